@@ -73,6 +73,12 @@ export const translationItem = obj({
   gloss: z.array(gloss),
 });
 export const loginToken = obj({ token: str, nickname: str, headimgurl: str });
+/**
+ * What the BFF answers the page for the two login calls: the user, never the token, which stays
+ * in the server-side session.
+ */
+export const pageLogin = envelope(obj({ account: str, nickname: str, headimgurl: str, is_vip_now: z.boolean() }));
+export type PageLogin = z.infer<typeof pageLogin>;
 export const userInfo = obj({
   nickname: str,
   headimgurl: str,

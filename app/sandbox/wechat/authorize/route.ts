@@ -1,0 +1,55 @@
+import { Readable } from 'node:stream';
+import { NextResponse, type NextRequest } from 'next/server';
+import { answerError, checkSameOrigin, relayAnswer } from '@/lib/bff/forward';
+import { JSON_BODY_LIMIT, readBody } from '@/lib/bff/body';
+import { siteOrigin } from '@/lib/bff/site';
+import { callUpstream } from '@/lib/bff/upstream';
+
+/**
+ * The WeChat login sandbox of the embedded upstream (used when no WeChat app id is configured):
+ * its authorise page is shown on the site's own origin, as WeChat's would be. The upstream
+ * refuses it in production.
+ */
+const SANDBOX_PATH = '/sandbox/wechat/authorize';
+export const dynamic = 'force-dynamic';
+
+export async function GET(request: NextRequest) {
+  try {
+    const answer = await callUpstream({
+      method: 'GET',
+      path: SANDBOX_PATH,
+      search: new URL(request.url).search,
+      headers: { accept: 'text/html' },
+      signal: request.signal,
+    });
+    return relayAnswer(answer, false);
+  } catch (error) {
+    return answerError(error);
+  }
+}
+
+export async function POST(request: NextRequest) {
+  try {
+    checkSameOrigin(request);
+    const answer = await callUpstream({
+      method: 'POST',
+      path: SANDBOX_PATH,
+      headers: { 'content-type': request.headers.get('content-type') ?? 'application/x-www-form-urlencoded' },
+      body: Readable.from(await readBody(request, JSON_BODY_LIMIT)),
+      signal: request.signal,
+    });
+    const location = answer.headers.location;
+    if (answer.statusCode >= 300 && answer.statusCode < 400 && typeof location === 'string') {
+      answer.body.resume();
+      // Only back to this site's own /Login: the sandbox never sends anybody elsewhere.
+      const target = new URL(location, siteOrigin(request));
+      if (target.origin !== siteOrigin(request) || target.pathname !== '/Login') {
+        return NextResponse.json({ status: '400', description: '回调地址无效' }, { status: 400 });
+      }
+      return NextResponse.redirect(target, 303);
+    }
+    return relayAnswer(answer, false);
+  } catch (error) {
+    return answerError(error);
+  }
+}

@@ -1,0 +1,232 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { calls, type PageLogin } from '@/lib/contract';
+import { callApi, request } from '@/lib/client/api';
+import { ApiError } from '@/lib/client/errors';
+import { takeRememberedRoute } from '@/lib/client/return-route';
+import { userQueryKey, type CurrentUser } from '@/lib/client/user';
+
+const RESEND_SECONDS = 60;
+
+/**
+ * Log in by e-mail (address, then the 6-digit code) or by WeChat: the QR login on desktop, the
+ * in-app login inside the WeChat browser. `returnTo` is where to go afterwards; without it the
+ * remembered route (or `/`).
+ */
+export function LoginPanel({ returnTo }: { returnTo?: string }) {
+  const insideWechat = useInsideWechat();
+  const wechatHref = `/Login/wechat?client_type=${insideWechat ? 'inside_wechat' : 'pc'}${
+    returnTo ? `&back=${encodeURIComponent(returnTo)}` : ''
+  }`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <a
+        href={wechatHref}
+        data-testid="wechat-login"
+        className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#07c160] font-medium text-white hover:bg-[#06ad56]"
+      >
+        <WechatIcon />
+        {insideWechat ? '微信一键登录' : '微信扫码登录'}
+      </a>
+      <div className="flex items-center gap-3 text-xs text-ink-mute" aria-hidden>
+        <span className="h-px flex-1 bg-slate-200" />
+        或使用邮箱登录
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <EmailLogin returnTo={returnTo} />
+    </div>
+  );
+}
+
+function EmailLogin({ returnTo }: { returnTo?: string }) {
+  const id = useId();
+  const router = useRouter();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [step, setStep] = useState<'email' | 'code'>('email');
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const resendIn = useCountdown(step === 'code' ? RESEND_SECONDS : 0, notice);
+
+  async function sendCode(event?: FormEvent) {
+    event?.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      await callApi('pre_email_login', { email: email.trim() });
+      setStep('code');
+      setCode('');
+      setNotice(`验证码已发送至 ${email.trim()}，10 分钟内有效`);
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  async function logIn(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    setPending(true);
+    setError(null);
+    try {
+      const answer = await request<PageLogin>(calls.email_login.path, {
+        method: 'POST',
+        json: { email: email.trim(), code: code.trim() },
+      });
+      const data = answer.data;
+      if (answer.status !== 'OK' || !data) throw ApiError.fromAnswer(200, answer);
+      const user: CurrentUser = {
+        account: data.account,
+        nickname: data.nickname,
+        headimgurl: data.headimgurl,
+        isVip: data.is_vip_now,
+        expireTime: null,
+      };
+      queryClient.setQueryData(userQueryKey, user);
+      const target = returnTo ?? takeRememberedRoute();
+      router.replace(target);
+      router.refresh();
+    } catch (e) {
+      setError(messageOf(e));
+      setPending(false);
+    }
+  }
+
+  const inputClass =
+    'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
+  const buttonClass =
+    'h-11 w-full rounded-lg bg-brand-500 font-medium text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-50';
+
+  if (step === 'email') {
+    return (
+      <form onSubmit={sendCode} className="flex flex-col gap-3" noValidate>
+        <label htmlFor={`${id}-email`} className="text-sm font-medium">
+          邮箱地址
+        </label>
+        <input
+          id={`${id}-email`}
+          data-testid="login-email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          required
+          maxLength={254}
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder="you@example.com"
+          className={inputClass}
+        />
+        {error && <FormError message={error} />}
+        <button type="submit" data-testid="login-send-code" className={buttonClass} disabled={pending || !isEmail(email)}>
+          {pending ? '正在发送…' : '获取验证码'}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <form onSubmit={logIn} className="flex flex-col gap-3" noValidate>
+      {notice && (
+        <p role="status" className="text-sm text-ink-soft">
+          {notice}
+        </p>
+      )}
+      <label htmlFor={`${id}-code`} className="text-sm font-medium">
+        验证码
+      </label>
+      <input
+        id={`${id}-code`}
+        data-testid="login-code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        maxLength={6}
+        autoFocus
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+        placeholder="6 位数字"
+        className={`${inputClass} tracking-[0.4em]`}
+      />
+      {error && <FormError message={error} />}
+      <button type="submit" data-testid="login-submit" className={buttonClass} disabled={pending || code.length !== 6}>
+        {pending ? '正在登录…' : '登录'}
+      </button>
+      <div className="flex justify-between text-sm">
+        <button
+          type="button"
+          className="rounded text-ink-soft hover:text-ink"
+          onClick={() => {
+            setStep('email');
+            setError(null);
+          }}
+        >
+          更换邮箱
+        </button>
+        <button
+          type="button"
+          className="rounded text-brand-600 hover:text-brand-700 disabled:text-ink-mute"
+          disabled={resendIn > 0 || pending}
+          onClick={() => void sendCode()}
+        >
+          {resendIn > 0 ? `${resendIn} 秒后可重新发送` : '重新发送验证码'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function FormError({ message }: { message: string }) {
+  return (
+    <p role="alert" data-testid="login-error" className="text-sm text-red-600">
+      {message}
+    </p>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : '网络错误，请稍后再试';
+}
+
+function isEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+}
+
+/** Seconds left before a new code may be asked for; restarts whenever `restartKey` changes. */
+function useCountdown(seconds: number, restartKey: unknown): number {
+  const [left, setLeft] = useState(seconds);
+  useEffect(() => {
+    setLeft(seconds);
+    if (seconds <= 0) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds, restartKey]);
+  return left;
+}
+
+/** Inside the WeChat browser the login is a button, elsewhere a QR code (spec section 2). */
+function useInsideWechat(): boolean {
+  const [inside, setInside] = useState(false);
+  useEffect(() => setInside(/MicroMessenger/i.test(navigator.userAgent)), []);
+  return inside;
+}
+
+function WechatIcon() {
+  return (
+    <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="currentColor">
+      <path d="M9.5 4C5.36 4 2 6.8 2 10.25c0 1.98 1.1 3.74 2.83 4.9L4.2 17.5l2.64-1.37c.8.22 1.7.35 2.66.35.25 0 .5 0 .74-.03a5.6 5.6 0 0 1-.24-1.6c0-3.37 3.13-6.1 7-6.1.26 0 .52.01.77.04C17.1 6.1 13.67 4 9.5 4Zm-2.5 3.5a1 1 0 1 1 0 2 1 1 0 0 1 0-2Zm5 0a1 1 0 1 1 0 2 1 1 0 0 1 0-2ZM17 10c-3.31 0-6 2.24-6 5s2.69 5 6 5c.7 0 1.37-.1 2-.29L21 21l-.5-1.9c1.53-.92 2.5-2.4 2.5-4.1 0-2.76-2.69-5-6-5Zm-2 2.75a.875.875 0 1 1 0 1.75.875.875 0 0 1 0-1.75Zm4 0a.875.875 0 1 1 0 1.75.875.875 0 0 1 0-1.75Z" />
+    </svg>
+  );
+}

@@ -1,0 +1,35 @@
+import type { ErrorBody } from '@/lib/contract';
+
+/**
+ * The one error type of the BFF. Its JSON body `{status, description}` is what the browser
+ * client maps to the spec's error catalogue (spec section 8).
+ */
+export class BffError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly description: string,
+    readonly status: string = String(httpStatus),
+  ) {
+    super(description);
+    this.name = 'BffError';
+  }
+
+  body(): ErrorBody {
+    return { status: this.status, description: this.description };
+  }
+}
+
+export const bffErrors = {
+  notFound: () => new BffError(404, '访问资源不存在'),
+  methodNotAllowed: () => new BffError(405, '不支持的请求方法'),
+  crossSite: () => new BffError(403, '没有权限进行此操作：跨站请求被拒绝'),
+  tooLarge: (limit: number) => new BffError(413, `请求内容过大（上限 ${Math.round(limit / 1024 / 1024)} MB）`),
+  badJson: () => new BffError(400, '请求内容不是合法的 JSON'),
+  unreachable: () => new BffError(502, '服务暂时不可用，请稍后再试'),
+  timeout: () => new BffError(504, '服务响应超时，请稍后再试'),
+  badUpstream: () => new BffError(502, '服务返回了无法识别的响应'),
+};
+
+export function errorResponse(error: BffError, headers?: HeadersInit): Response {
+  return Response.json(error.body(), { status: error.httpStatus, headers });
+}

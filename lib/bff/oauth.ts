@@ -1,0 +1,86 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { NextResponse, type NextRequest } from 'next/server';
+import { bffConfig } from './config';
+import { loginWithUpstream } from './login';
+import { FLASH_COOKIE, RETURN_COOKIE, safeReturnPath } from '@/lib/routes/navigation';
+import { isHttps, siteOrigin } from './site';
+import { setSessionCookie } from './session';
+import { BffError } from './errors';
+
+/** The OAuth `state` nonce, checked when WeChat sends the user back. */
+export const OAUTH_STATE_COOKIE = 'yj_oauth_state';
+
+export type WechatClientType = 'pc' | 'inside_wechat';
+
+/**
+ * WeChat's authorise URL: the website QR login (snsapi_login) on desktop, the official-account
+ * login (snsapi_userinfo) inside WeChat. Without an app id configured, the embedded upstream's
+ * sandbox authorise page stands in.
+ */
+export function wechatAuthorizeUrl(request: Request, clientType: WechatClientType, state: string): string {
+  const { openAppId, mpAppId } = bffConfig().wechat;
+  const appId = clientType === 'pc' ? openAppId : mpAppId;
+  const origin = siteOrigin(request);
+  const params = new URLSearchParams({
+    appid: appId ?? 'sandbox',
+    redirect_uri: `${origin}/Login?client_type=${clientType}`,
+    response_type: 'code',
+    scope: clientType === 'pc' ? 'snsapi_login' : 'snsapi_userinfo',
+    state,
+  });
+  if (!appId) return `${origin}/sandbox/wechat/authorize?${params}`;
+  const base =
+    clientType === 'pc'
+      ? 'https://open.weixin.qq.com/connect/qrconnect'
+      : 'https://open.weixin.qq.com/connect/oauth2/authorize';
+  return `${base}?${params}#wechat_redirect`;
+}
+
+/** `GET /Login/wechat?client_type=&back=`: remembers where to return and goes to WeChat. */
+export function startWechatLogin(request: NextRequest): NextResponse {
+  const url = new URL(request.url);
+  const clientType: WechatClientType = url.searchParams.get('client_type') === 'inside_wechat' ? 'inside_wechat' : 'pc';
+  // WeChat allows only [a-zA-Z0-9] in state, at most 128 bytes.
+  const state = randomBytes(16).toString('hex');
+  const response = NextResponse.redirect(wechatAuthorizeUrl(request, clientType, state), 302);
+  const secure = isHttps(request);
+  response.cookies.set(OAUTH_STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 600 });
+  const back = url.searchParams.get('back');
+  if (back) response.cookies.set(RETURN_COOKIE, safeReturnPath(back), { sameSite: 'lax', secure, path: '/', maxAge: 600 });
+  return response;
+}
+
+/**
+ * `/Login?code=&client_type=&state=`: WeChat sends the user back here. The code is exchanged on
+ * the server, the session is kept, and the user returns to the remembered route (or `/`); on
+ * any failure the user lands on `/` with the '登录失败' toast.
+ */
+export async function finishWechatLogin(request: NextRequest): Promise<NextResponse> {
+  const url = new URL(request.url);
+  const code = url.searchParams.get('code') ?? '';
+  const clientType = url.searchParams.get('client_type') === 'inside_wechat' ? 'inside_wechat' : 'pc';
+  const state = url.searchParams.get('state') ?? '';
+  const expectedState = request.cookies.get(OAUTH_STATE_COOKIE)?.value;
+  const secure = isHttps(request);
+  const origin = siteOrigin(request);
+
+  let outcome: Awaited<ReturnType<typeof loginWithUpstream>> | null = null;
+  // A state we did not hand out means the redirect was not started here: refuse it.
+  if (code && (!expectedState || expectedState === state)) {
+    try {
+      outcome = await loginWithUpstream(request, 'get_wechat_access_token', { code, client_type: clientType, state });
+    } catch (error) {
+      if (!(error instanceof BffError)) throw error;
+      console.warn('[bff] WeChat login failed:', error.description);
+    }
+  }
+
+  const target = outcome?.ok ? safeReturnPath(request.cookies.get(RETURN_COOKIE)?.value) : '/';
+  const response = NextResponse.redirect(new URL(target, origin), 303);
+  response.cookies.delete(OAUTH_STATE_COOKIE);
+  response.cookies.delete(RETURN_COOKIE);
+  if (outcome?.ok) await setSessionCookie(response, outcome.session, secure);
+  else response.cookies.set(FLASH_COOKIE, 'login_failed', { sameSite: 'lax', secure, path: '/', maxAge: 60 });
+  return response;
+}

@@ -1,0 +1,34 @@
+import 'server-only';
+import { bffConfig } from './config';
+
+/**
+ * The site's own origin as the browser sees it: SITE_URL when configured, otherwise the Host
+ * (or X-Forwarded-Host from the reverse proxy) and protocol of the request.
+ */
+export function siteOrigin(request: Request): string {
+  const fixed = bffConfig().siteUrl;
+  if (fixed) return fixed.origin;
+  const url = new URL(request.url);
+  const host = firstValue(request.headers.get('x-forwarded-host')) ?? request.headers.get('host') ?? url.host;
+  const proto = firstValue(request.headers.get('x-forwarded-proto')) ?? url.protocol.replace(':', '');
+  return `${proto}://${host}`;
+}
+
+/** Cookies get `Secure` whenever the site is served over HTTPS. */
+export function isHttps(request: Request): boolean {
+  return siteOrigin(request).startsWith('https:');
+}
+
+/**
+ * The client's address: the last X-Forwarded-For entry, which is the one written by the
+ * nearest proxy (nginx, or Next's own server when nothing is in front).
+ */
+export function clientAddress(request: Request): string {
+  const xff = request.headers.get('x-forwarded-for');
+  const last = xff?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+  return last ?? request.headers.get('x-real-ip') ?? '127.0.0.1';
+}
+
+function firstValue(header: string | null): string | undefined {
+  return header?.split(',')[0]?.trim() || undefined;
+}

@@ -1,0 +1,64 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { callApi } from './api';
+import { ApiError } from './errors';
+import { toast } from './toast';
+
+/** The client-side user state of spec section 3 (useName, useImg, isLogin, isVip). */
+export interface CurrentUser {
+  account: string;
+  nickname: string;
+  headimgurl: string;
+  isVip: boolean;
+  expireTime: string | null;
+}
+
+export const userQueryKey = ['user'] as const;
+
+async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    const answer = await callApi('get_user_info');
+    const info = answer.data;
+    if (answer.status !== 'OK' || !info) return null;
+    return {
+      account: info.account,
+      nickname: info.nickname,
+      headimgurl: info.headimgurl,
+      isVip: info.vip_info.is_vip_now,
+      expireTime: info.vip_info.expire_time ?? null,
+    };
+  } catch (error) {
+    if (error instanceof ApiError && error.httpStatus === 401) return null;
+    throw error;
+  }
+}
+
+/** The logged-in user, or null. Seeded by the server render, so there is no flash. */
+export function useCurrentUser(initial?: CurrentUser | null) {
+  return useQuery({
+    queryKey: userQueryKey,
+    queryFn: fetchCurrentUser,
+    initialData: initial,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * Spec section 4: success clears the user and goes home; on failure the server's description is
+ * shown and the local user state is cleared anyway (the session cookie is gone either way).
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  return useMutation({
+    mutationFn: () => callApi('logout'),
+    onError: (error) => toast.error(error instanceof ApiError ? error.message : '退出登录失败'),
+    onSettled: () => {
+      queryClient.setQueryData(userQueryKey, null);
+      router.push('/');
+      router.refresh();
+    },
+  });
+}

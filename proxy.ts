@@ -1,0 +1,54 @@
+import { NextResponse, type NextRequest } from 'next/server';
+import { finishWechatLogin } from '@/lib/bff/oauth';
+import { isHttps } from '@/lib/bff/site';
+import { openSession, SESSION_COOKIE } from '@/lib/bff/session';
+import { REFERRER_COOKIE, SHARE_PARAM } from '@/lib/routes/navigation';
+
+const REFERRER_MAX_AGE = 30 * 24 * 3600;
+
+/**
+ * Runs before every page (not /api, not static files):
+ *  - `/Login?code=…` is WeChat coming back: the code is exchanged here, on the server;
+ *  - a logged-in user's page URL carries `share_account=<their own account>` (spec section 6):
+ *    document loads are redirected once; client navigations keep it without a reload
+ *    (components/shell/share-account-sync.tsx);
+ *  - an arriving `share_account` of someone else is remembered for the login exchange.
+ */
+export async function proxy(request: NextRequest): Promise<NextResponse> {
+  const { nextUrl } = request;
+  if (nextUrl.pathname === '/Login' && nextUrl.searchParams.has('code')) return finishWechatLogin(request);
+
+  const session = await openSession(request.cookies.get(SESSION_COOKIE)?.value);
+  const own = session?.user.account;
+  const arriving = nextUrl.searchParams.get(SHARE_PARAM);
+
+  let response: NextResponse;
+  if (own && arriving !== own && request.method === 'GET' && isDocumentRequest(request)) {
+    const url = nextUrl.clone();
+    url.searchParams.set(SHARE_PARAM, own);
+    response = NextResponse.redirect(url, 307);
+  } else {
+    response = NextResponse.next();
+  }
+  if (arriving && arriving !== own && /^[\w-]{1,64}$/.test(arriving)) {
+    // Readable by the page so that the stored config can mirror it (spec section 6).
+    response.cookies.set(REFERRER_COOKIE, arriving, {
+      sameSite: 'lax',
+      secure: isHttps(request),
+      path: '/',
+      maxAge: REFERRER_MAX_AGE,
+    });
+  }
+  return response;
+}
+
+/** A full page load, as opposed to the router's RSC fetches and prefetches. */
+function isDocumentRequest(request: NextRequest): boolean {
+  if (request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return false;
+  const dest = request.headers.get('sec-fetch-dest');
+  return dest === null || dest === 'document';
+}
+
+export const config = {
+  matcher: ['/((?!api/|_next/|sandbox/|healthz|favicon\\.ico|robots\\.txt|sitemap\\.xml|.*\\.\\w+$).*)'],
+};
