@@ -16,6 +16,7 @@ const REFERRER_MAX_AGE = 30 * 24 * 3600;
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { nextUrl } = request;
+  if (nextUrl.pathname.startsWith('/api/')) return checkApiPath(nextUrl.pathname);
   if (nextUrl.pathname === '/Login' && nextUrl.searchParams.has('code')) return finishWechatLogin(request);
 
   const session = await openSession(request.cookies.get(SESSION_COOKIE)?.value);
@@ -42,6 +43,19 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   return response;
 }
 
+/**
+ * Next decodes the catch-all segments of /api/* before the route handler runs and fails with a
+ * bare 500 on malformed percent-encoding; answer those with the catalogue's 404 JSON instead.
+ */
+function checkApiPath(pathname: string): NextResponse {
+  try {
+    decodeURIComponent(pathname);
+    return NextResponse.next();
+  } catch {
+    return NextResponse.json({ status: '404', description: '访问资源不存在' }, { status: 404 });
+  }
+}
+
 /** A full page load, as opposed to the router's RSC fetches and prefetches. */
 function isDocumentRequest(request: NextRequest): boolean {
   if (request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return false;
@@ -50,5 +64,9 @@ function isDocumentRequest(request: NextRequest): boolean {
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/|sandbox/|healthz|favicon\\.ico|robots\\.txt|sitemap\\.xml|.*\\.\\w+$).*)'],
+  matcher: [
+    '/((?!api/|_next/|sandbox/|healthz|favicon\\.ico|robots\\.txt|sitemap\\.xml|.*\\.\\w+$).*)',
+    // Only API paths with a percent sign, which may be malformed (see checkApiPath).
+    '/api/:path(.*%.*)',
+  ],
 };

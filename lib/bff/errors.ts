@@ -30,6 +30,6 @@ export const bffErrors = {
   badUpstream: () => new BffError(502, '服务返回了无法识别的响应'),
 };
 
-export function errorResponse(error: BffError, headers?: HeadersInit): Response {
-  return Response.json(error.body(), { status: error.httpStatus, headers });
+export function errorResponse(error: BffError): Response {
+  return Response.json(error.body(), { status: error.httpStatus });
 }
