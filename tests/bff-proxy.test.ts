@@ -1,4 +1,4 @@
-import { Agent, fetch as undiciFetch } from 'undici';
+import { Agent, fetch as undiciFetch, type BodyInit } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, startStack, type Stack } from './support/stack';
 
@@ -165,7 +165,7 @@ describe('bodies', () => {
     const answer = await isolatedFetch(base + '/api/translate', {
       method: 'POST',
       headers: { ...json, origin: base },
-      body,
+      body: body as unknown as BodyInit,
       duplex: 'half',
     });
     expect(answer.status).toBe(413);
@@ -210,7 +210,7 @@ describe('bodies', () => {
           if (sent++ < 22) controller.enqueue(chunk);
           else controller.close();
         },
-      }),
+      }) as unknown as BodyInit,
       duplex: 'half',
     }).catch((error: Error) => ({ status: 0, body: error.message }));
     // Either the 413 answer arrives, or the connection is cut while still sending; never 200.

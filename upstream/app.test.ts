@@ -1,0 +1,193 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callList } from '../lib/contract';
+import { startTestUpstream, type TestUpstream } from './test-harness';
+
+// Sends the path as written: fetch would normalise '..' away before it left the process.
+function rawRequest(base: string, method: string, path: string): Promise<{ http: number; body: any }> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, method, path }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ http: res.statusCode ?? 0, body: JSON.parse(text) }));
+    });
+    req.on('error', reject).end();
+  });
+}
+
+describe('upstream protocol', () => {
+  let upstream: TestUpstream;
+  beforeAll(async () => {
+    upstream = await startTestUpstream();
+  });
+  afterAll(() => upstream.stop());
+
+  it('answers the health check', async () => {
+    const { http: status, body } = await upstream.request('/health');
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: 'OK' });
+  });
+
+  it('tells the environment type', async () => {
+    const { http: status, body } = await upstream.request('/api/get_env_type');
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: 'OK', data: { env_type: 'test' } });
+  });
+
+  it('answers 501 with the call name for a call that is not built yet', async () => {
+    const { http: status, body } = await upstream.call('query_word', {
+      pre_context: 'I',
+      post_context: 'home.',
+      target_word: 'ran',
+    });
+    expect(status).toBe(501);
+    expect(body).toEqual({ status: '501', description: '该功能尚未开放：query_word' });
+  });
+
+  it('routes every call of the contract with its method', async () => {
+    // None may fall through to 404 or 405: each is either built or an honest 501.
+    for (const call of callList) {
+      const answer = await upstream.request(`/api/${call.name}`, { method: call.method });
+      expect([200, 400, 401, 501], `${call.method} ${call.path}`).toContain(answer.http);
+    }
+  });
+
+  it('answers 405 with Allow for the wrong method on a known call', async () => {
+    const answer = await upstream.call('get_env_type');
+    expect(answer.http).toBe(405);
+    expect(answer.headers.get('allow')).toBe('GET');
+    expect(answer.body.status).toBe('405');
+
+    const get = await upstream.request('/api/logout');
+    expect(get.http).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers 404 in the envelope for unknown paths', async () => {
+    for (const path of ['/api/no_such_call', '/nothing/here', '/api/get_env_type/extra/x/y']) {
+      const answer = await upstream.request(path, { method: 'POST' });
+      expect(answer.http, path).toBe(404);
+      expect(answer.body).toEqual({ status: '404', description: '访问资源不存在' });
+    }
+  });
+
+  it('refuses malformed JSON with 400', async () => {
+    const answer = await upstream.request('/api/pre_email_login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email": ',
+    });
+    expect(answer.http).toBe(400);
+    expect(answer.body).toEqual({ status: '400', description: '请求参数错误：JSON 格式不正确' });
+  });
+
+  it('refuses bodies that fail the contract schema with 400 naming the field', async () => {
+    const badEmail = await upstream.call('pre_email_login', { email: 'not-an-address' });
+    expect(badEmail.http).toBe(400);
+    expect(badEmail.body.status).toBe('400');
+    expect(badEmail.body.description).toMatch(/^请求参数错误：email/);
+
+    const badCode = await upstream.call('email_login', { email: 'a@example.com', code: '12ab56' });
+    expect(badCode.http).toBe(400);
+    expect(badCode.body.description).toMatch(/^请求参数错误：code/);
+
+    const notAnObject = await upstream.call('pre_email_login', ['a@example.com']);
+    expect(notAnObject.http).toBe(400);
+
+    const badClientType = await upstream.call('get_wechat_access_token', { code: 'x', client_type: 'mac' });
+    expect(badClientType.http).toBe(400);
+    expect(badClientType.body.description).toMatch(/client_type/);
+  });
+
+  it('accepts a call without parameters with no body at all', async () => {
+    const answer = await upstream.request('/api/logout', { method: 'POST' });
+    expect(answer.http).toBe(200);
+    expect(answer.body).toEqual({ status: 'OK' });
+  });
+
+  describe('content paths', () => {
+    it('routes a well-formed content path to the (not yet built) content call', async () => {
+      for (const path of [
+        '/api/cet4/unit-1/lesson_01.txt',
+        '/api/new_concept_english/' + encodeURIComponent('Lesson 1 (A) 你好'),
+      ]) {
+        const answer = await upstream.request(path, { method: 'POST' });
+        expect(answer.http, path).toBe(501);
+        expect(answer.body).toEqual({ status: '501', description: '该功能尚未开放：content' });
+      }
+    });
+
+    it('answers 404 for unknown categories and path tricks', async () => {
+      for (const path of [
+        '/api/secrets/file',
+        '/api/cet4/a%2Fb',
+        '/api/cet4/a%5Cb',
+        '/api/cet4/a/b/c',
+        '/api/cet4/..',
+        '/api/cet4/%2E%2E',
+        '/api/cet4/x/..',
+      ]) {
+        const answer = await rawRequest(upstream.url, 'POST', path);
+        expect(answer.http, path).toBe(404);
+        expect(answer.body.status).toBe('404');
+      }
+    });
+
+    it('answers 405 for a content path with the wrong method', async () => {
+      const answer = await upstream.request('/api/cet4/unit-1/lesson_01.txt');
+      expect(answer.http).toBe(405);
+      expect(answer.headers.get('allow')).toBe('POST');
+    });
+  });
+});
+
+describe('unexpected failures', () => {
+  it('answers 500 with the catalogue message, logs the stack, and keeps no half-sent code', async () => {
+    const upstream = await startTestUpstream({
+      mailer: {
+        async send() {
+          throw new Error('relay exploded');
+        },
+      },
+    });
+    try {
+      const first = await upstream.call('pre_email_login', { email: 'x@example.com' });
+      expect(first.http).toBe(500);
+      expect(first.body).toEqual({ status: '500', description: '服务器错误' });
+      expect(upstream.logs.join('\n')).toMatch(/relay exploded[\s\S]*at /);
+      // The failed code was withdrawn, so the retry is not held back by the cooldown.
+      const retry = await upstream.call('pre_email_login', { email: 'x@example.com' });
+      expect(retry.http).toBe(500);
+      const login = await upstream.call('email_login', { email: 'x@example.com', code: '000000' });
+      expect(login.body.status).toBe('code_expired');
+    } finally {
+      await upstream.stop();
+    }
+  });
+});
+
+describe('production environment', () => {
+  let upstream: TestUpstream;
+  beforeAll(async () => {
+    upstream = await startTestUpstream({ env: { ENV_TYPE: 'production' } });
+  });
+  afterAll(() => upstream.stop());
+
+  it('tells the production environment type', async () => {
+    const { body } = await upstream.request('/api/get_env_type');
+    expect(body.data.env_type).toBe('production');
+  });
+
+  it('has no test outbox', async () => {
+    const answer = await upstream.request('/__test/outbox?email=a@example.com');
+    expect(answer.http).toBe(404);
+  });
+
+  it('refuses e-mail login without SMTP instead of using the outbox sandbox', async () => {
+    const answer = await upstream.call('pre_email_login', { email: 'a@example.com' });
+    expect(answer.http).toBe(503);
+    expect(answer.body.status).toBe('503');
+    expect(upstream.logs.join('\n')).not.toMatch(/code=/);
+  });
+});

@@ -1,0 +1,89 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { UpstreamConfig } from './config';
+import { migrateToLatest, openDatabase, type Db } from './db/database';
+import { createErrorHandler, errorAnswer, notFoundHandler, UpstreamError } from './http';
+import { accountCalls } from './routes/account-calls';
+import { registerContractRoutes } from './routes/contract';
+import { testOutboxRoutes } from './routes/test-outbox';
+import { wechatSandboxRoutes } from './routes/wechat-sandbox';
+import { createServices, type UpstreamDeps } from './services';
+
+export type { UpstreamDeps } from './services';
+
+// Generous enough for the image and book uploads of the multipart calls.
+const maxBodyBytes = 16 * 1024 * 1024;
+// How long a shutdown waits for requests in flight (a long stream, say) before cutting them.
+const shutdownGraceMs = 5_000;
+
+/** The upstream as a Hono app over an open, migrated database. */
+export function createUpstreamApp(deps: UpstreamDeps): Hono {
+  const services = createServices(deps);
+  const app = new Hono();
+  app.onError(createErrorHandler(services.log));
+  app.notFound(notFoundHandler);
+
+  app.get('/health', (c) => c.json({ status: 'OK' }));
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => errorAnswer(c, new UpstreamError(413, '413', '请求内容过大')),
+    }),
+  );
+  registerContractRoutes(app, { ...accountCalls(services) });
+
+  // Sandboxes and test hooks do not exist in production: those paths answer 404 there.
+  if (services.config.envType === 'test') {
+    app.route('/sandbox/wechat', wechatSandboxRoutes(services));
+    app.route('/__test', testOutboxRoutes(services));
+  }
+  return app;
+}
+
+export interface RunningUpstream {
+  /** Base URL, e.g. http://127.0.0.1:3001 (the real port when config.port is 0). */
+  url: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/** Opens and migrates the database, then serves the app on config.host:config.port. */
+export async function startUpstream(
+  config: UpstreamConfig,
+  options: Omit<UpstreamDeps, 'config' | 'db'> = {},
+): Promise<RunningUpstream> {
+  const db = openDatabase(config);
+  try {
+    await migrateToLatest(db);
+    const app = createUpstreamApp({ ...options, config, db });
+    const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
+      (resolve, reject) => {
+        const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) =>
+          resolve({ server, port: info.port }),
+        );
+        server.once('error', reject);
+      },
+    );
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+
+    let closing: Promise<void> | undefined;
+    const close = () =>
+      (closing ??= new Promise<void>((resolve) => {
+        const cutOff = setTimeout(() => {
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        }, shutdownGraceMs);
+        server.close(() => {
+          clearTimeout(cutOff);
+          resolve();
+        });
+      }).then(() => db.destroy()));
+
+    return { url: `http://${host}:${port}`, db, close };
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+}

@@ -1,0 +1,63 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has working defaults', () => {
+    expect(loadConfig({}, '/srv/yujing')).toEqual({
+      envType: 'test',
+      host: '127.0.0.1',
+      port: 3001,
+      databasePath: path.resolve('/srv/yujing', '.data/yujing.sqlite'),
+      databaseUrl: undefined,
+      smtp: undefined,
+      wechat: { apiBase: 'https://api.weixin.qq.com', pc: undefined, insideWechat: undefined },
+      freeUses: { anonymous: 5, login: 20 },
+      emailCodeCooldownSeconds: 60,
+    });
+  });
+
+  it('reads every setting, treating empty values as unset', () => {
+    const config = loadConfig(
+      {
+        ENV_TYPE: 'production',
+        UPSTREAM_HOST: '0.0.0.0',
+        UPSTREAM_PORT: '4000',
+        DATABASE_PATH: ':memory:',
+        SMTP_HOST: 'smtp.example.com',
+        SMTP_SECURE: 'true',
+        SMTP_USER: 'mailer@example.com',
+        SMTP_PASS: 'pw',
+        SMTP_FROM: '',
+        WECHAT_OPEN_APP_ID: 'wx1',
+        WECHAT_OPEN_APP_SECRET: 's1',
+        WECHAT_API_BASE: 'http://127.0.0.1:9999/',
+        FREE_USES_ANONYMOUS: '0',
+        FREE_USES_LOGIN: '',
+        EMAIL_CODE_COOLDOWN_SECONDS: '30',
+      },
+      '/srv',
+    );
+    expect(config).toMatchObject({
+      envType: 'production',
+      host: '0.0.0.0',
+      port: 4000,
+      databasePath: ':memory:',
+      smtp: { host: 'smtp.example.com', port: 465, secure: true, user: 'mailer@example.com', pass: 'pw', from: 'mailer@example.com' },
+      wechat: { apiBase: 'http://127.0.0.1:9999', pc: { appId: 'wx1', appSecret: 's1' }, insideWechat: undefined },
+      freeUses: { anonymous: 0, login: 20 },
+      emailCodeCooldownSeconds: 30,
+    });
+    expect(loadConfig({ SMTP_HOST: 'smtp.example.com' }).smtp).toMatchObject({ port: 587, secure: false });
+  });
+
+  it('names the variables that are wrong', () => {
+    expect(() => loadConfig({ ENV_TYPE: 'staging', FREE_USES_LOGIN: 'many' })).toThrow(/ENV_TYPE.*FREE_USES_LOGIN/);
+    expect(() => loadConfig({ UPSTREAM_PORT: '70000' })).toThrow(/UPSTREAM_PORT/);
+    expect(() => loadConfig({ WECHAT_API_BASE: 'ftp://x' })).toThrow(/WECHAT_API_BASE/);
+  });
+
+  it('refuses half a WeChat credential pair', () => {
+    expect(() => loadConfig({ WECHAT_MP_APP_ID: 'wx2' })).toThrow(/WECHAT_MP_APP_ID and WECHAT_MP_APP_SECRET/);
+  });
+});

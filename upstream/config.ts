@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+export type EnvType = 'test' | 'production';
+
+export interface WechatApp {
+  appId: string;
+  appSecret: string;
+}
+
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  from: string;
+}
+
+export interface UpstreamConfig {
+  envType: EnvType;
+  host: string;
+  port: number;
+  /** Absolute path of the SQLite file, or ':memory:'. */
+  databasePath: string;
+  /** PostgreSQL connection string; takes precedence over databasePath when set. */
+  databaseUrl?: string;
+  /** Absent: mail goes to the outbox table (test environment only). */
+  smtp?: SmtpConfig;
+  wechat: {
+    apiBase: string;
+    /** Website application: QR login on desktop (client_type 'pc'). */
+    pc?: WechatApp;
+    /** Official account: login inside the WeChat browser (client_type 'inside_wechat'). */
+    insideWechat?: WechatApp;
+  };
+  freeUses: { anonymous: number; login: number };
+  emailCodeCooldownSeconds: number;
+}
+
+// Deployment tools often export unset variables as empty strings; treat them as absent.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
+
+const count = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
+const port = optional(z.coerce.number().int().min(0).max(65_535));
+const flag = optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  ENV_TYPE: optional(z.enum(['test', 'production'])).transform((v) => v ?? 'test'),
+  UPSTREAM_HOST: optional(z.string()).transform((v) => v ?? '127.0.0.1'),
+  UPSTREAM_PORT: port.transform((v) => v ?? 3001),
+  DATABASE_PATH: optional(z.string()).transform((v) => v ?? '.data/yujing.sqlite'),
+  DATABASE_URL: optional(z.string()),
+  SMTP_HOST: optional(z.string()),
+  SMTP_PORT: port,
+  SMTP_USER: optional(z.string()),
+  SMTP_PASS: optional(z.string()),
+  SMTP_FROM: optional(z.string()),
+  SMTP_SECURE: flag,
+  WECHAT_OPEN_APP_ID: optional(z.string()),
+  WECHAT_OPEN_APP_SECRET: optional(z.string()),
+  WECHAT_MP_APP_ID: optional(z.string()),
+  WECHAT_MP_APP_SECRET: optional(z.string()),
+  WECHAT_API_BASE: optional(z.url({ protocol: /^https?$/ }))
+    .transform((v) => (v ?? 'https://api.weixin.qq.com').replace(/\/+$/, '')),
+  FREE_USES_ANONYMOUS: count(5),
+  FREE_USES_LOGIN: count(20),
+  EMAIL_CODE_COOLDOWN_SECONDS: count(60),
+});
+
+type Env = Record<string, string | undefined>;
+
+/** Reads the service configuration; throws one error naming every bad variable. */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): UpstreamConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid upstream configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    envType: e.ENV_TYPE,
+    host: e.UPSTREAM_HOST,
+    port: e.UPSTREAM_PORT,
+    databasePath: e.DATABASE_PATH === ':memory:' ? e.DATABASE_PATH : path.resolve(cwd, e.DATABASE_PATH),
+    databaseUrl: e.DATABASE_URL,
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? (e.SMTP_SECURE ? 465 : 587),
+          secure: e.SMTP_SECURE,
+          user: e.SMTP_USER,
+          pass: e.SMTP_PASS,
+          from: e.SMTP_FROM ?? e.SMTP_USER ?? `no-reply@${e.SMTP_HOST}`,
+        }
+      : undefined,
+    wechat: {
+      apiBase: e.WECHAT_API_BASE,
+      pc: wechatApp('WECHAT_OPEN', e.WECHAT_OPEN_APP_ID, e.WECHAT_OPEN_APP_SECRET),
+      insideWechat: wechatApp('WECHAT_MP', e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
+    },
+    freeUses: { anonymous: e.FREE_USES_ANONYMOUS, login: e.FREE_USES_LOGIN },
+    emailCodeCooldownSeconds: e.EMAIL_CODE_COOLDOWN_SECONDS,
+  };
+}
+
+// Half a credential pair would silently fall back to the sandbox; say so at start instead.
+function wechatApp(prefix: string, appId?: string, appSecret?: string): WechatApp | undefined {
+  if (!appId && !appSecret) return undefined;
+  if (!appId || !appSecret) {
+    throw new Error(`Invalid upstream configuration: set both ${prefix}_APP_ID and ${prefix}_APP_SECRET, or neither`);
+  }
+  return { appId, appSecret };
+}

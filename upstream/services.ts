@@ -1,0 +1,40 @@
+import type { UpstreamConfig } from './config';
+import type { Db } from './db/database';
+import { createEmailLogin } from './email-login';
+import { createUsageLedger } from './ledger';
+import { createMailer, type Mailer } from './mailer';
+import { systemClock, type Clock } from './time';
+import { createUsers } from './users';
+import { createWechatLogin } from './wechat-login';
+
+export interface UpstreamDeps {
+  config: UpstreamConfig;
+  db: Db;
+  /** The clock; tests move it instead of sleeping. */
+  now?: Clock;
+  /** Where operational lines go (default: stdout). */
+  log?: (line: string) => void;
+  /** Replaces the configured SMTP / outbox mailer. */
+  mailer?: Mailer;
+}
+
+/** Every piece of the service's logic, wired once and shared by the routes. */
+export function createServices(deps: UpstreamDeps) {
+  const { config, db } = deps;
+  const now = deps.now ?? systemClock;
+  const log = deps.log ?? ((line: string) => console.log(line));
+  const mailer = deps.mailer ?? createMailer({ config, db, now, log });
+  const users = createUsers({ db, now });
+  return {
+    config,
+    db,
+    now,
+    log,
+    users,
+    emailLogin: createEmailLogin({ config, db, now, mailer, users }),
+    wechatLogin: createWechatLogin({ config, db, now }),
+    ledger: createUsageLedger({ config, db, now }),
+  };
+}
+
+export type Services = ReturnType<typeof createServices>;
