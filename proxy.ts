@@ -56,7 +56,10 @@ function checkApiPath(pathname: string): NextResponse {
   }
 }
 
-/** A full page load, as opposed to the router's RSC fetches and prefetches. */
+/**
+ * A full page load, as opposed to the router's RSC fetches and prefetches. Browsers say so in
+ * Sec-Fetch-Dest; the router's own headers are checked too where Next leaves them visible.
+ */
 function isDocumentRequest(request: NextRequest): boolean {
   if (request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return false;
   const dest = request.headers.get('sec-fetch-dest');

@@ -1,13 +1,10 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { calls, type PageLogin } from '@/lib/contract';
 import { callApi, request } from '@/lib/client/api';
 import { ApiError } from '@/lib/client/errors';
 import { takeRememberedRoute } from '@/lib/client/return-route';
-import { userQueryKey, type CurrentUser } from '@/lib/client/user';
 
 const RESEND_SECONDS = 60;
 
@@ -44,8 +41,6 @@ export function LoginPanel({ returnTo }: { returnTo?: string }) {
 
 function EmailLogin({ returnTo }: { returnTo?: string }) {
   const id = useId();
-  const router = useRouter();
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const [step, setStep] = useState<'email' | 'code'>('email');
@@ -81,19 +76,10 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
         method: 'POST',
         json: { email: email.trim(), code: code.trim() },
       });
-      const data = answer.data;
-      if (answer.status !== 'OK' || !data) throw ApiError.fromAnswer(200, answer);
-      const user: CurrentUser = {
-        account: data.account,
-        nickname: data.nickname,
-        headimgurl: data.headimgurl,
-        isVip: data.is_vip_now,
-        expireTime: null,
-      };
-      queryClient.setQueryData(userQueryKey, user);
-      const target = returnTo ?? takeRememberedRoute();
-      router.replace(target);
-      router.refresh();
+      if (answer.status !== 'OK' || !answer.data) throw ApiError.fromAnswer(200, answer);
+      // A full load of the next page: the server renders it for the new session (and proxy.ts
+      // puts the user's share_account on its URL), with no client state to reconcile.
+      window.location.replace(returnTo ?? takeRememberedRoute());
     } catch (e) {
       setError(messageOf(e));
       setPending(false);

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { NextResponse, type NextRequest } from 'next/server';
 import { answerError, checkSameOrigin, relayAnswer } from '@/lib/bff/forward';
 import { JSON_BODY_LIMIT, readBody } from '@/lib/bff/body';
@@ -35,7 +34,7 @@ export async function POST(request: NextRequest) {
       method: 'POST',
       path: SANDBOX_PATH,
       headers: { 'content-type': request.headers.get('content-type') ?? 'application/x-www-form-urlencoded' },
-      body: Readable.from(await readBody(request, JSON_BODY_LIMIT)),
+      body: await readBody(request, JSON_BODY_LIMIT),
       signal: request.signal,
     });
     const location = answer.headers.location;

@@ -1,0 +1,105 @@
+import { expect, test } from '@playwright/test';
+import { LoginPage } from './pages/login-page';
+import { Shell } from './pages/shell';
+import { newEmail } from './support/outbox';
+
+test.describe('logging in', () => {
+  test('a new visitor logs in by e-mail, stays logged in across a reload, and logs out', async ({ page, request }) => {
+    const shell = new Shell(page);
+    const login = new LoginPage(page);
+    await page.goto('/');
+    await shell.expectAnonymous();
+    expect(page.url()).not.toContain('share_account');
+
+    await shell.loginButton().click();
+    await expect(page).toHaveURL(/\/Login$/);
+    const email = newEmail('reader');
+    await login.logInByEmail(request, email);
+
+    // Back where the visitor came from, with their nickname in the header.
+    const nickname = email.split('@')[0];
+    await shell.expectLoggedInAs(nickname);
+    await expect(page).toHaveURL(/\/\?share_account=\d+$/);
+
+    // The session is HttpOnly: no page script can read it.
+    const readable = await page.evaluate(() => document.cookie);
+    expect(readable).not.toContain('yj_session');
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'yj_session');
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Lax');
+
+    await page.reload();
+    await shell.expectLoggedInAs(nickname);
+
+    await shell.logOut();
+    await shell.expectAnonymous();
+    await expect(page).toHaveURL(/\/$/);
+    await page.reload();
+    await shell.expectAnonymous();
+  });
+
+  test('a wrong code is refused with a message, and the right one still works', async ({ page, request }) => {
+    const login = new LoginPage(page);
+    await page.goto('/Login');
+    const email = newEmail('typo');
+    await login.requestCode(email);
+    const { latestCode } = await import('./support/outbox');
+    const code = await latestCode(request, email);
+    await login.code().fill(code === '123456' ? '654321' : '123456');
+    await login.submit().click();
+    await expect(login.error()).toHaveText('验证码错误');
+    await login.code().fill(code);
+    await login.submit().click();
+    await new Shell(page).expectLoggedInAs(email.split('@')[0]);
+  });
+
+  test('asking for a second code at once is refused as too frequent', async ({ page, request }) => {
+    const login = new LoginPage(page);
+    await page.goto('/Login');
+    const email = newEmail('hasty');
+    await login.requestCode(email);
+    await page.getByRole('button', { name: '更换邮箱' }).click();
+    await login.email().fill(email);
+    await login.sendCode().click();
+    await expect(login.error()).toHaveText('操作太频繁，请勿重复请求');
+    void request;
+  });
+
+  test('WeChat login through the sandbox returns to the page the user came from', async ({ page }) => {
+    const shell = new Shell(page);
+    await page.goto('/');
+    await shell.loginButton().click();
+    await new LoginPage(page).wechat().click();
+    await expect(page).toHaveURL(/\/sandbox\/wechat\/authorize\?/);
+    await page.getByTestId('wechat-sandbox-nickname').fill('扫码同学');
+    await page.getByTestId('wechat-sandbox-agree').click();
+    await shell.expectLoggedInAs('扫码同学');
+    await expect(page).toHaveURL(/\/\?share_account=\d+$/);
+  });
+
+  test('a bad WeChat code shows 登录失败 and lands on /', async ({ page }) => {
+    await page.goto('/Login?code=bad&client_type=pc');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('toast-error')).toHaveText(/登录失败/);
+    await new Shell(page).expectAnonymous();
+  });
+
+  test('client-side navigation keeps share_account without a reload', async ({ page, request }) => {
+    const shell = new Shell(page);
+    await page.goto('/Login');
+    const email = newEmail('nav');
+    await new LoginPage(page).logInByEmail(request, email);
+    await shell.expectLoggedInAs(email.split('@')[0]);
+    const account = new URL(page.url()).searchParams.get('share_account');
+    expect(account).toMatch(/^\d+$/);
+
+    await page.goto(`/Login`);
+    await expect(page).toHaveURL(new RegExp(`/Login\\?share_account=${account}$`));
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await page.getByRole('link', { name: '语境首页' }).click();
+    await expect(page).toHaveURL(new RegExp(`/\\?share_account=${account}$`));
+    // Still the same document: no reload happened.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+});

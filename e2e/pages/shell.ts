@@ -1,0 +1,24 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The header's account corner, on any page. */
+export class Shell {
+  constructor(readonly page: Page) {}
+
+  loginButton = () => this.page.getByTestId('login-button');
+  nickname = () => this.page.getByTestId('account-nickname');
+
+  async expectLoggedInAs(nickname: string) {
+    await expect(this.nickname()).toHaveText(nickname);
+    await expect(this.loginButton()).toHaveCount(0);
+  }
+
+  async expectAnonymous() {
+    await expect(this.loginButton()).toBeVisible();
+    await expect(this.nickname()).toHaveCount(0);
+  }
+
+  async logOut() {
+    await this.page.getByTestId('account-trigger').click();
+    await this.page.getByTestId('logout-button').click();
+  }
+}

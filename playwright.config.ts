@@ -1,0 +1,60 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * Browser tests in Debian's Chromium (Playwright cannot download its own browser here) against
+ * the real product: `scripts/serve.mjs start`, the production build and the embedded upstream,
+ * on ports of their own with a fresh database.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const upstreamPort = Number(process.env.E2E_UPSTREAM_PORT ?? 3101);
+export const e2eUpstreamUrl = `http://127.0.0.1:${upstreamPort}`;
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'yujing-e2e-'));
+process.env.E2E_DATA_DIR = dataDir; // the same directory for the workers that re-read this file
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: [
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
+    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, isMobile: false } },
+  ],
+  webServer: {
+    command: 'node scripts/serve.mjs start',
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      PORT: String(port),
+      UPSTREAM_PORT: String(upstreamPort),
+      DATA_DIR: dataDir,
+      DATABASE_PATH: join(dataDir, 'yujing.sqlite'),
+      ENV_TYPE: 'test',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});
