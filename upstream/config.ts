@@ -50,7 +50,8 @@ const envSchema = z.object({
   ENV_TYPE: optional(z.enum(['test', 'production'])).transform((v) => v ?? 'test'),
   UPSTREAM_HOST: optional(z.string()).transform((v) => v ?? '127.0.0.1'),
   UPSTREAM_PORT: port.transform((v) => v ?? 3001),
-  DATABASE_PATH: optional(z.string()).transform((v) => v ?? '.data/yujing.sqlite'),
+  DATA_DIR: optional(z.string()).transform((v) => v ?? '.data'),
+  DATABASE_PATH: optional(z.string()),
   DATABASE_URL: optional(z.string()),
   SMTP_HOST: optional(z.string()),
   SMTP_PORT: port,
@@ -83,7 +84,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
     envType: e.ENV_TYPE,
     host: e.UPSTREAM_HOST,
     port: e.UPSTREAM_PORT,
-    databasePath: e.DATABASE_PATH === ':memory:' ? e.DATABASE_PATH : path.resolve(cwd, e.DATABASE_PATH),
+    // The product's data directory holds the database unless a path is given.
+    databasePath:
+      e.DATABASE_PATH === ':memory:' ? e.DATABASE_PATH : path.resolve(cwd, e.DATABASE_PATH ?? path.join(e.DATA_DIR, 'yujing.sqlite')),
     databaseUrl: e.DATABASE_URL,
     smtp: e.SMTP_HOST
       ? {
