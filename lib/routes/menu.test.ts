@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { activeMenuKey, defaultMenu, flattenMenu, menuFor, menus, type Menu } from './menu';
+import { matchRoute, routeByName, routes } from './route-table';
+
+describe('defaultMenu', () => {
+  it('has the spec categories with their labels, the last four under 更多', () => {
+    expect(defaultMenu.map((e) => [e.key, e.label])).toEqual([
+      ['postgraduate', '考研'],
+      ['primary_school', '小学'],
+      ['junior_high_school', '中考'],
+      ['high_school', '高考'],
+      ['cet4', '四级'],
+      ['cet6', '六级'],
+      ['ielts', '雅思'],
+      ['new_concept_english', '新概念'],
+      ['sentence', '句库'],
+      ['essay', '短文'],
+      ['more', '更多'],
+    ]);
+    const more = defaultMenu.at(-1);
+    expect(more?.kind).toBe('group');
+    if (more?.kind !== 'group') return;
+    expect(more.items.map((i) => [i.key, i.label])).toEqual([
+      ['bookworm', '书虫'],
+      ['classic', '经典'],
+      ['word', '单词'],
+      ['me', '我的'],
+    ]);
+  });
+
+  it('links to the course books, product indexes, word book and personal centre', () => {
+    expect(Object.fromEntries(flattenMenu(defaultMenu).map((i) => [i.key, i.href]))).toEqual({
+      postgraduate: '/aiBook/postgraduate',
+      primary_school: '/aiBook/primary_school',
+      junior_high_school: '/aiBook/junior_high_school',
+      high_school: '/aiBook/high_school',
+      cet4: '/aiBook/cet4',
+      cet6: '/aiBook/cet6',
+      ielts: '/aiBook/ielts',
+      new_concept_english: '/aiBook/new_concept_english',
+      sentence: '/sentence',
+      essay: '/essay',
+      bookworm: '/bookworm',
+      classic: '/classic',
+      word: '/Words',
+      me: '/Admin',
+    });
+  });
+
+  it('only links to page routes that show a menu', () => {
+    for (const item of flattenMenu(defaultMenu)) {
+      const match = matchRoute(new URL(item.href, 'http://x').pathname);
+      expect(match?.route.name, item.href).toBeDefined();
+      expect(match?.route.name).not.toBe('notFound');
+      expect(match?.route.showMenu).toBe(true);
+    }
+  });
+
+  it('is the menu of every route without its own key', () => {
+    expect(menus.default).toBe(defaultMenu);
+    for (const r of routes) expect(menuFor(r)).toBe(menus[r.menu ?? 'default']);
+    expect(menuFor(routeByName.ReadNews)).toBe(defaultMenu);
+  });
+});
+
+describe('flattenMenu', () => {
+  it('lists every item in display order with groups opened in place', () => {
+    expect(flattenMenu(defaultMenu).map((i) => i.key)).toEqual([
+      'postgraduate', 'primary_school', 'junior_high_school', 'high_school', 'cet4', 'cet6', 'ielts',
+      'new_concept_english', 'sentence', 'essay', 'bookworm', 'classic', 'word', 'me',
+    ]);
+  });
+
+  it('keeps items between and after groups in place', () => {
+    const menu: Menu = [
+      { kind: 'item', key: 'a', label: 'A', href: '/a' },
+      { kind: 'group', key: 'g', label: 'G', items: [{ kind: 'item', key: 'b', label: 'B', href: '/b' }] },
+      { kind: 'item', key: 'c', label: 'C', href: '/c' },
+    ];
+    expect(flattenMenu(menu).map((i) => i.key)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('activeMenuKey', () => {
+  const at = (path: string, search?: URLSearchParams) => {
+    const m = matchRoute(path);
+    if (!m) throw new Error(path);
+    return activeMenuKey(m.route.name, m.params, search);
+  };
+
+  it('lights the course book of /aiBook/{category}', () => {
+    expect(at('/aiBook/cet4')).toEqual({ item: 'cet4' });
+    expect(at('/aiBook/new_concept_english')).toEqual({ item: 'new_concept_english' });
+  });
+
+  it('lights the item and its group inside 更多', () => {
+    expect(at('/bookworm')).toEqual({ item: 'bookworm', group: 'more' });
+    expect(at('/Words')).toEqual({ item: 'word', group: 'more' });
+    expect(at('/WordsForCourse')).toEqual({ item: 'word', group: 'more' });
+    expect(at('/Admin')).toEqual({ item: 'me', group: 'more' });
+  });
+
+  it('lights product indexes by their param', () => {
+    expect(at('/sentence')).toEqual({ item: 'sentence' });
+    expect(at('/essay')).toEqual({ item: 'essay' });
+    expect(at('/other')).toBeNull();
+  });
+
+  it('lights nothing for routes no item owns', () => {
+    expect(at('/aiBook/paper')).toBeNull();
+    expect(at('/ReadNews')).toBeNull();
+    expect(at('/')).toBeNull();
+    expect(at('/Sentences')).toBeNull();
+    expect(activeMenuKey('aiBookCategory')).toBeNull();
+  });
+
+  it('requires the query an item href carries', () => {
+    const menu: Menu = [{ kind: 'item', key: 'essays', label: '短文', href: '/readingList?category=essay' }];
+    expect(activeMenuKey('readingList', {}, new URLSearchParams('category=essay&page=2'), menu)).toEqual({ item: 'essays' });
+    expect(activeMenuKey('readingList', {}, { category: ['essay', 'x'] }, menu)).toEqual({ item: 'essays' });
+    expect(activeMenuKey('readingList', {}, new URLSearchParams('category=news'), menu)).toBeNull();
+    expect(activeMenuKey('readingList', {}, undefined, menu)).toBeNull();
+  });
+});
