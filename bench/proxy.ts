@@ -34,11 +34,30 @@ interface Load {
 // A returning browser: it has its visitor cookie already (the upstream ignores it).
 const headers = { cookie: 'yj_vid=bench-visitor-0001', accept: 'application/json' };
 
-async function load(url: string): Promise<Load> {
+async function load(url: string, conns = connections): Promise<Load> {
   // A short warm-up so that JIT and connection pools are not what is measured.
-  await autocannon({ url, connections, duration: 2, headers });
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  await autocannon({ url, connections: conns, duration: 2, headers });
+  const r = await autocannon({ url, connections: conns, duration: seconds, headers });
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+const sequentialCount = 2000;
+
+/** Latencies of requests sent one after another on one keep-alive connection, in ms. */
+async function sequential(url: string): Promise<number[]> {
+  const agent = new Agent({ connections: 1 });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < sequentialCount + 200; i++) {
+      const started = performance.now();
+      const answer = await request(url, { dispatcher: agent, headers });
+      await answer.body.arrayBuffer();
+      if (i >= 200) times.push(performance.now() - started); // the first 200 warm up
+    }
+  } finally {
+    await agent.close();
+  }
+  return times;
 }
 
 async function startEmbeddedUpstream(): Promise<{ url: string; stop: () => void }> {
@@ -62,7 +81,11 @@ async function startEmbeddedUpstream(): Promise<{ url: string; stop: () => void 
 
 /** An upstream that sends `eventCount` events 20 ms apart, each stamped with its send time. */
 function startEventUpstream(): Promise<{ server: Server; url: string }> {
-  const server = createServer(async (_req, res) => {
+  const server = createServer(async (req, res) => {
+    if (!req.url?.startsWith('/api/ask_stream')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end('{"status":"OK","data":{"env_type":"test"}}');
+    }
     res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
     for (let i = 0; i < eventCount; i++) {
       res.write(`data: ${JSON.stringify({ i, sentAt: performance.timeOrigin + performance.now() })}\n\n`);
@@ -143,6 +166,14 @@ async function main() {
     say(`| straight to the upstream | ${direct.rps.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p99)} | ${direct.errors} |`);
     say(`| through the BFF | ${viaBff.rps.toFixed(0)} | ${ms(viaBff.p50)} | ${ms(viaBff.p99)} | ${viaBff.errors} |`);
     say(`ratio BFF/direct: ${(viaBff.rps / direct.rps).toFixed(2)}; added p50 ${ms(viaBff.p50 - direct.p50)}, added p99 ${ms(viaBff.p99 - direct.p99)}`);
+    // One request at a time: no queueing, so the difference is the proxy's own time.
+    const directOne = await sequential(upstream.url + path);
+    const viaBffOne = await sequential(next.url + path);
+    say(
+      `one at a time (${sequentialCount} requests): straight p50 ${ms(pct(directOne, 50))} p99 ${ms(pct(directOne, 99))}; ` +
+        `through the BFF p50 ${ms(pct(viaBffOne, 50))} p99 ${ms(pct(viaBffOne, 99))}; ` +
+        `added p50 ${ms(pct(viaBffOne, 50) - pct(directOne, 50))}, p99 ${ms(pct(viaBffOne, 99) - pct(directOne, 99))}`,
+    );
 
     // 3. the proxy client, same upstream, no Next
     const viaUndici = await startBareProxy(upstream.url, 'undici');
