@@ -3,8 +3,14 @@ import { finishWechatLogin } from '@/lib/bff/oauth';
 import { isHttps } from '@/lib/bff/site';
 import { openSession, SESSION_COOKIE } from '@/lib/bff/session';
 import { REFERRER_COOKIE, SHARE_PARAM } from '@/lib/routes/navigation';
+import { NOT_FOUND_PATH, resolvePath } from '@/lib/routes/route-table';
 
 const REFERRER_MAX_AGE = 30 * 24 * 3600;
+/**
+ * Next's own route for unmatched paths. notFound() thrown by a page gets a 404 whose HTML body is
+ * empty until the browser renders it (vercel/next.js#62228); this route is fully server-rendered.
+ */
+const RENDERED_NOT_FOUND = '/_not-found';
 
 /**
  * Runs before every page (not /api, not static files):
@@ -12,12 +18,16 @@ const REFERRER_MAX_AGE = 30 * 24 * 3600;
  *  - a logged-in user's page URL carries `share_account=<their own account>` (spec section 6):
  *    document loads are redirected once; client navigations keep it without a reload
  *    (components/shell/share-account-sync.tsx);
- *  - an arriving `share_account` of someone else is remembered for the login exchange.
+ *  - an arriving `share_account` of someone else is remembered for the login exchange;
+ *  - the route table's forwards happen here, before anything renders (see `forward`);
+ *  - /NotFound is answered by the not-found page, server-rendered, with 404.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { nextUrl } = request;
   if (nextUrl.pathname.startsWith('/api/')) return checkApiPath(nextUrl.pathname);
   if (nextUrl.pathname === '/Login' && nextUrl.searchParams.has('code')) return finishWechatLogin(request);
+  const resolution = resolvePath(nextUrl.pathname);
+  if (resolution.kind === 'redirect') return forward(nextUrl, resolution.to);
 
   const session = await openSession(request.cookies.get(SESSION_COOKIE)?.value);
   const own = session?.user.account;
@@ -29,7 +39,10 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     url.searchParams.set(SHARE_PARAM, own);
     response = NextResponse.redirect(url, 307);
   } else {
-    response = NextResponse.next();
+    response =
+      nextUrl.pathname === NOT_FOUND_PATH
+        ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl))
+        : NextResponse.next();
   }
   if (arriving && arriving !== own && /^[\w-]{1,64}$/.test(arriving)) {
     // Readable by the page so that the stored config can mirror it (spec section 6).
@@ -41,6 +54,17 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     });
   }
   return response;
+}
+
+/**
+ * A route-table forward with the query kept: `/zhenti` has moved for good (308, so search engines
+ * carry it over); an unknown course-book category goes to /NotFound only for now (307: the
+ * category may exist later). The share_account redirect, if any, follows on the next request.
+ */
+function forward(nextUrl: NextRequest['nextUrl'], to: string): NextResponse {
+  const url = nextUrl.clone();
+  url.pathname = to;
+  return NextResponse.redirect(url, to === NOT_FOUND_PATH ? 307 : 308);
 }
 
 /**
