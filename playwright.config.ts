@@ -10,6 +10,9 @@ import { defineConfig, devices } from '@playwright/test';
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 const upstreamPort = Number(process.env.E2E_UPSTREAM_PORT ?? 3101);
+/** A second instance whose upstream is down (nothing listens on port 9): errors, production-like env. */
+const downPort = Number(process.env.E2E_DOWN_PORT ?? 3102);
+export const e2eDownUrl = `http://127.0.0.1:${downPort}`;
 export const e2eUpstreamUrl = `http://127.0.0.1:${upstreamPort}`;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'yujing-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // the same directory for the workers that re-read this file
@@ -37,24 +40,40 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } },
-    { name: 'phone', use: { ...devices['Desktop Chrome'], viewport: { width: 375, height: 740 }, isMobile: false } },
-  ],
-  webServer: {
-    command: 'node scripts/serve.mjs start',
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      UPSTREAM_PORT: String(upstreamPort),
-      DATA_DIR: dataDir,
-      DATABASE_PATH: join(dataDir, 'yujing.sqlite'),
-      ENV_TYPE: 'test',
-      NEXT_TELEMETRY_DISABLED: '1',
+  // One browser; each spec sets the widths it is about (375, 768, 1440) with test.use.
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],
+  webServer: [
+    {
+      command: 'node scripts/serve.mjs start',
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        UPSTREAM_PORT: String(upstreamPort),
+        DATA_DIR: dataDir,
+        DATABASE_PATH: join(dataDir, 'yujing.sqlite'),
+        ENV_TYPE: 'test',
+        NEXT_TELEMETRY_DISABLED: '1',
+        SITE_CONTACT_IMAGE_URL: '/e2e-contact-qr.png',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+    {
+      command: 'node scripts/serve.mjs start',
+      url: `${e2eDownUrl}/AboutUs`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(downPort),
+        UPSTREAM_URL: 'http://127.0.0.1:9',
+        UPSTREAM_TIMEOUT_MS: '2000',
+        DATA_DIR: dataDir,
+        NEXT_TELEMETRY_DISABLED: '1',
+      },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

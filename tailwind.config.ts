@@ -28,7 +28,7 @@ const config: Config = {
         ink: {
           DEFAULT: '#1f2329',
           soft: '#4e5969',
-          mute: '#86909c',
+          mute: '#6b7280',
         },
       },
       fontFamily: {

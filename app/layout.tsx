@@ -1,8 +1,15 @@
 import type { Metadata, Viewport } from 'next';
-import type { ReactNode } from 'react';
+import { headers } from 'next/headers';
+import { Suspense, type ReactNode } from 'react';
+import { DebugConsoleLoader } from '@/components/debug/debug-console-loader';
+import { OverlayHost } from '@/components/overlays/overlay-host';
+import { ReadingFontSize } from '@/components/settings/reading-font-size';
+import { ClientEnvProvider } from '@/components/shell/client-env';
 import { Providers } from '@/components/shell/providers';
 import { Toaster } from '@/components/ui/toaster';
 import { currentUser } from '@/lib/bff/current-user';
+import { envType } from '@/lib/bff/env-type';
+import { clientModeOf } from '@/lib/client/client-mode';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -17,14 +24,23 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const user = await currentUser();
+  // The environment and the client mode are known before anything that depends on them renders.
+  const [user, env, requestHeaders] = await Promise.all([currentUser(), envType(), headers()]);
+  const mode = clientModeOf(requestHeaders.get('user-agent') ?? '');
   return (
-    <html lang="zh-CN">
+    <html lang="zh-CN" data-app={mode.isApp ? '' : undefined}>
       <body>
-        <Providers initialUser={user}>
-          {children}
-          <Toaster />
-        </Providers>
+        <ClientEnvProvider value={{ envType: env, mode }}>
+          <Providers initialUser={user}>
+            {children}
+            <ReadingFontSize />
+            <Suspense>
+              <OverlayHost />
+              <DebugConsoleLoader />
+            </Suspense>
+            <Toaster />
+          </Providers>
+        </ClientEnvProvider>
       </body>
     </html>
   );

@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { LoginPage } from './pages/login-page';
 import { Shell } from './pages/shell';
-import { newEmail } from './support/outbox';
+import { newEmail, widths } from './support/outbox';
 
-test.describe('logging in', () => {
+for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
+test.describe(`logging in (${name})`, () => {
+  test.use({ viewport });
+
   test('a new visitor logs in by e-mail, stays logged in across a reload, and logs out', async ({ page, request }) => {
     const shell = new Shell(page);
     const login = new LoginPage(page);
@@ -12,7 +15,7 @@ test.describe('logging in', () => {
     expect(page.url()).not.toContain('share_account');
 
     await shell.loginButton().click();
-    await expect(page).toHaveURL(/\/Login$/);
+    await expect(page.getByTestId('login-dialog')).toBeVisible();
     const email = newEmail('reader');
     await login.logInByEmail(request, email);
 
@@ -97,9 +100,10 @@ test.describe('logging in', () => {
     await page.goto(`/Login`);
     await expect(page).toHaveURL(new RegExp(`/Login\\?share_account=${account}$`));
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
-    await page.getByRole('link', { name: '语境首页' }).click();
+    await page.getByTestId('logo').click();
     await expect(page).toHaveURL(new RegExp(`/\\?share_account=${account}$`));
     // Still the same document: no reload happened.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
   });
 });
+}

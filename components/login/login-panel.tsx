@@ -24,7 +24,7 @@ export function LoginPanel({ returnTo }: { returnTo?: string }) {
       <a
         href={wechatHref}
         data-testid="wechat-login"
-        className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#07c160] font-medium text-white hover:bg-[#06ad56]"
+        className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#06813d] font-medium text-white hover:bg-[#056c33]"
       >
         <WechatIcon />
         {insideWechat ? '微信一键登录' : '微信扫码登录'}
@@ -89,7 +89,7 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
   const inputClass =
     'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
   const buttonClass =
-    'h-11 w-full rounded-lg bg-brand-500 font-medium text-white hover:bg-brand-600 disabled:cursor-not-allowed disabled:opacity-50';
+    'h-11 w-full rounded-lg bg-brand-600 font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
 
   if (step === 'email') {
     return (

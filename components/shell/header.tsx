@@ -1,18 +1,36 @@
-import Link from 'next/link';
-import { AccountCorner } from './account-corner';
+'use client';
 
-/** The 60 px header: the logo home and the account corner. */
-export function Header() {
+import { Suspense } from 'react';
+import type { LayoutFlags } from '@/lib/routes/route-table';
+import type { Menu } from '@/lib/routes/menu';
+import { AccountCorner } from './account-corner';
+import { LogoLink } from './logo-link';
+import { MainMenu } from './main-menu';
+import { MobileMenu } from './mobile-menu';
+import { SettingsButton } from './settings-button';
+
+/** The 60 px header: logo and title, the menu (collapsed below 768 px), settings, the account. */
+export function Header({ layout, home, menu }: { layout: LayoutFlags; home: string; menu: Menu }) {
+  const transparent = layout.headerStyle === 'transparent';
   return (
-    <header className="sticky top-0 z-40 h-header border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-full max-w-[1300px] items-center gap-4 px-4">
-        <Link href="/" className="flex items-center gap-2 rounded text-lg font-semibold text-ink" aria-label="语境首页">
-          <span aria-hidden className="grid size-8 place-items-center rounded-lg bg-brand-500 text-white">
-            语
-          </span>
-          <span>语境</span>
-        </Link>
-        <div className="ml-auto">
+    <header
+      data-testid="site-header"
+      className={`sticky top-0 z-40 h-header ${transparent ? 'bg-white/80' : 'border-b border-slate-200 bg-white/95'} backdrop-blur`}
+    >
+      <div className="mx-auto flex h-full max-w-[1300px] items-center gap-2 px-3 md:gap-4 md:px-4">
+        {layout.showMenu && (
+          <Suspense>
+            <MobileMenu menu={menu} />
+          </Suspense>
+        )}
+        <LogoLink home={home} appTitle={layout.appTitle} />
+        {layout.showMenu && (
+          <Suspense>
+            <MainMenu menu={menu} />
+          </Suspense>
+        )}
+        <div className="ml-auto flex items-center gap-1 md:gap-2">
+          <SettingsButton />
           <AccountCorner />
         </div>
       </div>

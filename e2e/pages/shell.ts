@@ -6,15 +6,19 @@ export class Shell {
 
   loginButton = () => this.page.getByTestId('login-button');
   nickname = () => this.page.getByTestId('account-nickname');
+  header = () => this.page.getByTestId('site-header');
+  mobileMenuButton = () => this.page.getByTestId('mobile-menu-button');
+  mobileMenu = () => this.page.getByTestId('mobile-menu');
+  loginDialog = () => this.page.getByTestId('login-dialog');
 
   async expectLoggedInAs(nickname: string) {
-    await expect(this.nickname()).toHaveText(nickname);
+    await expect(this.page.getByTestId('account-trigger')).toHaveAccessibleName(`账户菜单：${nickname}`);
     await expect(this.loginButton()).toHaveCount(0);
   }
 
   async expectAnonymous() {
     await expect(this.loginButton()).toBeVisible();
-    await expect(this.nickname()).toHaveCount(0);
+    await expect(this.page.getByTestId('account-trigger')).toHaveCount(0);
   }
 
   async logOut() {

@@ -18,3 +18,10 @@ let counter = 0;
 export function newEmail(label = 'learner'): string {
   return `${label}${Date.now()}${++counter}@example.com`;
 }
+
+/** The widths the shell must be right at (spec section 9 breakpoints). */
+export const widths = {
+  phone: { width: 375, height: 740 },
+  tablet: { width: 768, height: 1024 },
+  desktop: { width: 1440, height: 900 },
+} as const;

@@ -1,13 +1,12 @@
 import 'server-only';
 import type { NextRequest } from 'next/server';
+import { clientModeOf } from '@/lib/client/client-mode';
 import { bffConfig } from './config';
 import { openSession, SESSION_COOKIE, type SessionData } from './session';
 
-export const USER_AGENT_LIMIT = 500;
-
 /** The embedded native app announces itself in the user agent (spec section 6). */
 export function isAppRequest(request: Request): boolean {
-  return (request.headers.get('user-agent') ?? '').slice(0, USER_AGENT_LIMIT).includes('isApp=true');
+  return clientModeOf(request.headers.get('user-agent') ?? '').isApp;
 }
 
 export interface UpstreamIdentity {

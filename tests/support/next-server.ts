@@ -34,6 +34,8 @@ export async function startNext(env: Record<string, string>): Promise<RunningNex
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: `next start` runs the server in a child, which must stop too.
+    detached: true,
   });
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
@@ -57,7 +59,7 @@ export async function startNext(env: Record<string, string>): Promise<RunningNex
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        process.kill(-child.pid!, 'SIGTERM');
       }),
   };
 }

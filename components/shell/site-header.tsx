@@ -1,0 +1,20 @@
+'use client';
+
+import { usePathname } from 'next/navigation';
+import { menuFor } from '@/lib/routes/menu';
+import { homeFor, layoutFor, matchRoute } from '@/lib/routes/route-table';
+import { useClientEnv } from './client-env';
+import { Header } from './header';
+
+/**
+ * The header as the current route wants it (spec section 2's layout flags): it follows client
+ * navigations, which a shared server layout would not, and is absent inside the native app.
+ */
+export function SiteHeader() {
+  const pathname = usePathname();
+  const { mode } = useClientEnv();
+  const layout = layoutFor(pathname, { embedded: mode.isApp });
+  if (!layout.showHeader) return null;
+  const route = matchRoute(pathname)?.route;
+  return <Header layout={layout} home={homeFor(route)} menu={menuFor(route ?? {})} />;
+}

@@ -1,0 +1,55 @@
+/**
+ * The client modes of spec sections 1 and 9, read from the user agent (cut at 500 characters):
+ * the native app that embeds the site, phones, tablets and the WeChat browser.
+ */
+export const USER_AGENT_LIMIT = 500;
+
+export interface ClientMode {
+  isApp: boolean;
+  isPhone: boolean;
+  isTablet: boolean;
+  isWechat: boolean;
+}
+
+export function clientModeOf(userAgent: string): ClientMode {
+  const ua = userAgent.slice(0, USER_AGENT_LIMIT);
+  const isTablet = /iPad|Tablet|PlayBook|Silk|(Android(?!.*Mobile))/i.test(ua);
+  return {
+    isApp: ua.includes('isApp=true'),
+    isPhone: !isTablet && /Mobi|iPhone|iPod|Android.*Mobile|Windows Phone/i.test(ua),
+    isTablet,
+    isWechat: /MicroMessenger/i.test(ua),
+  };
+}
+
+/** Spec section 9: 1, 2, 3 or 4 grid columns at the 768 / 1000 / 1300 px breakpoints. */
+export function gridColumns(width: number): 1 | 2 | 3 | 4 {
+  if (width < 768) return 1;
+  if (width < 1000) return 2;
+  if (width < 1300) return 3;
+  return 4;
+}
+
+/**
+ * In the app mode, quota and login events go to the native app instead of navigating. The bridge:
+ * `window.YujingApp.postMessage(JSON)` when the app injected it (Android), else
+ * `window.webkit.messageHandlers.yujing.postMessage(object)` (iOS WKWebView). Answers whether a
+ * bridge took the message.
+ */
+export type AppEvent = { type: 'login_required' } | { type: 'quota_exhausted'; status: string };
+
+export function notifyApp(event: AppEvent): boolean {
+  const w = window as unknown as {
+    YujingApp?: { postMessage(message: string): void };
+    webkit?: { messageHandlers?: { yujing?: { postMessage(message: unknown): void } } };
+  };
+  if (w.YujingApp) {
+    w.YujingApp.postMessage(JSON.stringify(event));
+    return true;
+  }
+  if (w.webkit?.messageHandlers?.yujing) {
+    w.webkit.messageHandlers.yujing.postMessage(event);
+    return true;
+  }
+  return false;
+}

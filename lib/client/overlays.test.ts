@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  closeOverlay,
+  closeOverlays,
+  closedOnRouteChange,
+  isOverlayOpen,
+  openOverlay,
+  overlayStore,
+  waitUntilReady,
+} from './overlays';
+
+afterEach(() => closeOverlays());
+
+describe('overlay store', () => {
+  it('opens and closes overlays by name, with a payload, and tells subscribers', () => {
+    const seen: number[] = [];
+    const stop = overlayStore.subscribe(() => seen.push(Object.keys(overlayStore.snapshot()).length));
+    openOverlay('loginDialog');
+    openOverlay('senseDrawer', { word: 'run' });
+    expect(overlayStore.snapshot().senseDrawer?.payload).toEqual({ word: 'run' });
+    closeOverlay('loginDialog');
+    expect(isOverlayOpen('loginDialog')).toBe(false);
+    expect(isOverlayOpen('senseDrawer')).toBe(true);
+    stop();
+    expect(seen).toEqual([1, 2, 1]);
+  });
+
+  it('a route change closes the sense drawer, translation popup and translate drawer only', () => {
+    openOverlay('senseDrawer');
+    openOverlay('wordTranslation');
+    openOverlay('sentenceTranslate');
+    openOverlay('settings');
+    closeOverlays(closedOnRouteChange);
+    expect(Object.keys(overlayStore.snapshot())).toEqual(['settings']);
+  });
+
+  it('closing what is not open changes nothing', () => {
+    const before = overlayStore.snapshot();
+    closeOverlay('chatDrawer');
+    closeOverlays(['posExplain']);
+    expect(overlayStore.snapshot()).toBe(before);
+  });
+});
+
+describe('waitUntilReady', () => {
+  it('polls every 100 ms and gives up after more than 10 tries', async () => {
+    vi.useFakeTimers();
+    const check = vi.fn(() => false);
+    const result = waitUntilReady(check);
+    await vi.advanceTimersByTimeAsync(2000);
+    await expect(result).resolves.toBe(false);
+    expect(check).toHaveBeenCalledTimes(11);
+    vi.useRealTimers();
+  });
+
+  it('resolves as soon as the check passes', async () => {
+    vi.useFakeTimers();
+    let ready = false;
+    const result = waitUntilReady(() => ready);
+    await vi.advanceTimersByTimeAsync(250);
+    ready = true;
+    await vi.advanceTimersByTimeAsync(100);
+    await expect(result).resolves.toBe(true);
+    vi.useRealTimers();
+  });
+});
