@@ -1,6 +1,7 @@
 'use client';
 
 import * as Dialog from '@radix-ui/react-dialog';
+import { DialogCloseButton } from '@/components/ui/sheet';
 import { useReturnFocus } from '@/components/ui/use-return-focus';
 import { SettingsPanel } from './settings-panel';
 import { useIsNarrowScreen } from './use-is-narrow-screen';
@@ -46,15 +47,7 @@ export function SettingsOverlay({ open, onOpenChange }: SettingsOverlayProps) {
                 修改立即生效，并保存在这台设备上
               </Dialog.Description>
             </div>
-            <Dialog.Close
-              data-testid="settings-close"
-              aria-label="关闭"
-              className="-mr-1 grid size-9 shrink-0 place-items-center rounded-full text-ink-mute hover:bg-slate-100 hover:text-ink"
-            >
-              <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M5 5l10 10M15 5L5 15" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton testId="settings-close" />
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-4 py-5 md:px-5">
             <SettingsPanel />

@@ -53,18 +53,26 @@ export function Sheet({
                 <Dialog.Description className="sr-only">{title}</Dialog.Description>
               )}
             </div>
-            <Dialog.Close
-              aria-label="关闭"
-              className="grid size-8 place-items-center rounded-full text-ink-mute hover:bg-slate-100 hover:text-ink"
-            >
-              <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M5 5l10 10M15 5L5 15" />
-              </svg>
-            </Dialog.Close>
+            <DialogCloseButton />
           </div>
           {children}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** The × of every shell dialog and drawer, labelled 关闭. */
+export function DialogCloseButton({ testId }: { testId?: string }) {
+  return (
+    <Dialog.Close
+      data-testid={testId}
+      aria-label="关闭"
+      className="-mr-1 grid size-9 shrink-0 place-items-center rounded-full text-ink-mute hover:bg-slate-100 hover:text-ink"
+    >
+      <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M5 5l10 10M15 5L5 15" />
+      </svg>
+    </Dialog.Close>
   );
 }
