@@ -29,11 +29,6 @@ export function bffConfig(): BffConfig {
   return cached;
 }
 
-/** Tests and the launcher change the environment; they reset the cache. */
-export function resetBffConfig(): void {
-  cached = null;
-}
-
 function readConfig(env: NodeJS.ProcessEnv): BffConfig {
   const upstream = env.UPSTREAM_URL;
   if (!upstream) {

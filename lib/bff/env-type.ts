@@ -5,6 +5,8 @@ import { callUpstream, readUpstreamJson } from './upstream';
 export type EnvType = 'test' | 'production';
 
 const CACHE_MS = 5 * 60_000;
+/** An unreachable upstream is asked again after this long, not on every page render. */
+const RETRY_MS = 10_000;
 let cached: { value: EnvType; until: number } | null = null;
 
 /**
@@ -29,5 +31,6 @@ export async function envType(): Promise<EnvType> {
   } catch {
     // fall through
   }
+  cached = { value: 'production', until: Date.now() + RETRY_MS };
   return 'production';
 }

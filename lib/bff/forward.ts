@@ -8,7 +8,7 @@ import { bodyLimit, limitedStream, readBody } from './body';
 import { BffError, bffErrors, errorResponse } from './errors';
 import { clientAddress, isHttps, siteOrigin } from './site';
 import { clearSessionCookie } from './session';
-import { callUpstream, type UpstreamAnswer } from './upstream';
+import { callUpstream, readUpstreamBody, type UpstreamAnswer } from './upstream';
 
 export const VISITOR_COOKIE = 'yj_vid';
 const VISITOR_MAX_AGE = 365 * 24 * 3600;
@@ -147,7 +147,8 @@ export async function forwardCall(request: NextRequest, { matched, upstreamPath 
     throw error;
   }
 
-  const response = kind === 'json' ? await relayJsonAnswer(answer) : relayAnswer(answer, kind === 'sse');
+  const response =
+    kind === 'json' ? await relayJsonAnswer(answer, request.signal) : relayAnswer(answer, kind === 'sse');
   rememberVisitor(response, request, visitor);
   // The upstream no longer knows the session's token (expired or revoked): end the session.
   if (answer.statusCode === 401 && identity.session) clearSessionCookie(response, isHttps(request));
@@ -169,13 +170,9 @@ export function relayAnswer(answer: UpstreamAnswer, eventStream: boolean): NextR
  * JSON answers are small: reading them whole is cheaper than bridging a Node stream into a web
  * stream for every call (see bench/).
  */
-async function relayJsonAnswer(answer: UpstreamAnswer): Promise<NextResponse> {
+async function relayJsonAnswer(answer: UpstreamAnswer, signal: AbortSignal): Promise<NextResponse> {
   const headers = relayedHeaders(answer);
-  try {
-    return new NextResponse(await answer.body.arrayBuffer(), { status: answer.statusCode, headers });
-  } catch {
-    throw bffErrors.timeout();
-  }
+  return new NextResponse(await readUpstreamBody(answer, signal), { status: answer.statusCode, headers });
 }
 
 function relayedHeaders(answer: UpstreamAnswer): Headers {

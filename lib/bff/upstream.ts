@@ -50,13 +50,26 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamAnswer> 
   }
 }
 
+/**
+ * Reads a whole answer body. A body that stalls is a timeout (504); one cut off mid-way is an
+ * unreachable upstream (502), like a failed connection.
+ */
+export async function readUpstreamBody(answer: UpstreamAnswer, signal?: AbortSignal): Promise<ArrayBuffer> {
+  try {
+    return await answer.body.arrayBuffer();
+  } catch (error) {
+    throw upstreamFailure(error, signal);
+  }
+}
+
 /** Reads a JSON answer of the upstream; a non-JSON answer is a bad upstream. */
 export async function readUpstreamJson(answer: UpstreamAnswer): Promise<Record<string, unknown>> {
+  const text = Buffer.from(await readUpstreamBody(answer)).toString('utf8');
   try {
-    const value = (await answer.body.json()) as unknown;
+    const value = JSON.parse(text) as unknown;
     if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch (error) {
-    if (isTimeout(error)) throw bffErrors.timeout();
+  } catch {
+    // not JSON: fall through
   }
   throw bffErrors.badUpstream();
 }

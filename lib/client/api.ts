@@ -13,7 +13,7 @@ const SILENT_PREFIX = '/api/bi-provider';
  * to read); 401 rejects with the answer's data; every other status rejects. Network failures
  * show a red toast (not for /api/bi-provider); timeouts and gateway failures (502-504) always do.
  */
-export const http: KyInstance = ky.create({
+const http: KyInstance = ky.create({
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
   credentials: 'same-origin',

@@ -1,14 +1,9 @@
 import { RETURN_COOKIE, safeReturnPath } from '@/lib/routes/navigation';
 
 /**
- * The route to return to after logging in (spec section 4). Pages that send a user to log in
- * remember where they were; the login screen and the WeChat callback read it back.
+ * The route to return to after logging in (spec section 4), kept in the RETURN_COOKIE that
+ * whoever sends a user to /Login writes; the login screen reads it back once.
  */
-
-export function rememberRoute(path = window.location.pathname + window.location.search): void {
-  document.cookie = `${RETURN_COOKIE}=${encodeURIComponent(path)}; path=/; max-age=600; samesite=lax`;
-}
-
 export function takeRememberedRoute(): string {
   const raw = readCookie(RETURN_COOKIE);
   document.cookie = `${RETURN_COOKIE}=; path=/; max-age=0; samesite=lax`;

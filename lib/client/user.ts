@@ -35,14 +35,9 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
-/** The logged-in user, or null. Seeded by the server render, so there is no flash. */
-export function useCurrentUser(initial?: CurrentUser | null) {
-  return useQuery({
-    queryKey: userQueryKey,
-    queryFn: fetchCurrentUser,
-    initialData: initial,
-    staleTime: 5 * 60_000,
-  });
+/** The logged-in user, or null. Providers seeds it from the server render, so there is no flash. */
+export function useCurrentUser() {
+  return useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000 });
 }
 
 /**

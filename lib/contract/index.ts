@@ -25,4 +25,3 @@ export function matchCall(method: string, segments: readonly string[]): MatchedC
   return content ? { call: contentCall, content } : null;
 }
 
-export { calls as contract };
