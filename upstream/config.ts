@@ -21,6 +21,8 @@ export interface UpstreamConfig {
   envType: EnvType;
   host: string;
   port: number;
+  /** Absolute path of the service's data directory (generated audio, imported content). */
+  dataDir: string;
   /** Absolute path of the SQLite file, or ':memory:'. */
   databasePath: string;
   /** PostgreSQL connection string; takes precedence over databasePath when set. */
@@ -84,6 +86,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
     envType: e.ENV_TYPE,
     host: e.UPSTREAM_HOST,
     port: e.UPSTREAM_PORT,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
     // The product's data directory holds the database unless a path is given.
     databasePath:
       e.DATABASE_PATH === ':memory:' ? e.DATABASE_PATH : path.resolve(cwd, e.DATABASE_PATH ?? path.join(e.DATA_DIR, 'yujing.sqlite')),

@@ -113,6 +113,39 @@ export const pkg = obj({
 });
 export const payStatus = z.enum(['SUCCESS', 'FAIL', 'TIMEOUT']).or(str);
 const fileId = { category: str, sub_category: str.optional(), filename: str };
+
+/** The two speakers of the speech engine. */
+export const voices = ['uk', 'us'] as const;
+export type Voice = (typeof voices)[number];
+
+/** Paged lists: pages count from 1, newest first. */
+const paging = { page: num.int().min(1).max(100_000).optional(), page_size: num.int().min(1).max(100).optional() };
+const page = <T extends z.ZodType>(item: T) => obj({ items: z.array(item), total: num, page: num, page_size: num });
+
+/** One word of the user's word list (spec: /Words): its latest lookup and its familiarity. */
+export const wordListEntry = obj({
+  word: str,
+  lemma: str,
+  /** 1 unfamiliar (生词), 0 familiar (熟词), null not marked yet. */
+  strange: z.union([z.literal(0), z.literal(1), z.null()]),
+  from: str,
+  sentence: str,
+  lookups: num,
+  updated_at: str,
+});
+export type WordListEntry = z.infer<typeof wordListEntry>;
+
+/** One lookup of the user's history: the word in its sentence. */
+export const lookupEntry = obj({
+  id: num,
+  target_word: str,
+  lemma: str,
+  pre_context: str,
+  post_context: str,
+  from: str,
+  created_at: str,
+});
+export type LookupEntry = z.infer<typeof lookupEntry>;
 const chatPosition = { label: str, start: num, end: num, conversation_id: strOrNum };
 
 // ---- the calls ---------------------------------------------------------------------------------
@@ -169,16 +202,31 @@ export const calls = {
     }),
   }),
   query: def('query', {}),
-  query_history: def('query_history', {}),
-  query_text_history: def('query_text_history', {}),
-  set_strange_status: def('set_strange_status', {}),
+  query_history: def('query_history', {
+    request: obj({ ...paging, strange: z.union([z.literal(0), z.literal(1)]).optional(), from: str.max(64).optional() }),
+    response: envelope(page(wordListEntry)),
+  }),
+  query_text_history: def('query_text_history', {
+    request: obj(paging),
+    response: envelope(page(lookupEntry)),
+  }),
+  set_strange_status: def('set_strange_status', {
+    request: obj({
+      word: str.min(1).max(200),
+      lemma: str.min(1).max(200).optional(),
+      strange: z.union([z.literal(0), z.literal(1)]),
+      from: str.max(64).optional(),
+      sentence: str.max(20_000).optional(),
+    }),
+    response: envelope(wordListEntry),
+  }),
   set_sentence_strange_status: def('set_sentence_strange_status', {}),
   user_feedback: def('user_feedback', {
     request: obj({ key: str, feedback_type: z.union([z.literal(0), z.literal(1)]) }),
   }),
   explain_pos: def('explain_pos', {
-    request: obj({ pos: str }),
-    response: envelope(obj({ explanation: z.unknown() })),
+    request: obj({ pos: str.min(1).max(64) }),
+    response: envelope(obj({ pos: str, name: str, explanation: str })),
   }),
   get_frequent_words: def('get_frequent_words', {}),
   annotate_data: def('annotate_data', {
@@ -206,13 +254,26 @@ export const calls = {
   add_multi_word_list: def('add_multi_word_list', {}),
 
   // audio
+  /**
+   * Speech for a text, as audio bytes (audio/wav). `voice` picks the UK or US speaker (default us).
+   * Composed audio (spec section 5) is asked for by key: `text=md5:<32 hex>` where the hex is the
+   * md5 of the whole `concat:` text, which goes along in `source` (see lib/contract/audio.ts).
+   * The upstream checks that the key is the source's md5; a key it has composed before is served
+   * from its cache even without `source`, and an unknown key without one answers 404.
+   */
   get_text_audio: def('get_text_audio', {
     method: 'GET',
     kind: 'binary',
-    request: obj({ text: str.min(1).max(5_000) }),
+    request: obj({
+      text: str.min(1).max(5_000),
+      voice: z.enum(voices).optional(),
+      source: str.max(5_000).optional(),
+    }),
   }),
+  /** Splits a text into sentence segments, each fetched and played on its own. */
   get_text_audio_segments: def('get_text_audio_segments', {
-    request: obj({ text: str.min(1).max(20_000) }),
+    request: obj({ text: str.min(1).max(20_000), voice: z.enum(voices).optional() }),
+    response: envelope(obj({ segments: z.array(obj({ index: num, text: str })) })),
   }),
 
   // sentence analysis and chat
@@ -315,3 +376,15 @@ export const contentCall = {
 } as const;
 
 export const callList: readonly CallDef[] = Object.values(calls);
+
+export type TranslationItem = z.infer<typeof translationItem>;
+export type Gloss = z.infer<typeof gloss>;
+
+/**
+ * Spec section 5: a word the dictionary does not know answers one gloss whose sense text holds
+ * this phrase; the browser detects not-found by it.
+ */
+export const WORD_NOT_FOUND = '未找到该单词';
+/** Annotation data: the extra gloss meaning "Other", and "no candidate". */
+export const OTHER_SENSE_ID = -1;
+export const NO_SENSE_CANDIDATE = -2;

@@ -25,3 +25,4 @@ export function matchCall(method: string, segments: readonly string[]): MatchedC
   return content ? { call: contentCall, content } : null;
 }
 
+export * from './audio';

@@ -64,6 +64,41 @@ export interface UsageTable {
   count: number;
 }
 
+export interface LookupsTable {
+  id: Generated<number>;
+  user_id: number;
+  target_word: string;
+  lemma: string;
+  pre_context: string;
+  post_context: string;
+  /** The screen the lookup came from (query_word's `from`), '' when not given. */
+  from_screen: string;
+  created_at: string;
+}
+
+export interface WordListTable {
+  user_id: number;
+  lemma: string;
+  /** The form last looked up. */
+  word: string;
+  /** 1 unfamiliar, 0 familiar, null not marked. */
+  strange: number | null;
+  from_screen: string;
+  sentence: string;
+  lookups: Generated<number>;
+  updated_at: string;
+}
+
+export interface WordFeedbackTable {
+  /** 'user:<id>' or 'visitor:<id>'. */
+  subject: string;
+  /** The translation item's key: which word, in which sentence, read as which sense. */
+  key: string;
+  /** 1 good, 0 bad. */
+  feedback_type: number;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -71,6 +106,9 @@ export interface Database {
   outbox: OutboxTable;
   wechat_sandbox_codes: WechatSandboxCodesTable;
   usage: UsageTable;
+  lookups: LookupsTable;
+  word_list: WordListTable;
+  word_feedback: WordFeedbackTable;
 }
 
 export type User = Selectable<UsersTable>;

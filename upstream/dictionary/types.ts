@@ -1,0 +1,28 @@
+import type { TranslationItem } from '../../lib/contract';
+
+/** A word in its sentence, as query_word receives it. */
+export interface LookupInput {
+  /** Text before the target word (may hold earlier sentences; the engine uses its last sentence). */
+  pre_context: string;
+  /** Text after the target word. */
+  post_context: string;
+  target_word: string;
+}
+
+/**
+ * The dictionary engine: ECDICT + WordNet 3.1 + CMU + our word-formation table, ranking senses
+ * in context. Synchronous and pure over read-only data; counts (w_c, s_c) and library examples
+ * are added by the service around it, so the engine answers w_c = 0 and s_c = 0.
+ */
+export interface DictionaryEngine {
+  /**
+   * One item per lemma the surface form can be in this sentence, the best fitting first, each
+   * with its glosses best first. A word nobody knows answers one item with one gloss whose
+   * sense.second contains WORD_NOT_FOUND. `key` is the lemma (the service makes it specific).
+   */
+  lookup(input: LookupInput): TranslationItem[];
+  /** The lemma and all its inflected forms, lower case (for counting occurrences). */
+  formsOf(lemma: string): string[];
+  /** The lemmas a surface form can be, most likely first, without context (for annotation). */
+  lemmasOf(word: string): string[];
+}
