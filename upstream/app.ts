@@ -7,6 +7,7 @@ import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { createErrorHandler, errorAnswer, notFoundHandler, UpstreamError } from './http';
 import { accountCalls } from './routes/account-calls';
 import { registerContractRoutes } from './routes/contract';
+import { speechCalls } from './routes/speech-calls';
 import { testOutboxRoutes } from './routes/test-outbox';
 import { wechatSandboxRoutes } from './routes/wechat-sandbox';
 import { createServices, type UpstreamDeps } from './services';
@@ -33,7 +34,7 @@ export function createUpstreamApp(deps: UpstreamDeps): Hono {
       onError: (c) => errorAnswer(c, new UpstreamError(413, '413', '请求内容过大')),
     }),
   );
-  registerContractRoutes(app, { ...accountCalls(services) });
+  registerContractRoutes(app, { ...accountCalls(services), ...speechCalls(services) });
 
   // Sandboxes and test hooks do not exist in production: those paths answer 404 there.
   if (services.config.envType === 'test') {

@@ -1,8 +1,10 @@
+import path from 'node:path';
 import type { UpstreamConfig } from './config';
 import type { Db } from './db/database';
 import { createEmailLogin } from './email-login';
 import { createUsageLedger } from './ledger';
 import { createMailer, type Mailer } from './mailer';
+import { createSpeech } from './speech/speech';
 import { systemClock, type Clock } from './time';
 import { createUsers } from './users';
 import { createWechatLogin } from './wechat-login';
@@ -34,6 +36,7 @@ export function createServices(deps: UpstreamDeps) {
     emailLogin: createEmailLogin({ config, db, now, mailer, users }),
     wechatLogin: createWechatLogin({ config, db, now }),
     ledger: createUsageLedger({ config, db, now }),
+    speech: createSpeech({ cacheDir: path.join(config.dataDir, 'audio-cache'), log, now }),
   };
 }
 

@@ -14,12 +14,20 @@ import { badRequest, methodNotAllowed, notBuilt, notFound, type Envelope } from 
 
 type CallInput<N extends CallName> = z.output<Calls[N]['request']>;
 
+/**
+ * What a handler answers: an envelope, sent as JSON, or for a binary call (audio) a ready web
+ * Response, sent as it is.
+ */
+export type HandlerAnswer = Envelope | Response;
+
 /** The handlers built so far; a call without one answers 501. */
-export type CallHandlers = { [N in CallName]?: (input: CallInput<N>, caller: Caller) => Promise<Envelope> } & {
+export type CallHandlers = { [N in CallName]?: (input: CallInput<N>, caller: Caller) => Promise<HandlerAnswer> } & {
   content?: (input: z.output<typeof contentCall.request>, caller: Caller, file: ContentFileId) => Promise<Envelope>;
 };
 
-type AnyHandler = (input: unknown, caller: Caller, file?: ContentFileId) => Promise<Envelope>;
+type AnyHandler = (input: unknown, caller: Caller, file?: ContentFileId) => Promise<HandlerAnswer>;
+
+const send = (c: Context, answer: HandlerAnswer) => (answer instanceof Response ? answer : c.json(answer));
 
 // Content files are addressed by identity: /api/{category}/{filename} and
 // /api/{category}/{sub_category}/{filename}. Hono hands the segments over decoded.
@@ -31,7 +39,7 @@ export function registerContractRoutes(app: Hono, handlers: CallHandlers): void 
     app.on(call.method, call.path, async (c) => {
       const handler = handlers[call.name as CallName] as AnyHandler | undefined;
       if (!handler) throw notBuilt(call.name);
-      return c.json(await handler(await readInput(c, call), readCaller(c)));
+      return send(c, await handler(await readInput(c, call), readCaller(c)));
     });
     app.all(call.path, () => {
       throw methodNotAllowed(call.method);
@@ -43,7 +51,7 @@ export function registerContractRoutes(app: Hono, handlers: CallHandlers): void 
       const file = contentFile(c);
       const handler = handlers.content as AnyHandler | undefined;
       if (!handler) throw notBuilt(contentCall.name);
-      return c.json(await handler(await readInput(c, contentCall), readCaller(c), file));
+      return send(c, await handler(await readInput(c, contentCall), readCaller(c), file));
     });
     app.all(pattern, (c) => {
       contentFile(c);

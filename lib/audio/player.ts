@@ -1,0 +1,564 @@
+/**
+ * The audio engine of the browser (spec sections 4, 5, 8 and 9), framework-free.
+ *
+ * One thing sounds at a time: starting an item stops whatever was playing. An item (a text in a
+ * voice) goes wait → load (its audio is fetched) → read (it sounds, `repeat` times with `interval`
+ * seconds between) → wait, on its end or on stop. A text split into segments plays in one of three
+ * modes: sequence (from the chosen segment to the end), single (the chosen one) and singleLoop (the
+ * chosen one until stopped); segment audio is fetched ahead, at most 3 at a time, and after 10
+ * failed fetches the whole run is abandoned with 'maxError'. Failures to fetch or play are logged,
+ * never thrown at the page: a button simply goes back to wait.
+ *
+ * Everything the browser provides (the audio element, fetch, object URLs, the console) can be
+ * replaced, so the engine runs under Node in unit tests with fake timers.
+ */
+import { audioQuery, calls, okStatus, type Voice } from '@/lib/contract';
+
+export type ItemState = 'wait' | 'load' | 'read';
+export type PlayMode = 'sequence' | 'single' | 'singleLoop';
+export type PlayerError = 'maxError';
+
+export interface PlaySettings {
+  /** How many times an item sounds (spec §9: 2; the word drawer uses 1). */
+  repeat: number;
+  /** Seconds of quiet between two soundings and between two segments. */
+  interval: number;
+  /** Playback rate, 0.5–3. */
+  rate: number;
+  /** 0–1. */
+  volume: number;
+}
+
+export const defaultPlaySettings: PlaySettings = Object.freeze({ repeat: 2, interval: 0.5, rate: 1, volume: 1 });
+
+/** Spec §9: segment audio fetched 3 at a time, abandoned after 10 failures. */
+export const FETCH_CONCURRENCY = 3;
+export const MAX_FETCH_ERRORS = 10;
+/** Segments fetched ahead of the one sounding, so a long text does not load all at once. */
+export const FETCH_LOOKAHEAD = 5;
+
+/** The part of HTMLAudioElement the engine uses. */
+export interface AudioElementLike {
+  src: string;
+  currentTime: number;
+  playbackRate: number;
+  defaultPlaybackRate: number;
+  volume: number;
+  onended: ((event: Event) => void) | null;
+  onerror: ((event: Event | string) => void) | null;
+  play(): Promise<void>;
+  pause(): void;
+  removeAttribute(name: string): void;
+}
+
+export interface PlayerDeps {
+  createAudio?: () => AudioElementLike;
+  /** The audio at a same-origin URL, as a Blob; rejects on any failure. */
+  fetchAudio?: (url: string, signal: AbortSignal) => Promise<Blob>;
+  /** A text's sentence segments (get_text_audio_segments). */
+  fetchSegments?: (text: string, voice: Voice, signal: AbortSignal) => Promise<string[]>;
+  createObjectUrl?: (blob: Blob) => string;
+  revokeObjectUrl?: (url: string) => void;
+  /** Where failures are logged (default console.warn). */
+  warn?: (...args: unknown[]) => void;
+  /** Fetched audio kept for replay, by count (default 24). */
+  cacheSize?: number;
+  /**
+   * Play a moment of silence on the element in the call that starts playback (default true).
+   * iOS and the WeChat browser let an element play later, after the audio has been fetched, only
+   * if it already played inside a user gesture; the first play call comes from one.
+   */
+  unlockAudio?: boolean;
+}
+
+export interface PlayOptions extends Partial<PlaySettings> {
+  voice?: Voice;
+  /** The item's identity for its state; defaults to itemId(text, voice). */
+  id?: string;
+}
+
+export interface SegmentOptions extends PlayOptions {
+  mode?: PlayMode;
+  /** The chosen segment: where a sequence starts, what single and singleLoop play. */
+  start?: number;
+  /** Names the list; its items are segmentId(listId, index). */
+  listId?: string;
+}
+
+export interface ActiveItem {
+  id: string;
+  state: Exclude<ItemState, 'wait'>;
+  /** Set when the item is a segment of a list. */
+  list?: { id: string; index: number };
+}
+
+export interface PlayerSnapshot {
+  active: ActiveItem | null;
+  /** Why the last segment run was abandoned, until the next run starts. */
+  error: PlayerError | null;
+}
+
+export interface AudioPlayer {
+  /** Plays one text; resolves when it has finished or been stopped. Empty text: nothing. */
+  play(text: string, options?: PlayOptions): Promise<void>;
+  /** Stops the item if it is the one loading or sounding, else plays it. */
+  toggle(text: string, options?: PlayOptions): Promise<void>;
+  /** Plays already split segments in a mode. */
+  playSegments(segments: readonly string[], options?: SegmentOptions): Promise<void>;
+  /** Splits a text through the upstream, then plays its segments. */
+  playText(text: string, options?: SegmentOptions): Promise<void>;
+  stop(): void;
+  /** Stops for good: every later call does nothing. */
+  dispose(): void;
+  /** Defaults for options a call leaves out (the stored config's values). */
+  configure(settings: Partial<PlaySettings> & { mode?: PlayMode }): void;
+  stateOf(id: string): ItemState;
+  getSnapshot(): PlayerSnapshot;
+  subscribe(listener: () => void): () => void;
+}
+
+export const itemId = (text: string, voice: Voice = 'us') => `${voice}:${text}`;
+export const segmentId = (listId: string, index: number) => `${listId}#${index}`;
+
+/** The URL of a text's audio: a composed text goes as its md5 key plus source (spec §5). */
+export const audioUrl = (text: string, voice: Voice = 'us') =>
+  `${calls.get_text_audio.path}?${new URLSearchParams(audioQuery(text, voice))}`;
+
+class Aborted extends Error {
+  constructor() {
+    super('stopped');
+    this.name = 'AbortError';
+  }
+}
+
+class PlayFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super('audio play failed');
+    this.name = 'PlayFailed';
+  }
+}
+
+class MaxErrors extends Error {
+  constructor() {
+    super('maxError');
+    this.name = 'MaxErrors';
+  }
+}
+
+async function browserFetchAudio(url: string, signal: AbortSignal): Promise<Blob> {
+  const response = await fetch(url, { signal, credentials: 'same-origin' });
+  if (!response.ok) throw new Error(`audio request failed: HTTP ${response.status}`);
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.startsWith('audio/')) throw new Error(`audio request answered ${type || 'no content type'}`);
+  return response.blob();
+}
+
+async function browserFetchSegments(text: string, voice: Voice, signal: AbortSignal): Promise<string[]> {
+  const call = calls.get_text_audio_segments;
+  const response = await fetch(call.path, {
+    method: call.method,
+    signal,
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text, voice }),
+  });
+  if (!response.ok) throw new Error(`segments request failed: HTTP ${response.status}`);
+  const answer = call.response.parse(await response.json());
+  if (answer.status !== okStatus || !answer.data) throw new Error(`segments request answered ${answer.status}`);
+  return [...answer.data.segments].sort((a, b) => a.index - b.index).map((s) => s.text);
+}
+
+const idle: PlayerSnapshot = Object.freeze({ active: null, error: null });
+
+/** A WAV of 8 silent samples (8-bit mono, 8 kHz) as a data URL. */
+function silentWavUrl(): string {
+  const samples = 8;
+  const bytes = new Uint8Array(44 + samples);
+  const view = new DataView(bytes.buffer);
+  const put = (at: number, text: string) => [...text].forEach((c, i) => (bytes[at + i] = c.charCodeAt(0)));
+  put(0, 'RIFF');
+  view.setUint32(4, 36 + samples, true);
+  put(8, 'WAVEfmt ');
+  view.setUint32(16, 16, true);
+  view.setUint16(20, 1, true);
+  view.setUint16(22, 1, true);
+  view.setUint32(24, 8000, true);
+  view.setUint32(28, 8000, true);
+  view.setUint16(32, 1, true);
+  view.setUint16(34, 8, true);
+  put(36, 'data');
+  view.setUint32(40, samples, true);
+  bytes.fill(128, 44);
+  return `data:audio/wav;base64,${btoa(String.fromCharCode(...bytes))}`;
+}
+
+export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
+  const createAudio = deps.createAudio ?? (() => new Audio() as AudioElementLike);
+  const fetchAudio = deps.fetchAudio ?? browserFetchAudio;
+  const fetchSegments = deps.fetchSegments ?? browserFetchSegments;
+  const createObjectUrl = deps.createObjectUrl ?? ((blob: Blob) => URL.createObjectURL(blob));
+  const revokeObjectUrl = deps.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
+  const warn = deps.warn ?? ((...args: unknown[]) => console.warn(...args));
+  const cacheSize = deps.cacheSize ?? 24;
+  const unlockAudio = deps.unlockAudio ?? true;
+  let unlocked = false;
+
+  let defaults: PlaySettings & { mode: PlayMode } = { ...defaultPlaySettings, mode: 'sequence' };
+  let snapshot: PlayerSnapshot = idle;
+  let current: AbortController | null = null;
+  let element: AudioElementLike | null = null;
+  let disposed = false;
+  const listeners = new Set<() => void>();
+  // Least recently used first: a Map keeps insertion order, and a hit re-inserts.
+  const blobs = new Map<string, Blob>();
+
+  function publish(next: PlayerSnapshot) {
+    snapshot = next;
+    for (const listener of [...listeners]) listener();
+  }
+
+  function setActive(run: AbortController, active: ActiveItem | null) {
+    if (run !== current) return;
+    publish({ active, error: snapshot.error });
+  }
+
+  /** Stops what runs and makes a new run current. */
+  function begin(): AbortController {
+    current?.abort();
+    const run = new AbortController();
+    current = run;
+    publish({ active: null, error: null });
+    return run;
+  }
+
+  function end(run: AbortController, error: PlayerError | null = null) {
+    if (run !== current) return;
+    current = null;
+    publish(error || snapshot.active ? { active: null, error } : idle);
+  }
+
+  /** Called synchronously by every call that starts playback, i.e. inside the click. */
+  function unlock() {
+    if (!unlockAudio || unlocked) return;
+    unlocked = true;
+    try {
+      const audio = (element ??= createAudio());
+      audio.src = silentWavUrl();
+      audio.play().catch(() => {
+        // Refused or cut short by the real source: either way the gesture has been used.
+      });
+    } catch {
+      // No audio support at all: the real play will fail and be logged.
+    }
+  }
+
+  async function fetchBlob(url: string, signal: AbortSignal): Promise<Blob> {
+    const hit = blobs.get(url);
+    if (hit) {
+      blobs.delete(url);
+      blobs.set(url, hit);
+      return hit;
+    }
+    const blob = await fetchAudio(url, signal);
+    blobs.set(url, blob);
+    while (blobs.size > cacheSize) blobs.delete(blobs.keys().next().value!);
+    return blob;
+  }
+
+  function sleep(ms: number, signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) return reject(new Aborted());
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new Aborted());
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /** One sounding of the audio at `url`, to its end. */
+  function playOnce(url: string, settings: PlaySettings, signal: AbortSignal): Promise<void> {
+    const audio = (element ??= createAudio());
+    return new Promise<void>((resolve, reject) => {
+      if (signal.aborted) return reject(new Aborted());
+      const settle = () => {
+        audio.onended = null;
+        audio.onerror = null;
+        signal.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        settle();
+        audio.pause();
+        reject(new Aborted());
+      };
+      audio.onended = () => {
+        settle();
+        resolve();
+      };
+      audio.onerror = (event) => {
+        settle();
+        reject(new PlayFailed(event));
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      if (audio.src === url) audio.currentTime = 0;
+      else audio.src = url;
+      // Loading a source resets playbackRate to defaultPlaybackRate, so both are set after it.
+      audio.defaultPlaybackRate = settings.rate;
+      audio.playbackRate = settings.rate;
+      audio.volume = settings.volume;
+      audio.play().catch((reason: unknown) => {
+        if (signal.aborted) return; // pause() during play() rejects play(); that is the stop
+        settle();
+        reject(new PlayFailed(reason));
+      });
+    });
+  }
+
+  /** Sounds a fetched item `repeat` times (forever for singleLoop) with the interval between. */
+  async function sound(blob: Blob, item: ActiveItem, settings: PlaySettings, forever: boolean, run: AbortController) {
+    const url = createObjectUrl(blob);
+    try {
+      setActive(run, { ...item, state: 'read' });
+      for (let i = 0; forever || i < settings.repeat; i++) {
+        if (i > 0) await sleep(settings.interval * 1000, run.signal);
+        await playOnce(url, settings, run.signal);
+      }
+    } finally {
+      if (element?.src === url) element.removeAttribute('src');
+      revokeObjectUrl(url);
+    }
+  }
+
+  function settingsOf(options: PlayOptions): PlaySettings {
+    const pick = (value: number | undefined, fallback: number) =>
+      typeof value === 'number' && Number.isFinite(value) ? value : fallback;
+    return {
+      repeat: Math.max(1, Math.round(pick(options.repeat, defaults.repeat))),
+      interval: Math.max(0, pick(options.interval, defaults.interval)),
+      rate: Math.min(16, Math.max(0.0625, pick(options.rate, defaults.rate))),
+      volume: Math.min(1, Math.max(0, pick(options.volume, defaults.volume))),
+    };
+  }
+
+  function report(error: unknown, run: AbortController, what: string) {
+    if (run.signal.aborted || error instanceof Aborted) return;
+    if (error instanceof PlayFailed) warn(`[audio] ${what}: play failed`, error.reason);
+    else warn(`[audio] ${what}: could not load audio`, error);
+  }
+
+  async function play(text: string, options: PlayOptions = {}): Promise<void> {
+    if (disposed || text.trim() === '') return;
+    unlock();
+    const voice = options.voice ?? 'us';
+    const settings = settingsOf(options);
+    const item = { id: options.id ?? itemId(text, voice) };
+    const run = begin();
+    try {
+      setActive(run, { ...item, state: 'load' });
+      const blob = await fetchBlob(audioUrl(text, voice), run.signal);
+      await sound(blob, { ...item, state: 'read' }, settings, false, run);
+    } catch (error) {
+      report(error, run, JSON.stringify(text.slice(0, 60)));
+    } finally {
+      end(run);
+    }
+  }
+
+  async function playSegments(segments: readonly string[], options: SegmentOptions = {}): Promise<void> {
+    if (disposed) return;
+    const voice = options.voice ?? 'us';
+    const mode = options.mode ?? defaults.mode;
+    const listId = options.listId ?? 'segments';
+    const settings = settingsOf(options);
+    const playable = (i: number) => typeof segments[i] === 'string' && segments[i].trim() !== '';
+    const start = Math.max(0, Math.min(segments.length - 1, Math.trunc(options.start ?? 0)));
+    const order =
+      mode === 'sequence'
+        ? segments.map((_, i) => i).filter((i) => i >= start && playable(i))
+        : playable(start)
+          ? [start]
+          : [];
+    if (order.length === 0) return;
+
+    unlock();
+    const run = begin();
+    const fetcher = segmentFetcher(order.map((i) => audioUrl(segments[i], voice)), run.signal);
+    try {
+      for (let k = 0; k < order.length; k++) {
+        const index = order[k];
+        const item: ActiveItem = { id: segmentId(listId, index), state: 'load', list: { id: listId, index } };
+        if (k > 0) await sleep(settings.interval * 1000, run.signal);
+        fetcher.advance(k);
+        if (!fetcher.has(k)) setActive(run, item);
+        const blob = await fetcher.get(k);
+        await sound(blob, item, settings, mode === 'singleLoop', run);
+      }
+      end(run);
+    } catch (error) {
+      if (error instanceof MaxErrors) {
+        warn(`[audio] maxError: ${MAX_FETCH_ERRORS} segment fetches failed; playback abandoned`);
+        end(run, 'maxError');
+      } else {
+        report(error, run, `segment list ${listId}`);
+        end(run);
+      }
+    } finally {
+      fetcher.cancel();
+    }
+  }
+
+  /**
+   * Fetches the run's segment audio in play order, FETCH_CONCURRENCY at a time and at most
+   * FETCH_LOOKAHEAD past the one sounding; a failed fetch is tried again until the run has
+   * failed MAX_FETCH_ERRORS times in all, which abandons it.
+   */
+  function segmentFetcher(urls: string[], runSignal: AbortSignal) {
+    // Its own signal, so that abandoning or finishing the run also cuts the fetches in flight.
+    const controller = new AbortController();
+    const { signal } = controller;
+    const onRunAbort = () => controller.abort();
+    runSignal.addEventListener('abort', onRunAbort, { once: true });
+    const ready = new Map<number, Blob>();
+    const waiting = new Map<number, { resolve(blob: Blob): void; reject(error: Error): void }>();
+    const retry: number[] = [];
+    let next = 0;
+    let position = 0;
+    let inFlight = 0;
+    let errors = 0;
+    let failed: Error | null = null;
+    let cancelled = false;
+
+    const fail = (error: Error) => {
+      failed = error;
+      for (const w of waiting.values()) w.reject(error);
+      waiting.clear();
+      controller.abort();
+    };
+
+    const pump = () => {
+      while (!failed && !cancelled && !signal.aborted && inFlight < FETCH_CONCURRENCY) {
+        let k: number | undefined = retry.shift();
+        if (k === undefined && next < urls.length && next <= position + FETCH_LOOKAHEAD) k = next++;
+        if (k === undefined) return;
+        const index = k;
+        inFlight++;
+        fetchBlob(urls[index], signal).then(
+          (blob) => {
+            const waiter = waiting.get(index);
+            waiting.delete(index);
+            if (waiter) waiter.resolve(blob);
+            else ready.set(index, blob);
+          },
+          (error: unknown) => {
+            if (cancelled || failed || signal.aborted) return;
+            errors++;
+            warn(`[audio] segment ${index} fetch failed (${errors}/${MAX_FETCH_ERRORS})`, error);
+            if (errors >= MAX_FETCH_ERRORS) fail(new MaxErrors());
+            else retry.push(index);
+          },
+        ).finally(() => {
+          inFlight--;
+          pump();
+        });
+      }
+    };
+
+    return {
+      advance(k: number) {
+        position = k;
+        pump();
+      },
+      /** Whether segment k's audio is here already (so it needs no load state). */
+      has: (k: number) => ready.has(k),
+      get(k: number): Promise<Blob> {
+        const blob = ready.get(k);
+        if (blob) {
+          ready.delete(k);
+          return Promise.resolve(blob);
+        }
+        if (failed) return Promise.reject(failed);
+        return new Promise<Blob>((resolve, reject) => {
+          const onAbort = () => reject(new Aborted());
+          signal.addEventListener('abort', onAbort, { once: true });
+          const done = () => signal.removeEventListener('abort', onAbort);
+          waiting.set(k, {
+            resolve: (b) => (done(), resolve(b)),
+            reject: (e) => (done(), reject(e)),
+          });
+          pump();
+        });
+      },
+      cancel() {
+        cancelled = true;
+        ready.clear();
+        waiting.clear();
+        runSignal.removeEventListener('abort', onRunAbort);
+        controller.abort();
+      },
+    };
+  }
+
+  function stop() {
+    if (!current) return;
+    const run = current;
+    run.abort();
+    end(run);
+  }
+
+  return {
+    play,
+    async toggle(text, options = {}) {
+      const id = options.id ?? itemId(text, options.voice ?? 'us');
+      if (snapshot.active?.id === id) stop();
+      else await play(text, options);
+    },
+    playSegments,
+    async playText(text, options = {}) {
+      if (disposed || text.trim() === '') return;
+      unlock();
+      // Claims the player at once, so a click elsewhere while the text is being split wins.
+      const run = begin();
+      const listId = options.listId ?? 'segments';
+      setActive(run, { id: segmentId(listId, options.start ?? 0), state: 'load', list: { id: listId, index: options.start ?? 0 } });
+      let segments: string[];
+      try {
+        segments = await fetchSegments(text, options.voice ?? 'us', run.signal);
+      } catch (error) {
+        report(error, run, 'segments');
+        end(run);
+        return;
+      }
+      if (run !== current) return;
+      end(run);
+      await playSegments(segments, options);
+    },
+    stop,
+    dispose() {
+      if (disposed) return;
+      stop();
+      disposed = true;
+      blobs.clear();
+      if (element) {
+        element.onended = null;
+        element.onerror = null;
+        element.removeAttribute('src');
+      }
+      listeners.clear();
+    },
+    configure(settings) {
+      defaults = { ...defaults, ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) };
+    },
+    stateOf(id) {
+      return snapshot.active?.id === id ? snapshot.active.state : 'wait';
+    },
+    getSnapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
