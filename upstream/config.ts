@@ -37,6 +37,8 @@ export interface UpstreamConfig {
     insideWechat?: WechatApp;
   };
   freeUses: { anonymous: number; login: number };
+  /** Fill an empty content library from the public-domain books on first start. */
+  seedContent: boolean;
   emailCodeCooldownSeconds: number;
 }
 
@@ -70,6 +72,7 @@ const envSchema = z.object({
   FREE_USES_ANONYMOUS: count(5),
   FREE_USES_LOGIN: count(20),
   EMAIL_CODE_COOLDOWN_SECONDS: count(60),
+  SEED_CONTENT: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
 });
 
 type Env = Record<string, string | undefined>;
@@ -108,6 +111,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
     },
     freeUses: { anonymous: e.FREE_USES_ANONYMOUS, login: e.FREE_USES_LOGIN },
     emailCodeCooldownSeconds: e.EMAIL_CODE_COOLDOWN_SECONDS,
+    seedContent: e.SEED_CONTENT,
   };
 }
 

@@ -43,7 +43,14 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}) {
   const dir = options.dir ?? (await mkdtemp(path.join(tmpdir(), 'yujing-upstream-')));
   const clock = options.clock ?? testClock();
   const logs: string[] = [];
-  const config = loadConfig({ DATA_DIR: dir, DATABASE_PATH: path.join(dir, 'yujing.sqlite'), UPSTREAM_PORT: '0', ...options.env });
+  // Seeding the library costs a second or two: only the tests that read the library ask for it.
+  const config = loadConfig({
+    DATA_DIR: dir,
+    DATABASE_PATH: path.join(dir, 'yujing.sqlite'),
+    UPSTREAM_PORT: '0',
+    SEED_CONTENT: 'false',
+    ...options.env,
+  });
   const running = await startUpstream(config, { now: clock.now, log: (line) => logs.push(line), mailer: options.mailer });
 
   async function request(pathAndQuery: string, init: RequestInit = {}): Promise<Answer> {

@@ -99,6 +99,77 @@ export interface WordFeedbackTable {
   updated_at: string;
 }
 
+/** A document of the content library: a book, an article, an exam paper. */
+export interface DocumentsTable {
+  id: Generated<number>;
+  /** One of the content categories (lib/contract/content.ts); exam papers are 'paper'. */
+  category: string;
+  /** '' when the document has none. */
+  sub_category: string;
+  filename: string;
+  title: string;
+  /** The exam year of a paper, the publication year of a book; null when unknown. */
+  year: number | null;
+  source: string;
+  licence: string;
+  text: string;
+  created_at: string;
+}
+
+export interface SentencesTable {
+  id: Generated<number>;
+  document_id: number;
+  /** 0-based order of the sentence in its document. */
+  position: number;
+  text: string;
+  /** Words and numbers in the sentence, punctuation not counted. */
+  word_count: number;
+}
+
+/** The word index: which lower-case word forms a sentence holds, and how often. */
+export interface SentenceWordsTable {
+  sentence_id: number;
+  word: string;
+  occurrences: number;
+}
+
+/** One word in one sentence to be labelled with its sense; the id is the task number. */
+export interface AnnotationTasksTable {
+  id: Generated<number>;
+  /** The library sentence it came from; null once that document has been replaced. */
+  sentence_id: number | null;
+  sentence: string;
+  /** JSON array of the sentence's tokens, as the annotation screen shows them. */
+  words: string;
+  target_word_index: number;
+  /** Offset of the target word in `sentence` (UTF-16 code units). */
+  target_offset: number;
+  target_word: string;
+  target_lemma: string;
+  created_at: string;
+}
+
+/** A single row (id 1): the last library sentence that task generation has examined. */
+export interface AnnotationProgressTable {
+  id: number;
+  last_sentence_id: number;
+}
+
+/** One annotator's answer to one task; answering again replaces it. */
+export interface AnnotationsTable {
+  task_id: number;
+  /** Who answered: 'uid:<the uid of /annotate/{uid}>' or 'user:<users.id>'. */
+  annotator: string;
+  /** The uid the screen sent, if any. */
+  uid: string | null;
+  /** The logged-in user who sent it, if any. */
+  user_id: number | null;
+  /** The chosen sense id; '-1' for "Other"; null for no choice. */
+  sense_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -109,6 +180,12 @@ export interface Database {
   lookups: LookupsTable;
   word_list: WordListTable;
   word_feedback: WordFeedbackTable;
+  documents: DocumentsTable;
+  sentences: SentencesTable;
+  sentence_words: SentenceWordsTable;
+  annotation_tasks: AnnotationTasksTable;
+  annotation_progress: AnnotationProgressTable;
+  annotations: AnnotationsTable;
 }
 
 export type User = Selectable<UsersTable>;

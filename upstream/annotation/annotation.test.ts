@@ -1,0 +1,247 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { NO_SENSE_CANDIDATE, OTHER_SENSE_ID, WORD_NOT_FOUND, type Gloss, type TranslationItem } from '../../lib/contract';
+import { loadConfig } from '../config';
+import { createContentLibrary, type ContentLibrary } from '../content/library';
+import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import type { DictionaryEngine, LookupInput } from '../dictionary/types';
+import { UpstreamError } from '../http';
+import { createAnnotation, type Annotation } from './annotation';
+
+/*
+ * A small stand-in for the dictionary engine with its interface: "bank" and "run" have two
+ * senses each, ranked by the words around them; "sit" has one; anything else is unknown.
+ */
+const sense = (id: string, first: string, second: string): Gloss => ({ sense: { first, second }, sense_id: id });
+const senses: Record<string, Gloss[]> = {
+  bank: [sense('bank%1:17:01::', 'sloping land beside water', '河岸'), sense('bank%1:14:00::', 'a financial institution', '银行')],
+  run: [sense('run%2:38:00::', 'move fast on foot', '跑'), sense('run%2:41:00::', 'direct or manage', '经营')],
+  sit: [sense('sit%2:35:00::', 'be seated', '坐')],
+};
+const lemmaOf: Record<string, string> = { bank: 'bank', banks: 'bank', run: 'run', ran: 'run', runs: 'run', sat: 'sit', sit: 'sit' };
+
+const fakeDictionary: DictionaryEngine & { lookups: LookupInput[] } = {
+  lookups: [],
+  lookup(input) {
+    this.lookups.push(input);
+    const lemma = lemmaOf[input.target_word.toLowerCase()];
+    if (!lemma) return [{ lemma: input.target_word, gloss: [{ sense: { first: input.target_word, second: WORD_NOT_FOUND }, sense_id: null }] }];
+    const context = `${input.pre_context} ${input.post_context}`.toLowerCase();
+    const glosses = [...senses[lemma]];
+    if (/money|salary|company|account/.test(context)) glosses.reverse();
+    return [{ lemma, gloss: glosses } satisfies TranslationItem];
+  },
+  formsOf: (lemma) => Object.keys(lemmaOf).filter((w) => lemmaOf[w] === lemma),
+  lemmasOf: (word) => (lemmaOf[word.toLowerCase()] ? [lemmaOf[word.toLowerCase()]] : []),
+};
+
+const riverBank = 'bank%1:17:01::';
+const moneyBank = 'bank%1:14:00::';
+
+const text = [
+  'Alice sat on the bank of the river all afternoon.',
+  'Too short here.',
+  'Alice sat there quietly and said nothing more to anybody.',
+  'She ran to the bank to pay in her salary before noon.',
+  '"Where is the bank?" asked the old man with the money.',
+  'They walked down to the bank again after their lunch.',
+  'The children sat beside the bank and ate their lunch slowly.',
+].join(' ');
+
+describe('annotation', () => {
+  let dir: string;
+  let db: Db;
+  let library: ContentLibrary;
+  let annotation: Annotation;
+  const open = async () => {
+    db = openDatabase(loadConfig({ DATABASE_PATH: path.join(dir, 'yujing.sqlite') }));
+    await migrateToLatest(db);
+    const now = () => new Date('2026-03-02T02:00:00Z');
+    library = createContentLibrary({ db, log: () => {}, now });
+    annotation = createAnnotation({ db, library, dictionary: fakeDictionary, now });
+  };
+  const status = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'resolved',
+      (error: unknown) => (error instanceof UpstreamError ? `${error.httpStatus} ${error.description}` : String(error)),
+    );
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'yujing-annotation-'));
+    await open();
+    await library.importDocument({ category: 'reading', filename: 'banks', title: 'Banks', source: 'test', licence: 'CC0', text });
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('gives a library sentence as tokens, the polysemous word, its glosses in context plus Other, and the candidate', async () => {
+    const task = await annotation.nextTask({ uid: 'ann-1' });
+    expect(task).not.toBeNull();
+    expect(task!.words).toEqual(['Alice', 'sat', 'on', 'the', 'bank', 'of', 'the', 'river', 'all', 'afternoon', '.']);
+    // "sat" has one sense only; "bank" is the first word with two.
+    expect(task!.words[task!.target_word_index]).toBe('bank');
+    expect(task!.glosses.map((g) => g.sense_id)).toEqual([riverBank, moneyBank, OTHER_SENSE_ID]);
+    expect(task!.glosses.at(-1)).toEqual({ sense: { first: 'Other', second: '其他' }, sense_id: -1 });
+    expect(task!.sense_id_candidate).toBe(riverBank);
+    expect(task!.current_word_index).toBeGreaterThan(0);
+    // The dictionary saw the word in its sentence.
+    expect(fakeDictionary.lookups.at(-1)).toEqual({ pre_context: 'Alice sat on the ', post_context: ' of the river all afternoon.', target_word: 'bank' });
+
+    // Unanswered, the same task comes again, and no second task is made for it.
+    expect(await annotation.nextTask({ uid: 'ann-1' })).toEqual(task);
+    expect(await db.selectFrom('annotation_tasks').select('id').execute()).toHaveLength(1);
+  });
+
+  it('moves on after an answer, skipping sentences without a polysemous word, and ranks in context', async () => {
+    const first = (await annotation.nextTask({ uid: 'ann-1' }))!;
+    await annotation.submit({ uid: 'ann-1' }, first.current_word_index, riverBank);
+    const second = (await annotation.nextTask({ uid: 'ann-1' }))!;
+    expect(second.current_word_index).not.toBe(first.current_word_index);
+    // "Too short here." and the "sat there" sentence have nothing to annotate.
+    expect(second.words.join(' ')).toBe('She ran to the bank to pay in her salary before noon .');
+    expect(second.words[second.target_word_index]).toBe('ran');
+    expect(second.glosses.map((g) => g.sense_id)).toEqual(['run%2:41:00::', 'run%2:38:00::', OTHER_SENSE_ID]);
+
+    // Another annotator starts from the first task: tasks are shared.
+    expect((await annotation.nextTask({ uid: 'ann-2' }))!.current_word_index).toBe(first.current_word_index);
+    // Neither a uid nor a logged-in user: nobody to record the answers for.
+    expect(await annotation.nextTask({ userId: null, uid: ' ' }).catch((e: UpstreamError) => e.description)).toBe(
+      '请求参数错误：缺少 user_id',
+    );
+  });
+
+  it('gives a lemma at most three tasks and answers null when the library has no more', async () => {
+    const targets: string[] = [];
+    for (let task = await annotation.nextTask({ uid: 'a' }); task; task = await annotation.nextTask({ uid: 'a' })) {
+      targets.push(task.words[task.target_word_index].toLowerCase());
+      await annotation.submit({ uid: 'a' }, task.current_word_index, null);
+    }
+    // Five sentences hold "bank"; the third bank task is the last one.
+    expect(targets).toEqual(['bank', 'ran', 'bank', 'bank']);
+    expect(await annotation.nextTask({ uid: 'a' })).toBeNull();
+    // New library content is read on from where task making stopped.
+    await library.importDocument({
+      category: 'reading',
+      filename: 'more',
+      title: 'More',
+      source: 'test',
+      licence: 'CC0',
+      text: 'He runs a small company in the old part of town.',
+    });
+    const next = await annotation.nextTask({ uid: 'a' });
+    expect(next?.words[next.target_word_index]).toBe('runs');
+    expect(next?.sense_id_candidate).toBe('run%2:41:00::');
+  });
+
+  it('counts chosen senses, one answer per annotator and task, never Other or no choice', async () => {
+    const task = (await annotation.nextTask({ uid: 'a' }))!;
+    await annotation.submit({ uid: 'a' }, task.current_word_index, moneyBank);
+    await annotation.submit({ uid: 'a' }, task.current_word_index, riverBank); // replaces the first answer
+    await annotation.submit({ uid: 'b', userId: null }, task.current_word_index, riverBank);
+    await annotation.submit({ uid: 'c' }, task.current_word_index, OTHER_SENSE_ID);
+    await annotation.submit({ uid: 'd' }, task.current_word_index, '-1');
+    await annotation.submit({ uid: 'e' }, task.current_word_index, null);
+    const counts = await annotation.senseCounts([riverBank, moneyBank, '-1', 'run%2:38:00::']);
+    expect(counts).toEqual(
+      new Map([
+        [riverBank, 2],
+        [moneyBank, 0],
+        ['-1', 0],
+        ['run%2:38:00::', 0],
+      ]),
+    );
+    const rows = await db.selectFrom('annotations').select(['annotator', 'sense_id']).orderBy('annotator').execute();
+    expect(rows).toEqual([
+      { annotator: 'uid:a', sense_id: riverBank },
+      { annotator: 'uid:b', sense_id: riverBank },
+      { annotator: 'uid:c', sense_id: '-1' },
+      { annotator: 'uid:d', sense_id: '-1' },
+      { annotator: 'uid:e', sense_id: null },
+    ]);
+  });
+
+  it('records the logged-in user beside the uid, and uses the user when there is no uid', async () => {
+    const { id: userId } = await db
+      .insertInto('users')
+      .values({
+        account: '10000001',
+        email: null,
+        wechat_openid: null,
+        wechat_unionid: null,
+        nickname: 'n',
+        headimgurl: '',
+        api_token: 'yj_t',
+        vip_expires_at: null,
+        referrer_account: null,
+        created_at: '2026-03-02T02:00:00Z',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const task = (await annotation.nextTask({ userId }))!;
+    await annotation.submit({ uid: 42, userId }, task.current_word_index, riverBank);
+    await annotation.submit({ userId }, task.current_word_index, moneyBank);
+    expect(await db.selectFrom('annotations').select(['annotator', 'uid', 'user_id', 'sense_id']).orderBy('annotator').execute()).toEqual([
+      { annotator: 'uid:42', uid: '42', user_id: userId, sense_id: riverBank },
+      { annotator: `user:${userId}`, uid: null, user_id: userId, sense_id: moneyBank },
+    ]);
+  });
+
+  it('refuses an unknown task (404) and a sense that is not one of the task’s (400), storing nothing', async () => {
+    const task = (await annotation.nextTask({ uid: 'a' }))!;
+    expect(await status(annotation.submit({ uid: 'a' }, 9999, riverBank))).toBe('404 访问资源不存在');
+    expect(await status(annotation.submit({ uid: 'a' }, -3, riverBank))).toBe('404 访问资源不存在');
+    expect(await status(annotation.submit({ uid: 'a' }, task.current_word_index, 'run%2:38:00::'))).toBe(
+      '400 请求参数错误：sense_id run%2:38:00:: 不是该标注任务的候选词义',
+    );
+    expect(await status(annotation.submit({ uid: 'a' }, task.current_word_index, NO_SENSE_CANDIDATE))).toMatch(/^400 /);
+    expect(await status(annotation.submit({ uid: 'a' }, task.current_word_index, ''))).toMatch(/^400 /);
+    expect(await status(annotation.submit({}, task.current_word_index, riverBank))).toBe('400 请求参数错误：缺少 user_id');
+    expect(await db.selectFrom('annotations').select('task_id').execute()).toEqual([]);
+    expect(await status(annotation.submit({ uid: 'a' }, task.current_word_index, riverBank))).toBe('resolved');
+  });
+
+  it('answers -2 as the candidate when the dictionary gives no sense id', async () => {
+    const task = (await annotation.nextTask({ uid: 'a' }))!;
+    const silent = createAnnotation({
+      db,
+      library,
+      dictionary: { ...fakeDictionary, lookup: () => [{ lemma: 'bank', gloss: [{ sense: { first: 'x' }, sense_id: null }] }] },
+      now: () => new Date(),
+    });
+    const view = (await silent.nextTask({ uid: 'a' }))!;
+    expect(view.current_word_index).toBe(task.current_word_index);
+    expect(view.glosses).toEqual([{ sense: { first: 'Other', second: '其他' }, sense_id: OTHER_SENSE_ID }]);
+    expect(view.sense_id_candidate).toBe(NO_SENSE_CANDIDATE);
+  });
+
+  it('loses nothing on a restart: answers, counts and the place in the library', async () => {
+    const first = (await annotation.nextTask({ uid: 'a' }))!;
+    await annotation.submit({ uid: 'a' }, first.current_word_index, riverBank);
+    const second = (await annotation.nextTask({ uid: 'a' }))!;
+    const before = await annotation.senseCounts([riverBank, moneyBank]);
+
+    await db.destroy();
+    await open();
+    expect(await annotation.senseCounts([riverBank, moneyBank])).toEqual(before);
+    expect(before.get(riverBank)).toBe(1);
+    expect(await annotation.nextTask({ uid: 'a' })).toEqual(second);
+    await annotation.submit({ uid: 'a' }, second.current_word_index, 'run%2:41:00::');
+    const third = (await annotation.nextTask({ uid: 'a' }))!;
+    expect(third.words.join(' ')).toBe('" Where is the bank ? " asked the old man with the money .');
+    expect(third.sense_id_candidate).toBe(moneyBank);
+  });
+
+  it('keeps tasks and answers when the document they came from is imported again', async () => {
+    const task = (await annotation.nextTask({ uid: 'a' }))!;
+    await annotation.submit({ uid: 'a' }, task.current_word_index, riverBank);
+    await library.importDocument({ category: 'reading', filename: 'banks', title: 'Banks', source: 'test', licence: 'CC0', text });
+    expect(await annotation.senseCounts([riverBank])).toEqual(new Map([[riverBank, 1]]));
+    expect(await annotation.nextTask({ uid: 'b' })).toMatchObject({ current_word_index: task.current_word_index, words: task.words });
+    await annotation.submit({ uid: 'b' }, task.current_word_index, riverBank);
+    expect(await annotation.senseCounts([riverBank])).toEqual(new Map([[riverBank, 2]]));
+  });
+});

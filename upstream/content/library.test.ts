@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { parseDocumentFile } from './document-file';
+import { createContentLibrary, type ContentLibrary } from './library';
+import { gutenbergLicence } from './seed';
+
+const fixtures = path.resolve(__dirname, '../../tests/fixtures/content');
+const paperFiles = ['paper-2024-cet4.md', 'paper-2019-cet4.md', 'paper-2010-cet4.md'];
+
+function readFixture(name: string) {
+  return parseDocumentFile(fs.readFileSync(path.join(fixtures, name), 'utf8'), name.replace(/\.md$/, ''));
+}
+
+describe('content library', () => {
+  let dir: string;
+  let databasePath: string;
+  let db: Db;
+  let library: ContentLibrary;
+  const logs: string[] = [];
+  const open = async () => {
+    db = openDatabase(loadConfig({ DATABASE_PATH: databasePath }));
+    await migrateToLatest(db);
+    library = createContentLibrary({ db, log: (line) => logs.push(line), now: () => new Date('2026-03-02T02:00:00Z') });
+  };
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'yujing-content-'));
+    databasePath = path.join(dir, 'yujing.sqlite');
+    logs.length = 0;
+    await open();
+  });
+  afterEach(async () => {
+    await db.destroy();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('has no counts and no examples while the library holds no papers', async () => {
+    expect(await library.paperCount(['bank', 'banks'], new Date('2026-03-02T02:00:00Z'))).toBe(0);
+    expect(await library.examplesFor(['bank'], 3)).toEqual([]);
+  });
+
+  it('counts occurrences of any form in the papers of the last 8 years, not older ones', async () => {
+    for (const file of paperFiles) await library.importDocument(readFixture(file));
+    const forms = ['bank', 'banks', 'banked', 'banking'];
+    // 2024: "bank" three times; 2019: "banks" once; 2010 (four more) is too old in 2026.
+    expect(await library.paperCount(forms, new Date('2026-03-02T02:00:00Z'))).toBe(4);
+    expect(await library.paperCount(['bank'], new Date('2026-03-02T02:00:00Z'))).toBe(3);
+    // The window is this year and the seven before: 2019 drops out in 2027, 2024 stays.
+    expect(await library.paperCount(forms, new Date('2026-12-31T15:59:59Z'))).toBe(4);
+    expect(await library.paperCount(forms, new Date('2026-12-31T16:00:00Z'))).toBe(3); // 2027 in Beijing
+    expect(await library.paperCount(forms, new Date('2017-06-01T00:00:00Z'))).toBe(4); // only the 2010 paper
+    expect(await library.paperCount(['BANK', 'Banks'], new Date('2026-03-02T02:00:00Z'))).toBe(4);
+  });
+
+  it('counts only category paper: the same words in a book do not count', async () => {
+    await library.importDocument(readFixture('paper-2024-cet4.md'));
+    await library.importDocument({
+      category: 'classic',
+      filename: 'river-book',
+      title: 'A River Book',
+      year: 2025,
+      source: 'test',
+      licence: 'CC0',
+      text: 'The bank of the river was steep. The bank was green.',
+    });
+    expect(await library.paperCount(['bank'], new Date('2026-03-02T02:00:00Z'))).toBe(3);
+  });
+
+  it('replaces a document with the same identity instead of adding a second one', async () => {
+    const paper = readFixture('paper-2024-cet4.md');
+    const first = await library.importDocument(paper);
+    expect(first.replaced).toBe(false);
+    expect(first.sentences).toBeGreaterThan(5);
+    const second = await library.importDocument({ ...paper, text: 'The bank opened early. Nobody came to the bank.' });
+    expect(second).toMatchObject({ replaced: true, sentences: 2 });
+    expect(await db.selectFrom('documents').select('id').execute()).toHaveLength(1);
+    expect(await db.selectFrom('sentences').select('id').execute()).toHaveLength(2);
+    expect(await library.paperCount(['bank'], new Date('2026-03-02T02:00:00Z'))).toBe(2);
+    // A different sub_category is a different document, and none at all is yet another.
+    await library.importDocument({ ...paper, sub_category: 'cet6' });
+    await library.importDocument({ ...paper, sub_category: undefined });
+    await library.importDocument({ ...paper, sub_category: undefined });
+    expect(await db.selectFrom('documents').select('sub_category').orderBy('id').execute()).toEqual([
+      { sub_category: 'cet4' },
+      { sub_category: 'cet6' },
+      { sub_category: '' },
+    ]);
+  });
+
+  it('refuses documents the content call could not address, and keeps what was there', async () => {
+    await library.importDocument(readFixture('paper-2024-cet4.md'));
+    const bad = { ...readFixture('paper-2024-cet4.md'), filename: '../etc/passwd' };
+    await expect(library.importDocument(bad)).rejects.toThrow(/filename/);
+    await expect(library.importDocument({ ...bad, filename: 'ok', category: 'nonsense' as 'paper' })).rejects.toThrow(/category/);
+    await expect(library.importDocument({ ...bad, filename: 'ok', text: '  \n ' })).rejects.toThrow(/empty/);
+    expect(await db.selectFrom('documents').select('filename').execute()).toEqual([{ filename: '2024-06-reading-1' }]);
+  });
+
+  it('finds example sentences: distinct, without the excluded one, readable length first, papers first', async () => {
+    await library.importDocument({
+      category: 'classic',
+      filename: 'banks',
+      title: 'Banks',
+      source: 'test',
+      licence: 'CC0',
+      text: [
+        'The bank.',
+        'We walked slowly along the bank of the wide river until the sun went down.',
+        'We walked slowly along the bank of the wide river until the sun went down.',
+        'She keeps her savings in a small bank near the station in the old town.',
+        'Nothing here mentions money or rivers at all, as you can clearly see now.',
+      ].join(' '),
+    });
+    await library.importDocument(readFixture('paper-2024-cet4.md'));
+    const examples = await library.examplesFor(['bank', 'banks'], 10);
+    expect(new Set(examples).size).toBe(examples.length);
+    expect(examples).not.toContain('Nothing here mentions money or rivers at all, as you can clearly see now.');
+    // The paper's sentences come before the book's, and the two-word sentence comes last.
+    expect(examples[0]).toMatch(/^When Lin Wei opened her first account at a local bank/);
+    expect(examples.at(-1)).toBe('The bank.');
+    expect(examples).toContain('We walked slowly along the bank of the wide river until the sun went down.');
+
+    const excluded = await library.examplesFor(['bank'], 10, ' we walked slowly along the bank of the wide river until the sun went down. ');
+    expect(excluded).not.toContain('We walked slowly along the bank of the wide river until the sun went down.');
+    expect(excluded).toHaveLength(examples.length - 1);
+    expect(await library.examplesFor(['bank'], 2)).toEqual(examples.slice(0, 2));
+    expect(await library.examplesFor(['look forward to', ''], 2)).toEqual([]);
+  });
+
+  it('seeds public-domain books once, quickly, and a second start does nothing', async () => {
+    const first = await library.seedIfEmpty();
+    expect(first.imported).toBe(3);
+    expect(first.sentences).toBeGreaterThan(3000);
+    expect(logs.join('\n')).toMatch(/imported 3 public-domain books/);
+    const books = await db.selectFrom('documents').select(['category', 'title', 'year', 'licence']).orderBy('id').execute();
+    expect(books[0]).toEqual({ category: 'classic', title: "Alice's Adventures in Wonderland", year: 1865, licence: gutenbergLicence });
+    // Books are not exam papers.
+    expect(await library.paperCount(['the'], new Date('2026-03-02T02:00:00Z'))).toBe(0);
+    expect((await library.examplesFor(['rabbit'], 3)).every((s) => /rabbit/i.test(s))).toBe(true);
+
+    await db.destroy();
+    await open();
+    expect(await library.seedIfEmpty()).toMatchObject({ imported: 0, sentences: 0 });
+    expect(await db.selectFrom('documents').select('id').execute()).toHaveLength(3);
+  });
+
+  it('keeps the library across a restart', async () => {
+    for (const file of paperFiles) await library.importDocument(readFixture(file));
+    const before = await library.examplesFor(['river'], 5);
+    await db.destroy();
+    await open();
+    expect(await library.paperCount(['bank', 'banks'], new Date('2026-03-02T02:00:00Z'))).toBe(4);
+    expect(await library.examplesFor(['river'], 5)).toEqual(before);
+  });
+});

@@ -1,0 +1,169 @@
+/*
+ * Plain-text handling for the content library: paragraphs, sentences, tokens and the words that
+ * the word index stores. Pure functions, no I/O, so the same rules apply to the seed corpora,
+ * the operator's imports and the annotation screen.
+ */
+
+// A period after these never ends a sentence: titles before a name, and Latin or bibliographic
+// abbreviations that are followed by more of the same sentence.
+const neverFinal = new Set([
+  'mr', 'mrs', 'ms', 'messrs', 'dr', 'st', 'prof', 'rev', 'gen', 'capt', 'col', 'lt', 'sgt', 'hon', 'mme', 'mlle',
+  'sr', 'jr', 'mt', 'ft', 'e.g', 'i.e', 'vs', 'cf', 'viz', 'approx', 'fig', 'figs', 'vol', 'vols', 'pp', 'esp',
+  'al', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+]);
+
+const terminators = '.!?…。！？';
+const closers = `"'”’)]»」』`;
+const openers = `"'“‘([«「『`;
+const cjkTerminators = '。！？';
+
+/**
+ * Splits text into paragraphs: blank lines separate them, and a Markdown heading, list item or
+ * quote line stands on its own. Hard-wrapped lines (as in Project Gutenberg texts) are joined.
+ */
+export function paragraphsOf(text: string): string[] {
+  const paragraphs: string[] = [];
+  let current: string[] = [];
+  const flush = () => {
+    const joined = cleanInline(current.join(' '));
+    if (joined) paragraphs.push(joined);
+    current = [];
+  };
+  for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
+    const line = rawLine.trim();
+    if (!line) {
+      flush();
+      continue;
+    }
+    const block = /^(#{1,6}\s+|>\s?|[-*+]\s+|\d{1,3}[.)]\s+)/.exec(line);
+    if (block) {
+      flush();
+      current.push(line.slice(block[0].length));
+      // Headings end where their line ends; list items and quotes may wrap.
+      if (block[0].startsWith('#')) flush();
+      continue;
+    }
+    current.push(line);
+  }
+  flush();
+  return paragraphs;
+}
+
+// Markdown emphasis, code and links would otherwise reach the sentences as stray symbols.
+function cleanInline(text: string): string {
+  return text
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(\*\*|__)(?=\S)([^]*?\S)\1/g, '$2')
+    .replace(/(^|[^\p{L}\p{N}])[*_](?=\S)([^*_]*?\S)[*_](?![\p{L}\p{N}])/gu, '$1$2')
+    .replace(/`([^`]*)`/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The sentences of a text, in order, each trimmed, with its closing quotes and brackets. */
+export function splitSentences(text: string): string[] {
+  return paragraphsOf(text).flatMap(splitParagraph);
+}
+
+function splitParagraph(paragraph: string): string[] {
+  const sentences: string[] = [];
+  const boundary = new RegExp(`[${escape(terminators)}]+[${escape(closers)}]*`, 'gu');
+  let start = 0;
+  for (let match = boundary.exec(paragraph); match; match = boundary.exec(paragraph)) {
+    const end = match.index + match[0].length;
+    if (end >= paragraph.length) break;
+    if (!endsSentence(paragraph, match.index, match[0], end)) continue;
+    const sentence = paragraph.slice(start, end).trim();
+    if (sentence) sentences.push(sentence);
+    start = end;
+  }
+  const rest = paragraph.slice(start).trim();
+  if (rest) sentences.push(rest);
+  return sentences;
+}
+
+function endsSentence(paragraph: string, at: number, mark: string, end: number): boolean {
+  if (cjkTerminators.includes(mark[0])) return true;
+  // "3.14", "U.S.A" and "end.Next" have no space after the point.
+  if (!/\s/.test(paragraph[end])) return false;
+  let next = end;
+  while (next < paragraph.length && /\s/.test(paragraph[next])) next++;
+  while (next < paragraph.length && openers.includes(paragraph[next])) next++;
+  const following = paragraph[next] ?? '';
+  // The next sentence starts with a capital or a number, perhaps after an opening quote;
+  // "she said" after a quoted question, or "(when ..." after an exclamation, continues it.
+  if (!/[\p{Lu}\p{Lt}\p{N}]/u.test(following)) return false;
+  if (mark !== '.') return true;
+  const word = /([\p{L}\p{N}.]+)$/u.exec(paragraph.slice(0, at))?.[1] ?? '';
+  const lower = word.toLowerCase();
+  if (neverFinal.has(lower)) return false;
+  // An initial ("J. K. Rowling") or a dotted abbreviation ("U.S.", "a.m.").
+  if (/^\p{Lu}$/u.test(word) || /^(?:\p{L}\.)+\p{L}$/u.test(word)) return false;
+  if (lower === 'no' && /\p{N}/u.test(following)) return false;
+  return true;
+}
+
+function escape(chars: string): string {
+  return chars.replace(/[\\\]^-]/g, '\\$&');
+}
+
+export interface Token {
+  text: string;
+  /** Offset of the token in the sentence, in UTF-16 code units. */
+  start: number;
+  /** True for a word or number, false for punctuation and symbols. */
+  isWord: boolean;
+}
+
+// A word: letters and digits, possibly joined by an apostrophe ("don't"), a hyphen
+// ("waistcoat-pocket") or a point ("3.14", "U.S"). Anything else is punctuation, one token per
+// run of the same mark ("...", "--"), so that every token can be shown and clicked on its own.
+const tokenPattern = /[\p{L}\p{N}\p{M}]+(?:['’\-.][\p{L}\p{N}\p{M}]+)*|([^\s\p{L}\p{N}])\1*/gu;
+
+/** Splits a sentence into words and punctuation marks, in order; whitespace is dropped. */
+export function tokenize(sentence: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of sentence.matchAll(tokenPattern)) {
+    tokens.push({ text: match[0], start: match.index, isWord: match[1] === undefined });
+  }
+  return tokens;
+}
+
+/**
+ * The index forms of one word token: lower case, typographic apostrophe made straight, the
+ * possessive 's dropped ("Alice's" counts as "alice"). A hyphenated compound is indexed whole and
+ * by its parts, so "well-known" is found both as itself and as "known".
+ */
+export function indexFormsOf(token: string): string[] {
+  if (!/\p{L}/u.test(token)) return [];
+  const word = token.toLowerCase().replace(/’/g, "'").replace(/'s$/, '');
+  if (!word.includes('-')) return [word];
+  return [word, ...word.split('-').filter((part) => /\p{L}/u.test(part))];
+}
+
+/** How often each index form occurs in a sentence. */
+export function wordCounts(sentence: string): Map<string, number> {
+  return analyse(sentence).counts;
+}
+
+/** A sentence's word count and index forms, from one pass over its tokens. */
+export function analyse(sentence: string): { words: number; counts: Map<string, number> } {
+  const counts = new Map<string, number>();
+  let words = 0;
+  for (const token of tokenize(sentence)) {
+    if (!token.isWord) continue;
+    words++;
+    for (const form of indexFormsOf(token.text)) counts.set(form, (counts.get(form) ?? 0) + 1);
+  }
+  return { words, counts };
+}
+
+/** The number of words (and numbers) in a sentence, punctuation not counted. */
+export function wordCount(sentence: string): number {
+  return tokenize(sentence).filter((t) => t.isWord).length;
+}
+
+/** Normalises a word form the way the index does, for looking forms up. */
+export function indexKey(form: string): string {
+  return form.trim().toLowerCase().replace(/’/g, "'");
+}
