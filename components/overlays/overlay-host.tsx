@@ -1,10 +1,14 @@
 'use client';
 
-import { usePathname } from 'next/navigation';
-import { useEffect } from 'react';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+import { PosExplainDrawer } from '@/components/dictionary/pos-explain-drawer';
+import { QuotaDialog } from '@/components/dictionary/quota-dialog';
+import { WordPanel } from '@/components/dictionary/word-panel';
 import { LoginDialog } from '@/components/login/login-dialog';
 import { SettingsOverlay } from '@/components/settings/settings-overlay';
 import { closeOverlay, closeOverlays, closedOnRouteChange } from '@/lib/client/overlays';
+import { isQuotaDialogPayload, setQuotaNavigator } from '@/lib/client/quota';
 import { useOverlays } from '@/lib/client/use-overlays';
 
 /**
@@ -15,13 +19,25 @@ import { useOverlays } from '@/lib/client/use-overlays';
 export function OverlayHost() {
   const open = useOverlays();
   const pathname = usePathname();
+  const router = useRouter();
 
+  // Only a change of route closes them: on the first render a page may already have opened one
+  // (a link that looks a word up at once).
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     closeOverlays(closedOnRouteChange);
   }, [pathname]);
 
+  // Quota redirects (lib/client/quota.ts) navigate inside the app instead of reloading it.
+  useEffect(() => setQuotaNavigator((href) => router.push(href)), [router]);
+
   return (
     <>
+      <WordPanel />
+      <PosExplainDrawer payload={open.posExplain?.payload} onClose={() => closeOverlay('posExplain')} />
+      <QuotaDialog open={isQuotaDialogPayload(open.centerDialog?.payload)} onClose={() => closeOverlay('centerDialog')} />
       <LoginDialog open={!!open.loginDialog} onOpenChange={(o) => !o && closeOverlay('loginDialog')} />
       <SettingsOverlay open={!!open.settings} onOpenChange={(o) => !o && closeOverlay('settings')} />
     </>

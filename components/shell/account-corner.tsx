@@ -34,7 +34,7 @@ export function AccountCorner() {
       <Popover.Trigger
         data-testid="account-trigger"
         className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 text-sm hover:bg-slate-100 md:pr-3"
-        aria-label={`账户菜单：${user.nickname}`}
+        aria-label={`${user.nickname}：账户菜单`}
       >
         <Avatar src={user.headimgurl} name={user.nickname} />
         <span data-testid="account-nickname" className="hidden max-w-[10em] truncate md:inline">

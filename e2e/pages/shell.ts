@@ -12,7 +12,7 @@ export class Shell {
   loginDialog = () => this.page.getByTestId('login-dialog');
 
   async expectLoggedInAs(nickname: string) {
-    await expect(this.page.getByTestId('account-trigger')).toHaveAccessibleName(`账户菜单：${nickname}`);
+    await expect(this.page.getByTestId('account-trigger')).toHaveAccessibleName(`${nickname}：账户菜单`);
     await expect(this.loginButton()).toHaveCount(0);
   }
 

@@ -19,7 +19,9 @@ export const closedOnRouteChange: readonly OverlayName[] = ['senseDrawer', 'word
 
 export type OverlayState = Readonly<Partial<Record<OverlayName, { payload?: unknown }>>>;
 
-let state: OverlayState = {};
+// One object, so that React sees the same server snapshot on every call.
+const noOverlays: OverlayState = Object.freeze({});
+let state: OverlayState = noOverlays;
 const listeners = new Set<() => void>();
 
 function emit(next: OverlayState) {
@@ -33,7 +35,7 @@ export const overlayStore = {
     return () => listeners.delete(listener);
   },
   snapshot: () => state,
-  serverSnapshot: (): OverlayState => ({}),
+  serverSnapshot: (): OverlayState => noOverlays,
 };
 
 export function openOverlay(name: OverlayName, payload?: unknown): void {

@@ -11,7 +11,9 @@ export interface Toast {
 
 export const TOAST_DURATION_MS = 5000;
 
-let toasts: readonly Toast[] = [];
+// One array, so that React sees the same server snapshot on every call.
+const noToasts: readonly Toast[] = Object.freeze([]);
+let toasts: readonly Toast[] = noToasts;
 let nextId = 1;
 const listeners = new Set<() => void>();
 
@@ -38,7 +40,7 @@ export const toastStore = {
     return () => listeners.delete(listener);
   },
   snapshot: () => toasts,
-  serverSnapshot: (): readonly Toast[] => [],
+  serverSnapshot: (): readonly Toast[] => noToasts,
 };
 
 export const toast = {

@@ -1,0 +1,39 @@
+'use client';
+
+import * as Dialog from '@radix-ui/react-dialog';
+import Link from 'next/link';
+import { Sheet } from '@/components/ui/sheet';
+import { BUY_VIP_PATH } from '@/lib/client/quota';
+
+/**
+ * The quota prompt on wide screens (spec section 4, login_user_free_num_limit): the centre
+ * dialog saying today's free uses are spent, with 开通会员 and 取消.
+ */
+export function QuotaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="今日免费次数已用完"
+      description="开通会员后不限次数查词，并解锁语境释义识别、短语识别和句子分析。"
+      testId="quota-dialog"
+    >
+      <div className="flex justify-end gap-3">
+        <Dialog.Close
+          data-testid="quota-cancel"
+          className="h-10 rounded-lg border border-slate-300 px-5 text-sm font-medium text-ink-soft hover:bg-slate-50"
+        >
+          取消
+        </Dialog.Close>
+        <Link
+          href={BUY_VIP_PATH}
+          data-testid="quota-buy-vip"
+          onClick={onClose}
+          className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          开通会员
+        </Link>
+      </div>
+    </Sheet>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callApi } from '@/lib/client/api';
+import { ApiError } from '@/lib/client/errors';
+import { handleQuotaStatus } from '@/lib/client/quota';
+import { toast } from '@/lib/client/toast';
+import { okStatus, type TranslationItem } from '@/lib/contract';
+import { wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
+
+/** Thrown for an answer whose status is not OK; quota statuses have been acted on already. */
+export class WordQueryRefused extends ApiError {
+  constructor(
+    status: string,
+    description: string | undefined,
+    readonly quotaHandled: boolean,
+  ) {
+    super(description || '查询失败，请稍后再试', 200, status, null);
+  }
+}
+
+/**
+ * The word query of spec section 7 for one word in its sentence. A quota status goes to the
+ * quota flow (spec section 4) from here, once per request, so it never repeats on a re-render;
+ * the answer is kept for a while, since each lookup spends a free use.
+ */
+export function useWordQuery(query: WordQuery | null) {
+  return useQuery({
+    queryKey: query ? wordQueryKey(query) : ['query_word', null],
+    enabled: !!query,
+    staleTime: 10 * 60_000,
+    // No abort signal: each lookup spends a free use, so an answer already paid for is kept even
+    // when the panel closes before it arrives (and reopening the word shows it at once).
+    queryFn: async (): Promise<TranslationItem[]> => {
+      const answer = await callApi('query_word', query!);
+      if (String(answer.status) !== okStatus) {
+        const status = String(answer.status);
+        throw new WordQueryRefused(status, answer.description, handleQuotaStatus(status));
+      }
+      return answer.result ?? [];
+    },
+  });
+}
+
+/** The part-of-speech explanation of spec section 7 (`explain_pos`), cached per label. */
+export function usePosExplanation(pos: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['explain_pos', pos],
+    enabled,
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      const answer = await callApi('explain_pos', { pos }, signal);
+      if (String(answer.status) !== okStatus || !answer.data) {
+        throw ApiError.fromAnswer(200, answer);
+      }
+      return answer.data;
+    },
+  });
+}
+
+export type FeedbackType = 0 | 1;
+const feedbackKey = (key: string) => ['word_feedback', key] as const;
+
+/**
+ * Word feedback (spec sections 4 and 7): thumbs up (1) or down (0) on the meaning in this text,
+ * one per user and key, so choosing one replaces the other. The choice shows at once and is
+ * remembered for the session; a refusal puts the previous choice back.
+ */
+export function useWordFeedback(key: string | undefined) {
+  const client = useQueryClient();
+  const chosen = useQuery({
+    queryKey: feedbackKey(key ?? ''),
+    queryFn: () => null as FeedbackType | null,
+    enabled: false,
+    initialData: null as FeedbackType | null,
+    staleTime: Infinity,
+  }).data;
+  const send = useMutation({
+    mutationFn: async (type: FeedbackType) => {
+      // The contract names no answer fields for this call; only the envelope's status matters.
+      const answer = (await callApi('user_feedback', { key: key!, feedback_type: type })) as { status?: unknown };
+      if (String(answer?.status) !== okStatus) throw ApiError.fromAnswer(200, answer);
+    },
+    onMutate: (type) => {
+      const previous = client.getQueryData<FeedbackType | null>(feedbackKey(key!)) ?? null;
+      client.setQueryData(feedbackKey(key!), type);
+      return { previous };
+    },
+    onError: (error, _type, context) => {
+      client.setQueryData(feedbackKey(key!), context?.previous ?? null);
+      // Network failures have had their toast from the API client already.
+      if (error instanceof ApiError && error.httpStatus !== null) toast.error(error.message);
+    },
+  });
+  return {
+    chosen,
+    pending: send.isPending,
+    choose: (type: FeedbackType) => {
+      if (!key || chosen === type || send.isPending) return;
+      send.mutate(type);
+    },
+  };
+}

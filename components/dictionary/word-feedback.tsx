@@ -1,0 +1,61 @@
+'use client';
+
+import { useWordFeedback, type FeedbackType } from './use-word-query';
+
+/**
+ * Thumbs up and down on the meaning in this text (spec sections 2 and 4): mutually exclusive;
+ * the chosen one is highlighted and pressed.
+ */
+export function WordFeedback({ feedbackKey }: { feedbackKey: string }) {
+  const { chosen, choose, pending } = useWordFeedback(feedbackKey);
+  return (
+    <div role="group" aria-label="这个释义准确吗" className="flex items-center gap-1">
+      <Thumb type={1} chosen={chosen} pending={pending} onChoose={choose} />
+      <Thumb type={0} chosen={chosen} pending={pending} onChoose={choose} />
+    </div>
+  );
+}
+
+function Thumb({
+  type,
+  chosen,
+  pending,
+  onChoose,
+}: {
+  type: FeedbackType;
+  chosen: FeedbackType | null;
+  pending: boolean;
+  onChoose: (type: FeedbackType) => void;
+}) {
+  const pressed = chosen === type;
+  const up = type === 1;
+  return (
+    <button
+      type="button"
+      data-testid={up ? 'thumb-up' : 'thumb-down'}
+      aria-label={up ? '释义准确' : '释义不准确'}
+      aria-pressed={pressed}
+      aria-disabled={pending || undefined}
+      onClick={() => onChoose(type)}
+      className={`grid size-8 place-items-center rounded-full transition-colors ${
+        pressed
+          ? up
+            ? 'bg-brand-600 text-white'
+            : 'bg-rose-500 text-white'
+          : 'text-ink-mute hover:bg-slate-100 hover:text-ink'
+      }`}
+    >
+      <svg
+        aria-hidden
+        viewBox="0 0 24 24"
+        className={`size-4 ${up ? '' : 'rotate-180'}`}
+        fill={pressed ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinejoin="round"
+      >
+        <path d="M7 10v11H3V10h4zm0 0 4.5-7.5c1.4 0 2.5 1.2 2.3 2.6L13.2 9H19a2 2 0 0 1 2 2.3l-1.3 7.6A2.5 2.5 0 0 1 17.2 21H7" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, test } from '@playwright/test';
+import { DictionaryPage, freshClientAddress, logInByApi, spendLookups } from './pages/dictionary-page';
+import { LoginPage } from './pages/login-page';
+import { WordPanel } from './pages/word-panel';
+import { newEmail, widths } from './support/outbox';
+
+/**
+ * Free-quota exhaustion (spec section 4) with the e2e server's default limits: 5 lookups a day
+ * for an anonymous visitor, 20 for a logged-in user without VIP.
+ */
+const ANONYMOUS_FREE = 5;
+const LOGIN_FREE = 20;
+const TEXT = 'We sat on the bank of the river.';
+
+for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
+  test.describe(`anonymous quota (${name})`, () => {
+    // Anonymous lookups are also counted per client address; this visitor gets one of its own.
+    test.use({ viewport, extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() } });
+
+    test('the sixth lookup closes the panel and goes to /Login, then back after logging in', async ({ page }) => {
+      const dict = new DictionaryPage(page);
+      const panel = new WordPanel(page);
+      await dict.open();
+      await dict.read(TEXT);
+      await dict.word('river').click();
+      await panel.expectLoaded('river');
+      await page.keyboard.press('Escape');
+      expect(await spendLookups(page, ANONYMOUS_FREE - 1)).toEqual(Array(ANONYMOUS_FREE - 1).fill('OK'));
+
+      await dict.word('bank').click();
+      await expect(page).toHaveURL(/\/Login(\?|$)/);
+      await expect(panel.root()).toHaveCount(0);
+      const back = (await page.context().cookies()).find((c) => c.name === 'yj_back');
+      expect(decodeURIComponent(back?.value ?? '')).toBe('/ContextualDict');
+
+      await new LoginPage(page).logInByEmail(page.request, newEmail('anon-quota'));
+      await expect(page).toHaveURL(/\/ContextualDict(\?|$)/);
+      // The text is still there, and a logged-in user has lookups of their own.
+      await dict.word('bank').click();
+      await panel.expectLoaded('bank');
+    });
+  });
+}
+
+test.describe('logged-in quota (desktop)', () => {
+  test.use({ viewport: widths.desktop });
+
+  test('after 20 lookups the centre dialog offers membership; 取消 closes it, 开通会员 goes to /BuyVip', async ({ page }) => {
+    await logInByApi(page, 'quota');
+    const dict = new DictionaryPage(page);
+    const panel = new WordPanel(page);
+    await dict.open();
+    await dict.read(TEXT);
+    expect(await spendLookups(page, LOGIN_FREE)).toEqual(Array(LOGIN_FREE).fill('OK'));
+
+    await dict.word('river').click();
+    const dialog = page.getByTestId('quota-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText('今日免费次数已用完');
+    await expect(panel.root()).toHaveCount(0);
+    await expect(page).toHaveURL(/\/ContextualDict/);
+
+    await dialog.getByTestId('quota-cancel').click();
+    await expect(dialog).toHaveCount(0);
+
+    await dict.word('bank').click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByTestId('quota-buy-vip').click();
+    await expect(page).toHaveURL(/\/BuyVip/);
+    await expect(dialog).toHaveCount(0);
+  });
+});
+
+test.describe('logged-in quota (phone)', () => {
+  test.use({ viewport: widths.phone });
+
+  test('after 20 lookups the next one goes to /BuyVip', async ({ page }) => {
+    await logInByApi(page, 'quota-phone');
+    const dict = new DictionaryPage(page);
+    await dict.open();
+    await dict.read(TEXT);
+    expect(await spendLookups(page, LOGIN_FREE)).toEqual(Array(LOGIN_FREE).fill('OK'));
+    await dict.word('river').click();
+    await expect(page).toHaveURL(/\/BuyVip/);
+    await expect(page.getByTestId('quota-dialog')).toHaveCount(0);
+  });
+});
+
+test.describe('quota in the native app', () => {
+  test.use({
+    viewport: widths.phone,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile isApp=true',
+    extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() },
+  });
+
+  test('the app is told through its bridge and the page stays', async ({ page }) => {
+    await page.addInitScript(() => {
+      const sent: unknown[] = [];
+      (window as unknown as { sent: unknown[] }).sent = sent;
+      (window as unknown as { YujingApp: unknown }).YujingApp = { postMessage: (m: string) => sent.push(JSON.parse(m)) };
+    });
+    const dict = new DictionaryPage(page);
+    await dict.open();
+    await dict.read(TEXT);
+    expect(await spendLookups(page, ANONYMOUS_FREE)).toEqual(Array(ANONYMOUS_FREE).fill('OK'));
+    await dict.word('river').click();
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { sent: unknown[] }).sent))
+      .toEqual([{ type: 'quota_exhausted', status: 'anonymous_user_free_num_limit' }]);
+    await expect(page).toHaveURL(/\/ContextualDict/);
+  });
+});
