@@ -56,6 +56,9 @@ export default defineConfig({
         ENV_TYPE: 'test',
         NEXT_TELEMETRY_DISABLED: '1',
         SITE_CONTACT_IMAGE_URL: '/e2e-contact-qr.png',
+        // The test runner stands where nginx would: its X-Forwarded-For names the client, so a
+        // spec can be a visitor of its own with a quota of its own.
+        TRUST_PROXY_HOPS: '1',
       },
       stdout: 'ignore',
       stderr: 'pipe',

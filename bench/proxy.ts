@@ -11,14 +11,10 @@
  * Environment: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20), BENCH_EVENTS (200).
  */
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { freePort } from '../tests/support/ports';
 import { startNext } from '../tests/support/next-server';
+import { ms, pct, reporter, startEmbeddedUpstream } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -60,25 +56,6 @@ async function sequential(url: string): Promise<number[]> {
   return times;
 }
 
-async function startEmbeddedUpstream(): Promise<{ url: string; stop: () => void }> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'yujing-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/main.ts'], {
-    env: { ...process.env, UPSTREAM_PORT: String(port), DATABASE_PATH: join(dir, 'db.sqlite'), ENV_TYPE: 'test' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(url + '/health')).ok) return { url, stop: () => child.kill('SIGTERM') };
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  child.kill('SIGKILL');
-  throw new Error('embedded upstream did not start');
-}
-
 /** An upstream that sends `eventCount` events 20 ms apart, each stamped with its send time. */
 function startEventUpstream(): Promise<{ server: Server; url: string }> {
   const server = createServer(async (req, res) => {
@@ -115,11 +92,6 @@ async function eventLags(url: string): Promise<number[]> {
   return lags;
 }
 
-const pct = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-};
-
 /** A bare Node proxy (no Next) in front of `target`, forwarding with undici or with fetch. */
 function startBareProxy(target: string, client: 'undici' | 'fetch'): Promise<{ server: Server; url: string }> {
   const agent = new Agent({ keepAliveTimeout: 10_000, connections: 256 });
@@ -141,14 +113,8 @@ function startBareProxy(target: string, client: 'undici' | 'fetch'): Promise<{ s
   );
 }
 
-const ms = (n: number) => `${n.toFixed(2)} ms`;
-
 async function main() {
-  const report: string[] = [];
-  const say = (line = '') => {
-    console.log(line);
-    report.push(line);
-  };
+  const { say, save } = reporter('proxy');
   say(`# BFF proxy benchmark — ${new Date().toISOString()}`);
   say(`${seconds} s per run, ${connections} connections, Node ${process.version}, autocannon in the same machine`);
 
@@ -212,10 +178,7 @@ async function main() {
     events.server.close();
   }
 
-  mkdirSync('bench/results', { recursive: true });
-  const file = join('bench/results', `proxy-${Date.now()}.md`);
-  writeFileSync(file, report.join('\n') + '\n');
-  console.log(`\nwritten to ${file}`);
+  save();
 }
 
 main().catch((error) => {

@@ -74,6 +74,8 @@ async function main() {
     await waitForHealth(env.UPSTREAM_URL, 60_000);
   }
   const nextBin = require.resolve('next/dist/bin/next');
+  // NODE_OPTIONS, not a flag: `next start` serves from a child process, which inherits it.
+  env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(root, 'scripts', 'client-address.cjs'))}`.trim();
   run('next', [nextBin, mode, '-p', port], env);
   console.log(`[serve] Yujing on http://localhost:${port} (upstream ${env.UPSTREAM_URL ?? process.env.UPSTREAM_URL})`);
 }

@@ -259,9 +259,9 @@ describe('upstream failures', () => {
   });
 
   it('passes upstream error answers through with their status', async () => {
-    const answer = await post('/api/query_word', { pre_context: '', post_context: '', target_word: 'run' });
-    expect(answer.status).toBe(501);
-    expect(await answer.json()).toMatchObject({ status: '501' });
+    const answer = await post('/api/query_history', {});
+    expect(answer.status).toBe(401);
+    expect(await answer.json()).toMatchObject({ status: '401', description: '请先登录' });
   });
 });
 

@@ -26,11 +26,14 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
       this.now += ms;
     },
   };
+  const dir = mkdtempSync(join(tmpdir(), 'yujing-upstream-'));
   const config = loadConfig({
     ENV_TYPE: 'test',
     UPSTREAM_HOST: '127.0.0.1',
     UPSTREAM_PORT: '0',
-    DATABASE_PATH: join(mkdtempSync(join(tmpdir(), 'yujing-upstream-')), 'db.sqlite'),
+    DATA_DIR: dir,
+    DATABASE_PATH: join(dir, 'db.sqlite'),
+    SEED_CONTENT: 'false',
   });
   const upstream = await startUpstream(config, { now: () => new Date(clock.now), log: () => {} });
   const fixture = new FixtureUpstream(upstream.url);

@@ -1,0 +1,141 @@
+/**
+ * query_word latency, straight to the embedded upstream and through the BFF (`next start`).
+ * Run with `npm run bench:query-word` after `npm run build`; never part of the tests.
+ *
+ *  1. Cold: the first lookup after start (the engine opens its data lazily).
+ *  2. One lookup at a time over a fixed set of words in sentences, several rounds: p50, p99.
+ *  3. Under load (autocannon, BENCH_CONNECTIONS connections, the same set in rotation): req/s.
+ *
+ * Environment: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (5).
+ */
+import autocannon from 'autocannon';
+import { Agent, request } from 'undici';
+import { startNext } from '../tests/support/next-server';
+import { ms, pct, reporter, startEmbeddedUpstream } from './support';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
+
+// Words in sentences of every kind the engine meets: polysemous nouns and verbs, inflected
+// forms, phrases, function words, an unknown word.
+const lookups: [string, string][] = [
+  ['We sat on the bank of the river and watched the boats.', 'bank'],
+  ['She deposited her salary at the bank on Friday.', 'bank'],
+  ['He runs a small company in the north of the city.', 'runs'],
+  ['I ran to the station to catch the last train.', 'ran'],
+  ['The leaves fell from the tree in the cold wind.', 'leaves'],
+  ['She leaves for work at seven every morning.', 'leaves'],
+  ['I saw a saw on the table in the garage.', 'saw'],
+  ['Your plan is better than mine in every way.', 'better'],
+  ['The plane took off an hour late because of the fog.', 'took'],
+  ['I look forward to hearing from you soon.', 'forward'],
+  ['In spite of the rain, the match went ahead.', 'spite'],
+  ['The committee will table the proposal next week.', 'table'],
+  ['Light travels faster than sound.', 'light'],
+  ['The results of the experiment were remarkably consistent.', 'consistent'],
+  ['She put the book on the shelf by the window.', 'on'],
+  ['The zqxvort sat quietly in the corner.', 'zqxvort'],
+  ['Economic growth depends on investment in education.', 'investment'],
+  ['He could not bear the thought of leaving home.', 'bear'],
+  ['The company plans to launch a new product this spring.', 'spring'],
+  ['They watched the match on a big screen in the square.', 'match'],
+];
+
+const bodies = lookups.map(([sentence, word]) => {
+  const at = sentence.indexOf(word);
+  return JSON.stringify({
+    pre_context: sentence.slice(0, at),
+    post_context: sentence.slice(at + word.length),
+    target_word: word,
+    from: 'bench',
+  });
+});
+
+// A returning browser with its visitor cookie; the quota is lifted for the run.
+const jsonHeaders = { 'content-type': 'application/json', cookie: 'yj_vid=bench-visitor-0001' };
+
+async function lookUp(agent: Agent, base: string, body: string): Promise<number> {
+  const started = performance.now();
+  const answer = await request(`${base}/api/query_word`, {
+    method: 'POST',
+    dispatcher: agent,
+    headers: jsonHeaders,
+    body,
+  });
+  const json = (await answer.body.json()) as { status: string };
+  if (answer.statusCode !== 200 || json.status !== 'OK') throw new Error(`query_word: ${answer.statusCode} ${JSON.stringify(json)}`);
+  return performance.now() - started;
+}
+
+async function oneAtATime(base: string): Promise<number[]> {
+  const agent = new Agent({ connections: 1 });
+  const times: number[] = [];
+  try {
+    for (const body of bodies) await lookUp(agent, base, body); // warm-up round
+    for (let r = 0; r < rounds; r++) for (const body of bodies) times.push(await lookUp(agent, base, body));
+  } finally {
+    await agent.close();
+  }
+  return times;
+}
+
+async function underLoad(base: string) {
+  let i = 0;
+  const r = await autocannon({
+    url: `${base}/api/query_word`,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        headers: jsonHeaders,
+        setupRequest: (req) => ({ ...req, body: bodies[i++ % bodies.length] }),
+      },
+    ],
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx };
+}
+
+async function main() {
+  const { say, save } = reporter('query-word');
+  say(`# query_word benchmark — ${new Date().toISOString()}`);
+  say(`${lookups.length} words in sentences, ${rounds} rounds one at a time; load: ${seconds} s, ${connections} connections; Node ${process.version}`);
+
+  const upstream = await startEmbeddedUpstream({ FREE_USES_ANONYMOUS: '100000000' });
+  const next = await startNext({ UPSTREAM_URL: upstream.url });
+  try {
+    const agent = new Agent({ connections: 1 });
+    const cold = await lookUp(agent, upstream.url, bodies[0]);
+    await agent.close();
+    say();
+    say(`first lookup after start (data opened lazily): ${ms(cold)}`);
+
+    const direct = await oneAtATime(upstream.url);
+    const viaBff = await oneAtATime(next.url);
+    say();
+    say('## One lookup at a time');
+    say('| path | p50 | p99 | max |');
+    say('|---|---|---|---|');
+    say(`| straight to the upstream | ${ms(pct(direct, 50))} | ${ms(pct(direct, 99))} | ${ms(Math.max(...direct))} |`);
+    say(`| through the BFF | ${ms(pct(viaBff, 50))} | ${ms(pct(viaBff, 99))} | ${ms(Math.max(...viaBff))} |`);
+
+    const loadDirect = await underLoad(upstream.url);
+    const loadBff = await underLoad(next.url);
+    say();
+    say(`## Under load (${connections} connections)`);
+    say('| path | req/s | p50 | p99 | errors |');
+    say('|---|---|---|---|---|');
+    say(`| straight to the upstream | ${loadDirect.rps.toFixed(0)} | ${ms(loadDirect.p50)} | ${ms(loadDirect.p99)} | ${loadDirect.errors} |`);
+    say(`| through the BFF | ${loadBff.rps.toFixed(0)} | ${ms(loadBff.p50)} | ${ms(loadBff.p99)} | ${loadBff.errors} |`);
+  } finally {
+    await next.stop();
+    upstream.stop();
+  }
+  save();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
