@@ -36,13 +36,9 @@ describe('upstream protocol', () => {
   });
 
   it('answers 501 with the call name for a call that is not built yet', async () => {
-    const { http: status, body } = await upstream.call('query_word', {
-      pre_context: 'I',
-      post_context: 'home.',
-      target_word: 'ran',
-    });
+    const { http: status, body } = await upstream.call('translate', { text: 'I ran home.' });
     expect(status).toBe(501);
-    expect(body).toEqual({ status: '501', description: '该功能尚未开放：query_word' });
+    expect(body).toEqual({ status: '501', description: '该功能尚未开放：translate' });
   });
 
   it('routes every call of the contract with its method', async () => {

@@ -8,13 +8,16 @@ describe('loadConfig', () => {
       envType: 'test',
       host: '127.0.0.1',
       port: 3001,
+      dataDir: path.resolve('/srv/yujing', '.data'),
       databasePath: path.resolve('/srv/yujing', '.data/yujing.sqlite'),
       databaseUrl: undefined,
       smtp: undefined,
       wechat: { apiBase: 'https://api.weixin.qq.com', pc: undefined, insideWechat: undefined },
       freeUses: { anonymous: 5, login: 20 },
       emailCodeCooldownSeconds: 60,
+      seedContent: true,
     });
+    expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
   });
 
   it('reads every setting, treating empty values as unset', () => {
