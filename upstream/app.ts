@@ -4,13 +4,16 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { UpstreamConfig } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
+import { createContentLibrary } from './content/library';
 import { createErrorHandler, errorAnswer, notFoundHandler, UpstreamError } from './http';
 import { accountCalls } from './routes/account-calls';
+import { dictionaryCalls } from './routes/dictionary-calls';
 import { registerContractRoutes } from './routes/contract';
 import { speechCalls } from './routes/speech-calls';
 import { testOutboxRoutes } from './routes/test-outbox';
 import { wechatSandboxRoutes } from './routes/wechat-sandbox';
 import { createServices, type UpstreamDeps } from './services';
+import { systemClock } from './time';
 
 export type { UpstreamDeps } from './services';
 
@@ -34,7 +37,7 @@ export function createUpstreamApp(deps: UpstreamDeps): Hono {
       onError: (c) => errorAnswer(c, new UpstreamError(413, '413', '请求内容过大')),
     }),
   );
-  registerContractRoutes(app, { ...accountCalls(services), ...speechCalls(services) });
+  registerContractRoutes(app, { ...accountCalls(services), ...dictionaryCalls(services), ...speechCalls(services) });
 
   // Sandboxes and test hooks do not exist in production: those paths answer 404 there.
   if (services.config.envType === 'test') {
@@ -59,6 +62,10 @@ export async function startUpstream(
   const db = openDatabase(config);
   try {
     await migrateToLatest(db);
+    if (config.seedContent) {
+      // The first start fills the content library from the public-domain books shipped on npm.
+      await createContentLibrary({ db, log: options.log ?? console.log, now: options.now ?? systemClock }).seedIfEmpty();
+    }
     const app = createUpstreamApp({ ...options, config, db });
     const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
       (resolve, reject) => {

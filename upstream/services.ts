@@ -1,6 +1,11 @@
 import path from 'node:path';
 import type { UpstreamConfig } from './config';
 import type { Db } from './db/database';
+import { createAnnotation } from './annotation/annotation';
+import { createContentLibrary } from './content/library';
+import { createDictionaryEngine } from './dictionary/engine';
+import { explainPos } from './dictionary/pos';
+import type { DictionaryEngine } from './dictionary/types';
 import { createEmailLogin } from './email-login';
 import { createUsageLedger } from './ledger';
 import { createMailer, type Mailer } from './mailer';
@@ -8,6 +13,7 @@ import { createSpeech } from './speech/speech';
 import { systemClock, type Clock } from './time';
 import { createUsers } from './users';
 import { createWechatLogin } from './wechat-login';
+import { createWordBook } from './word-book';
 
 export interface UpstreamDeps {
   config: UpstreamConfig;
@@ -18,7 +24,14 @@ export interface UpstreamDeps {
   log?: (line: string) => void;
   /** Replaces the configured SMTP / outbox mailer. */
   mailer?: Mailer;
+  /** Replaces the shared dictionary engine. */
+  dictionary?: DictionaryEngine;
 }
+
+// The engine's data is read-only and large: one engine serves every app in the process (the
+// tests start many).
+let sharedEngine: DictionaryEngine | undefined;
+export const sharedDictionaryEngine = () => (sharedEngine ??= createDictionaryEngine());
 
 /** Every piece of the service's logic, wired once and shared by the routes. */
 export function createServices(deps: UpstreamDeps) {
@@ -27,6 +40,8 @@ export function createServices(deps: UpstreamDeps) {
   const log = deps.log ?? ((line: string) => console.log(line));
   const mailer = deps.mailer ?? createMailer({ config, db, now, log });
   const users = createUsers({ db, now });
+  const dictionary = deps.dictionary ?? sharedDictionaryEngine();
+  const library = createContentLibrary({ db, log, now });
   return {
     config,
     db,
@@ -36,6 +51,11 @@ export function createServices(deps: UpstreamDeps) {
     emailLogin: createEmailLogin({ config, db, now, mailer, users }),
     wechatLogin: createWechatLogin({ config, db, now }),
     ledger: createUsageLedger({ config, db, now }),
+    dictionary,
+    explainPos,
+    library,
+    annotation: createAnnotation({ db, library, dictionary, now }),
+    wordBook: createWordBook({ db, now }),
     speech: createSpeech({ cacheDir: path.join(config.dataDir, 'audio-cache'), log, now }),
   };
 }

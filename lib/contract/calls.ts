@@ -222,7 +222,7 @@ export const calls = {
   }),
   set_sentence_strange_status: def('set_sentence_strange_status', {}),
   user_feedback: def('user_feedback', {
-    request: obj({ key: str, feedback_type: z.union([z.literal(0), z.literal(1)]) }),
+    request: obj({ key: str.min(1).max(512), feedback_type: z.union([z.literal(0), z.literal(1)]) }),
   }),
   explain_pos: def('explain_pos', {
     request: obj({ pos: str.min(1).max(64) }),

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createChineseMatcher, similarity } from './chinese';
+import { openEcdict } from './ecdict';
+import { openWordNet } from './wordnet';
+
+const wordnet = openWordNet();
+const chinese = createChineseMatcher(wordnet, openEcdict());
+const sense = (key: string, label: string) => {
+  const lemma = key.slice(0, key.indexOf('%'));
+  const s = wordnet.senses(lemma).find((x) => x.key === key)!;
+  return chinese.forSense(lemma, wordnet.synset(s.pos, s.offset), label);
+};
+
+describe('Chinese for a WordNet sense', () => {
+  it('compares renderings by containment, character pairs and characters', () => {
+    expect(similarity('银行', '银行')).toBe(1);
+    expect(similarity('岸', '河岸')).toBeGreaterThan(0.5);
+    expect(similarity('银行', '商业银行')).toBeGreaterThan(0.8);
+    expect(similarity('使倾斜', '倾斜')).toBeGreaterThan(0.8);
+    expect(similarity('银行', '岸')).toBe(0);
+    expect(similarity('的', '好的')).toBe(0);
+  });
+
+  it('gives the river bank 岸 and the money bank 银行', () => {
+    const river = sense('bank%1:17:01::', 'n.');
+    const money = sense('bank%1:14:00::', 'n.');
+    expect(river?.simple).toMatch(/岸|堤/);
+    expect(river?.simple).not.toContain('银行');
+    expect(money?.simple).toContain('银行');
+    expect(money?.matched).toBe(true);
+  });
+
+  it('picks the item of its own part of speech and sense', () => {
+    expect(sense('leave%1:10:00::', 'n.')?.simple).toContain('许可'); // permission
+    expect(sense('leave%2:38:01::', 'vi.')?.simple).toContain('离开'); // go away
+    expect(sense('leaf%1:10:00::', 'n.')?.simple).toContain('页'); // a sheet of a book
+  });
+
+  it('shows the whole line of the part of speech when nothing matches', () => {
+    const ridge = sense('bank%1:17:00::', 'n.'); // a long ridge or pile
+    expect(ridge?.matched).toBe(false);
+    expect(ridge?.full).toContain('银行');
+    expect(ridge?.full).toContain('岸');
+  });
+
+  it("borrows from the sense's synonyms or hypernyms when the word has no line for it", () => {
+    // ECDICT gives "bank" only nouns; its verb senses still get Chinese.
+    const verb = sense('bank%2:38:00::', 'v.');
+    expect(verb?.full).toMatch(/[\u4e00-\u9fff]/);
+    // "in" as indium: its noun line (执政者) fits no sense; the synonym indium gives 铟.
+    expect(sense('in%1:27:00::', 'n.')?.simple).toBe('铟');
+  });
+
+  it('gives a short Chinese for synonym lists', () => {
+    expect(chinese.shortOf('riverbank', 'n')).toMatch(/河岸|河堤/);
+    expect(chinese.shortOf('qzxvqzxv')).toBeUndefined();
+  });
+});

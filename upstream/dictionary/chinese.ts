@@ -1,0 +1,342 @@
+/**
+ * Chinese for a WordNet sense. ECDICT gives Chinese per part of speech (`n. 银行, 堤, 岸`), not per
+ * sense, so each sense picks the items of its part of speech that its own neighbourhood supports:
+ *
+ *  - evidence words: the sense's synonyms, hyponyms and hypernyms, derivations and similar words
+ *    (and, weakly, the content words of its definition), each looked up in ECDICT;
+ *  - an item of the word scores by how well it matches the evidence words' Chinese (equal, one
+ *    containing the other — 岸 in 河岸 —, shared character pairs, shared characters), weighted by
+ *    how close the evidence word is to the sense.
+ *
+ * The items that score well become the sense's short Chinese; when nothing matches, the sense
+ * honestly shows the whole line of its part of speech. A part of speech ECDICT has no line for
+ * (the verb "bank") takes the Chinese of a synonym, or failing that of a hypernym, of that sense.
+ *
+ * "bank" by a river thus reads 岸, 堤 (riverbank 河岸, 河堤), the money bank 银行 (commercial bank
+ * 商业银行, savings bank 储蓄银行), and a blood bank's sense 库 (血库).
+ */
+import type { Ecdict } from './ecdict';
+import { parseTranslation, type TranslationLine } from './ecdict-text';
+import { contentWords } from './rank';
+import { Lru, pointerGroups, type Synset, type WnPos, type WordNet } from './wordnet';
+
+export interface SenseChinese {
+  /** A few words: the best matching items. */
+  simple: string;
+  /** The matched items, or the part of speech's whole line when nothing matched. */
+  full: string;
+  /** Whether the items were chosen by evidence (false: the whole line, or a synonym's Chinese). */
+  matched: boolean;
+}
+
+export interface ChineseMatcher {
+  /** Chinese for one sense of `lemma`; `label` is the gloss's POS label (n., v., vt., vi., adj., adv.). */
+  forSense(lemma: string, synset: Synset, label: string): SenseChinese | undefined;
+  /** A word's short Chinese (first items of its line for `pos`, else its first line), for synonym lists. */
+  shortOf(word: string, pos?: WnPos): string | undefined;
+  /** ECDICT's lines of a word, inflection notes removed. */
+  linesOf(word: string): TranslationLine[];
+  /** Fetches the ECDICT rows every sense of a word will need, in a few queries. */
+  prefetch(lemma: string, synsets: Synset[]): void;
+}
+
+const inflectionNote = /的(?:过去式|过去分词|现在分词|现在时|过去时|复数|第三人称|比较级|最高级)|过去式|过去分词|现在分词|第三人称单数/;
+const cjk = /[\u3400-\u9fff]/;
+
+/** Characters that say nothing on their own when two renderings are compared. */
+const weakChars = new Set('的地得了着过是在有和与或及使被把之一不人者性化中上下大小个等所为其以而于可'.split(''));
+
+const labelsOf: Record<string, string[]> = {
+  'n.': ['n.'],
+  'v.': ['v.', 'vt.', 'vi.'],
+  'vt.': ['vt.', 'v.', 'vi.'],
+  'vi.': ['vi.', 'v.', 'vt.'],
+  'adj.': ['adj.'],
+  'adv.': ['adv.'],
+};
+
+const labelOfPos: Record<WnPos, string> = { n: 'n.', v: 'v.', a: 'adj.', r: 'adv.' };
+const posOfLabel: Record<string, WnPos> = { 'n.': 'n', 'v.': 'v', 'vt.': 'v', 'vi.': 'v', 'adj.': 'a', 'adv.': 'r' };
+
+/** The comparable core of a rendering: no brackets, ellipses, or a trailing 的/地, no leading 使/被. */
+function core(item: string): string {
+  return item
+    .replace(/[（(][^）)]*[）)]/g, '')
+    .replace(/\[[^\]]*\]|【[^】]*】/g, '')
+    .replace(/[.…。·\s"'“”‘’~～]/g, '')
+    .replace(/[的地]$/, '')
+    .replace(/^[使被把]/, '');
+}
+
+/** A rendering prepared for comparison (core text, character pairs, strong characters). */
+interface Prepared {
+  core: string;
+  pairs: Set<string>;
+  chars: Set<string>;
+}
+
+const preparedCache = new Lru<string, Prepared>(30_000);
+
+function prepare(item: string): Prepared {
+  let p = preparedCache.get(item);
+  if (!p) {
+    const c = core(item);
+    const pairs = new Set<string>();
+    for (let i = 0; i + 1 < c.length; i++) pairs.add(c.slice(i, i + 2));
+    const chars = new Set([...c].filter((ch) => !weakChars.has(ch) && cjk.test(ch)));
+    p = { core: c, pairs, chars };
+    preparedCache.set(item, p);
+  }
+  return p;
+}
+
+function similarityPrepared(x: Prepared, y: Prepared): number {
+  if (!x.core || !y.core) return 0;
+  if (x.core === y.core) return 1;
+  const [short, long] = x.core.length <= y.core.length ? [x.core, y.core] : [y.core, x.core];
+  if (long.includes(short)) return short.length >= 2 ? 0.85 : weakChars.has(short) ? 0 : 0.7;
+  let shared = 0;
+  for (const g of x.pairs) if (y.pairs.has(g)) shared++;
+  if (shared > 0) return (0.8 * (2 * shared)) / (x.pairs.size + y.pairs.size);
+  let common = 0;
+  for (const c of x.chars) if (y.chars.has(c)) common++;
+  return common ? (0.3 * common) / Math.max(x.chars.size, y.chars.size) : 0;
+}
+
+/** How alike two Chinese renderings are, 0..1. */
+export function similarity(a: string, b: string): number {
+  return similarityPrepared(prepare(a), prepare(b));
+}
+
+export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseMatcher {
+  const lineCache = new Lru<string, TranslationLine[]>(15_000);
+  const senseCache = new Lru<string, SenseChinese | null>(20_000);
+
+  function linesOf(word: string): TranslationLine[] {
+    const key = word.toLowerCase();
+    let lines = lineCache.get(key);
+    if (!lines) {
+      const entry = ecdict.get(key);
+      lines = parseTranslation(entry?.translation ?? '')
+        .map((l) => ({ ...l, items: l.items.filter((i) => cjk.test(i) && !inflectionNote.test(i)) }))
+        .filter((l) => l.items.length > 0);
+      lineCache.set(key, lines);
+    }
+    return lines;
+  }
+
+  /** The lines of a word for a label, best label first; plain lines (no POS, no field) when none. */
+  function linesFor(word: string, label: string): TranslationLine[] {
+    const lines = linesOf(word);
+    const wanted = labelsOf[label] ?? [label];
+    const out: TranslationLine[] = [];
+    for (const l of wanted) for (const line of lines) if (line.pos === l && !line.domain) out.push(line);
+    if (out.length === 0) for (const line of lines) if (line.pos === null && !line.domain) out.push(line);
+    return out;
+  }
+
+  function shortOf(word: string, pos?: WnPos): string | undefined {
+    const w = word.replace(/_/g, ' ');
+    const lines = pos ? linesFor(w, labelOfPos[pos]) : [];
+    const line = lines[0] ?? linesOf(w).find((l) => !l.domain) ?? linesOf(w)[0];
+    return line ? line.items.slice(0, 2).join('，') : undefined;
+  }
+
+  /**
+   * Evidence words of a sense and their weights. Hyponyms are kept apart in `narrower`: their
+   * Chinese helps to pick among the word's own items (riverbank 河岸 → 岸), but is too narrow to
+   * stand for the sense itself (spam is e-mail, but 罐头猪肉 is no rendering of e-mail).
+   */
+  function evidence(lemma: string, synset: Synset): Map<string, number> & { narrower?: Set<string> } {
+    const out: Map<string, number> & { narrower?: Set<string> } = new Map<string, number>();
+    const narrower = new Set<string>();
+    out.narrower = narrower;
+    const self = lemma.replace(/ /g, '_');
+    const add = (word: string, weight: number, isHyponym = false) => {
+      if (word === self) return;
+      const w = word.replace(/_/g, ' ');
+      if (isHyponym && !out.has(w)) narrower.add(w);
+      else if (!isHyponym) narrower.delete(w);
+      if ((out.get(w) ?? 0) < weight) out.set(w, weight);
+    };
+    for (const x of synset.words) add(x.lemma, 1);
+    let hyponyms = 0;
+    for (const p of synset.pointers) {
+      let weight = 0;
+      if (pointerGroups.hyponym.has(p.symbol)) weight = ++hyponyms <= 15 ? 0.7 : 0;
+      else if (pointerGroups.hypernym.has(p.symbol)) weight = 0.6;
+      else if (p.symbol === '&' || p.symbol === '$' || p.symbol === '^') weight = 0.7;
+      else if (pointerGroups.derivation.has(p.symbol)) weight = 0.5;
+      if (!weight) continue;
+      const related = wordnet.brief(p.pos, p.offset);
+      const words = p.target > 0 ? [related.words[p.target - 1] ?? ''] : related.words;
+      for (const x of words) if (x) add(x, weight, pointerGroups.hyponym.has(p.symbol));
+    }
+    for (const x of contentWords(synset.definition).slice(0, 5)) add(x, 0.25);
+    return out;
+  }
+
+  /**
+   * Chinese for a sense whose word has no line for its part of speech: the renderings of its
+   * close neighbours (synonyms, hypernyms, similar words) of that part of speech, preferring the
+   * ones several neighbours agree on ("tip laterally": tip 使倾斜 and tilt 倾斜 agree on 倾斜).
+   */
+  function borrow(ev: Map<string, number> & { narrower?: Set<string> }, label: string, strict = false): SenseChinese | undefined {
+    const neighbours = [...ev]
+      .filter(([word, weight]) => weight >= 0.5 && !ev.narrower?.has(word))
+      .map(([word, weight]) => ({
+        word,
+        weight,
+        items: linesFor(word, label)
+          .filter((l) => l.pos !== null)
+          .slice(0, 2)
+          .flatMap((l) => l.items.slice(0, 4)),
+      }))
+      .filter((n) => n.items.length > 0);
+    if (neighbours.length === 0) return undefined;
+    // A neighbour with one sense in this part of speech (indium) says exactly what it means.
+    const wnPos = posOfLabel[label];
+    const monosemous = (word: string) =>
+      wnPos !== undefined && wordnet.senses(word).filter((s) => s.pos === wnPos).length === 1;
+    const scored: { item: string; score: number; agreed: boolean }[] = [];
+    for (const n of neighbours) {
+      const single = monosemous(n.word);
+      n.items.forEach((item, i) => {
+        const mine = prepare(item);
+        let score = n.weight * (0.5 - 0.05 * i);
+        let agreed = single;
+        for (const other of neighbours) {
+          if (other === n) continue;
+          let best = 0;
+          for (const o of other.items) best = Math.max(best, similarityPrepared(mine, prepare(o)));
+          score += other.weight * best;
+          if (best >= 0.5) agreed = true;
+        }
+        scored.push({ item, score: score + (single ? 0.5 : 0), agreed });
+      });
+    }
+    // Strict: the word's own line is there but fits no sense; a polysemous synonym's first
+    // renderings ("tip": 顶, "lead": 铅 for a hint) would be worse than that line.
+    if (strict && !scored.some((s) => s.agreed)) return undefined;
+    scored.sort((a, b) => b.score - a.score);
+    const items = [...new Set(scored.map((s) => s.item))].slice(0, 3);
+    return { simple: items.slice(0, 2).join('，'), full: items.join('，'), matched: false };
+  }
+
+  function forSense(lemma: string, synset: Synset, label: string): SenseChinese | undefined {
+    const id = `${lemma}|${synset.pos}${synset.offset}|${label}`;
+    const cached = senseCache.get(id);
+    if (cached !== undefined) return cached ?? undefined;
+    const result = compute(lemma, synset, label);
+    senseCache.set(id, result ?? null);
+    return result;
+  }
+
+  function compute(lemma: string, synset: Synset, label: string): SenseChinese | undefined {
+    const own = linesFor(lemma, label);
+    const pool: { item: string; order: number }[] = [];
+    const seen = new Set<string>();
+    let order = 0;
+    for (const line of own) {
+      for (const item of line.items) if (!seen.has(item)) (seen.add(item), pool.push({ item, order: order++ }));
+    }
+    // Subject-field lines ([医] 库) are candidates too, but only when evidence picks them.
+    const fielded = linesOf(lemma).filter((l) => l.domain && l.domain !== '网络');
+    for (const line of fielded) {
+      for (const item of line.items) if (!seen.has(item)) (seen.add(item), pool.push({ item, order: 1000 + order++ }));
+    }
+    const ev = evidence(lemma, synset);
+
+    if (own.length === 0) {
+      const borrowed = borrow(ev, label);
+      if (borrowed) return borrowed;
+      if (pool.length === 0) {
+        // Last resort: the word's Chinese under another part of speech. ECDICT's labels are not
+        // always WordNet's ("o'clock" is n. there, adv. in WordNet); it is still the word's Chinese.
+        const other = linesOf(lemma).filter((l) => !l.domain);
+        if (other.length === 0) return undefined;
+        return {
+          simple: other[0].items.slice(0, 2).join('，'),
+          full: other.map((l) => l.items.join('，')).join('；'),
+          matched: false,
+        };
+      }
+    }
+
+    // An evidence word's common renderings only: its later items belong to its other senses
+    // ("lead" is 管理 too, which says nothing about the road that runs along the lake).
+    const evidenceItems = [...ev].map(([word, weight]) => ({
+      weight,
+      items: linesOf(word)
+        .filter((l) => !l.domain)
+        .slice(0, 3)
+        .flatMap((l) => l.items.slice(0, 4).map(prepare)),
+    }));
+    // Two renderings can only be alike if they share a character that is not a weak one, so the
+    // evidence is indexed by character and each item meets only the renderings it could match.
+    const byChar = new Map<string, number[]>();
+    const flat: { e: number; p: Prepared }[] = [];
+    evidenceItems.forEach((e, index) => {
+      for (const p of e.items) {
+        const at = flat.push({ e: index, p }) - 1;
+        for (const ch of p.chars) {
+          const list = byChar.get(ch);
+          if (list) list.push(at);
+          else byChar.set(ch, [at]);
+        }
+      }
+    });
+    const scores = pool.map(({ item, order }) => {
+      const mine = prepare(item);
+      const best = new Map<number, number>();
+      const seenAt = new Set<number>();
+      for (const ch of mine.chars) {
+        for (const at of byChar.get(ch) ?? []) {
+          if (seenAt.has(at)) continue;
+          seenAt.add(at);
+          const { e, p } = flat[at];
+          const s = similarityPrepared(mine, p);
+          if (s > (best.get(e) ?? 0)) best.set(e, s);
+        }
+      }
+      let score = 0;
+      for (const [e, s] of best) score += evidenceItems[e].weight * s;
+      // ECDICT lists the common renderings first: a small nudge breaks ties that way.
+      return { item, score: score - 0.01 * Math.min(order, 1000), fielded: order >= 1000 };
+    });
+    scores.sort((a, b) => b.score - a.score);
+    const top = scores[0]?.score ?? 0;
+    const picked = scores.filter((s) => s.score >= 0.5 && s.score >= 0.5 * top && (!s.fielded || s.score >= 0.45));
+    if (picked.length > 0) {
+      const items = picked.slice(0, 5).map((s) => s.item);
+      return { simple: items.slice(0, 3).join('，'), full: items.join('，'), matched: true };
+    }
+    if (own.length === 0) return undefined;
+    // Nothing of the word's own line fits this sense; its synonyms share exactly this sense, so
+    // their Chinese is the next best thing ("in" as indium: 铟, not the noun line's 执政者).
+    const synonyms = new Map([...ev].filter(([, weight]) => weight >= 1));
+    const borrowed = synonyms.size ? borrow(synonyms, label, true) : undefined;
+    if (borrowed) return borrowed;
+    const first = own[0].items;
+    return {
+      simple: first.slice(0, 2).join('，'),
+      full: own.map((l) => l.items.join('，')).join('；'),
+      matched: false,
+    };
+  }
+
+  const prefetched = new Lru<string, true>(20_000);
+
+  function prefetch(lemma: string, synsets: Synset[]): void {
+    const words = new Set<string>([lemma]);
+    for (const synset of synsets) {
+      const id = `${lemma}|${synset.pos}${synset.offset}`;
+      if (prefetched.get(id)) continue;
+      prefetched.set(id, true);
+      for (const w of evidence(lemma, synset).keys()) words.add(w);
+    }
+    if (words.size > 1) ecdict.prefetch(words);
+  }
+
+  return { forSense, shortOf, linesOf, prefetch };
+}

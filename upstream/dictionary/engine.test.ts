@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { translationItem, WORD_NOT_FOUND, type TranslationItem } from '../../lib/contract';
+import { cleanTarget, createDictionaryEngine } from './engine';
+import { openWordNet } from './wordnet';
+
+const engine = createDictionaryEngine();
+const wordnet = openWordNet();
+
+function lookup(sentence: string): TranslationItem[] {
+  const m = /^(.*)\[(.*)\](.*)$/s.exec(sentence);
+  if (!m) throw new Error('mark the target with [ ]');
+  const items = engine.lookup({ pre_context: m[1], target_word: m[2], post_context: m[3] });
+  // Every answer is a valid contract result.
+  z.array(translationItem).parse(items);
+  return items;
+}
+
+const firstSense = (sentence: string) => lookup(sentence)[0].gloss[0].sense_id;
+const lemmas = (sentence: string) => lookup(sentence).map((i) => i.lemma);
+const hasChinese = (s: string | undefined) => /[\u3400-\u9fff]/.test(s ?? '');
+const senseKey = /^[a-z0-9_.'/-]+%[1-5]:\d\d:\d\d:[a-z0-9_.'/-]*:(\d\d)?$/;
+
+describe('the dictionary engine', () => {
+  it('puts different senses of "bank" first by a river and at a salary', () => {
+    const river = firstSense('We sat on the [bank] of the river.');
+    const money = firstSense('She deposited her salary at the [bank].');
+    expect(river).not.toBe(money);
+    expect(river).toBe('bank%1:17:01::');
+    expect(money).toBe('bank%1:14:00::');
+    const riverGloss = lookup('We sat on the [bank] of the river.')[0].gloss[0];
+    expect(riverGloss.simple_sense).toMatch(/岸|堤/);
+    expect(lookup('She deposited her salary at the [bank].')[0].gloss[0].simple_sense).toContain('银行');
+  });
+
+  it('runs a company and runs to the station in different senses', () => {
+    expect(firstSense('He [runs] a company.')).not.toBe(firstSense('I [ran] to the station.'));
+  });
+
+  it('gives "leaves" as leaf and leave, in the order the sentence asks for', () => {
+    expect(lemmas('The [leaves] fell from the tree.')).toEqual(['leaf', 'leave']);
+    expect(lemmas('She [leaves] at noon.')).toEqual(['leave', 'leaf']);
+    expect(lookup('She [leaves] at noon.')[0].gloss[0].pos?.label).toMatch(/^v/);
+  });
+
+  it('gives "saw" as see and saw, and "better" as good and better', () => {
+    expect(lemmas('I [saw] him yesterday.')).toEqual(['see', 'saw']);
+    expect(lemmas('He cut the log with a [saw].')[0]).toBe('saw');
+    expect(lemmas('This one is [better] than that.').sort()).toEqual(['better', 'good']);
+  });
+
+  it('gives "ran" as run with its inflections named in Chinese', () => {
+    const items = lookup('I [ran] to the station.');
+    expect(items.map((i) => i.lemma)).toEqual(['run']);
+    const variants = Object.fromEntries(items[0].variants!.map((v) => [v.name, v.value]));
+    expect(variants).toMatchObject({ 过去式: 'ran', 现在分词: 'running', 第三人称单数: 'runs' });
+    expect(items[0].key).toBe('run');
+    expect(items[0].w_c).toBe(0);
+  });
+
+  it('has UK and US IPA for common words', () => {
+    for (const word of ['bank', 'run', 'leaf', 'good', 'see', 'water', 'beautiful']) {
+      const gloss = lookup(`[${word}]`)[0].gloss[0];
+      expect(gloss.phonetic_symbol?.first, word).toMatch(/\S/);
+      expect(gloss.phonetic_symbol?.second, word).toMatch(/\S/);
+    }
+    expect(lookup('[bank]')[0].gloss[0].phonetic_symbol).toEqual({ first: 'bæŋk', second: 'bæŋk' });
+  });
+
+  it('gives every sense Chinese, an English definition, a part of speech and WordNet examples', () => {
+    for (const sentence of ['We sat on the [bank] of the river.', 'He [runs] a company.', 'She [leaves] at noon.', 'a [good] idea']) {
+      for (const item of lookup(sentence)) {
+        for (const g of item.gloss) {
+          expect(hasChinese(g.sense.second), `${item.lemma} ${g.sense_id}`).toBe(true);
+          expect(hasChinese(g.simple_sense), `${item.lemma} ${g.sense_id}`).toBe(true);
+          expect(g.sense.first.length).toBeGreaterThan(1);
+          expect(g.pos?.name).toMatch(/[\u4e00-\u9fff]/);
+          expect(g.s_c).toBe(0);
+        }
+      }
+    }
+    const river = lookup('We sat on the [bank] of the river.')[0].gloss[0];
+    expect(river.examples?.map((e) => e.first)).toContain('they pulled the canoe up on the bank');
+    expect(river.sense.first).toBe('sloping land (especially the slope beside a body of water)');
+  });
+
+  it('identifies senses by WordNet 3.1 sense keys that exist', () => {
+    const item = lookup('He [runs] a company.')[0];
+    const keys = new Set(wordnet.senses('run').map((s) => s.key));
+    const wordnetGlosses = item.gloss.filter((g) => !String(g.sense_id).startsWith('ecdict:'));
+    for (const g of wordnetGlosses) {
+      expect(g.sense_id).toMatch(senseKey);
+      expect(keys.has(String(g.sense_id))).toBe(true);
+    }
+    // All of them, once each; ECDICT adds only the part of speech WordNet lacks (adj. 熔化的).
+    expect(new Set(wordnetGlosses.map((g) => g.sense_id)).size).toBe(keys.size);
+    expect(item.gloss.filter((g) => String(g.sense_id).startsWith('ecdict:')).map((g) => g.sense_id)).toEqual(['ecdict:run:adj.:1']);
+    expect(lookup('[bank]')[0].gloss.every((g) => senseKey.test(String(g.sense_id)))).toBe(true);
+  });
+
+  it('marks the senses of an expression the word is part of, and puts them first', () => {
+    const took = lookup('The plane [took] off.')[0];
+    expect(took.lemma).toBe('take');
+    expect(took.gloss[0].phrase_title).toBe('take off');
+    expect(took.gloss[0].sense_id).toBe('take_off%2:38:02::'); // depart from the ground
+    expect(took.gloss[0].simple_sense).toContain('起飞');
+    expect(took.gloss.some((g) => !g.phrase_title && String(g.sense_id).startsWith('take%'))).toBe(true);
+
+    const look = lookup('I [look] forward to seeing you.')[0];
+    expect(look.gloss[0].phrase_title).toBe('look forward to');
+    expect(look.gloss[0].sense.second).toMatch(/盼望|期望/);
+
+    const spite = lookup('[In] spite of the rain, we went out.')[0];
+    expect(spite.gloss[0].phrase_title).toBe('in spite of');
+    expect(spite.gloss[0].sense.second).toContain('不管');
+    expect(lookup('In [spite] of the rain, we went out.')[0].gloss[0].phrase_title).toBe('in spite of');
+
+    expect(lookup('We [sat] on the bank of the river.')[0].gloss.some((g) => g.phrase_title)).toBe(false);
+  });
+
+  it('answers words WordNet lacks from ECDICT, with stable ids', () => {
+    const the = lookup('[The] cat sat on the mat.')[0];
+    expect(the.lemma).toBe('the');
+    expect(the.gloss[0]).toMatchObject({ pos: { label: 'art.' }, sense_id: 'ecdict:the:art.:1' });
+    expect(hasChinese(the.gloss[0].sense.second)).toBe(true);
+    const of = lookup('The color [of] the sky.')[0];
+    expect(of.gloss[0].pos?.label).toBe('prep.');
+    expect(of.gloss[0].sense.first).toMatch(/^In a general sense/);
+    // The preposition "in" comes before WordNet's noun "in" (inch, indium) when it is one.
+    expect(lookup('She put it [in] the box.')[0].gloss[0].sense_id).toBe('ecdict:in:prep.:1');
+  });
+
+  it('answers an unknown word with one not-found gloss', () => {
+    const items = lookup('I saw a [qzxv] today.');
+    expect(items).toHaveLength(1);
+    expect(items[0].lemma).toBe('qzxv');
+    expect(items[0].gloss).toHaveLength(1);
+    expect(items[0].gloss[0].sense.first).toBe('qzxv');
+    expect(items[0].gloss[0].sense.second).toBe(`${WORD_NOT_FOUND}：qzxv`);
+  });
+
+  it('never throws, whatever the input', () => {
+    const weird = [
+      '',
+      '   ',
+      '😀',
+      '银行',
+      '...',
+      '"',
+      'x'.repeat(200),
+      'well-known',
+      "don't",
+      'don’t',
+      'Bank',
+      'BANK',
+      '“bank,”',
+      'U.S.',
+      '\u0000',
+      'constructor',
+      '__proto__',
+      'a\nb',
+      'ｂａｎｋ',
+      '-',
+      "'s",
+    ];
+    for (const target_word of weird) {
+      const items = engine.lookup({ pre_context: 'He said ', target_word, post_context: ' again.' });
+      expect(items.length, JSON.stringify(target_word)).toBeGreaterThan(0);
+      z.array(translationItem).parse(items);
+    }
+    const nasty = engine.lookup({ pre_context: undefined as never, target_word: undefined as never, post_context: null as never });
+    expect(nasty[0].gloss[0].sense.second).toContain(WORD_NOT_FOUND);
+    expect(engine.lookup({ pre_context: '😀'.repeat(5000), target_word: 'bank', post_context: '银行'.repeat(5000) })[0].lemma).toBe('bank');
+  });
+
+  it('reads capitals, quotes, hyphens and apostrophes as the word', () => {
+    expect(lemmas('[Bank] holidays are nice.')[0]).toBe('bank');
+    expect(lemmas('[BANK]')[0]).toBe('bank');
+    expect(lemmas('He said “[bank,]” twice.')[0]).toBe('bank');
+    expect(lemmas('He is [well-known].')[0]).toBe('well-known');
+    expect(lookup('I [don’t] know.')[0].gloss[0].sense.second).not.toContain(WORD_NOT_FOUND);
+    expect(cleanTarget('“bank,”')).toBe('bank');
+    expect(cleanTarget('U.S.')).toBe('U.S.');
+    expect(cleanTarget('ｂａｎｋ')).toBe('bank');
+  });
+
+  it('looks up a target that is itself an expression', () => {
+    const items = lookup('The plane [took off] at noon.');
+    expect(items[0].lemma).toBe('take off');
+    expect(items[0].gloss[0].sense_id).toMatch(/^take_off%2/);
+  });
+
+  it('lists forms and lemmas for counting and annotation', () => {
+    expect(engine.formsOf('run').sort()).toEqual(['ran', 'run', 'running', 'runs']);
+    expect(engine.formsOf('leaf')).toEqual(expect.arrayContaining(['leaf', 'leaves']));
+    expect(engine.lemmasOf('Saw')[0]).toBe('see');
+    expect(engine.lemmasOf('leaves').sort()).toEqual(['leaf', 'leave']);
+    expect(engine.lemmasOf('ran')).toEqual(['run']);
+    expect(engine.lemmasOf('')).toEqual([]);
+  });
+});

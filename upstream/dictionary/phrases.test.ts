@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { openEcdict } from './ecdict';
+import { createLemmatizer } from './lemmas';
+import { createPhraseFinder, isExpressionEntry } from './phrases';
+import { tagContext } from './tagger';
+import { openWordNet } from './wordnet';
+
+const wordnet = openWordNet();
+const ecdict = openEcdict();
+const finder = createPhraseFinder(wordnet, ecdict, createLemmatizer(wordnet, ecdict));
+
+function titles(pre: string, target: string, post: string): string[] {
+  const t = tagContext(pre, target, post);
+  return finder.find(t.tokens, t.target).map((m) => m.title);
+}
+
+describe('multi-word expressions around the target', () => {
+  it('finds phrasal verbs in any form, from either word', () => {
+    expect(titles('The plane ', 'took', ' off.')[0]).toBe('take off');
+    expect(titles('The plane took ', 'off', '.')[0]).toBe('take off');
+    expect(titles('She ', 'gave', ' up smoking.')[0]).toBe('give up');
+  });
+
+  it('finds a verb and its particle around a short object', () => {
+    expect(titles('He ', 'took', ' his coat off.')).toContain('take off');
+  });
+
+  it('prefers the longest expression', () => {
+    expect(titles('I ', 'look', ' forward to seeing you.')[0]).toBe('look forward to');
+    expect(titles('I look forward ', 'to', ' seeing you.')[0]).toBe('look forward to');
+    expect(titles('', 'In', ' spite of the rain, we went out.')[0]).toBe('in spite of');
+    expect(titles('In ', 'spite', ' of the rain, we went out.')[0]).toBe('in spite of');
+  });
+
+  it('does not make expressions of chance word pairs', () => {
+    expect(titles('We ', 'sat', ' on the bank of the river.')).toEqual([]);
+    expect(titles('I ran to the ', 'station', '.')).toEqual([]);
+    expect(titles('She leaves at ', 'noon', '.')).toEqual([]);
+  });
+
+  it('judges ECDICT rows by their marks', () => {
+    expect(isExpressionEntry(ecdict.get('look at'), 2)).toBe(true);
+    expect(isExpressionEntry(ecdict.get('sit on'), 2)).toBe(false);
+    expect(isExpressionEntry(undefined, 3)).toBe(false);
+  });
+
+  it('looks up a target that is itself an expression', () => {
+    expect(finder.lookupPhrase('took off')).toMatchObject({ title: 'take off', wordnet: 'take_off' });
+    expect(finder.lookupPhrase('bank')).toBeUndefined();
+  });
+});

@@ -1,0 +1,147 @@
+/**
+ * Multi-word expressions the target is part of in its sentence: "took off" in "The plane took off",
+ * "look forward to", "in spite of", "took his coat off".
+ *
+ * Candidates are the word windows (2–5 words, no punctuation inside) that contain the target, in
+ * their surface form and with the first and/or last word lemmatized ("looked forward to" → "look
+ * forward to", "ice creams" → "ice cream"); plus a verb and a particle up to three words apart
+ * ("took his coat off" → "take off"). A candidate is an expression when WordNet has it as a
+ * lemma (its collocations are curated), or when ECDICT has it with Chinese and some sign that it is
+ * a real entry rather than one of its many accidental word pairs (an Oxford/Collins mark, an exam
+ * tag, a frequency rank, or at least three words): ECDICT has "sit on" and "run to", which would
+ * turn "sat on the bank" into a phrase if every pair counted.
+ */
+import type { Ecdict, EcdictEntry } from './ecdict';
+import type { Lemmatizer } from './lemmas';
+import type { Token } from './tagger';
+import type { WordNet } from './wordnet';
+
+export interface PhraseMatch {
+  /** The dictionary form, shown as phrase_title: "take off". */
+  title: string;
+  /** The WordNet lemma (underscores) of the longest WordNet match, if any. */
+  wordnet?: string;
+  /** The ECDICT headword of the longest ECDICT match, if any. */
+  ecdict?: string;
+  /** Token indices the phrase covers. */
+  tokens: number[];
+}
+
+const particles = new Set(['up', 'down', 'off', 'out', 'on', 'in', 'away', 'back', 'over', 'around', 'about', 'through', 'along', 'apart', 'aside', 'forward']);
+const objectTags = new Set(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
+
+/** Whether an ECDICT row looks like a real expression rather than a chance word pair. */
+export function isExpressionEntry(entry: EcdictEntry | undefined, words: number): boolean {
+  if (!entry || !/[\u3400-\u9fff]/.test(entry.translation)) return false;
+  if (words >= 3) return true;
+  return entry.oxford > 0 || entry.collins > 0 || entry.tag.trim() !== '' || entry.frq > 0 || entry.bnc > 0;
+}
+
+export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer: Lemmatizer) {
+  /** The forms a token can take in a dictionary headword: as written, and its lemmas. */
+  function formsOf(t: Token): string[] {
+    const out = new Set([t.lower]);
+    if (t.lemma) out.add(t.lemma);
+    for (const c of lemmatizer.candidates(t.lower)) if (!c.lemma.includes(' ')) out.add(c.lemma);
+    return [...out].slice(0, 4);
+  }
+
+  /** The headword variants of a window: first and/or last word lemmatized. */
+  function variants(words: Token[]): string[][] {
+    const firsts = formsOf(words[0]);
+    const lasts = words.length > 1 ? formsOf(words[words.length - 1]) : [''];
+    const middle = words.slice(1, -1).map((t) => t.lower);
+    const out: string[][] = [];
+    for (const f of firsts) {
+      for (const l of lasts) out.push(words.length > 1 ? [f, ...middle, l] : [f]);
+    }
+    return out;
+  }
+
+  function check(words: string[]): { wordnet?: string; ecdict?: string } {
+    const found: { wordnet?: string; ecdict?: string } = {};
+    const underscored = words.join('_');
+    if (wordnet.has(underscored)) found.wordnet = underscored;
+    const spaced = words.join(' ');
+    if (isExpressionEntry(ecdict.get(spaced), words.length)) found.ecdict = spaced;
+    return found;
+  }
+
+  /** Every expression containing one of the target tokens, longest first. */
+  function find(tokens: Token[], target: number[]): PhraseMatch[] {
+    const t = target.find((i) => tokens[i]?.isWord);
+    if (t === undefined) return [];
+    // A target the tokenizer split around punctuation ("well-known") is one word, not part of
+    // an expression with its neighbours.
+    if (target.some((i) => !tokens[i].isWord)) return [];
+    const covers = (from: number, to: number) => target.every((i) => i >= from && i <= to);
+    // The run of word tokens around the target, stopping at punctuation.
+    let from = t;
+    while (from > 0 && tokens[from - 1].isWord && t - from < 4) from--;
+    let to = t;
+    while (to + 1 < tokens.length && tokens[to + 1].isWord && to - t < 4) to++;
+
+    const matches: PhraseMatch[] = [];
+    for (let i = from; i <= t; i++) {
+      for (let j = Math.max(t, i + 1); j <= to && j - i < 5; j++) {
+        if (!covers(i, j)) continue;
+        const window = tokens.slice(i, j + 1);
+        // Contractions split by the tagger ("do" + "n't") are one word, not an expression.
+        if (window.some((w) => w.text.startsWith("'") || w.lower === "n't")) continue;
+        let wn: string | undefined;
+        let ec: string | undefined;
+        let title: string | undefined;
+        for (const v of variants(window)) {
+          const found = check(v);
+          wn ??= found.wordnet;
+          ec ??= found.ecdict;
+          if ((found.wordnet || found.ecdict) && !title) title = v.join(' ');
+        }
+        if (title) {
+          matches.push({ title, wordnet: wn, ecdict: ec, tokens: window.map((_, k) => i + k) });
+        }
+      }
+    }
+
+    // A verb and its particle with a short object between them: "took his coat off".
+    for (let v = Math.max(0, t - 4); v <= t; v++) {
+      if (tokens[v].pos !== 'VERB') continue;
+      for (let p = v + 2; p <= Math.min(tokens.length - 1, v + 4); p++) {
+        if (v !== t && p !== t) continue;
+        const particle = tokens[p];
+        if (!particles.has(particle.lower) || !['ADP', 'PART', 'ADV'].includes(particle.pos)) continue;
+        if (!tokens.slice(v + 1, p).every((x) => x.isWord && objectTags.has(x.pos))) continue;
+        // "put it in the box": a particle followed by a noun phrase is a preposition.
+        const after = tokens[p + 1];
+        if (after && after.isWord && objectTags.has(after.pos)) continue;
+        for (const verb of formsOf(tokens[v])) {
+          const lemma = `${verb}_${particle.lower}`;
+          if (wordnet.senses(lemma).some((s) => s.pos === 'v')) {
+            matches.push({ title: `${verb} ${particle.lower}`, wordnet: lemma, tokens: [v, p] });
+            break;
+          }
+        }
+      }
+    }
+    return matches.sort((a, b) => b.tokens.length - a.tokens.length || b.title.length - a.title.length);
+  }
+
+  /** A target that is itself several words ("take off"): its dictionary form, if it is one. */
+  function lookupPhrase(text: string): Omit<PhraseMatch, 'tokens'> | undefined {
+    const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+    if (words.length < 2) return undefined;
+    const firsts = [words[0], ...lemmatizer.candidates(words[0]).map((c) => c.lemma)];
+    for (const f of firsts) {
+      const v = [f, ...words.slice(1)];
+      const found = check(v);
+      const anyEcdict = ecdict.get(v.join(' '));
+      const ec = found.ecdict ?? (anyEcdict && /[\u3400-\u9fff]/.test(anyEcdict.translation) ? v.join(' ') : undefined);
+      if (found.wordnet || ec) return { title: v.join(' '), wordnet: found.wordnet, ecdict: ec };
+    }
+    return undefined;
+  }
+
+  return { find, lookupPhrase };
+}
+
+export type PhraseFinder = ReturnType<typeof createPhraseFinder>;

@@ -1,0 +1,175 @@
+/**
+ * Part-of-speech tags and lemmas of the target's sentence, from wink-nlp with its English lite
+ * model (Universal POS tags). The model loads once, lazily (about 0.1 s).
+ */
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+export interface Token {
+  text: string;
+  lower: string;
+  /** Universal POS tag: NOUN, VERB, ADJ, ADV, ADP, DET, PRON, AUX, PART, … */
+  pos: string;
+  lemma: string;
+  /** Character offsets in the tagged text. */
+  start: number;
+  end: number;
+  isWord: boolean;
+}
+
+export interface ContextSentence {
+  /** The last sentence of pre_context, the target, and the first sentence of post_context. */
+  text: string;
+  /** Where the target is in `text`. */
+  start: number;
+  end: number;
+}
+
+export interface TaggedSentence extends ContextSentence {
+  tokens: Token[];
+  /** Indices of the tokens that overlap the target (usually one; "don't" is two). */
+  target: number[];
+}
+
+/** Longest context kept on either side; a sentence longer than this is cut (tagging cost is linear). */
+const maxSide = 600;
+
+/** Sentence ends: . ! ? and closing quotes, then space; the full-width 。！？ (no space needed); a line break. */
+const boundary = /(?:[.!?…]+["'”’)\]]*\s+|[。！？]+["'”’)\]」』]*\s*|[\r\n]+)/g;
+
+/** The sentence around the target: the last sentence of `pre` and the first of `post`. */
+export function contextSentence(pre: string, target: string, post: string): ContextSentence {
+  let before = pre.slice(-4 * maxSide);
+  let cut = 0;
+  for (const m of before.matchAll(boundary)) cut = m.index + m[0].length;
+  before = before.slice(cut);
+  if (before.length > maxSide) before = before.slice(before.length - maxSide).replace(/^\S*\s/, '');
+  let after = post.slice(0, 4 * maxSide);
+  // The first boundary after the target ends its sentence; a boundary at offset 0 is the
+  // punctuation right after the target ("bank."), which belongs to this sentence.
+  const end = /[.!?…]+["'”’)\]]*(?=\s|$)|[。！？]+["'”’)\]」』]*|[\r\n]/.exec(after);
+  if (end) after = after.slice(0, end.index + end[0].length);
+  if (after.length > maxSide) after = after.slice(0, maxSide).replace(/\s\S*$/, '');
+  return { text: before + target + after, start: before.length, end: before.length + target.length };
+}
+
+type Nlp = ReturnType<typeof winkNLP>;
+let nlp: Nlp | undefined;
+
+function load(): Nlp {
+  nlp ??= winkNLP(model);
+  return nlp;
+}
+
+/** Tags a text; tokens carry character offsets, rebuilt from wink's preceding-space counts. */
+export function tag(text: string): Token[] {
+  const n = load();
+  const its = n.its;
+  const tokens = n.readDoc(text).tokens();
+  // wink's typings give `its.lemma` a signature `out` does not accept; at run time it is an
+  // ItsFunction like the others.
+  const out_ = tokens.out.bind(tokens) as (f: unknown) => string[];
+  const values = out_(its.value);
+  const pos = out_(its.pos);
+  const lemmas = out_(its.lemma);
+  const spaces = out_(its.precedingSpaces);
+  const types = out_(its.type);
+  const out: Token[] = [];
+  let at = 0;
+  for (let i = 0; i < values.length; i++) {
+    at += spaces[i].length;
+    // wink normalizes some characters; find the token in the text near where it should be.
+    const found = text.indexOf(values[i], at);
+    const start = found >= 0 && found - at < 4 ? found : at;
+    const end = start + values[i].length;
+    out.push({
+      text: values[i],
+      lower: values[i].toLowerCase(),
+      pos: pos[i],
+      lemma: (lemmas[i] ?? values[i]).toLowerCase(),
+      start,
+      end,
+      isWord: types[i] === 'word',
+    });
+    at = end;
+  }
+  return fixTags(out);
+}
+
+/**
+ * Words after which a word is a noun, not a verb: articles and possessives ("its leaves", "the
+ * drops"). "her" and "this" are left out, as they also stand alone ("saw her leave", "this leaves").
+ */
+const nounMarkers = new Set(['the', 'a', 'an', 'my', 'your', 'our', 'their', 'its', 'his', 'every', 'each', 'whose']);
+
+/**
+ * Fixes the tagger's commonest slip on plural nouns that are also verbs ("the old maple drops its
+ * leaves": wink tags both as verbs): a verb right after an article or possessive, or after one
+ * and adjectives, is a noun.
+ */
+function fixTags(tokens: Token[]): Token[] {
+  for (let i = 1; i < tokens.length; i++) {
+    if (tokens[i].pos !== 'VERB') continue;
+    let j = i - 1;
+    while (j > 0 && tokens[j].pos === 'ADJ') j--;
+    if (nounMarkers.has(tokens[j].lower) && (tokens[j].pos === 'DET' || tokens[j].pos === 'PRON')) {
+      tokens[i] = { ...tokens[i], pos: 'NOUN', lemma: tokens[i].lower };
+    }
+  }
+  return tokens;
+}
+
+/** Tags the target's sentence and finds the target's tokens. */
+export function tagContext(pre: string, target: string, post: string): TaggedSentence {
+  const sentence = contextSentence(pre, target, post);
+  const tokens = tag(sentence.text);
+  const hit: number[] = [];
+  tokens.forEach((t, i) => {
+    if (t.end > sentence.start && t.start < sentence.end && t.isWord) hit.push(i);
+  });
+  if (hit.length === 0) {
+    tokens.forEach((t, i) => {
+      if (t.end > sentence.start && t.start < sentence.end) hit.push(i);
+    });
+  }
+  return { ...sentence, tokens, target: hit };
+}
+
+/** Universal POS → WordNet's part of speech, or `x` for the closed classes. */
+export function wnPosOfTag(tag: string): 'n' | 'v' | 'a' | 'r' | 'x' {
+  switch (tag) {
+    case 'NOUN':
+    case 'PROPN':
+      return 'n';
+    case 'VERB':
+    case 'AUX':
+      return 'v';
+    case 'ADJ':
+      return 'a';
+    case 'ADV':
+      return 'r';
+    default:
+      return 'x';
+  }
+}
+
+/** Universal POS → the engine's label for closed classes (for ECDICT-only glosses). */
+export function labelOfTag(tag: string): string | undefined {
+  return (
+    {
+      NOUN: 'n.',
+      PROPN: 'n.',
+      VERB: 'v.',
+      AUX: 'aux.',
+      ADJ: 'adj.',
+      ADV: 'adv.',
+      ADP: 'prep.',
+      CCONJ: 'conj.',
+      SCONJ: 'conj.',
+      PRON: 'pron.',
+      DET: 'det.',
+      NUM: 'num.',
+      INTJ: 'int.',
+    } as Record<string, string>
+  )[tag];
+}
