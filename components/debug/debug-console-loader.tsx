@@ -16,7 +16,11 @@ export function DebugConsoleLoader() {
   useEffect(() => {
     if (!wanted || loaded) return;
     loaded = true;
-    void import('vconsole').then(({ default: VConsole }) => new VConsole({ theme: 'light' }));
+    // Without the network panel: its fetch hook fails on the Request objects ky sends (reading
+    // a body length that a Request does not have) and takes the page's navigation down with it.
+    void import('vconsole').then(
+      ({ default: VConsole }) => new VConsole({ theme: 'light', defaultPlugins: ['system', 'element', 'storage'] }),
+    );
   }, [wanted]);
   return null;
 }

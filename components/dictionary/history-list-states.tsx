@@ -1,0 +1,124 @@
+'use client';
+
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { useRequireLogin } from '@/components/login/use-require-login';
+
+/**
+ * The states every personal list shares (the lookup history and the three word lists): logged
+ * out, loading, failed, empty, and the "load more" foot.
+ */
+
+export function LoginRequired({ title, text }: { title: string; text: string }) {
+  const requireLogin = useRequireLogin();
+  return (
+    <section data-testid="login-required" className="flex flex-col items-center px-4 py-16 text-center">
+      <div aria-hidden className="flex size-14 items-center justify-center rounded-full bg-brand-50 text-2xl text-brand-600">
+        🔒
+      </div>
+      <h2 className="mt-4 text-lg font-semibold">{title}</h2>
+      <p className="mt-2 max-w-sm text-sm text-ink-soft">{text}</p>
+      <div className="mt-6 flex items-center gap-4">
+        <button
+          type="button"
+          data-testid="login-required-button"
+          onClick={() => requireLogin()}
+          className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
+        >
+          登录
+        </button>
+        <Link href="/Login" className="text-sm text-brand-600 hover:underline">
+          前往登录页
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+export function ListSkeleton({ rows = 5, label }: { rows?: number; label: string }) {
+  return (
+    <div role="status" aria-label={label} data-testid="list-loading" className="flex flex-col gap-3">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className="animate-pulse rounded-xl border border-slate-200 bg-white p-4">
+          <div className="h-4 w-1/3 rounded bg-slate-200" />
+          <div className="mt-3 h-3 w-5/6 rounded bg-slate-100" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function ListError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying?: boolean }) {
+  return (
+    <div role="alert" data-testid="list-error" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-4 py-10 text-center">
+      <p className="font-medium text-red-700">加载失败</p>
+      <p className="mt-1 text-sm text-red-700/80">{message}</p>
+      <button
+        type="button"
+        data-testid="list-retry"
+        onClick={onRetry}
+        disabled={retrying}
+        className="mt-4 rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-100 disabled:opacity-50"
+      >
+        {retrying ? '正在重试…' : '重试'}
+      </button>
+    </div>
+  );
+}
+
+export function EmptyState({ title, text, action }: { title: string; text?: string; action?: { href: string; label: string } }) {
+  return (
+    <div data-testid="list-empty" className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-4 py-14 text-center">
+      <p className="font-medium">{title}</p>
+      {text && <p className="mt-1 max-w-sm text-sm text-ink-soft">{text}</p>}
+      {action && (
+        <Link
+          href={action.href}
+          data-testid="list-empty-action"
+          className="mt-5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+        >
+          {action.label}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+/** The foot of a paged list: a button for the next page, its failure, or the end. */
+export function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  failed,
+  onLoadMore,
+  shown,
+  total,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  failed: boolean;
+  onLoadMore: () => void;
+  shown: number;
+  total: number;
+}): ReactNode {
+  if (!hasNextPage) {
+    return shown > 0 ? <p className="py-6 text-center text-xs text-ink-mute">已显示全部 {total} 条</p> : null;
+  }
+  return (
+    <div className="flex flex-col items-center gap-2 py-6">
+      {failed && (
+        <p role="alert" className="text-sm text-red-600">
+          加载失败，请重试
+        </p>
+      )}
+      <button
+        type="button"
+        data-testid="load-more"
+        onClick={onLoadMore}
+        disabled={isFetchingNextPage}
+        className="rounded-full border border-slate-300 bg-white px-5 py-2 text-sm hover:bg-slate-50 disabled:opacity-50"
+      >
+        {isFetchingNextPage ? '加载中…' : `加载更多（${shown}/${total}）`}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,165 @@
+'use client';
+
+import { useId, useMemo, useState } from 'react';
+import { PlayButton } from '@/components/audio/play-button';
+import type { WordListEntry } from '@/lib/contract';
+import { contextOf, findWord, lookUpWord, sentenceAt, sentenceRanges, tokenize } from '@/lib/client/word-lookup';
+import { strangeLabel, type Strange } from './word-list-model';
+import { useMarkWord } from './word-list-queries';
+
+const sourceNames: Record<string, string> = {
+  ContextualDict: '语境词典',
+  ContextualDictAPI: '语境词典',
+  ContextualDictForZhenti: '真题',
+  UseForFreeDict: '免费试用',
+  annotate: '标注',
+  course: '课程',
+};
+
+/** The word inside its stored sentence: the sentence that holds it, and where. */
+function useWordInSentence(entry: WordListEntry) {
+  return useMemo(() => {
+    const text = entry.sentence;
+    const tokens = tokenize(text);
+    const index = findWord(tokens, entry.word);
+    if (index < 0) return { index, text, sentence: text.trim(), before: '', match: '', after: '' };
+    const ranges = sentenceRanges(text);
+    const range = sentenceAt(text, tokens[index].start, ranges);
+    const token = tokens[index];
+    return {
+      index,
+      text,
+      tokens,
+      ranges,
+      sentence: text.slice(range.start, range.end).trim(),
+      before: text.slice(range.start, token.start).trimStart(),
+      match: token.text,
+      after: text.slice(token.end, range.end).trimEnd(),
+    };
+  }, [entry.sentence, entry.word]);
+}
+
+export function WordListRow({
+  entry,
+  account,
+  listStrange,
+}: {
+  entry: WordListEntry;
+  account: string;
+  listStrange: Strange | undefined;
+}) {
+  const [open, setOpen] = useState(false);
+  const sentenceId = useId();
+  const located = useWordInSentence(entry);
+  const mark = useMarkWord(account, listStrange);
+  const from = entry.from || 'Words';
+  const source = sourceNames[entry.from];
+  const showLemma = entry.lemma.toLowerCase() !== entry.word.toLowerCase();
+
+  const openWord = () => {
+    if (located.index >= 0 && located.tokens) {
+      lookUpWord({ ...contextOf(located.text, located.index, located.tokens, located.ranges), from });
+    } else {
+      // A word marked without a lookup has no sentence: look it up on its own.
+      lookUpWord({ pre_context: '', post_context: '', target_word: entry.word, from });
+    }
+  };
+
+  return (
+    <li data-testid="word-list-row" data-lemma={entry.lemma} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <div className="flex min-w-0 items-baseline gap-2">
+          <button
+            type="button"
+            data-testid="word-list-word"
+            onClick={openWord}
+            lang="en"
+            className="truncate text-lg font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            {entry.word}
+          </button>
+          {showLemma && <span className="shrink-0 text-sm text-ink-mute">原形 {entry.lemma}</span>}
+        </div>
+        <PlayButton text={entry.word} label={`朗读 ${entry.word}`} />
+        <StrangeToggle
+          word={entry.word}
+          strange={entry.strange}
+          pending={mark.isPending}
+          onMark={(strange) => {
+            if (strange !== entry.strange) mark.mutate({ entry, strange });
+          }}
+        />
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-ink-mute">
+        {entry.lookups > 0 && <span>查过 {entry.lookups} 次</span>}
+        {source && <span>来自{source}</span>}
+        {located.sentence && (
+          <button
+            type="button"
+            data-testid="word-list-sentence-toggle"
+            aria-expanded={open}
+            aria-controls={sentenceId}
+            onClick={() => setOpen((o) => !o)}
+            className="text-brand-600 hover:underline"
+          >
+            {open ? '收起例句' : '查看例句'}
+          </button>
+        )}
+      </div>
+      {located.sentence && (
+        <p
+          id={sentenceId}
+          hidden={!open}
+          data-testid="word-list-sentence"
+          lang="en"
+          className="mt-2 break-words rounded-lg bg-slate-50 px-3 py-2 leading-relaxed text-ink-soft"
+        >
+          {located.match ? (
+            <>
+              {located.before}
+              <mark className="rounded bg-amber-100 px-0.5 font-medium text-ink">{located.match}</mark>
+              {located.after}
+            </>
+          ) : (
+            located.sentence
+          )}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** 生词 / 熟词: a pair of toggle buttons, the word's mark pressed (neither when unmarked). */
+function StrangeToggle({
+  word,
+  strange,
+  pending,
+  onMark,
+}: {
+  word: string;
+  strange: Strange | null;
+  pending: boolean;
+  onMark: (strange: Strange) => void;
+}) {
+  return (
+    <div role="group" aria-label={`标记 ${word}`} className="ml-auto inline-flex overflow-hidden rounded-lg border border-slate-300 text-sm">
+      {([1, 0] as const).map((value) => {
+        const pressed = strange === value;
+        const tone = value === 1 ? 'bg-amber-500 text-white' : 'bg-emerald-600 text-white';
+        return (
+          <button
+            key={value}
+            type="button"
+            data-testid={value === 1 ? 'mark-strange' : 'mark-familiar'}
+            aria-pressed={pressed}
+            aria-busy={pending || undefined}
+            onClick={() => onMark(value)}
+            className={`px-3 py-1 transition first:border-r first:border-slate-300 ${pressed ? tone : 'bg-white text-ink-soft hover:bg-slate-50'}`}
+          >
+            {strangeLabel(value)}
+          </button>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+'use client';
+
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useCurrentUser } from '@/lib/client/user';
+import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
+import { WordListRow } from './word-list-row';
+import {
+  emptyTitle,
+  filterFromParam,
+  mergePages,
+  nextPageParam,
+  strangeOf,
+  wordFilters,
+  wordKey,
+  wordListSource,
+  wordListSources,
+  type WordFilter,
+  type WordListSource,
+} from './word-list-model';
+import { errorMessage, fetchWords, isLoggedOut, wordListKey } from './word-list-queries';
+
+/**
+ * /Words, /WordsForContextualDict and /WordsForCourse: the user's words (all, or those looked up
+ * on one screen), filtered by 生词 / 熟词, each with its sentence, its sound and its mark.
+ */
+export function WordListScreen({ path }: { path: WordListSource['path'] }) {
+  const source = wordListSource(path);
+  const { data: user } = useCurrentUser();
+  const filter = filterFromParam(useSearchParams().get('filter'));
+
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-semibold">{source.title}</h1>
+          <p className="mt-1 text-sm text-ink-soft">点击单词查看它在句子里的意思，标记生词和熟词，集中复习</p>
+        </div>
+        <Link href="/ContextualDictHistory" className="text-sm text-brand-600 hover:underline">
+          查词记录 →
+        </Link>
+      </div>
+      <nav aria-label="单词来源" className="mt-5 flex gap-2 overflow-x-auto text-sm">
+        {wordListSources.map((s) => (
+          <Link
+            key={s.path}
+            href={filter === 'all' ? s.path : `${s.path}?filter=${filter}`}
+            aria-current={s.path === path ? 'page' : undefined}
+            className={`shrink-0 rounded-full border px-3 py-1.5 ${
+              s.path === path ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white hover:bg-slate-50'
+            }`}
+          >
+            {s.nav}
+          </Link>
+        ))}
+      </nav>
+      <div className="mt-4">
+        {user ? (
+          <>
+            <FilterTabs filter={filter} />
+            <div role="tabpanel" id="word-list-panel" aria-labelledby={`word-filter-${filter}`} className="mt-4">
+              <WordList account={user.account} source={source} filter={filter} />
+            </div>
+          </>
+        ) : (
+          <LoginRequired title="登录后查看单词本" text="登录后，你查过的单词会自动收进单词本，可以标记生词和熟词、听发音、回到原句复习。" />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function FilterTabs({ filter }: { filter: WordFilter }) {
+  const pathname = usePathname();
+  const searchParams = useSearchParams();
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // The filter lives in the URL, so a reload or a shared link opens the same tab. The History
+  // API (which Next's router follows) changes it without a server round trip: the page's
+  // server part does not depend on it.
+  const select = (next: WordFilter) => {
+    const params = new URLSearchParams(searchParams.toString());
+    if (next === 'all') params.delete('filter');
+    else params.set('filter', next);
+    const search = params.toString();
+    window.history.replaceState(null, '', search ? `${pathname}?${search}` : pathname);
+  };
+
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+    if (!step) return;
+    event.preventDefault();
+    const next = (index + step + wordFilters.length) % wordFilters.length;
+    tabs.current[next]?.focus();
+    select(wordFilters[next].value);
+  };
+
+  return (
+    <div role="tablist" aria-label="按熟悉程度筛选" className="inline-flex rounded-lg bg-slate-200/70 p-1">
+      {wordFilters.map((f, i) => {
+        const selected = f.value === filter;
+        return (
+          <button
+            key={f.value}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`word-filter-${f.value}`}
+            aria-selected={selected}
+            aria-controls="word-list-panel"
+            tabIndex={selected ? 0 : -1}
+            data-testid={`word-filter-${f.value}`}
+            onClick={() => select(f.value)}
+            onKeyDown={(e) => onKeyDown(e, i)}
+            className={`rounded-md px-4 py-1.5 text-sm font-medium transition ${
+              selected ? 'bg-white text-ink shadow-sm' : 'text-ink-soft hover:text-ink'
+            }`}
+          >
+            {f.label}
+          </button>
+        );
+      })}
+    </div>
+  );
+}
+
+function WordList({ account, source, filter }: { account: string; source: WordListSource; filter: WordFilter }) {
+  const strange = strangeOf(filter);
+  const query = useInfiniteQuery({
+    queryKey: wordListKey(account, source.from, strange),
+    queryFn: ({ pageParam, signal }) => fetchWords({ from: source.from, strange }, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: nextPageParam,
+  });
+  const entries = useMemo(() => mergePages(query.data?.pages, wordKey), [query.data]);
+
+  if (query.isPending) return <ListSkeleton label="正在加载单词" />;
+  if (query.isError && !query.data) {
+    if (isLoggedOut(query.error)) return <LoginRequired title="登录已过期" text="请重新登录后查看单词本。" />;
+    return <ListError message={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isRefetching} />;
+  }
+  if (entries.length === 0) {
+    return (
+      <EmptyState
+        title={emptyTitle(filter)}
+        text={filter === 'all' ? source.emptyHint : '在“全部”里点击单词旁的“生词”或“熟词”来标记。'}
+        action={filter === 'all' ? source.start : undefined}
+      />
+    );
+  }
+
+  const total = query.data.pages.at(-1)?.total ?? entries.length;
+  return (
+    <div data-testid="word-list">
+      <p className="mb-3 text-xs text-ink-mute">共 {total} 个单词</p>
+      <ul className="flex flex-col gap-2">
+        {entries.map((entry) => (
+          <WordListRow key={entry.lemma} entry={entry} account={account} listStrange={strange} />
+        ))}
+      </ul>
+      <LoadMore
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        failed={query.isFetchNextPageError}
+        onLoadMore={() => void query.fetchNextPage()}
+        shown={entries.length}
+        total={total}
+      />
+    </div>
+  );
+}

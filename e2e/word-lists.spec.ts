@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import { Shell } from './pages/shell';
+import { HistoryPage, WordListsPage, logInNewUser, lookUp, type Lookup } from './pages/word-lists-page';
+import { WordPanel } from './pages/word-panel';
+import { widths } from './support/outbox';
+
+// Words whose lemma is the form itself, each in a sentence of its own.
+const river: Lookup = { pre: 'It rained all day. We sat on the bank of the ', word: 'river', post: ' until dark.' };
+const salary: Lookup = { pre: 'She deposited her ', word: 'salary', post: ' at the bank.' };
+const station: Lookup = { pre: 'We ran to the ', word: 'station', post: ' in the rain.' };
+const company: Lookup = { pre: 'He wants to run a ', word: 'company', post: ' one day.', from: 'course' };
+
+for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
+  test.describe(`the lookup history (${name})`, () => {
+    test.use({ viewport });
+
+    test('lists the lookups newest first, each in its sentence, and reopens one in the word panel', async ({ page, request }) => {
+      await logInNewUser(page, request, 'history');
+      for (const lookup of [river, salary, station]) await lookUp(page, lookup);
+
+      const history = new HistoryPage(page);
+      await history.goto();
+      await expect(history.list()).toBeVisible();
+      expect(await history.words()).toEqual(['station', 'salary', 'river']);
+      // Only the word's own sentence, with the word marked in it.
+      const riverItem = history.item('river');
+      await expect(riverItem.getByTestId('history-sentence')).toHaveText('We sat on the bank of the river until dark.');
+      await expect(riverItem.locator('mark')).toHaveText('river');
+      await expect(page.getByRole('heading', { name: '今天' })).toBeVisible();
+      // No footer on this screen.
+      await expect(page.getByTestId('site-footer')).toHaveCount(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await history.item('salary').click();
+      await new WordPanel(page).expectLoaded('salary');
+    });
+
+    test('a user with no lookups is invited to the dictionary', async ({ page, request }) => {
+      await logInNewUser(page, request, 'fresh');
+      const history = new HistoryPage(page);
+      await history.goto();
+      await expect(history.empty()).toContainText('还没有查词记录');
+      await history.empty().getByRole('link').click();
+      await expect(page).toHaveURL(/\/ContextualDict(\?|$)/);
+    });
+
+    test('an anonymous visitor is asked to log in', async ({ page }) => {
+      const history = new HistoryPage(page);
+      await history.goto();
+      await expect(history.loginRequired()).toBeVisible();
+      // A click that lands before the page has hydrated does nothing; try again until it opens.
+      await expect(async () => {
+        await page.getByTestId('login-required-button').click();
+        await expect(new Shell(page).loginDialog()).toBeVisible({ timeout: 1000 });
+      }).toPass();
+    });
+  });
+
+  test.describe(`the word lists (${name})`, () => {
+    test.use({ viewport });
+
+    test('marking 生词 and 熟词 moves words between the filters and survives a reload', async ({ page, request }) => {
+      await logInNewUser(page, request, 'marks');
+      for (const lookup of [river, salary, station]) await lookUp(page, lookup);
+
+      const words = new WordListsPage(page);
+      await words.goto('/Words');
+      await words.expectLemmas(['river', 'salary', 'station']);
+      await expect(page.getByTestId('site-footer')).toHaveCount(0);
+      await words.showFilter('strange');
+      await expect(words.empty()).toContainText('还没有标记为生词的单词');
+
+      await words.showFilter('all');
+      await words.markStrange('river').click();
+      await expect(words.markStrange('river')).toHaveAttribute('aria-pressed', 'true');
+      await words.markFamiliar('salary').click();
+      await expect(words.markFamiliar('salary')).toHaveAttribute('aria-pressed', 'true');
+      await expect(words.markStrange('salary')).toHaveAttribute('aria-pressed', 'false');
+
+      await words.showFilter('strange');
+      await words.expectLemmas(['river']);
+      await words.showFilter('familiar');
+      await words.expectLemmas(['salary']);
+      await expect(page).toHaveURL(/filter=familiar/);
+
+      await page.reload();
+      await expect(words.tab('familiar')).toHaveAttribute('aria-selected', 'true');
+      await words.expectLemmas(['salary']);
+
+      // Marked 生词 from the 熟词 list, the word leaves it at once.
+      await words.markStrange('salary').click();
+      await expect(words.empty()).toContainText('还没有标记为熟词的单词');
+      await words.showFilter('strange');
+      await words.expectLemmas(['river', 'salary']);
+      await page.reload();
+      await words.expectLemmas(['river', 'salary']);
+    });
+
+    test('a failed mark is undone and says so', async ({ page, request }) => {
+      await logInNewUser(page, request, 'rollback');
+      await lookUp(page, river);
+      const words = new WordListsPage(page);
+      await words.goto('/Words');
+      await words.expectLemmas(['river']);
+
+      await page.route('**/api/set_strange_status', (route) => route.abort('connectionfailed'));
+      await words.markStrange('river').click();
+      await expect(page.getByTestId('toast-error').filter({ hasText: 'river 标记失败' })).toBeVisible();
+      await expect(words.markStrange('river')).toHaveAttribute('aria-pressed', 'false');
+      await page.unroute('**/api/set_strange_status');
+
+      await page.reload();
+      await expect(words.markStrange('river')).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    test('each source shows its own words; a word opens in its sentence and plays', async ({ page, request }) => {
+      await logInNewUser(page, request, 'sources');
+      await lookUp(page, station);
+      await lookUp(page, company);
+
+      const words = new WordListsPage(page);
+      await words.goto('/WordsForCourse');
+      await words.expectLemmas(['company']);
+      await words.goto('/WordsForContextualDict');
+      await words.expectLemmas(['station']);
+      await words.goto('/Words');
+      await words.expectLemmas(['company', 'station']);
+
+      const row = words.row('station');
+      await expect(row.getByTestId('word-list-sentence')).toBeHidden();
+      await row.getByTestId('word-list-sentence-toggle').click();
+      await expect(row.getByTestId('word-list-sentence')).toHaveText('We ran to the station in the rain.');
+      await expect(row.getByTestId('word-list-sentence').locator('mark')).toHaveText('station');
+
+      await expect(row.getByRole('button', { name: '朗读 station' })).toBeVisible();
+
+      await row.getByTestId('word-list-word').click();
+      await new WordPanel(page).expectLoaded('station');
+    });
+
+    test('an anonymous visitor is asked to log in', async ({ page }) => {
+      const words = new WordListsPage(page);
+      await words.goto('/WordsForContextualDict');
+      await expect(words.loginRequired()).toBeVisible();
+    });
+  });
+}
