@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { closeOverlay, openOverlay } from './overlays';
+import { coverText, sentenceRanges as sharedSentenceRanges, type SentenceRange } from '@/lib/text/sentences';
 
 /**
  * Looking a word up in its sentence (spec sections 1 and 2): the request the word panel sends,
@@ -88,77 +89,14 @@ function pushGap(tokens: TextToken[], text: string, start: number, end: number) 
 
 // ---- sentences ---------------------------------------------------------------------------------
 
-export interface TextRange {
-  start: number;
-  end: number;
-}
-
-// A period after these does not end a sentence (compared in lower case, without the period).
-const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'vs', 'etc', 'e.g', 'i.e', 'cf', 'no', 'fig',
-  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
-  'a.m', 'p.m', 'u.s', 'u.k', 'inc', 'ltd', 'co', 'corp', 'dept', 'approx', 'gen', 'gov', 'rev',
-]);
-const TERMINAL = /[.!?…。！？]/;
-const CLOSER = /["'”’)\]}»」』]/;
+export type TextRange = SentenceRange;
 
 /**
- * Sentence spans of a text, covering all of it (whitespace between sentences belongs to the
- * sentence before). A sentence ends at . ! ? … (and the Chinese 。！？) followed by closing quotes
- * or brackets and then a space, unless the period ends a known abbreviation or an initial, or the
- * next word starts in lower case. A blank line always ends one, and a line break ends one when
- * the next line starts like a new sentence (a capital, a digit or a quote) — titles and list items
- * are sentences of their own, while a hard-wrapped line that goes on in lower case is not cut.
+ * Sentence spans of a text (the shared rules of lib/text/sentences.ts), covering all of it: the
+ * white space between sentences belongs to the sentence before, so every offset has a sentence.
  */
 export function sentenceRanges(text: string): TextRange[] {
-  const ranges: TextRange[] = [];
-  let start = 0;
-  let i = 0;
-  while (i < text.length) {
-    const ch = text[i];
-    let cut = -1;
-    if (TERMINAL.test(ch)) {
-      let j = i + 1;
-      while (j < text.length && (TERMINAL.test(text[j]) || CLOSER.test(text[j]))) j++;
-      const marksEnd = j;
-      while (j < text.length && /\s/.test(text[j])) j++;
-      // "3.5", "U.S.A" and "example.com" go on: a sentence ends before a space (or a Chinese mark).
-      const spaced = j > marksEnd || /[。！？]/.test(ch);
-      if (j >= text.length || (spaced && endsSentence(text, i, j))) cut = j;
-      else i = marksEnd - 1;
-    } else if (ch === '\n') {
-      let j = i + 1;
-      while (j < text.length && /[^\S\n]/.test(text[j])) j++;
-      const blankLine = text[j] === '\n';
-      while (j < text.length && /\s/.test(text[j])) j++;
-      const before = text.slice(start, i).trim();
-      if (before && (blankLine || j >= text.length || /[\p{Lu}\p{N}"“'‘(\-•*]/u.test(text[j] ?? ''))) cut = j;
-    }
-    if (cut > start && text.slice(start, cut).trim()) {
-      ranges.push({ start, end: cut });
-      start = cut;
-      i = cut;
-      continue;
-    }
-    i++;
-  }
-  if (start < text.length) {
-    if (ranges.length > 0 && !text.slice(start).trim()) ranges[ranges.length - 1].end = text.length;
-    else ranges.push({ start, end: text.length });
-  }
-  return ranges;
-}
-
-// `at` is the terminal mark, `next` the first character of what follows.
-function endsSentence(text: string, at: number, next: number): boolean {
-  const following = text[next];
-  // '"Is it deep?" she asked.' goes on; so does 'e.g. in cafés'.
-  if (following && /\p{Ll}/u.test(following)) return false;
-  if (text[at] !== '.') return true;
-  const word = /([\p{L}.]+)$/u.exec(text.slice(Math.max(0, at - 12), at))?.[1] ?? '';
-  if (!word) return true;
-  if (/^\p{Lu}$/u.test(word)) return false; // an initial: J. K. Rowling
-  return !ABBREVIATIONS.has(word.toLowerCase());
+  return coverText(text, sharedSentenceRanges(text));
 }
 
 /** The range of the sentence holding offset `at` (the last one for an offset past the end). */

@@ -1,21 +1,10 @@
 /*
  * Plain-text handling for the content library: paragraphs, sentences, tokens and the words that
  * the word index stores. Pure functions, no I/O, so the same rules apply to the seed corpora,
- * the operator's imports and the annotation screen.
+ * the operator's imports and the annotation screen. Sentence rules are the shared ones.
  */
 
-// A period after these never ends a sentence: titles before a name, and Latin or bibliographic
-// abbreviations that are followed by more of the same sentence.
-const neverFinal = new Set([
-  'mr', 'mrs', 'ms', 'messrs', 'dr', 'st', 'prof', 'rev', 'gen', 'capt', 'col', 'lt', 'sgt', 'hon', 'mme', 'mlle',
-  'sr', 'jr', 'mt', 'ft', 'e.g', 'i.e', 'vs', 'cf', 'viz', 'approx', 'fig', 'figs', 'vol', 'vols', 'pp', 'esp',
-  'al', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
-]);
-
-const terminators = '.!?…。！？';
-const closers = `"'”’)]»」』`;
-const openers = `"'“‘([«「『`;
-const cjkTerminators = '。！？';
+import { splitSentences as sentencesOf } from '../../lib/text/sentences';
 
 /**
  * Splits text into paragraphs: blank lines separate them, and a Markdown heading, list item or
@@ -62,49 +51,9 @@ function cleanInline(text: string): string {
 
 /** The sentences of a text, in order, each trimmed, with its closing quotes and brackets. */
 export function splitSentences(text: string): string[] {
-  return paragraphsOf(text).flatMap(splitParagraph);
-}
-
-function splitParagraph(paragraph: string): string[] {
-  const sentences: string[] = [];
-  const boundary = new RegExp(`[${escape(terminators)}]+[${escape(closers)}]*`, 'gu');
-  let start = 0;
-  for (let match = boundary.exec(paragraph); match; match = boundary.exec(paragraph)) {
-    const end = match.index + match[0].length;
-    if (end >= paragraph.length) break;
-    if (!endsSentence(paragraph, match.index, match[0], end)) continue;
-    const sentence = paragraph.slice(start, end).trim();
-    if (sentence) sentences.push(sentence);
-    start = end;
-  }
-  const rest = paragraph.slice(start).trim();
-  if (rest) sentences.push(rest);
-  return sentences;
-}
-
-function endsSentence(paragraph: string, at: number, mark: string, end: number): boolean {
-  if (cjkTerminators.includes(mark[0])) return true;
-  // "3.14", "U.S.A" and "end.Next" have no space after the point.
-  if (!/\s/.test(paragraph[end])) return false;
-  let next = end;
-  while (next < paragraph.length && /\s/.test(paragraph[next])) next++;
-  while (next < paragraph.length && openers.includes(paragraph[next])) next++;
-  const following = paragraph[next] ?? '';
-  // The next sentence starts with a capital or a number, perhaps after an opening quote;
-  // "she said" after a quoted question, or "(when ..." after an exclamation, continues it.
-  if (!/[\p{Lu}\p{Lt}\p{N}]/u.test(following)) return false;
-  if (mark !== '.') return true;
-  const word = /([\p{L}\p{N}.]+)$/u.exec(paragraph.slice(0, at))?.[1] ?? '';
-  const lower = word.toLowerCase();
-  if (neverFinal.has(lower)) return false;
-  // An initial ("J. K. Rowling") or a dotted abbreviation ("U.S.", "a.m.").
-  if (/^\p{Lu}$/u.test(word) || /^(?:\p{L}\.)+\p{L}$/u.test(word)) return false;
-  if (lower === 'no' && /\p{N}/u.test(following)) return false;
-  return true;
-}
-
-function escape(chars: string): string {
-  return chars.replace(/[\\\]^-]/g, '\\$&');
+  // Paragraphs first: they join hard-wrapped lines and strip Markdown, which the shared splitter
+  // (working on offsets into the raw text) leaves alone.
+  return paragraphsOf(text).flatMap((paragraph) => sentencesOf(paragraph));
 }
 
 export interface Token {
