@@ -9,17 +9,7 @@ import { lookUpWord } from '@/lib/client/word-lookup';
 import { clockTime, groupByDay, sentenceAround } from './history-format';
 import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
 import { errorMessage, fetchLookups, isLoggedOut, lookupsKey } from './word-list-queries';
-import { lookupKey, mergePages, nextPageParam } from './word-list-model';
-
-/** The screens a lookup can come from, as the history names them. */
-const sourceNames: Record<string, string> = {
-  ContextualDict: '语境词典',
-  ContextualDictAPI: '语境词典',
-  ContextualDictForZhenti: '真题',
-  UseForFreeDict: '免费试用',
-  annotate: '标注',
-  course: '课程',
-};
+import { lookupKey, mergePages, nextPageParam, sourceNames } from './word-list-model';
 
 /** /ContextualDictHistory: the user's lookups, newest first; each one reopens its sentence. */
 export function HistoryScreen() {

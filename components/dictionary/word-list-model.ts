@@ -140,3 +140,13 @@ export function emptyTitle(filter: WordFilter): string {
   if (filter === 'familiar') return '还没有标记为熟词的单词';
   return '单词本还是空的';
 }
+
+/** The screens a lookup can come from, as the history names them. */
+export const sourceNames: Record<string, string> = {
+  ContextualDict: '语境词典',
+  ContextualDictAPI: '语境词典',
+  ContextualDictForZhenti: '真题',
+  UseForFreeDict: '免费试用',
+  annotate: '标注',
+  course: '课程',
+};

@@ -4,17 +4,8 @@ import { useId, useMemo, useState } from 'react';
 import { PlayButton } from '@/components/audio/play-button';
 import type { WordListEntry } from '@/lib/contract';
 import { contextOf, findWord, lookUpWord, sentenceAt, sentenceRanges, tokenize } from '@/lib/client/word-lookup';
-import { strangeLabel, type Strange } from './word-list-model';
+import { sourceNames, strangeLabel, type Strange } from './word-list-model';
 import { useMarkWord } from './word-list-queries';
-
-const sourceNames: Record<string, string> = {
-  ContextualDict: '语境词典',
-  ContextualDictAPI: '语境词典',
-  ContextualDictForZhenti: '真题',
-  UseForFreeDict: '免费试用',
-  annotate: '标注',
-  course: '课程',
-};
 
 /** The word inside its stored sentence: the sentence that holds it, and where. */
 function useWordInSentence(entry: WordListEntry) {
