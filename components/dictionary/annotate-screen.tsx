@@ -1,14 +1,13 @@
 'use client';
 
-import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { calls, okStatus } from '@/lib/contract';
 import { callApi } from '@/lib/client/api';
 import { closeWordPanel } from '@/lib/client/word-lookup';
 import { toast } from '@/lib/client/toast';
 import { AnnotateTaskForm } from './annotate-task';
 import { annotateMessages, type AnnotationTask } from './annotate-selection';
-import { WordQueryRefused } from './use-word-query';
 
 type Loaded = { kind: 'task'; task: AnnotationTask } | { kind: 'none'; description?: string };
 
@@ -32,31 +31,8 @@ async function fetchTask(uid: string, signal: AbortSignal): Promise<Loaded> {
   return { kind: 'task', task: result };
 }
 
-/**
- * Spec section 8: on the annotation screen, a word lookup whose request fails closes the popup
- * with '请求失败请联系管理员' (a refused one keeps it open: the panel shows the description).
- * The panel runs its own query; this watches the lookups made from here in the query cache.
- */
-function useAnnotateLookupFailures() {
-  const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      queryClient.getQueryCache().subscribe((event) => {
-        if (event.type !== 'updated' || event.action.type !== 'error') return;
-        const key = event.query.queryKey;
-        if (key[0] !== 'query_word' || key.at(-1) !== 'annotate') return;
-        const error = event.action.error;
-        if (error instanceof WordQueryRefused || isCancelledError(error)) return;
-        toast.error(annotateMessages.requestFailed);
-        closeWordPanel();
-      }),
-    [queryClient],
-  );
-}
-
 /** /annotate/{uid}: one task at a time; a successful submit loads the next. */
 export function AnnotateScreen({ uid }: { uid: string }) {
-  useAnnotateLookupFailures();
   // Each round is a query of its own, so the next task shows the loading state rather than the
   // old sentence while it comes.
   const [round, setRound] = useState(0);

@@ -1,5 +1,6 @@
 'use client';
 
+import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
@@ -85,21 +86,17 @@ export function EmptyState({ title, text, action }: { title: string; text?: stri
 }
 
 /** The foot of a paged list: a button for the next page, its failure, or the end. */
+/** The foot of a paged list, driven by its infinite query. */
 export function LoadMore({
-  hasNextPage,
-  isFetchingNextPage,
-  failed,
-  onLoadMore,
+  query,
   shown,
   total,
 }: {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  failed: boolean;
-  onLoadMore: () => void;
+  query: Pick<UseInfiniteQueryResult, 'hasNextPage' | 'isFetchingNextPage' | 'isFetchNextPageError' | 'fetchNextPage'>;
   shown: number;
   total: number;
 }): ReactNode {
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError: failed } = query;
   if (!hasNextPage) {
     return shown > 0 ? <p className="py-6 text-center text-xs text-ink-mute">已显示全部 {total} 条</p> : null;
   }
@@ -113,7 +110,7 @@ export function LoadMore({
       <button
         type="button"
         data-testid="load-more"
-        onClick={onLoadMore}
+        onClick={() => void query.fetchNextPage()}
         disabled={isFetchingNextPage}
         className="rounded-full border border-slate-300 bg-white px-5 py-2 text-sm hover:bg-slate-50 disabled:opacity-50"
       >

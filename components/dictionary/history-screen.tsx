@@ -85,14 +85,7 @@ function HistoryList({ account }: { account: string }) {
           </ol>
         </section>
       ))}
-      <LoadMore
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        failed={query.isFetchNextPageError}
-        onLoadMore={() => void query.fetchNextPage()}
-        shown={entries.length}
-        total={total}
-      />
+      <LoadMore query={query} shown={entries.length} total={total} />
     </div>
   );
 }

@@ -6,7 +6,15 @@ import { ApiError } from '@/lib/client/errors';
 import { handleQuotaStatus } from '@/lib/client/quota';
 import { toast } from '@/lib/client/toast';
 import { okStatus, type TranslationItem } from '@/lib/contract';
-import { wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
+import { closeWordPanel, wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
+import { annotateMessages } from './annotate-selection';
+
+/**
+ * Spec section 8: on the annotation screen a lookup whose request fails closes the popup with
+ * '请求失败请联系管理员' (elsewhere the panel stays open with a retry; a refused answer always
+ * stays, showing its description).
+ */
+const closesOnRequestFailure: ReadonlySet<string> = new Set(['annotate']);
 
 /** Thrown for an answer whose status is not OK; quota statuses have been acted on already. */
 export class WordQueryRefused extends ApiError {
@@ -32,7 +40,16 @@ export function useWordQuery(query: WordQuery | null) {
     // No abort signal: each lookup spends a free use, so an answer already paid for is kept even
     // when the panel closes before it arrives (and reopening the word shows it at once).
     queryFn: async (): Promise<TranslationItem[]> => {
-      const answer = await callApi('query_word', query!);
+      let answer;
+      try {
+        answer = await callApi('query_word', query!);
+      } catch (error) {
+        if (closesOnRequestFailure.has(query!.from)) {
+          toast.error(annotateMessages.requestFailed);
+          closeWordPanel();
+        }
+        throw error;
+      }
       if (String(answer.status) !== okStatus) {
         const status = String(answer.status);
         throw new WordQueryRefused(status, answer.description, handleQuotaStatus(status));

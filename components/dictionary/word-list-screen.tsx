@@ -162,14 +162,7 @@ function WordList({ account, source, filter }: { account: string; source: WordLi
           <WordListRow key={entry.lemma} entry={entry} account={account} listStrange={strange} />
         ))}
       </ul>
-      <LoadMore
-        hasNextPage={query.hasNextPage}
-        isFetchingNextPage={query.isFetchingNextPage}
-        failed={query.isFetchNextPageError}
-        onLoadMore={() => void query.fetchNextPage()}
-        shown={entries.length}
-        total={total}
-      />
+      <LoadMore query={query} shown={entries.length} total={total} />
     </div>
   );
 }
