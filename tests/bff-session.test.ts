@@ -60,11 +60,6 @@ describe('e-mail login', () => {
     expect(stack.fixture.last('/api/get_user_info')?.headers.authorization).toMatch(/^Bearer \S+$/);
   });
 
-  it('marks the cookie Secure when the site is served over HTTPS', async () => {
-    const { cookie } = await emailLogin({ 'x-forwarded-proto': 'https', origin: base.replace('http:', 'https:') });
-    expect(cookie).toMatch(/;\s*Secure/i);
-  });
-
   it('refuses a wrong code without a session, and locks the code after 5 wrong tries', async () => {
     const email = `wrong-${Date.now()}@example.com`;
     await post('/api/pre_email_login', { email });
@@ -234,9 +229,51 @@ describe('WeChat login', () => {
     expect(((await info.json()) as { data: { nickname: string } }).data.nickname).toBe('微信同学');
   });
 
-  it('never returns to another site', async () => {
-    const done = await wechatRoundTrip('访客', '//evil.example/x');
-    expect(new URL(done.headers.get('location')!, base).href).toBe(`${base}/`);
+  it('never returns to another site, however the return path is disguised', async () => {
+    const tricks = ['//evil.example/x', '/.//evil.example', '/%2e//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'javascript:alert(1)', 'https://evil.example/'];
+    for (const back of tricks) {
+      const done = await wechatRoundTrip('访客', back);
+      expect(done.status, back).toBe(303);
+      expect(new URL(done.headers.get('location')!, base).href, back).toBe(`${base}/`);
+      expect(setCookie(done.headers, 'yj_session'), back).toMatch(/^yj_session=[^;]+/);
+    }
+  });
+
+  it('keeps an encoded slash in the return path as a path, on this site', async () => {
+    const done = await wechatRoundTrip('访客', '/%2F%2Fevil.example');
+    expect(new URL(done.headers.get('location')!, base).href).toBe(`${base}/%2F%2Fevil.example`);
+  });
+
+  /** A code of the attacker's own account, straight from the sandbox authorise page. */
+  async function attackerCode(): Promise<string> {
+    const consent = await fetch(`${base}/sandbox/wechat/authorize`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ nickname: 'mallory', redirect_uri: `${base}/Login?client_type=pc`, state: 'a' }),
+    });
+    return new URL(consent.headers.get('location')!).searchParams.get('code')!;
+  }
+
+  it('refuses a code when the browser holds no state of its own (login CSRF)', async () => {
+    for (const [query, cookie] of [
+      ['state=anything', ''],
+      ['state=', ''],
+      ['', ''],
+      ['state=', 'yj_oauth_state='],
+      ['state=anything', 'yj_oauth_state=different'],
+    ]) {
+      const code = await attackerCode();
+      const done = await fetch(`${base}/Login?client_type=pc&code=${code}&${query}`, {
+        redirect: 'manual',
+        headers: cookie ? { cookie } : {},
+      });
+      expect(done.status).toBe(303);
+      expect(new URL(done.headers.get('location')!, base).href).toBe(`${base}/`);
+      expect(setCookie(done.headers, 'yj_session'), `${query} ${cookie}`).toBeUndefined();
+      expect(setCookie(done.headers, 'yj_flash')).toMatch(/^yj_flash=login_failed/);
+    }
+    expect(stack.fixture.last('/api/get_wechat_access_token')).toBeUndefined();
   });
 
   it('fails to / with the 登录失败 message for a bad code', async () => {

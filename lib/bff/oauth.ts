@@ -1,5 +1,5 @@
 import 'server-only';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { bffConfig } from './config';
 import { loginWithUpstream } from './login';
@@ -66,8 +66,9 @@ export async function finishWechatLogin(request: NextRequest): Promise<NextRespo
   const origin = siteOrigin(request);
 
   let outcome: Awaited<ReturnType<typeof loginWithUpstream>> | null = null;
-  // A state we did not hand out means the redirect was not started here: refuse it.
-  if (code && (!expectedState || expectedState === state)) {
+  // Only a login this browser started may finish here: without that, anyone could send a victim
+  // a link with a code of their own and log the victim into the attacker's account (login CSRF).
+  if (code && sameState(expectedState, state)) {
     try {
       outcome = await loginWithUpstream(request, 'get_wechat_access_token', { code, client_type: clientType, state });
     } catch (error) {
@@ -83,4 +84,12 @@ export async function finishWechatLogin(request: NextRequest): Promise<NextRespo
   if (outcome?.ok) await setSessionCookie(response, outcome.session, secure);
   else response.cookies.set(FLASH_COOKIE, 'login_failed', { sameSite: 'lax', secure, path: '/', maxAge: 60 });
   return response;
+}
+
+/** The state WeChat returned is the one this browser's cookie holds, and neither is empty. */
+function sameState(expected: string | undefined, returned: string): boolean {
+  if (!expected || !returned) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(returned);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -16,14 +16,30 @@ export const flashMessages = {
 } as const;
 export type FlashKey = keyof typeof flashMessages;
 
+// Any fixed origin does: a return path is resolved against it and must stay on it.
+const HOME_BASE = 'http://site.invalid';
+
 /**
- * A same-site path to send a user back to: '/x?y' yes; '//evil', '/\\evil', 'http:…', control
- * characters and /Login itself no (they return home).
+ * A same-site path to send a user back to, normalised: '/x?y' yes; anything that resolves to
+ * another origin ('//evil', '/.//evil', '/%2e//evil', '/\\evil', 'javascript:…'), that holds a
+ * backslash or a control character (which URL parsers drop or turn into '/'), or that is /Login
+ * itself answers '/'. The result is checked once more as it will be used: resolved again
+ * against the site, it must not leave it.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/';
-  if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
-  const path = value.split(/[?#]/, 1)[0];
-  if (path === '/Login' || path.startsWith('/Login/')) return '/';
-  return value;
+  if (!value || !value.startsWith('/')) return '/';
+  if (/[\u0000-\u0020\u007f-\u009f\\]/.test(value)) return '/';
+  let resolved: URL;
+  try {
+    resolved = new URL(value, HOME_BASE);
+  } catch {
+    return '/';
+  }
+  if (resolved.origin !== HOME_BASE) return '/';
+  const path = resolved.pathname + resolved.search + resolved.hash;
+  // '/.//evil' normalises to '//evil', which a browser would read as another host.
+  if (!path.startsWith('/') || path.startsWith('//')) return '/';
+  if (new URL(path, HOME_BASE).origin !== HOME_BASE) return '/';
+  if (resolved.pathname === '/Login' || resolved.pathname.startsWith('/Login/')) return '/';
+  return path;
 }

@@ -1,0 +1,129 @@
+// Preloaded into the Next server (`node --require scripts/request-guard.cjs`) by scripts/serve.mjs
+// and the test harness. It looks at every request before Next does, for what Next cannot be
+// trusted with:
+//
+// - The client's address. Next only fills X-Forwarded-For when the request has none, so a client
+//   could name any address it likes and the free-use quota, which counts anonymous visitors by
+//   address, would be void. The header is replaced by the one address that can be trusted: the
+//   socket peer, or, behind TRUST_PROXY_HOPS proxies (nginx: 1), the address the outermost
+//   trusted proxy saw.
+// - The scheme and host the browser used (X-Forwarded-Proto, -Host, -Port, Forwarded). They decide
+//   cookie security, the same-origin check and redirect targets when SITE_URL is not set, so they
+//   count only when a trusted proxy wrote them; otherwise they are dropped and Next falls back to
+//   the Host header and the socket.
+// - Requests Next answers with a bare 500: methods it has no handler for (TRACE, CONNECT, WebDAV's),
+//   request targets that are not a path (`OPTIONS *`, `GET http://…`), and the router's own
+//   headers (`rsc`, `next-router-state-tree`) sent to the API, where garbage in them crashes the
+//   render path. These get the error catalogue's JSON here: 405, 400, or the headers are dropped.
+'use strict';
+const http = require('node:http');
+
+const hops = Math.max(0, Number.parseInt(process.env.TRUST_PROXY_HOPS ?? '0', 10) || 0);
+
+/** What the site answers at all; Node's parser already refuses made-up methods with 400. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const ALLOW = 'GET, HEAD, POST, OPTIONS';
+/** Headers by which the App Router talks to itself; meaningless on /api/*. */
+const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
+const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'];
+
+const listOf = (value) =>
+  String(value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+
+/** The entry of a comma-separated forwarding header that the outermost trusted proxy wrote. */
+function trustedEntry(entries) {
+  return entries[Math.max(0, entries.length - hops)];
+}
+
+/**
+ * Rewrites the request's headers in place and answers whether Next may see it:
+ * null, or the refusal to send instead ({status, headers, body}).
+ */
+function screen(request) {
+  const headers = request.headers;
+  const chain = [...listOf(headers['x-forwarded-for']), request.socket?.remoteAddress ?? ''];
+  // Each trusted proxy appended the address it was connected from; count back that many.
+  const client = chain[Math.max(0, chain.length - 1 - hops)] || 'unknown';
+  headers['x-forwarded-for'] = client.replace(/^::ffff:/, '');
+  delete headers['x-real-ip'];
+  delete headers.forwarded;
+  for (const name of FORWARDED_HEADERS) {
+    const entry = hops > 0 ? trustedEntry(listOf(headers[name])) : undefined;
+    if (entry) headers[name] = entry;
+    else delete headers[name];
+  }
+
+  const method = String(request.method ?? '').toUpperCase();
+  const target = String(request.url ?? '');
+  if (target === '*' && method === 'OPTIONS') return { status: 204, headers: { allow: ALLOW } };
+  if (!target.startsWith('/')) {
+    const path = originForm(target);
+    if (path === null) return refusal(400, '请求地址无效');
+    request.url = path;
+  }
+  if (!METHODS.has(method)) return refusal(405, '不支持的请求方法', { allow: ALLOW });
+  if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+    for (const name of ROUTER_HEADERS) delete headers[name];
+  }
+  return null;
+}
+
+/** `http://host/x?y` (absolute form, which HTTP/1.1 servers must accept) → `/x?y`; else null. */
+function originForm(target) {
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return url.pathname + url.search;
+  } catch {
+    return null;
+  }
+}
+
+function refusal(status, description, extra = {}) {
+  const body = JSON.stringify({ status: String(status), description });
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body };
+}
+
+function answer(response, { status, headers, body }) {
+  response.shouldKeepAlive = false;
+  response.writeHead(status, { ...headers, connection: 'close', 'cache-control': 'no-store' });
+  response.end(body);
+}
+
+/**
+ * What Node's parser refused (a malformed request line or header, a header block too large, a
+ * request too slow) gets the same JSON as everything else, with the status Node would give.
+ */
+function refuseUnparsable(error, socket) {
+  const status = error?.code === 'HPE_HEADER_OVERFLOW' ? 431 : error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  if (socket.writable && !(socket._httpMessage && socket._httpMessage.headersSent)) {
+    const { body, headers } = refusal(status, status === 431 ? '请求头过大' : status === 408 ? '请求超时' : '请求格式无效');
+    const head = Object.entries({ ...headers, 'content-length': Buffer.byteLength(body), connection: 'close' })
+      .map(([name, value]) => `${name}: ${value}`)
+      .join('\r\n');
+    socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
+  }
+  socket.destroySoon?.();
+}
+
+const emit = http.Server.prototype.emit;
+http.Server.prototype.emit = function emitScreened(event, request, response) {
+  if ((event === 'request' || event === 'checkContinue') && request && request.headers && response) {
+    const refused = screen(request);
+    if (refused) {
+      answer(response, refused);
+      request.resume();
+      return true;
+    }
+  }
+  if (event === 'clientError' && response) {
+    refuseUnparsable(request, response);
+    return true;
+  }
+  return emit.apply(this, arguments);
+};
+
+module.exports = { screen };
