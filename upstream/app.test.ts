@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callList } from '../lib/contract';
 import { startTestUpstream, type TestUpstream } from './test-harness';
@@ -39,6 +40,53 @@ describe('upstream protocol', () => {
     const { http: status, body } = await upstream.call('translate', { text: 'I ran home.' });
     expect(status).toBe(501);
     expect(body).toEqual({ status: '501', description: '该功能尚未开放：translate' });
+  });
+
+  it('keeps a keep-alive connection usable after answering before the body was read', async () => {
+    // One connection for everything: each answer must leave it fit for the next request.
+    const agent = new Agent({ connections: 1, pipelining: 1 });
+    const send = async (path: string, body: string | null, method = 'POST') => {
+      const answer = await request(upstream.url + path, {
+        method,
+        body,
+        dispatcher: agent,
+        headers: { 'content-type': 'application/json' },
+      });
+      await answer.body.text();
+      return answer;
+    };
+    try {
+      const big = JSON.stringify({ text: 'x'.repeat(1024 * 1024) });
+      for (let i = 0; i < 20; i++) {
+        // A call not built yet, an unknown path and a wrong method answer without reading the body.
+        for (const [path, method] of [['/api/query', 'POST'], ['/api/nothing_here', 'POST'], ['/api/get_remain_vip_num', 'POST']]) {
+          const refused = await send(path, big, method);
+          expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+          expect(refused.headers.connection).not.toBe('close');
+        }
+        const next = await send('/api/explain_pos', '{"pos":"n"}');
+        expect(next.statusCode).toBe(200);
+      }
+    } finally {
+      await agent.close();
+    }
+  });
+
+  it('closes the connection in the answer when it will not read a body over the limit', async () => {
+    const answer = await request(upstream.url + '/api/query', {
+      method: 'POST',
+      body: Buffer.alloc(22 * 1024 * 1024, 'x'),
+      headers: { 'content-type': 'application/json' },
+    }).catch((error: { code?: string }) => error);
+    // The answer (413, Connection: close) may come while the body is still being sent; either
+    // way the client is told, and no connection is left for reuse.
+    if ('statusCode' in answer) {
+      expect(answer.statusCode).toBe(413);
+      expect(answer.headers.connection).toBe('close');
+      await answer.body.text();
+    } else {
+      expect(['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(answer.code);
+    }
   });
 
   it('routes every call of the contract with its method', async () => {

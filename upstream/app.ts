@@ -5,7 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type { UpstreamConfig } from './config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { createContentLibrary } from './content/library';
-import { createErrorHandler, errorAnswer, notFoundHandler, UpstreamError } from './http';
+import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './http';
 import { accountCalls } from './routes/account-calls';
 import { dictionaryCalls } from './routes/dictionary-calls';
 import { registerContractRoutes } from './routes/contract';
@@ -17,10 +17,18 @@ import { systemClock } from './time';
 
 export type { UpstreamDeps } from './services';
 
-// Generous enough for the image and book uploads of the multipart calls.
-const maxBodyBytes = 16 * 1024 * 1024;
+// The BFF's own limit on multipart uploads (20 MB) and room for the form's boundaries.
+const maxBodyBytes = 21 * 1024 * 1024;
 // How long a shutdown waits for requests in flight (a long stream, say) before cutting them.
 const shutdownGraceMs = 5_000;
+/**
+ * How long an idle keep-alive connection stays open. Far longer than any client of ours keeps one
+ * idle (the BFF: 4 s), so that the client always closes first. Were it the other way round, a
+ * request sent on a connection at the moment the server gives up on it would be lost, and more so
+ * after the event loop was busy: Node runs an overdue idle timer before it reads the request
+ * waiting on the socket.
+ */
+export const keepAliveTimeoutMs = 65_000;
 
 /** The upstream as a Hono app over an open, migrated database. */
 export function createUpstreamApp(deps: UpstreamDeps): Hono {
@@ -29,6 +37,7 @@ export function createUpstreamApp(deps: UpstreamDeps): Hono {
   app.onError(createErrorHandler(services.log));
   app.notFound(notFoundHandler);
 
+  app.use(settleRequestBody(maxBodyBytes));
   app.get('/health', (c) => c.json({ status: 'OK' }));
   app.use(
     '/api/*',
@@ -73,6 +82,11 @@ export async function startUpstream(
           resolve({ server, port: info.port }),
         );
         server.once('error', reject);
+        if ('keepAliveTimeout' in server) {
+          server.keepAliveTimeout = keepAliveTimeoutMs;
+          // Node wants the header timeout above the idle one, or it may cut a request just begun.
+          server.headersTimeout = keepAliveTimeoutMs + 1_000;
+        }
       },
     );
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;

@@ -1,4 +1,4 @@
-import type { Context, ErrorHandler, NotFoundHandler } from 'hono';
+import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { okStatus, type ErrorBody } from '../lib/contract';
@@ -64,3 +64,37 @@ export function createErrorHandler(log: (line: string) => void): ErrorHandler {
 }
 
 export const notFoundHandler: NotFoundHandler = (c) => errorAnswer(c, notFound());
+
+/**
+ * Keeps keep-alive connections trustworthy when an answer is ready before its request body was
+ * read (an unknown path, a call not built yet, a refusal). Left alone, the Node adapter drains
+ * such a body after answering and, if that takes over 500 ms (a busy event loop is enough),
+ * destroys the socket without having said `Connection: close`; the client, which holds the
+ * connection as reusable, then loses the next request it sends on it. So a body of up to
+ * `limitBytes` (the service's own body limit: the client is sending it anyway) is read to the
+ * end before the answer goes, and the connection of any other is closed in the answer.
+ */
+export function settleRequestBody(limitBytes: number): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const request = c.req.raw;
+    if (!request.body || request.bodyUsed || request.body.locked) return;
+    const declared = Number(c.req.header('content-length'));
+    if (Number.isFinite(declared) && declared <= limitBytes) {
+      try {
+        await request.arrayBuffer();
+        return;
+      } catch {
+        // cut off by the client: the connection is gone anyway
+      }
+    }
+    try {
+      c.res.headers.set('connection', 'close');
+    } catch {
+      // an answer with immutable headers: copy it
+      const closing = new Response(c.res.body, c.res);
+      closing.headers.set('connection', 'close');
+      c.res = closing;
+    }
+  };
+}

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentPath, matchCall, type MatchedCall } from '@/lib/contract';
+import { contentPath, matchCall, type CallName, type MatchedCall } from '@/lib/contract';
 import { upstreamIdentity, type UpstreamIdentity } from './auth';
 import { bodyLimit, limitedStream, readBody } from './body';
 import { BffError, bffErrors, errorResponse } from './errors';
@@ -148,7 +148,9 @@ export async function forwardCall(request: NextRequest, { matched, upstreamPath 
   }
 
   const response =
-    kind === 'json' ? await relayJsonAnswer(answer, request.signal) : relayAnswer(answer, kind === 'sse');
+    kind === 'json'
+      ? await relayJsonAnswer(answer, request.signal, serverOnly[matched.call.name as CallName])
+      : relayAnswer(answer, kind === 'sse');
   rememberVisitor(response, request, visitor);
   // The upstream no longer knows the session's token (expired or revoked): end the session.
   if (answer.statusCode === 401 && identity.session) clearSessionCookie(response, isHttps(request));
@@ -167,12 +169,36 @@ export function relayAnswer(answer: UpstreamAnswer, eventStream: boolean): NextR
 }
 
 /**
- * JSON answers are small: reading them whole is cheaper than bridging a Node stream into a web
- * stream for every call (see bench/).
+ * Parts of upstream answers that stay on the server because no screen needs them: the user's
+ * API token (a credential for the upstream's own API) is not the page's business.
  */
-async function relayJsonAnswer(answer: UpstreamAnswer, signal: AbortSignal): Promise<NextResponse> {
+const serverOnly: Partial<Record<CallName, (body: Record<string, unknown>) => void>> = {
+  get_user_info: (body) => {
+    const data = body.data;
+    if (data && typeof data === 'object') delete (data as Record<string, unknown>).api_token;
+  },
+};
+
+/**
+ * JSON answers are small: reading them whole is cheaper than bridging a Node stream into a web
+ * stream for every call (see bench/). `redact`, when given, takes out what stays on the server.
+ */
+async function relayJsonAnswer(
+  answer: UpstreamAnswer,
+  signal: AbortSignal,
+  redact?: (body: Record<string, unknown>) => void,
+): Promise<NextResponse> {
   const headers = relayedHeaders(answer);
-  return new NextResponse(await readUpstreamBody(answer, signal), { status: answer.statusCode, headers });
+  const bytes = await readUpstreamBody(answer, signal);
+  if (!redact) return new NextResponse(bytes, { status: answer.statusCode, headers });
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.from(bytes).toString('utf8'));
+  } catch {
+    throw bffErrors.badUpstream();
+  }
+  if (body && typeof body === 'object' && !Array.isArray(body)) redact(body as Record<string, unknown>);
+  return new NextResponse(JSON.stringify(body), { status: answer.statusCode, headers });
 }
 
 function relayedHeaders(answer: UpstreamAnswer): Headers {
@@ -200,15 +226,26 @@ function assertJson(body: Buffer): void {
   }
 }
 
-/** Turns whatever a handler threw into the catalogue's JSON answer; the server keeps running. */
-export function answerError(error: unknown): Response {
+/**
+ * Turns whatever a handler threw into the catalogue's JSON answer; the server keeps running. A
+ * browser that went away mid-request (its body cut off, its connection reset) is not a fault of
+ * ours: nobody is left to read an answer, and nothing is logged.
+ */
+export function answerError(error: unknown, request?: Request): Response {
   if (error instanceof BffError) {
     return errorResponse(error);
   }
-  if ((error as { name?: string } | null)?.name === 'AbortError') {
-    // The browser is gone; this answer goes nowhere.
+  if (request?.signal.aborted || isClientGone(error)) {
     return new Response(null, { status: 499 });
   }
   console.error('[bff] unexpected error', error);
   return errorResponse(new BffError(500, '服务器错误'));
+}
+
+const clientGoneCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_ABORTED', 'ABORT_ERR']);
+
+function isClientGone(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; message?: string } | null;
+  if (!e) return false;
+  return e.name === 'AbortError' || e.name === 'ResponseAborted' || clientGoneCodes.has(e.code ?? '') || e.message === 'aborted';
 }

@@ -8,8 +8,13 @@ import { bffErrors, BffError } from './errors';
  * The one way the server talks to the upstream: undici's request() on a keep-alive agent
  * (measurably cheaper than fetch, see bench/), redirects never followed, bounded by the
  * configured timeout.
+ *
+ * An idle connection is closed after at most 4 s, whatever the upstream's Keep-Alive header
+ * offers: the side that closes an idle connection must be the client, or a request written just
+ * as the server closes it is lost (the embedded upstream keeps them 65 s; nginx and most servers
+ * 60–75 s).
  */
-const agent = new Agent({ keepAliveTimeout: 10_000, keepAliveMaxTimeout: 60_000, connections: 256 });
+const agent = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000, connections: 256 });
 
 export interface UpstreamCall {
   method: 'GET' | 'POST';
@@ -35,8 +40,8 @@ export function upstreamUrl(path: string, search = ''): URL {
 
 export async function callUpstream(call: UpstreamCall): Promise<UpstreamAnswer> {
   const timeout = bffConfig().upstreamTimeoutMs;
-  try {
-    return await request(upstreamUrl(call.path, call.search), {
+  const send = () =>
+    request(upstreamUrl(call.path, call.search), {
       method: call.method,
       headers: call.headers,
       body: call.body ?? null,
@@ -45,9 +50,25 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamAnswer> 
       headersTimeout: timeout,
       bodyTimeout: call.streaming ? 0 : timeout,
     });
+  try {
+    return await send();
   } catch (error) {
+    // A read (GET: no body, no effect) that met a connection dropped under it is sent once more,
+    // on a new connection; anything that may have changed state upstream is not.
+    if (call.method === 'GET' && isDroppedConnection(error) && !call.signal?.aborted) {
+      try {
+        return await send();
+      } catch (again) {
+        throw upstreamFailure(again, call.signal);
+      }
+    }
     throw upstreamFailure(error, call.signal);
   }
+}
+
+function isDroppedConnection(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' || code === 'EPIPE';
 }
 
 /**

@@ -32,7 +32,7 @@ export async function startNext(env: Record<string, string>): Promise<RunningNex
       DATA_DIR: mkdtempSync(join(tmpdir(), 'yujing-next-')),
       SESSION_SECRET: 'test-secret-that-is-long-enough-for-iron-session',
       // As scripts/serve.mjs does: the client address comes from the socket, not the client.
-      NODE_OPTIONS: `--require ${JSON.stringify(join(root, 'scripts', 'client-address.cjs'))}`,
+      NODE_OPTIONS: `--require ${JSON.stringify(join(root, 'scripts', 'request-guard.cjs'))}`,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

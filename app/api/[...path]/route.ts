@@ -19,7 +19,7 @@ async function handle(request: NextRequest): Promise<Response> {
         return await forwardCall(request, resolved);
     }
   } catch (error) {
-    return answerError(error);
+    return answerError(error, request);
   }
 }
 

@@ -23,7 +23,7 @@ export async function GET(request: NextRequest) {
     });
     return relayAnswer(answer, false);
   } catch (error) {
-    return answerError(error);
+    return answerError(error, request);
   }
 }
 
@@ -49,6 +49,6 @@ export async function POST(request: NextRequest) {
     }
     return relayAnswer(answer, false);
   } catch (error) {
-    return answerError(error);
+    return answerError(error, request);
   }
 }
