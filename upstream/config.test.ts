@@ -12,11 +12,15 @@ describe('loadConfig', () => {
       databasePath: path.resolve('/srv/yujing', '.data/yujing.sqlite'),
       databaseUrl: undefined,
       smtp: undefined,
-      wechat: { apiBase: 'https://api.weixin.qq.com', pc: undefined, insideWechat: undefined },
+      wechat: { apiBase: 'https://api.weixin.qq.com', callbackOrigin: undefined, pc: undefined, insideWechat: undefined },
       freeUses: { anonymous: 5, login: 20 },
       emailCodeCooldownSeconds: 60,
+      emailCodeLimits: { perAddress: 20, perMailbox: 5, global: 600, wrongPerDay: 20 },
       seedContent: true,
     });
+    expect(loadConfig({ SITE_URL: 'https://yujing.example/app' }).wechat.callbackOrigin).toBe('https://yujing.example');
+    expect(loadConfig({ EMAIL_CODE_LIMIT_ADDRESS: '0', EMAIL_CODE_LIMIT_WRONG: '5' }).emailCodeLimits).toMatchObject({ perAddress: 0, wrongPerDay: 5 });
+    expect(() => loadConfig({ EMAIL_CODE_LIMIT_GLOBAL: '-1' })).toThrow(/EMAIL_CODE_LIMIT_GLOBAL/);
     expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
   });
 

@@ -31,6 +31,11 @@ export interface UpstreamConfig {
   smtp?: SmtpConfig;
   wechat: {
     apiBase: string;
+    /**
+     * The site's public origin (SITE_URL), when known: like WeChat's registered callback domain,
+     * the only origin the sandbox authorise page sends a login back to.
+     */
+    callbackOrigin?: string;
     /** Website application: QR login on desktop (client_type 'pc'). */
     pc?: WechatApp;
     /** Official account: login inside the WeChat browser (client_type 'inside_wechat'). */
@@ -40,6 +45,17 @@ export interface UpstreamConfig {
   /** Fill an empty content library from the public-domain books on first start. */
   seedContent: boolean;
   emailCodeCooldownSeconds: number;
+  /** Limits on login codes (0 turns one off); see the README. */
+  emailCodeLimits: {
+    /** Codes asked for by one client address in 10 minutes. */
+    perAddress: number;
+    /** Codes sent to one mailbox ('a+x@' and 'a@' are one) in an hour. */
+    perMailbox: number;
+    /** Codes sent in all in 10 minutes. */
+    global: number;
+    /** Wrong codes tried for one mailbox in a day (Beijing time), after which it is refused. */
+    wrongPerDay: number;
+  };
 }
 
 // Deployment tools often export unset variables as empty strings; treat them as absent.
@@ -67,11 +83,16 @@ const envSchema = z.object({
   WECHAT_OPEN_APP_SECRET: optional(z.string()),
   WECHAT_MP_APP_ID: optional(z.string()),
   WECHAT_MP_APP_SECRET: optional(z.string()),
+  SITE_URL: optional(z.url({ protocol: /^https?$/ })),
   WECHAT_API_BASE: optional(z.url({ protocol: /^https?$/ }))
     .transform((v) => (v ?? 'https://api.weixin.qq.com').replace(/\/+$/, '')),
   FREE_USES_ANONYMOUS: count(5),
   FREE_USES_LOGIN: count(20),
   EMAIL_CODE_COOLDOWN_SECONDS: count(60),
+  EMAIL_CODE_LIMIT_ADDRESS: count(20),
+  EMAIL_CODE_LIMIT_MAILBOX: count(5),
+  EMAIL_CODE_LIMIT_GLOBAL: count(600),
+  EMAIL_CODE_LIMIT_WRONG: count(20),
   SEED_CONTENT: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
 });
 
@@ -106,11 +127,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       : undefined,
     wechat: {
       apiBase: e.WECHAT_API_BASE,
+      callbackOrigin: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,
       pc: wechatApp('WECHAT_OPEN', e.WECHAT_OPEN_APP_ID, e.WECHAT_OPEN_APP_SECRET),
       insideWechat: wechatApp('WECHAT_MP', e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
     },
     freeUses: { anonymous: e.FREE_USES_ANONYMOUS, login: e.FREE_USES_LOGIN },
     emailCodeCooldownSeconds: e.EMAIL_CODE_COOLDOWN_SECONDS,
+    emailCodeLimits: {
+      perAddress: e.EMAIL_CODE_LIMIT_ADDRESS,
+      perMailbox: e.EMAIL_CODE_LIMIT_MAILBOX,
+      global: e.EMAIL_CODE_LIMIT_GLOBAL,
+      wrongPerDay: e.EMAIL_CODE_LIMIT_WRONG,
+    },
     seedContent: e.SEED_CONTENT,
   };
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mailboxOf } from './email-login';
 import { bearer, latestCode, logInByEmail, startTestUpstream, type TestUpstream } from './test-harness';
 
 const minute = 60_000;
@@ -163,5 +164,83 @@ describe('e-mail login', () => {
     const { body } = await upstream.request('/__test/outbox?email=ONE@example.com');
     expect(body.messages.map((m: { to: string }) => m.to)).toEqual(['one@example.com', 'one@example.com']);
     expect(body.messages[0].created_at > body.messages[1].created_at).toBe(true);
+  });
+});
+
+describe('login-code limits', () => {
+  let upstream: TestUpstream;
+  afterEach(() => upstream?.stop());
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  const send = (email: string, ip = '203.0.113.7') => upstream.call('pre_email_login', { email }, from(ip));
+  const outbox = async () => (await upstream.request('/__test/outbox')).body.messages as unknown[];
+
+  it('refuses the 21st code from one client address within ten minutes with 000, then lets it pass', async () => {
+    upstream = await startTestUpstream();
+    for (let i = 1; i <= 20; i++) expect((await send(`spray${i}@example.com`)).http).toBe(200);
+    const refused = await send('spray21@example.com');
+    expect(refused.http).toBe(429);
+    expect(refused.body).toEqual({ status: '000', description: '操作太频繁，请勿重复请求' });
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await outbox()).toHaveLength(20);
+    // Another client is not affected, and the address may ask again in the next window.
+    expect((await send('spray21@example.com', '198.51.100.9')).http).toBe(200);
+    upstream.clock.advance(10 * minute);
+    expect((await send('spray22@example.com')).http).toBe(200);
+  });
+
+  it('counts a+tag@ and a@ as one mailbox, and Gmail dots too', async () => {
+    expect(mailboxOf('brute+1@example.com')).toBe('brute@example.com');
+    expect(mailboxOf('b.r.u.t.e+x@googlemail.com')).toBe('brute@gmail.com');
+    expect(mailboxOf('first.last@example.com')).toBe('first.last@example.com');
+    upstream = await startTestUpstream();
+    for (let i = 1; i <= 5; i++) expect((await send(`brute+${i}@example.com`, `192.0.2.${i}`)).http).toBe(200);
+    const sixth = await send('brute+6@example.com', '192.0.2.6');
+    expect(sixth.body.status).toBe('000');
+    expect((await send('brute@example.com', '192.0.2.7')).body.status).toBe('000');
+    upstream.clock.advance(60 * minute);
+    expect((await send('brute+6@example.com', '192.0.2.6')).http).toBe(200);
+  });
+
+  it('holds a global limit, and a refused request spends nobody’s budget', async () => {
+    upstream = await startTestUpstream({ env: { EMAIL_CODE_LIMIT_GLOBAL: '3', EMAIL_CODE_LIMIT_ADDRESS: '2' } });
+    expect((await send('a@example.com', '192.0.2.1')).http).toBe(200);
+    expect((await send('b@example.com', '192.0.2.1')).http).toBe(200);
+    // Over the address limit: refused, and not counted against the global one.
+    for (let i = 0; i < 5; i++) expect((await send(`x${i}@example.com`, '192.0.2.1')).body.status).toBe('000');
+    expect((await send('c@example.com', '192.0.2.2')).http).toBe(200);
+    expect((await send('d@example.com', '192.0.2.3')).body.status).toBe('000');
+    expect(await outbox()).toHaveLength(3);
+  });
+
+  it('turns a limit off with 0', async () => {
+    upstream = await startTestUpstream({ env: { EMAIL_CODE_LIMIT_ADDRESS: '0' } });
+    for (let i = 1; i <= 25; i++) expect((await send(`many${i}@example.com`)).http).toBe(200);
+  });
+
+  it('stops a mailbox for the day after 20 wrong codes, right ones included, until Beijing midnight', async () => {
+    upstream = await startTestUpstream();
+    const login = (code: string) => upstream.call('email_login', { email: 'victim@example.com', code });
+    let code = '';
+    for (let round = 0; round < 4; round++) {
+      await send('victim@example.com');
+      code = await latestCode(upstream, 'victim@example.com');
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) expect((await login(wrong)).body.status).toBe('invalid_code');
+      upstream.clock.advance(minute);
+    }
+    await send('victim+again@example.com');
+    const fresh = await latestCode(upstream, 'victim+again@example.com');
+    const capped = await upstream.call('email_login', { email: 'victim+again@example.com', code: fresh });
+    expect(capped.http).toBe(429);
+    expect(capped.body).toEqual({ status: 'too_many_tries', description: '今日验证码错误次数过多，请明天再试或使用微信登录' });
+    // The test clock stands at 10:04 in Shanghai: the day ends in under 14 hours.
+    const wait = Number(capped.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(13 * 3600);
+    expect(wait).toBeLessThanOrEqual(14 * 3600);
+
+    upstream.clock.advance(wait * 1000);
+    await send('victim@example.com');
+    expect((await login(await latestCode(upstream, 'victim@example.com'))).body.status).toBe('OK');
   });
 });

@@ -9,6 +9,7 @@ import type { DictionaryEngine } from './dictionary/types';
 import { createEmailLogin } from './email-login';
 import { createUsageLedger } from './ledger';
 import { createMailer, type Mailer } from './mailer';
+import { createRateLimiter } from './rate-limit';
 import { createSpeech } from './speech/speech';
 import { systemClock, type Clock } from './time';
 import { createUsers } from './users';
@@ -48,7 +49,7 @@ export function createServices(deps: UpstreamDeps) {
     now,
     log,
     users,
-    emailLogin: createEmailLogin({ config, db, now, mailer, users }),
+    emailLogin: createEmailLogin({ config, db, now, mailer, users, rates: createRateLimiter({ db, now }) }),
     wechatLogin: createWechatLogin({ config, db, now }),
     ledger: createUsageLedger({ config, db, now }),
     dictionary,

@@ -16,7 +16,7 @@ describe('database', () => {
   it('applies the migrations once; running them again changes nothing and loses nothing', async () => {
     const databasePath = path.join(dir, 'nested', 'yujing.sqlite');
     const db = openDatabase({ databasePath });
-    expect(await migrateToLatest(db)).toEqual(['001_accounts', '002_usage', '003_dictionary', '004_content']);
+    expect(await migrateToLatest(db)).toEqual(['001_accounts', '002_usage', '003_dictionary', '004_content', '005_rate_limits']);
     await db
       .insertInto('users')
       .values({

@@ -170,6 +170,18 @@ export interface AnnotationsTable {
   updated_at: string;
 }
 
+export interface RateCountersTable {
+  /** The limit's name, e.g. 'login-code:address'. */
+  rule: string;
+  /** Who is counted: a client address, a mailbox, '*' for everyone. */
+  subject: string;
+  /** Start of the fixed window (ISO 8601, UTC). */
+  window_start: string;
+  count: number;
+  /** When the window is over and the row may be swept. */
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -186,6 +198,7 @@ export interface Database {
   annotation_tasks: AnnotationTasksTable;
   annotation_progress: AnnotationProgressTable;
   annotations: AnnotationsTable;
+  rate_counters: RateCountersTable;
 }
 
 export type User = Selectable<UsersTable>;

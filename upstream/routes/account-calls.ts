@@ -7,8 +7,8 @@ export function accountCalls({ config, users, emailLogin, wechatLogin }: Service
   return {
     get_env_type: async () => ok({ env_type: config.envType }),
 
-    pre_email_login: async ({ email }) => {
-      await emailLogin.sendCode(email);
+    pre_email_login: async ({ email }, caller) => {
+      await emailLogin.sendCode(email, caller.ip);
       return ok(undefined, '验证码已发送');
     },
 
