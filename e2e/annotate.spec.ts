@@ -1,8 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import { AnnotatePage } from './pages/annotate-page';
 import { logInNewUser } from './pages/word-lists-page';
+import { LoginPage } from './pages/login-page';
 import { WordPanel } from './pages/word-panel';
-import { widths } from './support/outbox';
+import { newEmail, widths } from './support/outbox';
 
 const submitted = '标注提交成功，将获取下一条要标注数据.';
 
@@ -139,6 +140,28 @@ test.describe('annotation errors', () => {
     await page.route('**/api/annotate_result', (route) => route.fulfill({ json: { status: 'error' } }));
     await annotate.submit().click();
     await expect(page.getByTestId('toast-error').filter({ hasText: '标注出错，请联系管理员！' })).toBeVisible();
+  });
+
+  test('an anonymous annotator is asked to log in before anything is stored, then submits', async ({ page, request }) => {
+    const annotate = new AnnotatePage(page);
+    await annotate.goto(newUid());
+    await expect(annotate.task()).toBeVisible();
+    await expect(page.getByTestId('annotate-login-hint')).toBeVisible();
+    const task = await annotate.taskIndex();
+    await annotate.checkbox(-1).check();
+
+    await annotate.submit().click();
+    const dialog = page.getByTestId('login-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(page.getByTestId('toast-success')).toHaveCount(0);
+    // Still the same task, with the same choice, once logged in from the dialog.
+    await new LoginPage(page).logInByEmail(request, newEmail('annotator'));
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('annotate-login-hint')).toBeHidden();
+    expect(await annotate.taskIndex()).toBe(task);
+    await annotate.expectTicked(['-1']);
+    await annotate.submit().click();
+    await expect(page.getByTestId('toast-success').filter({ hasText: submitted })).toBeVisible();
   });
 
   test('a word lookup whose request fails closes the popup with 请求失败请联系管理员', async ({ page }) => {

@@ -176,16 +176,27 @@ describe('the dictionary calls', () => {
     expect(task.words[task.target_word_index]).toBeTruthy();
     expect(task.glosses.at(-1).sense_id).toBe(OTHER_SENSE_ID);
     const chosen = task.glosses[0].sense_id;
-    const answer = await upstream.call('annotate_result', {
-      user_id: 'annotator-1',
-      current_word_index: task.current_word_index,
-      sense_id: chosen,
-    });
+    const choice = { user_id: 'annotator-1', current_word_index: task.current_word_index, sense_id: chosen };
+    // Answers belong to a logged-in person: without a login nothing is stored.
+    const anonymous = await upstream.call('annotate_result', choice);
+    expect(anonymous.http).toBe(401);
+    expect(await upstream.db.selectFrom('annotations').selectAll().execute()).toEqual([]);
+
+    const answer = await upstream.call('annotate_result', choice, bearer(token));
     expect(answer.body.status).toBe('OK');
-    const next = await upstream.call('annotate_data', { user_id: 'annotator-1' });
+    const next = await upstream.call('annotate_data', { user_id: 'annotator-1' }, bearer(token));
     expect(next.body.result.current_word_index).not.toBe(task.current_word_index);
 
-    const bad = await upstream.call('annotate_result', { user_id: 'annotator-1', current_word_index: 999_999, sense_id: null });
+    // Someone else who knows the uid answers for themselves; the first answer stays.
+    upstream.clock.advance(60_000);
+    const intruder = await logInByEmail(upstream, 'intruder@example.com');
+    const other = task.glosses.at(-1).sense_id;
+    expect((await upstream.call('annotate_result', { ...choice, sense_id: other }, bearer(intruder))).body.status).toBe('OK');
+    const stored = await upstream.db.selectFrom('annotations').select(['annotator', 'sense_id']).orderBy('created_at').execute();
+    expect(stored.map((r) => r.sense_id)).toEqual([String(chosen), String(other)]);
+    expect(new Set(stored.map((r) => r.annotator)).size).toBe(2);
+
+    const bad = await upstream.call('annotate_result', { user_id: 'annotator-1', current_word_index: 999_999, sense_id: null }, bearer(token));
     expect(bad.http).toBe(404);
 
     // s_c: the chosen sense now carries one choice when the same word is looked up.

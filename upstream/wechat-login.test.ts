@@ -5,7 +5,7 @@ import { bearer, startTestUpstream, type TestUpstream } from './test-harness';
 
 const invalidCode = { status: 'invalid_code', description: '登录码无效或已过期' };
 
-async function agree(upstream: TestUpstream, nickname: string, redirectUri = 'http://localhost:3000/wechat/callback', state = 's1') {
+async function agree(upstream: TestUpstream, nickname: string, redirectUri = 'http://localhost:3000/Login?client_type=pc', state = 's1') {
   const answer = await upstream.request('/sandbox/wechat/authorize', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -27,7 +27,7 @@ describe('WeChat login sandbox', () => {
   it('renders the authorise page with everything escaped', async () => {
     const query = new URLSearchParams({
       appid: '<script>alert(1)</script>',
-      redirect_uri: 'http://localhost:3000/cb?next="/x"&a=<b>',
+      redirect_uri: 'http://localhost:3000/Login?next="/x"&a=<b>',
       response_type: 'code',
       scope: 'snsapi_login',
       state: '"><img src=x onerror=alert(2)>',
@@ -52,10 +52,32 @@ describe('WeChat login sandbox', () => {
     expect(page.body).toContain('redirect_uri');
   });
 
+  it('sends a login back to the site’s /Login only', async () => {
+    for (const uri of ['https://evil.example/steal', 'http://localhost:3000/steal', 'http://localhost:3000/Login/../x', 'http://u:p@localhost:3000/Login']) {
+      const page = await upstream.request(`/sandbox/wechat/authorize?${new URLSearchParams({ redirect_uri: uri, appid: 'wx' })}`);
+      expect(page.http, uri).toBe(400);
+      expect(page.body).toContain('redirect_uri 参数错误');
+      const form = await agree(upstream, '小红', uri);
+      expect(form.http, uri).toBe(400);
+      expect(form.headers.get('location')).toBeNull();
+    }
+    // Where the site's address is configured, no other origin's /Login either.
+    const fixed = await startTestUpstream({ env: { SITE_URL: 'https://yujing.example' } });
+    try {
+      expect((await agree(fixed, '小红', 'http://localhost:3000/Login')).http).toBe(400);
+      expect((await agree(fixed, '小红', 'https://evil.example/Login')).http).toBe(400);
+      const home = await agree(fixed, '小红', 'https://yujing.example/Login?client_type=pc');
+      expect(home.http).toBe(302);
+      expect(home.location.origin).toBe('https://yujing.example');
+    } finally {
+      await fixed.stop();
+    }
+  });
+
   it('redirects back with a one-time code and the state, keeping the redirect_uri query', async () => {
-    const answer = await agree(upstream, '小红', 'http://localhost:3000/cb?from=login', 'state-42');
+    const answer = await agree(upstream, '小红', 'http://localhost:3000/Login?from=login', 'state-42');
     expect(answer.http).toBe(302);
-    expect(answer.location.origin + answer.location.pathname).toBe('http://localhost:3000/cb');
+    expect(answer.location.origin + answer.location.pathname).toBe('http://localhost:3000/Login');
     expect(answer.location.searchParams.get('from')).toBe('login');
     expect(answer.location.searchParams.get('state')).toBe('state-42');
     expect(answer.location.searchParams.get('code')).toMatch(/^[\w-]{22}$/);

@@ -1,9 +1,11 @@
 'use client';
 
 import { useId, useMemo, useState } from 'react';
+import { useRequireLogin } from '@/components/login/use-require-login';
 import { callApi } from '@/lib/client/api';
 import { ApiError } from '@/lib/client/errors';
 import { toast } from '@/lib/client/toast';
+import { useCurrentUser } from '@/lib/client/user';
 import { lookUpWord } from '@/lib/client/word-lookup';
 import { okStatus } from '@/lib/contract';
 import {
@@ -40,6 +42,10 @@ export function AnnotateTaskForm({
   const options = useMemo(() => senseOptions(task), [task]);
   const [choice, setChoice] = useState<SenseId | null>(() => initialChoice(task));
   const [submitting, setSubmitting] = useState(false);
+  const requireLogin = useRequireLogin();
+  // Answers are kept under the annotator's account; until the user query says who that is,
+  // assume someone is logged in rather than flash the hint.
+  const loggedOut = useCurrentUser().data === null;
   const headingId = useId();
   const target = task.words[task.target_word_index] ?? '';
   const chosen = options.find((o) => sameSense(o.id, choice));
@@ -61,7 +67,9 @@ export function AnnotateTaskForm({
       }
       toast.error(descriptionOf(answer) ?? annotateMessages.submitFailed);
     } catch (error) {
-      toast.error(descriptionOf(error) ?? annotateMessages.submitFailed);
+      // Not logged in (or the session ended): log in, then submit the same choice again.
+      if (error instanceof ApiError && error.httpStatus === 401) requireLogin();
+      else toast.error(descriptionOf(error) ?? annotateMessages.submitFailed);
     }
     setSubmitting(false);
   }
@@ -96,9 +104,16 @@ export function AnnotateTaskForm({
       </section>
 
       <div className="sticky bottom-0 -mx-4 flex items-center gap-3 border-t border-slate-200 bg-slate-50/95 px-4 py-3 backdrop-blur md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">
-        <p data-testid="annotate-choice" aria-live="polite" className="min-w-0 flex-1 truncate text-sm text-ink-soft">
-          {chosen ? `已选：${optionTitle(chosen)}` : '未选择释义（提交时记为不选）'}
-        </p>
+        <div className="min-w-0 flex-1">
+          <p data-testid="annotate-choice" aria-live="polite" className="truncate text-sm text-ink-soft">
+            {chosen ? `已选：${optionTitle(chosen)}` : '未选择释义（提交时记为不选）'}
+          </p>
+          {loggedOut && (
+            <p data-testid="annotate-login-hint" className="truncate text-xs text-ink-mute">
+              标注记录在你的账号下，提交前请先登录
+            </p>
+          )}
+        </div>
         <button
           type="button"
           data-testid="annotate-submit"

@@ -164,7 +164,7 @@ describe('annotation', () => {
     ]);
   });
 
-  it('records the logged-in user beside the uid, and uses the user when there is no uid', async () => {
+  it('keeps the answers of each logged-in user apart within a uid, and uses the user when there is no uid', async () => {
     const { id: userId } = await db
       .insertInto('users')
       .values({
@@ -185,7 +185,7 @@ describe('annotation', () => {
     await annotation.submit({ uid: 42, userId }, task.current_word_index, riverBank);
     await annotation.submit({ userId }, task.current_word_index, moneyBank);
     expect(await db.selectFrom('annotations').select(['annotator', 'uid', 'user_id', 'sense_id']).orderBy('annotator').execute()).toEqual([
-      { annotator: 'uid:42', uid: '42', user_id: userId, sense_id: riverBank },
+      { annotator: `uid:42@user:${userId}`, uid: '42', user_id: userId, sense_id: riverBank },
       { annotator: `user:${userId}`, uid: null, user_id: userId, sense_id: moneyBank },
     ]);
   });

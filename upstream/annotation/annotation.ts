@@ -17,10 +17,11 @@ import type { Selectable } from 'kysely';
  */
 
 /**
- * Who is annotating. The screen is /annotate/{uid} and sends that uid as user_id: the uid names
- * the annotator (one person may annotate under several uids, say for separate batches). The
- * logged-in user, when there is one, is recorded beside it. With no uid the logged-in user is
- * the annotator.
+ * Who is annotating. The screen is /annotate/{uid} and sends that uid as user_id: the uid names a
+ * batch of work (one person may annotate under several uids). Answers belong to the logged-in
+ * user within that batch, so that nobody who learns a uid can overwrite another person's
+ * answers; the contract's handlers ask for a login before anything is stored. With no uid the
+ * logged-in user is the annotator; a uid alone only reads (which task comes next).
  */
 export interface Annotator {
   uid?: string | number | null;
@@ -270,6 +271,7 @@ function identify(annotator: Annotator): { key: string; uid: string | null; user
   const uid = annotator.uid === null || annotator.uid === undefined ? '' : String(annotator.uid).trim();
   const userId = annotator.userId ?? null;
   if (uid.length > maxUidLength) throw badRequest('user_id 过长');
+  if (uid && userId !== null) return { key: `uid:${uid}@user:${userId}`, uid, userId };
   if (uid) return { key: `uid:${uid}`, uid, userId };
   if (userId !== null) return { key: `user:${userId}`, uid: null, userId };
   throw badRequest('缺少 user_id');

@@ -105,7 +105,8 @@ export function dictionaryCalls(services: Services): CallHandlers {
       return ok();
     },
 
-    // Annotators are given a link /annotate/{uid}; the uid names them, a login is not required.
+    // Annotators are given a link /annotate/{uid}: anyone may read its next task, but answers
+    // are stored only for a logged-in user (see annotation.ts, Annotator).
     annotate_data: async ({ user_id }, caller) => {
       const user = await optionalUser(caller);
       const task = await annotation.nextTask({ uid: user_id ?? null, userId: user?.id ?? null });
@@ -115,8 +116,8 @@ export function dictionaryCalls(services: Services): CallHandlers {
     },
 
     annotate_result: async ({ user_id, current_word_index, sense_id }, caller) => {
-      const user = await optionalUser(caller);
-      await annotation.submit({ uid: user_id ?? null, userId: user?.id ?? null }, current_word_index, sense_id);
+      const user = await users.requireUser(caller);
+      await annotation.submit({ uid: user_id ?? null, userId: user.id }, current_word_index, sense_id);
       return ok(undefined, '标注已保存');
     },
 

@@ -17,12 +17,22 @@ const scopeLabels: Record<string, string> = {
   snsapi_base: '静默授权',
 };
 
-export function wechatSandboxRoutes({ wechatLogin }: Services): Hono {
+const badRedirect = 'redirect_uri 参数错误：只能回到本站的 /Login。';
+
+export function wechatSandboxRoutes({ config, wechatLogin }: Services): Hono {
+  // As WeChat checks redirect_uri against the app's registered callback domain: back to the
+  // site's /Login only, so that the page never hands a code (or a visitor) to anyone else.
+  const callbackUrl = (value: string | undefined) => {
+    const url = httpUrl(value);
+    if (!url || url.pathname !== '/Login' || url.username || url.password) return undefined;
+    const origin = config.wechat.callbackOrigin;
+    return origin && url.origin !== origin ? undefined : url;
+  };
   return new Hono()
     .get('/authorize', (c) => {
       const q = c.req.query();
-      const redirectUri = httpUrl(q.redirect_uri);
-      if (!redirectUri) return problemPage(c, 'redirect_uri 缺失或不是 http(s) 地址。');
+      const redirectUri = callbackUrl(q.redirect_uri);
+      if (!redirectUri) return problemPage(c, badRedirect);
       if (q.response_type !== undefined && q.response_type !== 'code') {
         return problemPage(c, 'response_type 只能是 code。');
       }
@@ -38,9 +48,9 @@ export function wechatSandboxRoutes({ wechatLogin }: Services): Hono {
       const form = await c.req.parseBody();
       const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
       const nickname = field('nickname').trim();
-      const redirectUri = httpUrl(field('redirect_uri'));
+      const redirectUri = callbackUrl(field('redirect_uri'));
       const state = field('state');
-      if (!redirectUri) return problemPage(c, 'redirect_uri 缺失或不是 http(s) 地址。');
+      if (!redirectUri) return problemPage(c, badRedirect);
       if (!nickname || [...nickname].length > maxNickname) {
         return problemPage(c, `昵称不能为空，且不超过 ${maxNickname} 个字。`);
       }
