@@ -1,6 +1,14 @@
 #!/usr/bin/env node
 // Starts the product: the embedded upstream (unless UPSTREAM_URL points at a real one), then
-// Next.js (`start`: the production build, `dev`: the development server). Both stop together.
+// Next.js (`start`: the production build, `dev`: the development server), and keeps them running.
+//
+// A child that dies after it has once started (a crash, an OOM kill, a stray `kill -9`) is
+// started again after a back-off that doubles from 0.5 s up to 30 s and resets once the child has
+// stayed up for a minute; every exit and restart is logged. Meanwhile the other child goes on:
+// while the upstream is away the site answers the catalogue's 502 JSON, and /healthz 503. Only a
+// deliberate signal (SIGTERM, SIGINT, SIGHUP) stops the product, and then both children together.
+// A child that cannot start at all (bad configuration, port taken) stops the product at once, so
+// that the operator sees the error instead of a restart loop.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,24 +19,68 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const mode = process.argv[2] === 'dev' ? 'dev' : 'start';
 const port = process.env.PORT || '3000';
+
+const backoff = { firstMs: 500, maxMs: 30_000, stableMs: 60_000 };
 const children = new Set();
+const restartTimers = new Set();
 let stopping = false;
 
-function run(name, args, env) {
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
-  children.add(child);
-  child.on('exit', (code, signal) => {
-    children.delete(child);
-    if (!stopping) {
-      console.error(`[serve] ${name} stopped (${signal ?? code}); stopping the product`);
-      stop(code ?? 1);
-    }
+const log = (line) => console.error(`[serve] ${new Date().toISOString()} ${line}`);
+
+/**
+ * Runs `node args…` as a supervised child. `ready` (optional) resolves once the child serves;
+ * until it has, an exit is a failure to start and stops the product.
+ */
+function supervise(name, args, env, ready) {
+  let attempt = 0;
+  let started = false;
+
+  function launch() {
+    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: 'inherit' });
+    const since = Date.now();
+    children.add(child);
+    log(`${name} started (pid ${child.pid})`);
+    child.on('exit', (code, signal) => {
+      children.delete(child);
+      if (stopping) return;
+      const diedAt = Date.now();
+      const upMs = diedAt - since;
+      if (!started) {
+        log(`${name} could not start (${signal ?? `exit ${code}`}); stopping the product`);
+        stop(code || 1);
+        return;
+      }
+      if (upMs >= backoff.stableMs) attempt = 0;
+      const delay = Math.min(backoff.maxMs, backoff.firstMs * 2 ** attempt);
+      attempt += 1;
+      log(`${name} stopped (${signal ?? `exit ${code}`}) after ${(upMs / 1000).toFixed(1)} s; restart ${attempt} in ${delay / 1000} s`);
+      const timer = setTimeout(() => {
+        restartTimers.delete(timer);
+        if (stopping) return;
+        const restarted = launch();
+        if (ready) {
+          ready().then(
+            () => log(`${name} is back (pid ${restarted.pid}, ${((Date.now() - diedAt) / 1000).toFixed(1)} s after it stopped)`),
+            (error) => log(`${name} did not answer after restart ${attempt}: ${error.message}`),
+          );
+        }
+      }, delay);
+      restartTimers.add(timer);
+    });
+    return child;
+  }
+
+  launch();
+  const whenReady = ready ? ready() : Promise.resolve();
+  return whenReady.then(() => {
+    started = true;
   });
-  return child;
 }
 
 function stop(code) {
+  if (stopping) return;
   stopping = true;
+  for (const timer of restartTimers) clearTimeout(timer);
   for (const child of children) child.kill('SIGTERM');
   const force = setTimeout(() => {
     for (const child of children) child.kill('SIGKILL');
@@ -43,21 +95,28 @@ function stop(code) {
   }, 50);
 }
 
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    log(`${signal}: stopping the product`);
+    stop(0);
+  });
+}
 
-async function waitForHealth(url, timeoutMs) {
+/** Resolves once `url` answers (with 200 when `needOk`), or fails after `timeoutMs`. */
+async function waitForAnswer(url, timeoutMs, needOk) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    if (stopping) throw new Error('stopping');
     try {
-      const res = await fetch(new URL('/health', url), { signal: AbortSignal.timeout(1000) });
-      if (res.ok) return;
+      const res = await fetch(url, { signal: AbortSignal.timeout(1000), redirect: 'manual' });
+      await res.body?.cancel();
+      if (res.ok || !needOk) return;
     } catch {
       // not up yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error(`the embedded upstream did not answer at ${url} within ${timeoutMs / 1000} s`);
+  throw new Error(`nothing answered at ${url} within ${timeoutMs / 1000} s`);
 }
 
 async function main() {
@@ -69,18 +128,24 @@ async function main() {
   if (!process.env.UPSTREAM_URL) {
     const host = process.env.UPSTREAM_HOST || '127.0.0.1';
     const upstreamPort = process.env.UPSTREAM_PORT || '3001';
-    env.UPSTREAM_URL = `http://${host}:${upstreamPort}`;
-    run('upstream', ['--import', 'tsx', 'upstream/main.ts'], { UPSTREAM_HOST: host, UPSTREAM_PORT: upstreamPort });
-    await waitForHealth(env.UPSTREAM_URL, 60_000);
+    const upstreamUrl = `http://${host.includes(':') ? `[${host}]` : host}:${upstreamPort}`;
+    env.UPSTREAM_URL = upstreamUrl;
+    await supervise('upstream', ['--import', 'tsx', 'upstream/main.ts'], { UPSTREAM_HOST: host, UPSTREAM_PORT: upstreamPort }, () =>
+      waitForAnswer(`${upstreamUrl}/health`, 60_000, true),
+    );
   }
   const nextBin = require.resolve('next/dist/bin/next');
   // NODE_OPTIONS, not a flag: `next start` serves from a child process, which inherits it.
-  env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(root, 'scripts', 'client-address.cjs'))}`.trim();
-  run('next', [nextBin, mode, '-p', port], env);
+  env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(root, 'scripts', 'request-guard.cjs'))}`.trim();
+  // Next listens on HOSTNAME when that is set (as `next start` does), otherwise everywhere.
+  const siteHost = process.env.HOSTNAME || '127.0.0.1';
+  const siteUrl = `http://${siteHost.includes(':') ? `[${siteHost}]` : siteHost}:${port}/healthz`;
+  await supervise('next', [nextBin, mode, '-p', port], env, () => waitForAnswer(siteUrl, 120_000, false));
   console.log(`[serve] Yujing on http://localhost:${port} (upstream ${env.UPSTREAM_URL ?? process.env.UPSTREAM_URL})`);
 }
 
 main().catch((error) => {
+  if (stopping) return;
   console.error('[serve]', error.message);
   stop(1);
 });
