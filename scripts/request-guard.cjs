@@ -11,10 +11,11 @@
 //   cookie security, the same-origin check and redirect targets when SITE_URL is not set, so they
 //   count only when a trusted proxy wrote them; otherwise they are dropped and Next falls back to
 //   the Host header and the socket.
-// - Requests Next answers with a bare 500: methods it has no handler for (TRACE, CONNECT, WebDAV's),
-//   request targets that are not a path (`OPTIONS *`, `GET http://…`), and the router's own
-//   headers (`rsc`, `next-router-state-tree`) sent to the API, where garbage in them crashes the
-//   render path. These get the error catalogue's JSON here: 405, 400, or the headers are dropped.
+// - Requests Next answers with a bare 500 or would spend work on: methods it has no handler for
+//   (TRACE, CONNECT, WebDAV's), writes to pages (there are no server actions), request targets
+//   that are not a path (`OPTIONS *`, `GET http://…`), and the router's own headers (`rsc`,
+//   `next-router-state-tree`) sent to the API or garbled, which crash the render path. These get
+//   the error catalogue's JSON here (405, 400), or the headers are dropped.
 'use strict';
 const http = require('node:http');
 
@@ -22,7 +23,31 @@ const hops = Math.max(0, Number.parseInt(process.env.TRUST_PROXY_HOPS ?? '0', 10
 
 /** What the site answers at all; Node's parser already refuses made-up methods with 400. */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const ALLOW = 'GET, HEAD, POST, OPTIONS';
+const ALLOW_READS = 'GET, HEAD, OPTIONS';
+/**
+ * Only the BFF and the WeChat sandbox take writes. Pages have no server actions, so a POST to a
+ * page is never ours; left to Next, it reads and parses the body as an action's (and logs every
+ * one that is cut off or names no action).
+ */
+const writable = (pathname) => pathname.startsWith('/api/') || pathname.startsWith('/sandbox/');
+
+// Next's own check of the router state header, where the build has it; a rough one otherwise.
+let parseRouterState = null;
+try {
+  parseRouterState = require('next/dist/server/app-render/parse-and-validate-flight-router-state.js').parseAndValidateFlightRouterState;
+} catch {
+  // a standalone build without the file
+}
+function routerStateIsValid(value) {
+  try {
+    if (parseRouterState) return parseRouterState(value) !== undefined;
+    return Array.isArray(JSON.parse(decodeURIComponent(value)));
+  } catch {
+    return false;
+  }
+}
 /** Headers by which the App Router talks to itself; meaningless on /api/*. */
 const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
 const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'];
@@ -65,8 +90,21 @@ function screen(request) {
     request.url = path;
   }
   if (!METHODS.has(method)) return refusal(405, '不支持的请求方法', { allow: ALLOW });
-  if (request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/api?')) {
+  // The path as Next will route it, dot segments (also encoded ones) resolved.
+  let pathname;
+  try {
+    pathname = new URL(request.url, 'http://site.invalid').pathname;
+  } catch {
+    return refusal(400, '请求地址无效');
+  }
+  if (!READS.has(method) && !writable(pathname)) return refusal(405, '不支持的请求方法', { allow: ALLOW_READS });
+  // There are no server actions: nothing may ask Next to look for one.
+  delete headers['next-action'];
+  if (pathname === '/api' || pathname.startsWith('/api/')) {
     for (const name of ROUTER_HEADERS) delete headers[name];
+  } else if (headers['next-router-state-tree'] !== undefined && !routerStateIsValid(headers['next-router-state-tree'])) {
+    // A garbled tree is read as none (a fresh render), not as Next's 500.
+    delete headers['next-router-state-tree'];
   }
   return null;
 }
@@ -87,9 +125,10 @@ function refusal(status, description, extra = {}) {
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...extra }, body };
 }
 
+// The connection stays open: the request's body, if any, is read and dropped (request.resume()),
+// so that a client still sending it gets this answer rather than a reset.
 function answer(response, { status, headers, body }) {
-  response.shouldKeepAlive = false;
-  response.writeHead(status, { ...headers, connection: 'close', 'cache-control': 'no-store' });
+  response.writeHead(status, { ...headers, 'cache-control': 'no-store' });
   response.end(body);
 }
 
@@ -100,7 +139,11 @@ function answer(response, { status, headers, body }) {
 function refuseUnparsable(error, socket) {
   const status = error?.code === 'HPE_HEADER_OVERFLOW' ? 431 : error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
   if (socket.writable && !(socket._httpMessage && socket._httpMessage.headersSent)) {
-    const { body, headers } = refusal(status, status === 431 ? '请求头过大' : status === 408 ? '请求超时' : '请求格式无效');
+    const refused = refusal(status, status === 431 ? '请求头过大' : status === 408 ? '请求超时' : '请求格式无效');
+    // The answer to a HEAD has no body, however malformed the rest of the request was.
+    const isHead = Buffer.isBuffer(error?.rawPacket) && error.rawPacket.toString('latin1', 0, 5) === 'HEAD ';
+    const body = isHead ? '' : refused.body;
+    const headers = refused.headers;
     const head = Object.entries({ ...headers, 'content-length': Buffer.byteLength(body), connection: 'close' })
       .map(([name, value]) => `${name}: ${value}`)
       .join('\r\n');
@@ -109,9 +152,14 @@ function refuseUnparsable(error, socket) {
   socket.destroySoon?.();
 }
 
+const ignore = () => {};
 const emit = http.Server.prototype.emit;
 http.Server.prototype.emit = function emitScreened(event, request, response) {
   if ((event === 'request' || event === 'checkContinue') && request && request.headers && response) {
+    // A client that goes away mid-request makes its request emit `Error: aborted`; where nobody
+    // reads the body (a refusal here, a page, a route that answers first) that error would be an
+    // uncaught exception in the log. Whoever does read the body still hears it.
+    request.on('error', ignore);
     const refused = screen(request);
     if (refused) {
       answer(response, refused);

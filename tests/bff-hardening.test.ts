@@ -55,6 +55,44 @@ describe('requests Next would answer with a bare 500', () => {
     expect((await rawRequest(base, '/AboutUs', { headers: { rsc: '1', 'next-router-state-tree': 'garbage' } })).status).toBeLessThan(500);
   });
 
+  it('refuses writes to pages, which have no server actions, however the path is spelt', async () => {
+    for (const path of ['/AboutUs', '/', '/no-such-page', '/api/../AboutUs', '/api/%2e%2e/Login']) {
+      for (const method of ['POST', 'PUT', 'DELETE']) {
+        const answer = await rawRequest(base, path, {
+          method,
+          headers: { 'content-type': 'multipart/form-data; boundary=x', 'next-action': 'x' },
+          body: '--x\r\n',
+        });
+        expect(answer.status, `${method} ${path}`).toBe(405);
+        expect(json(answer.body).status).toBe('405');
+        expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+      }
+    }
+    expect(stack.next.output()).not.toMatch(/Server Action|aborted/);
+  });
+
+  it('reads a garbled router state on a page as none', async () => {
+    for (const tree of ['%%%', '%5B%22%22%5D', 'garbage', 'x'.repeat(50_000)]) {
+      for (const path of ['/AboutUs', '/no-such-page']) {
+        const answer = await rawRequest(base, path, { headers: { rsc: '1', 'next-router-state-tree': tree } });
+        expect(answer.status, `${path} ${tree.slice(0, 20)}`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it('refuses JSON nested too deeply to handle with 400', async () => {
+    const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    for (const call of ['email_login', 'explain_pos', 'pre_email_login']) {
+      const answer = await fetch(`${base}/api/${call}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: deep });
+      expect(answer.status, call).toBe(400);
+      expect(await answer.json()).toEqual({ status: '400', description: '请求内容不是合法的 JSON' });
+    }
+    // A string full of brackets is no nesting at all.
+    const flat = await fetch(`${base}/api/explain_pos`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ pos: '['.repeat(100) }) });
+    expect((await flat.json()).description).not.toBe('请求内容不是合法的 JSON');
+    expect(stack.next.output()).not.toContain('unexpected error');
+  });
+
   it('does not log a client that went away mid-request as an unexpected error', async () => {
     const url = new URL(base);
     for (let i = 0; i < 5; i++) {

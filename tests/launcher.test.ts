@@ -16,7 +16,7 @@ const upstreamPids = () => [...log.matchAll(/upstream (?:started|is back) \(pid 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (await check().catch(() => false)) return Date.now() - started;
+    if (await Promise.resolve().then(check).catch(() => false)) return Date.now() - started;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`not within ${timeoutMs} ms; log:\n${log}`);

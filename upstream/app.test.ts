@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callList } from '../lib/contract';
@@ -70,6 +71,25 @@ describe('upstream protocol', () => {
     } finally {
       await agent.close();
     }
+  });
+
+  it('does not log a caller that went away while its body was read', async () => {
+    const url = new URL(upstream.url);
+    const before = upstream.logs.length;
+    for (const path of ['/api/explain_pos', '/api/query_word', '/api/make_book']) {
+      await new Promise<void>((resolve) => {
+        const socket = connect(Number(url.port), url.hostname, () => {
+          socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"pos":`);
+          setTimeout(() => {
+            socket.destroy();
+            resolve();
+          }, 100);
+        });
+      });
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(upstream.logs.slice(before).filter((l) => l.startsWith('[error]'))).toEqual([]);
+    expect((await upstream.request('/health')).http).toBe(200);
   });
 
   it('closes the connection in the answer when it will not read a body over the limit', async () => {

@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from '
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { okStatus, type ErrorBody } from '../lib/contract';
+import { isClientGone } from '../lib/net/aborted';
 
 /**
  * The one error type of the service. `status` is the business code the product reads (the spec's
@@ -54,6 +55,8 @@ export function errorAnswer(c: Context, error: UpstreamError): Response {
 export function createErrorHandler(log: (line: string) => void): ErrorHandler {
   return (err, c) => {
     if (err instanceof UpstreamError) return errorAnswer(c, err);
+    // The caller went away while its body was being read: there is nobody to answer or to blame.
+    if (c.req.raw.signal.aborted || isClientGone(err)) return new Response(null, { status: 499 });
     // Hono's own middleware (body limit and the like) speaks HTTPException.
     if (err instanceof HTTPException && err.status < 500) {
       return errorAnswer(c, new UpstreamError(err.status as ContentfulStatusCode, String(err.status), err.message || '请求无效'));

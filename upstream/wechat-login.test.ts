@@ -83,6 +83,17 @@ describe('WeChat login sandbox', () => {
     expect(answer.location.searchParams.get('code')).toMatch(/^[\w-]{22}$/);
   });
 
+  it('answers a malformed form with the problem page, not an error', async () => {
+    const answer = await upstream.request('/sandbox/wechat/authorize', {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: '{"not":"a form"}',
+    });
+    expect(answer.http).toBe(400);
+    expect(answer.body).toContain('表单格式不正确');
+    expect(upstream.logs.join('\n')).not.toContain('[error]');
+  });
+
   it('refuses a form without nickname or with a bad redirect_uri', async () => {
     expect((await agree(upstream, '   ')).http).toBe(400);
     expect((await agree(upstream, '小红', 'ftp://example.com/')).http).toBe(400);

@@ -51,14 +51,44 @@ export function limitedStream(request: Request, limit: number): { stream: AsyncI
   return { stream: stream(), exceeded: () => over };
 }
 
+/**
+ * How deeply a request's JSON may nest. No call of the contract goes past a few levels; parsing a
+ * deeper document is cheap, but writing it out again (JSON.stringify recurses) overflows the stack.
+ */
+export const MAX_JSON_DEPTH = 32;
+
+/** Parses a JSON body, refusing malformed or too deeply nested ones with 400. */
+export function parseJson(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  if (nestingOf(text) > MAX_JSON_DEPTH) throw bffErrors.badJson();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw bffErrors.badJson();
+  }
+}
+
 /** Parses a JSON object body; an empty body is an empty object. */
 export function parseJsonObject(body: Buffer): Record<string, unknown> {
   if (body.length === 0) return {};
-  try {
-    const value = JSON.parse(body.toString('utf8')) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
+  const value = parseJson(body);
+  if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   throw bffErrors.badJson();
+}
+
+/** The deepest nesting of brackets and braces in a JSON text, strings skipped. */
+function nestingOf(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
+    else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return deepest;
 }

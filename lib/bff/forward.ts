@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentPath, matchCall, type CallName, type MatchedCall } from '@/lib/contract';
+import { isClientGone } from '@/lib/net/aborted';
 import { upstreamIdentity, type UpstreamIdentity } from './auth';
-import { bodyLimit, limitedStream, readBody } from './body';
+import { bodyLimit, limitedStream, parseJson, readBody } from './body';
 import { BffError, bffErrors, errorResponse } from './errors';
 import { clientAddress, isHttps, siteOrigin } from './site';
 import { clearSessionCookie } from './session';
@@ -127,7 +128,7 @@ export async function forwardCall(request: NextRequest, { matched, upstreamPath 
       exceeded = limited.exceeded;
     } else {
       body = await readBody(request, limit);
-      if (body.length > 0 && isJsonType(headers['content-type'])) assertJson(body);
+      if (body.length > 0 && isJsonType(headers['content-type'])) parseJson(body);
     }
   }
 
@@ -218,13 +219,7 @@ function isJsonType(contentType: string | undefined): boolean {
   return !!contentType && /^application\/(.+\+)?json\b/i.test(contentType);
 }
 
-function assertJson(body: Buffer): void {
-  try {
-    JSON.parse(body.toString('utf8'));
-  } catch {
-    throw bffErrors.badJson();
-  }
-}
+
 
 /**
  * Turns whatever a handler threw into the catalogue's JSON answer; the server keeps running. A
@@ -242,10 +237,3 @@ export function answerError(error: unknown, request?: Request): Response {
   return errorResponse(new BffError(500, '服务器错误'));
 }
 
-const clientGoneCodes = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE', 'UND_ERR_ABORTED', 'ABORT_ERR']);
-
-function isClientGone(error: unknown): boolean {
-  const e = error as { name?: string; code?: string; message?: string } | null;
-  if (!e) return false;
-  return e.name === 'AbortError' || e.name === 'ResponseAborted' || clientGoneCodes.has(e.code ?? '') || e.message === 'aborted';
-}

@@ -45,7 +45,8 @@ export function wechatSandboxRoutes({ config, wechatLogin }: Services): Hono {
       }));
     })
     .post('/authorize', async (c) => {
-      const form = await c.req.parseBody();
+      const form = await c.req.parseBody().catch(() => null);
+      if (!form) return problemPage(c, '表单格式不正确。');
       const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
       const nickname = field('nickname').trim();
       const redirectUri = callbackUrl(field('redirect_uri'));
