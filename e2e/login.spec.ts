@@ -88,6 +88,36 @@ test.describe(`logging in (${name})`, () => {
     await new Shell(page).expectAnonymous();
   });
 
+  test('a link carrying someone else’s WeChat code logs nobody in (login CSRF)', async ({ page, request, baseURL }) => {
+    // The attacker authorises their own account and keeps the code instead of following the redirect.
+    const consent = await request.post('/sandbox/wechat/authorize', {
+      form: { nickname: '攻击者', redirect_uri: `${baseURL}/Login?client_type=pc`, state: 'a' },
+      headers: { origin: baseURL! },
+      maxRedirects: 0,
+    });
+    const code = new URL(consent.headers().location, baseURL).searchParams.get('code');
+    expect(code).toBeTruthy();
+
+    // The victim follows the attacker's link.
+    await page.goto(`/Login?client_type=pc&code=${code}&state=anything`);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('toast-error')).toHaveText(/登录失败/);
+    const shell = new Shell(page);
+    await shell.expectAnonymous();
+    expect((await page.context().cookies()).some((c) => c.name === 'yj_session')).toBe(false);
+  });
+
+  for (const back of ['/.//evil.example', '/%2e//evil.example', '//evil.example', '/\\evil.example']) {
+    test(`after a WeChat login the browser stays on the site (back=${back})`, async ({ page, baseURL }) => {
+      await page.goto(`/Login/wechat?client_type=pc&back=${encodeURIComponent(back)}`);
+      await page.getByTestId('wechat-sandbox-nickname').fill('旅行者');
+      await page.getByTestId('wechat-sandbox-agree').click();
+      await new Shell(page).expectLoggedInAs('旅行者');
+      expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
+      expect(new URL(page.url()).pathname).toBe('/');
+    });
+  }
+
   test('client-side navigation keeps share_account without a reload', async ({ page, request }) => {
     const shell = new Shell(page);
     await page.goto('/Login');

@@ -174,4 +174,3 @@ http.Server.prototype.emit = function emitScreened(event, request, response) {
   return emit.apply(this, arguments);
 };
 
-module.exports = { screen };

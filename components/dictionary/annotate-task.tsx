@@ -1,6 +1,6 @@
 'use client';
 
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
 import { callApi } from '@/lib/client/api';
 import { ApiError } from '@/lib/client/errors';
@@ -40,7 +40,11 @@ export function AnnotateTaskForm({
   onSubmitted: () => void;
 }) {
   const options = useMemo(() => senseOptions(task), [task]);
-  const [choice, setChoice] = useState<SenseId | null>(() => initialChoice(task));
+  const [choice, setChoice] = useState<SenseId | null>(() => {
+    const held = heldChoice(uid, task);
+    return held === undefined ? initialChoice(task) : held;
+  });
+  useEffect(releaseHeldChoice, []);
   const [submitting, setSubmitting] = useState(false);
   const requireLogin = useRequireLogin();
   // Answers are kept under the annotator's account; until the user query says who that is,
@@ -67,8 +71,11 @@ export function AnnotateTaskForm({
       }
       toast.error(descriptionOf(answer) ?? annotateMessages.submitFailed);
     } catch (error) {
-      // Not logged in (or the session ended): log in, then submit the same choice again.
-      if (error instanceof ApiError && error.httpStatus === 401) requireLogin();
+      // Not logged in (or the session ended): log in, and the choice is still there afterwards.
+      if (error instanceof ApiError && error.httpStatus === 401) {
+        holdChoice(uid, task, choice);
+        requireLogin();
+      }
       else toast.error(descriptionOf(error) ?? annotateMessages.submitFailed);
     }
     setSubmitting(false);
@@ -126,6 +133,42 @@ export function AnnotateTaskForm({
       </div>
     </div>
   );
+}
+
+/**
+ * Logging in reloads the page; the choice made before it is kept for that one reload (in the
+ * tab's session storage) so that the annotator submits it without choosing again.
+ */
+const HELD_CHOICE_KEY = 'yj_annotate_choice';
+
+function holdChoice(uid: string, task: AnnotationTask, choice: SenseId | null) {
+  try {
+    sessionStorage.setItem(HELD_CHOICE_KEY, JSON.stringify({ uid, task: task.current_word_index, choice }));
+  } catch {
+    // storage unavailable: the annotator chooses again
+  }
+}
+
+function heldChoice(uid: string, task: AnnotationTask): SenseId | null | undefined {
+  if (typeof sessionStorage === 'undefined') return undefined;
+  try {
+    const raw = sessionStorage.getItem(HELD_CHOICE_KEY);
+    if (!raw) return undefined;
+    const held = JSON.parse(raw) as { uid?: unknown; task?: unknown; choice?: unknown };
+    if (held.uid !== uid || held.task !== task.current_word_index) return undefined;
+    const offered = senseOptions(task).find((o) => sameSense(o.id, held.choice as SenseId));
+    return held.choice === null ? null : offered?.id;
+  } catch {
+    return undefined;
+  }
+}
+
+function releaseHeldChoice() {
+  try {
+    sessionStorage.removeItem(HELD_CHOICE_KEY);
+  } catch {
+    // nothing held
+  }
 }
 
 const optionTitle = (o: SenseOption) =>

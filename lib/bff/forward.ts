@@ -219,8 +219,6 @@ function isJsonType(contentType: string | undefined): boolean {
   return !!contentType && /^application\/(.+\+)?json\b/i.test(contentType);
 }
 
-
-
 /**
  * Turns whatever a handler threw into the catalogue's JSON answer; the server keeps running. A
  * browser that went away mid-request (its body cut off, its connection reset) is not a fault of
@@ -236,4 +234,3 @@ export function answerError(error: unknown, request?: Request): Response {
   console.error('[bff] unexpected error', error);
   return errorResponse(new BffError(500, '服务器错误'));
 }
-
