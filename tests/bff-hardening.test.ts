@@ -1,5 +1,6 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startNext } from './support/next-server';
 import { rawRequest, setCookie, startStack, type Stack } from './support/stack';
 
 // What an attacker or a bad network does to the site: methods and targets Next cannot handle,
@@ -144,7 +145,6 @@ describe('forwarding headers', () => {
   });
 
   it('count when a trusted proxy (TRUST_PROXY_HOPS) wrote them', async () => {
-    const { startNext } = await import('./support/next-server');
     const behindProxy = await startNext({ UPSTREAM_URL: stack.fixture.url, TRUST_PROXY_HOPS: '1' });
     try {
       const answer = await login({ 'x-forwarded-proto': 'https', origin: behindProxy.url.replace('http:', 'https:') }, behindProxy.url);
