@@ -1,47 +1,15 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { calls, okStatus } from '@/lib/contract';
-import { callApi } from '@/lib/client/api';
+import { annotateMessages } from '@/lib/client/annotation/annotate-selection';
+import { useAnnotationTask } from '@/lib/client/annotation/queries';
 import { closeWordPanel } from '@/lib/client/word-lookup';
-import { toast } from '@/lib/client/toast';
 import { AnnotateTaskForm } from './annotate-task';
-import { annotateMessages, type AnnotationTask } from './annotate-selection';
-
-type Loaded = { kind: 'task'; task: AnnotationTask } | { kind: 'none'; description?: string };
-
-async function fetchTask(uid: string, signal: AbortSignal): Promise<Loaded> {
-  let answer: unknown;
-  try {
-    answer = await callApi('annotate_data', { user_id: uid }, signal);
-  } catch (error) {
-    if (!signal.aborted) {
-      toast.error(annotateMessages.requestFailed);
-      closeWordPanel();
-    }
-    throw error;
-  }
-  const parsed = calls.annotate_data.response.safeParse(answer);
-  const description = (answer as { description?: unknown } | null)?.description;
-  const said = typeof description === 'string' && description ? description : undefined;
-  if (!parsed.success) return { kind: 'none', description: said ?? '标注数据格式不正确' };
-  const { status, result } = parsed.data;
-  if ((status !== undefined && status !== okStatus) || !result) return { kind: 'none', description: said };
-  return { kind: 'task', task: result };
-}
 
 /** /annotate/{uid}: one task at a time; a successful submit loads the next. */
 export function AnnotateScreen({ uid }: { uid: string }) {
-  // Each round is a query of its own, so the next task shows the loading state rather than the
-  // old sentence while it comes.
   const [round, setRound] = useState(0);
-  const query = useQuery({
-    queryKey: ['annotate_data', uid, round],
-    queryFn: ({ signal }) => fetchTask(uid, signal),
-    staleTime: Infinity,
-    gcTime: 0,
-  });
+  const query = useAnnotationTask(uid, round);
   const next = () => {
     closeWordPanel();
     setRound((r) => r + 1);

@@ -2,12 +2,6 @@
 
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
-import { callApi } from '@/lib/client/api';
-import { ApiError } from '@/lib/client/errors';
-import { toast } from '@/lib/client/toast';
-import { useCurrentUser } from '@/lib/client/user';
-import { lookUpWord } from '@/lib/client/word-lookup';
-import { okStatus } from '@/lib/contract';
 import {
   ANNOTATE_SUCCESS_TOAST_MS,
   annotateMessages,
@@ -20,14 +14,12 @@ import {
   type AnnotationTask,
   type SenseId,
   type SenseOption,
-} from './annotate-selection';
-
-/** The description an answer (or a failed request's answer) carries, if any. */
-function descriptionOf(value: unknown): string | undefined {
-  const data = value instanceof ApiError ? value.data : value;
-  const description = (data as { description?: unknown } | null)?.description;
-  return typeof description === 'string' && description ? description : undefined;
-}
+} from '@/lib/client/annotation/annotate-selection';
+import { submitAnnotation } from '@/lib/client/annotation/queries';
+import { ApiError } from '@/lib/client/errors';
+import { toast } from '@/lib/client/toast';
+import { useCurrentUser } from '@/lib/client/user';
+import { lookUpWord } from '@/lib/client/word-lookup';
 
 /** One task: the sentence, the senses to choose from (one at most, or Other) and 提交. */
 export function AnnotateTaskForm({
@@ -58,25 +50,18 @@ export function AnnotateTaskForm({
     if (submitting) return;
     setSubmitting(true);
     try {
-      const answer = await callApi('annotate_result', {
-        user_id: uid,
-        current_word_index: task.current_word_index,
-        // Spec section 5: nothing ticked is sent as null.
-        sense_id: choice,
-      });
-      if ((answer as { status?: unknown } | null)?.status === okStatus) {
-        toast.success(annotateMessages.submitted, ANNOTATE_SUCCESS_TOAST_MS);
-        onSubmitted();
-        return;
-      }
-      toast.error(descriptionOf(answer) ?? annotateMessages.submitFailed);
+      await submitAnnotation(uid, task, choice);
+      toast.success(annotateMessages.submitted, ANNOTATE_SUCCESS_TOAST_MS);
+      onSubmitted();
+      return;
     } catch (error) {
       // Not logged in (or the session ended): log in, and the choice is still there afterwards.
       if (error instanceof ApiError && error.httpStatus === 401) {
         holdChoice(uid, task, choice);
         requireLogin();
       }
-      else toast.error(descriptionOf(error) ?? annotateMessages.submitFailed);
+      // Spec section 8: the answer's description, else the default message.
+      else toast.error((error instanceof ApiError && error.description) || annotateMessages.submitFailed);
     }
     setSubmitting(false);
   }
@@ -188,7 +173,7 @@ function SentenceWords({ task }: { task: AnnotationTask }) {
             data-testid="annotate-word"
             data-target={isTarget || undefined}
             aria-current={isTarget ? 'true' : undefined}
-            onClick={() => lookUpWord({ ...contextOfWord(task.words, i), from: 'annotate' })}
+            onClick={(event) => lookUpWord({ ...contextOfWord(task.words, i), from: 'annotate' }, event.currentTarget)}
             className={`rounded transition hover:bg-brand-100 ${
               isTarget
                 ? 'bg-amber-100 px-1 font-semibold text-brand-700 underline decoration-amber-500 decoration-2 underline-offset-4'

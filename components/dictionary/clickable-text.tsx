@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { preloadOverlay } from '@/components/overlays/overlay-registry';
 import { contextOf, findWord, lookUpWord, sentenceRanges, tokenize } from '@/lib/client/word-lookup';
 
 export interface AutoLookup {
@@ -13,8 +14,8 @@ export interface AutoLookup {
  * A text as clickable words with its punctuation and line breaks kept (spec: /ContextualDict).
  * A click, Enter or Space looks the word up with its sentence as context. One word is in the Tab
  * order at a time (roving tabindex): arrow keys left and right move by word, up and down by
- * visual line, Home and End to the first and last word. Escape closes the panel (Radix), and
- * focus comes back to the word.
+ * visual line, Home and End to the first and last word. The panel opens beside the word; Escape
+ * closes it, and focus comes back to the word.
  */
 export function ClickableText({ text, from, autoLookup }: { text: string; from: string; autoLookup?: AutoLookup }) {
   const tokens = useMemo(() => tokenize(text), [text]);
@@ -29,7 +30,7 @@ export function ClickableText({ text, from, autoLookup }: { text: string; from: 
     if (tokens[index].text.length > 200) return;
     setCurrent(index);
     setLooked((s) => (s.has(index) ? s : new Set(s).add(index)));
-    lookUpWord({ ...contextOf(text, index, tokens, ranges), from });
+    lookUpWord({ ...contextOf(text, index, tokens, ranges), from }, buttons.current.get(index));
   };
 
   // The native app and links name a word to look up at once; only once per text.
@@ -107,6 +108,9 @@ export function ClickableText({ text, from, autoLookup }: { text: string; from: 
   };
 
   const tabStop = current >= 0 ? current : wordIndexes[0];
+  // Reading mode is where every click opens the word panel: fetch its code once the reader
+  // reaches for a word, not with the page.
+  const preloadPanel = () => preloadOverlay('wordTranslation');
 
   return (
     <div
@@ -115,6 +119,8 @@ export function ClickableText({ text, from, autoLookup }: { text: string; from: 
       aria-label="英文原文：点击单词查看它在句中的意思"
       lang="en"
       onKeyDown={onKeyDown}
+      onPointerOver={preloadPanel}
+      onFocus={preloadPanel}
       className="reading-text whitespace-pre-wrap break-words leading-[1.9] text-ink"
     >
       {tokens.map((token, i) =>

@@ -5,7 +5,7 @@ import { PlayButton } from '@/components/audio/play-button';
 import type { Gloss } from '@/lib/contract';
 import { PosLabel } from './pos-label';
 import { WordFeedback } from './word-feedback';
-import { countLine, splitExamples } from './word-entry';
+import { countLine, splitExamples } from '@/lib/client/dictionary/word-entry';
 
 /**
  * One sense of a lemma (spec sections 2 and 3): part of speech, simple sense, its count, the

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { PlayButton } from '@/components/audio/play-button';
 import type { TranslationItem } from '@/lib/contract';
 import { GlossView } from './gloss-view';
-import { countLine, phoneticsOf } from './word-entry';
+import { countLine, phoneticsOf } from '@/lib/client/dictionary/word-entry';
 
 /**
  * One lemma's tab (spec section 2): UK and US phonetics with play controls, the word count,

@@ -1,6 +1,6 @@
 'use client';
 
-import { useWordFeedback, type FeedbackType } from './use-word-query';
+import { useWordFeedback, type FeedbackType } from '@/lib/client/dictionary/queries';
 
 /**
  * Thumbs up and down on the meaning in this text (spec sections 2 and 4): mutually exclusive;

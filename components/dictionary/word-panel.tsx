@@ -1,46 +1,33 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useIsNarrowScreen } from '@/components/settings/use-is-narrow-screen';
-import { DialogCloseButton } from '@/components/ui/sheet';
-import { useReturnFocus } from '@/components/ui/use-return-focus';
-import { useOverlays } from '@/lib/client/use-overlays';
-import { closeWordPanel, wordQueryKey, wordQueryOf, type WordQuery } from '@/lib/client/word-lookup';
+import { Overlay, OverlayBody, OverlayClose, OverlayDescription, OverlayHeader, OverlayTitle } from '@/components/ui/overlay';
+import { refusedLookupMessage, useWordQuery } from '@/lib/client/dictionary/queries';
+import { createTabReset, isWordNotFound, notFoundMessage } from '@/lib/client/dictionary/word-entry';
+import { ApiError } from '@/lib/client/errors';
+import type { HostedOverlayProps, WordLookup } from '@/lib/client/overlays';
+import { wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
 import type { TranslationItem } from '@/lib/contract';
 import { LemmaEntry } from './lemma-entry';
-import { WordQueryRefused, useWordQuery } from './use-word-query';
-import { createTabReset, isWordNotFound, notFoundMessage } from './word-entry';
-
-const frames = {
-  popup:
-    'left-1/2 top-1/2 max-h-[min(82vh,48rem)] w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 rounded-2xl transition duration-150 starting:scale-95 starting:opacity-0',
-  drawer:
-    'inset-x-0 bottom-0 max-h-[85vh] rounded-t-2xl pb-[env(safe-area-inset-bottom)] transition-transform duration-300 ease-out starting:translate-y-full',
-} as const;
 
 const sameQuery = (a: WordQuery | null, b: WordQuery | null) =>
   a === b || (!!a && !!b && JSON.stringify(wordQueryKey(a)) === JSON.stringify(wordQueryKey(b)));
 
 /**
- * The shell's word translation overlay (spec section 2): a popup on screens 768 px and wider, a
- * bottom drawer below, opened by lookUpWord(). Radix gives the focus trap, Escape, the scroll
- * lock and focus return to the word. The last word stays rendered while the panel closes, and
- * the tab goes back to the first one 500 ms later (spec section 9).
+ * The shell's word translation overlay (spec section 2), opened by lookUpWord(): on screens
+ * 768 px and wider a popup beside the clicked word (below it, or above when there is no room),
+ * leaving the sentence being read in view, as Youdao's and Saladict's do; a bottom drawer below
+ * 768 px. The last word stays rendered while the panel closes, and the tab goes back to the
+ * first one 500 ms later (spec section 9).
  */
-export function WordPanel() {
-  const narrow = useIsNarrowScreen();
-  const layout = narrow ? 'drawer' : 'popup';
-  const returnFocus = useReturnFocus();
-  const query = wordQueryOf(useOverlays().wordTranslation?.payload);
-  const open = query !== null;
-
-  const [shown, setShown] = useState<WordQuery | null>(null);
+export function WordPanel({ open, payload, onClose }: HostedOverlayProps<'wordTranslation'>) {
+  const [shown, setShown] = useState<WordLookup | null>(null);
   const [tab, setTab] = useState(0);
   // A new word opens on its first tab at once (state adjusted while rendering, not in an effect).
-  if (query && !sameQuery(query, shown)) {
-    setShown(query);
-    setTab(0);
+  // The same word again (from another place on the page) keeps its tab and moves the panel.
+  if (open && payload && payload !== shown) {
+    if (!sameQuery(payload.query, shown?.query ?? null)) setTab(0);
+    setShown(payload);
   }
 
   const tabReset = useRef<ReturnType<typeof createTabReset>>(null);
@@ -55,20 +42,17 @@ export function WordPanel() {
   }, [open]);
 
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && closeWordPanel()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/30 transition-opacity duration-150 starting:opacity-0 motion-reduce:transition-none" />
-        <Dialog.Content
-          data-testid="word-panel"
-          data-layout={layout}
-          {...returnFocus}
-          className={`fixed z-50 flex flex-col overflow-hidden bg-white text-ink shadow-2xl outline-none motion-reduce:transition-none ${frames[layout]}`}
-        >
-          {narrow && <div aria-hidden className="mx-auto mt-2 h-1 w-10 shrink-0 rounded-full bg-slate-300" />}
-          {shown && <WordPanelBody query={shown} tab={tab} onTab={setTab} />}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Overlay
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      layout={{ wide: 'popover', narrow: 'sheet' }}
+      anchor={shown?.anchor}
+      size="lg"
+      layoutNames={{ popover: 'popup', dialog: 'popup', sheet: 'drawer' }}
+      testId="word-panel"
+    >
+      {shown && <WordPanelBody query={shown.query} tab={tab} onTab={setTab} />}
+    </Overlay>
   );
 }
 
@@ -76,22 +60,22 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
   const result = useWordQuery(query);
   return (
     <>
-      <header className="flex shrink-0 items-start gap-3 border-b border-slate-200 px-5 pb-3 pt-3 md:pt-4">
+      <OverlayHeader className="border-b border-slate-200 pt-3 md:pt-4">
         <div className="min-w-0 flex-1">
-          <Dialog.Title lang="en" data-testid="word-panel-title" className="break-words text-2xl font-semibold">
+          <OverlayTitle lang="en" data-testid="word-panel-title" className="break-words text-2xl font-semibold">
             {query.target_word}
-          </Dialog.Title>
-          <Dialog.Description data-testid="word-panel-context" className="mt-1 line-clamp-2 text-sm text-ink-mute">
+          </OverlayTitle>
+          <OverlayDescription data-testid="word-panel-context" className="mt-1 line-clamp-2 text-sm text-ink-mute">
             <span lang="en">
               {query.pre_context}
               <mark className="rounded bg-amber-100 px-0.5 text-ink">{query.target_word}</mark>
               {query.post_context}
             </span>
-          </Dialog.Description>
+          </OverlayDescription>
         </div>
-        <DialogCloseButton testId="word-panel-close" />
-      </header>
-      <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain bg-slate-50 px-4 py-4 md:px-5">
+        <OverlayClose testId="word-panel-close" />
+      </OverlayHeader>
+      <OverlayBody className="bg-slate-50 px-4 py-4 md:px-5">
         {result.isPending ? (
           <WordSkeleton />
         ) : result.isError ? (
@@ -101,7 +85,7 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
         ) : (
           <LemmaTabs items={result.data} tab={Math.min(tab, result.data.length - 1)} onTab={onTab} />
         )}
-      </div>
+      </OverlayBody>
     </>
   );
 }
@@ -189,7 +173,7 @@ function NotFound({ word, message }: { word: string; message: string }) {
 function WordError({ error, onRetry, retrying }: { error: Error; onRetry: () => void; retrying: boolean }) {
   // A quota answer went to the quota flow, which closes this panel on the web; inside the native
   // app the app was told and the panel stays, so it says why it is empty.
-  if (error instanceof WordQueryRefused && error.quotaHandled) {
+  if (error instanceof ApiError && error.kind === 'quota') {
     return (
       <p data-testid="word-quota" className="py-8 text-center text-ink-soft">
         今日免费次数已用完
@@ -198,7 +182,9 @@ function WordError({ error, onRetry, retrying }: { error: Error; onRetry: () => 
   }
   return (
     <div role="alert" data-testid="word-error" className="flex flex-col items-center gap-3 py-8 text-center">
-      <p className="text-red-600">{error.message || '查询失败，请稍后再试'}</p>
+      <p className="text-red-600">
+        {error instanceof ApiError && error.kind === 'refused' ? refusedLookupMessage(error) : error.message || '查询失败，请稍后再试'}
+      </p>
       <button
         type="button"
         data-testid="word-retry"

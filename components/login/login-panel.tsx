@@ -1,8 +1,7 @@
 'use client';
 
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { calls, type PageLogin } from '@/lib/contract';
-import { callApi, request } from '@/lib/client/api';
+import { callData } from '@/lib/client/api';
 import { ApiError } from '@/lib/client/errors';
 import { takeRememberedRoute } from '@/lib/client/return-route';
 
@@ -55,7 +54,7 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
     setPending(true);
     setError(null);
     try {
-      await callApi('pre_email_login', { email: email.trim() });
+      await callData('pre_email_login', { email: email.trim() });
       setStep('code');
       setCode('');
       setNotice(`验证码已发送至 ${email.trim()}，10 分钟内有效`);
@@ -72,11 +71,7 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
     setPending(true);
     setError(null);
     try {
-      const answer = await request<PageLogin>(calls.email_login.path, {
-        method: 'POST',
-        json: { email: email.trim(), code: code.trim() },
-      });
-      if (answer.status !== 'OK' || !answer.data) throw ApiError.fromAnswer(200, answer);
+      await callData('email_login', { email: email.trim(), code: code.trim() });
       // A full load of the next page: the server renders it for the new session (and proxy.ts
       // puts the user's share_account on its URL), with no client state to reconcile.
       window.location.replace(returnTo ?? takeRememberedRoute());

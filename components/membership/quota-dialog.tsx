@@ -1,30 +1,32 @@
 'use client';
 
-import * as Dialog from '@radix-ui/react-dialog';
 import Link from 'next/link';
-import { Sheet } from '@/components/ui/sheet';
-import { BUY_VIP_PATH } from '@/lib/client/quota';
+import { Overlay, OverlayClose } from '@/components/ui/overlay';
+import { BUY_VIP_PATH } from '@/lib/client/navigation';
+import type { HostedOverlayProps } from '@/lib/client/overlays';
 
 /**
  * The quota prompt on wide screens (spec section 4, login_user_free_num_limit): the centre
  * dialog saying today's free uses are spent, with 开通会员 and 取消.
  */
-export function QuotaDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function QuotaDialog({ open, onClose }: HostedOverlayProps<'centerDialog'>) {
   return (
-    <Sheet
+    <Overlay
       open={open}
       onOpenChange={(o) => !o && onClose()}
+      layout="dialog"
+      size="sm"
       title="今日免费次数已用完"
       description="开通会员后不限次数查词，并解锁语境释义识别、短语识别和句子分析。"
       testId="quota-dialog"
     >
-      <div className="flex justify-end gap-3">
-        <Dialog.Close
-          data-testid="quota-cancel"
+      <div className="flex justify-end gap-3 pt-2">
+        <OverlayClose
+          testId="quota-cancel"
           className="h-10 rounded-lg border border-slate-300 px-5 text-sm font-medium text-ink-soft hover:bg-slate-50"
         >
           取消
-        </Dialog.Close>
+        </OverlayClose>
         <Link
           href={BUY_VIP_PATH}
           data-testid="quota-buy-vip"
@@ -34,6 +36,6 @@ export function QuotaDialog({ open, onClose }: { open: boolean; onClose: () => v
           开通会员
         </Link>
       </div>
-    </Sheet>
+    </Overlay>
   );
 }

@@ -1,20 +1,34 @@
 'use client';
 
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useRef } from 'react';
-import { PosExplainDrawer } from '@/components/dictionary/pos-explain-drawer';
-import { QuotaDialog } from '@/components/dictionary/quota-dialog';
-import { WordPanel } from '@/components/dictionary/word-panel';
-import { LoginDialog } from '@/components/login/login-dialog';
-import { SettingsOverlay } from '@/components/settings/settings-overlay';
-import { closeOverlay, closeOverlays, closedOnRouteChange } from '@/lib/client/overlays';
-import { isQuotaDialogPayload, setQuotaNavigator } from '@/lib/client/quota';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { setClientNavigator } from '@/lib/client/navigation';
+import {
+  closeOverlay,
+  closeOverlays,
+  closedOnRouteChange,
+  overlayNames,
+  type HostedOverlayProps,
+  type OverlayName,
+  type OverlayPayloads,
+} from '@/lib/client/overlays';
 import { useOverlays } from '@/lib/client/use-overlays';
+import { overlayLoaders } from './overlay-registry';
+
+type AnyHosted = ComponentType<HostedOverlayProps<OverlayName>>;
+
+// One lazy component per overlay kind, made once: React keeps the loaded module with it.
+const lazyOverlays = Object.fromEntries(
+  Object.entries(overlayLoaders).map(([name, load]) => [
+    name,
+    lazy(async () => ({ default: (await (load as () => Promise<AnyHosted>)()) })),
+  ]),
+) as Partial<Record<OverlayName, AnyHosted>>;
 
 /**
- * The one place that renders the shell-level overlays. The feature issues add theirs here (the
- * sense drawer, the translate drawers, the chat drawer…); an overlay without content is not
- * rendered at all.
+ * The one place that renders the shell-level overlays. None is in the page's first load: an
+ * overlay's code is fetched the first time it opens (overlay-registry.ts), and it stays mounted
+ * afterwards, so closing can keep its last content and reopening is instant.
  */
 export function OverlayHost() {
   const open = useOverlays();
@@ -31,15 +45,28 @@ export function OverlayHost() {
   }, [pathname]);
 
   // Quota redirects (lib/client/quota.ts) navigate inside the app instead of reloading it.
-  useEffect(() => setQuotaNavigator((href) => router.push(href)), [router]);
+  useEffect(() => setClientNavigator((href) => router.push(href)), [router]);
 
-  return (
-    <>
-      <WordPanel />
-      <PosExplainDrawer payload={open.posExplain?.payload} onClose={() => closeOverlay('posExplain')} />
-      <QuotaDialog open={isQuotaDialogPayload(open.centerDialog?.payload)} onClose={() => closeOverlay('centerDialog')} />
-      <LoginDialog open={!!open.loginDialog} onOpenChange={(o) => !o && closeOverlay('loginDialog')} />
-      <SettingsOverlay open={!!open.settings} onOpenChange={(o) => !o && closeOverlay('settings')} />
-    </>
-  );
+  // Mounted from the first open on (adjusted while rendering, so it mounts in the same pass).
+  const [mounted, setMounted] = useState<ReadonlySet<OverlayName>>(() => new Set());
+  const opened = overlayNames.filter((name) => open[name] && !mounted.has(name));
+  if (opened.length > 0) setMounted(new Set([...mounted, ...opened]));
+
+  // The last payload of each overlay, so that one closing still shows what it showed.
+  const lastPayloads = useRef<Partial<OverlayPayloads>>({});
+  for (const name of overlayNames) {
+    const current = open[name];
+    if (current) (lastPayloads.current as Record<string, unknown>)[name] = current.payload;
+  }
+
+  // A boundary each: an overlay still loading must not hide one that is already open.
+  return [...mounted].map((name) => {
+    const Hosted = lazyOverlays[name];
+    if (!Hosted) return null;
+    return (
+      <Suspense key={name} fallback={null}>
+        <Hosted open={!!open[name]} payload={open[name]?.payload ?? lastPayloads.current[name]} onClose={() => closeOverlay(name)} />
+      </Suspense>
+    );
+  });
 }

@@ -1,7 +1,6 @@
 'use client';
 
-import { useLayoutEffect } from 'react';
-import { configStore } from '@/lib/config/config-store';
+import { useEffect } from 'react';
 
 /** The CSS variable reading text takes its size from: `font-size: var(--reading-font-size, 1.2rem)`. */
 export const READING_FONT_SIZE_VAR = '--reading-font-size';
@@ -12,15 +11,24 @@ export const READING_FONT_SIZE_VAR = '--reading-font-size';
  * It follows the store directly rather than through useGlobalConfig: that hook renders the
  * defaults during hydration, which would set 1.2rem first and the real size a moment later. No
  * React state is involved, so it renders nothing and re-renders nothing.
+ *
+ * The store (and zod, which checks what it reads) is fetched after the page has hydrated, not
+ * with it: until then the stylesheet's default size applies, as it did before hydration anyway.
  */
 export function ReadingFontSize() {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const style = document.documentElement.style;
-    const apply = () => style.setProperty(READING_FONT_SIZE_VAR, `${configStore.getSnapshot().display.fontSize}rem`);
-    apply();
-    const unsubscribe = configStore.subscribe(apply);
+    let unsubscribe: (() => void) | undefined;
+    let cancelled = false;
+    void import('@/lib/config/config-store').then(({ configStore }) => {
+      if (cancelled) return;
+      const apply = () => style.setProperty(READING_FONT_SIZE_VAR, `${configStore.getSnapshot().display.fontSize}rem`);
+      apply();
+      unsubscribe = configStore.subscribe(apply);
+    });
     return () => {
-      unsubscribe();
+      cancelled = true;
+      unsubscribe?.();
       style.removeProperty(READING_FONT_SIZE_VAR);
     };
   }, []);

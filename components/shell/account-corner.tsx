@@ -1,19 +1,20 @@
 'use client';
 
-import * as Popover from '@radix-ui/react-popover';
-import Link from 'next/link';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
-import { useCurrentUser, useLogout } from '@/lib/client/user';
-import { accountLinks } from './account-links';
+import { useCurrentUser } from '@/lib/client/user';
 import { Avatar } from './avatar';
+
+// The menu and the overlay frame under it are fetched when the user first reaches for it.
+const loadMenu = () => import('./account-menu').then((m) => ({ default: m.AccountMenu }));
+const AccountMenu = lazy(loadMenu);
 
 /** Anonymous: a login button (the login dialog). Logged in: avatar and name with the account menu. */
 export function AccountCorner() {
   const { data: user } = useCurrentUser();
-  const logout = useLogout();
   const requireLogin = useRequireLogin();
   const [open, setOpen] = useState(false);
+  const [anchor, setAnchor] = useState<Element | null>(null);
 
   if (!user) {
     return (
@@ -28,49 +29,32 @@ export function AccountCorner() {
     );
   }
 
-  const menuItem = 'block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100 focus-visible:bg-slate-100';
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger
+    <>
+      <button
+        type="button"
         data-testid="account-trigger"
-        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 text-sm hover:bg-slate-100 md:pr-3"
+        aria-haspopup="dialog"
+        aria-expanded={open}
         aria-label={`${user.nickname}：账户菜单`}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpen((o) => !o);
+        }}
+        className="flex items-center gap-2 rounded-full py-1 pl-1 pr-1 text-sm hover:bg-slate-100 md:pr-3"
       >
         <Avatar src={user.headimgurl} name={user.nickname} />
         <span data-testid="account-nickname" className="hidden max-w-[10em] truncate md:inline">
           {user.nickname}
         </span>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="end"
-          sideOffset={8}
-          data-testid="account-menu"
-          className="z-50 w-52 rounded-xl border border-slate-200 bg-white p-1.5 text-sm shadow-lg"
-        >
-          <div className="px-3 py-2">
-            <div className="truncate font-medium">{user.nickname}</div>
-            <div className="text-xs text-ink-mute">
-              账号 {user.account}
-              {user.isVip && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-amber-700">VIP</span>}
-            </div>
-          </div>
-          {accountLinks(user.isVip).map((link) => (
-            <Link key={link.key} href={link.href} onClick={() => setOpen(false)} data-testid={`account-${link.key}`} className={menuItem}>
-              {link.label}
-            </Link>
-          ))}
-          <button
-            type="button"
-            data-testid="logout-button"
-            disabled={logout.isPending}
-            onClick={() => logout.mutate(undefined, { onSettled: () => setOpen(false) })}
-            className={`${menuItem} disabled:opacity-50`}
-          >
-            {logout.isPending ? '正在退出…' : '退出登录'}
-          </button>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      {anchor && (
+        <Suspense fallback={null}>
+          <AccountMenu user={user} anchor={anchor} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

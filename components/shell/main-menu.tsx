@@ -1,15 +1,14 @@
 'use client';
 
-import * as Popover from '@radix-ui/react-popover';
 import Link from 'next/link';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
+import { menuItemClass } from './menu-item-class';
 import { useActiveMenu } from './use-active-menu';
 
-const itemClass = (active: boolean) =>
-  `whitespace-nowrap rounded-lg px-2.5 py-1.5 text-[15px] transition-colors ${
-    active ? 'bg-brand-50 font-semibold text-brand-600' : 'text-ink-soft hover:bg-slate-100 hover:text-ink'
-  }`;
+// The dropdown and the overlay frame under it are fetched when a group is first reached for.
+const loadDropdown = () => import('./menu-dropdown').then((m) => ({ default: m.MenuDropdown }));
+const MenuDropdown = lazy(loadDropdown);
 
 /** The header's menu from 768 px up; groups open as dropdowns. */
 export function MainMenu({ menu }: { menu: Menu }) {
@@ -22,7 +21,7 @@ export function MainMenu({ menu }: { menu: Menu }) {
             {entry.kind === 'item' ? (
               <MenuLink item={entry} active={active?.item === entry.key} />
             ) : (
-              <MenuDropdown group={entry} activeItem={active?.group === entry.key ? active.item : null} />
+              <MenuGroupButton group={entry} activeItem={active?.group === entry.key ? active.item : null} />
             )}
           </li>
         ))}
@@ -33,46 +32,41 @@ export function MainMenu({ menu }: { menu: Menu }) {
 
 function MenuLink({ item, active }: { item: MenuItem; active: boolean }) {
   return (
-    <Link href={item.href} aria-current={active ? 'page' : undefined} data-testid={`menu-${item.key}`} className={itemClass(active)}>
+    <Link href={item.href} aria-current={active ? 'page' : undefined} data-testid={`menu-${item.key}`} className={menuItemClass(active)}>
       {item.label}
     </Link>
   );
 }
 
-function MenuDropdown({ group, activeItem }: { group: MenuGroup; activeItem: string | null }) {
+function MenuGroupButton({ group, activeItem }: { group: MenuGroup; activeItem: string | null }) {
   const [open, setOpen] = useState(false);
+  // The button, once pressed: the dropdown is mounted from then on, beside it.
+  const [anchor, setAnchor] = useState<Element | null>(null);
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger data-testid={`menu-group-${group.key}`} className={`${itemClass(activeItem !== null)} inline-flex items-center gap-1`}>
+    <>
+      <button
+        type="button"
+        data-testid={`menu-group-${group.key}`}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadDropdown()}
+        onFocus={() => void loadDropdown()}
+        onClick={(event) => {
+          setAnchor(event.currentTarget);
+          setOpen((o) => !o);
+        }}
+        className={`${menuItemClass(activeItem !== null)} inline-flex items-center gap-1`}
+      >
         {group.label}
         <svg aria-hidden viewBox="0 0 12 12" className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor">
           <path d="M2 4l4 4 4-4z" />
         </svg>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Popover.Content
-          align="start"
-          sideOffset={6}
-          className="z-50 min-w-36 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-          aria-label={group.label}
-        >
-          <ul className="flex flex-col">
-            {group.items.map((item) => (
-              <li key={item.key}>
-                <Link
-                  href={item.href}
-                  onClick={() => setOpen(false)}
-                  aria-current={activeItem === item.key ? 'page' : undefined}
-                  data-testid={`menu-${item.key}`}
-                  className={`block ${itemClass(activeItem === item.key)}`}
-                >
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Popover.Content>
-      </Popover.Portal>
-    </Popover.Root>
+      </button>
+      {anchor && (
+        <Suspense fallback={null}>
+          <MenuDropdown group={group} activeItem={activeItem} anchor={anchor} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

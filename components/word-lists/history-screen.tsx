@@ -6,10 +6,10 @@ import { useMemo } from 'react';
 import type { LookupEntry } from '@/lib/contract';
 import { useCurrentUser } from '@/lib/client/user';
 import { lookUpWord } from '@/lib/client/word-lookup';
-import { clockTime, groupByDay, sentenceAround } from './history-format';
+import { clockTime, groupByDay, sentenceAround } from '@/lib/client/word-lists/history-format';
+import { errorMessage, fetchLookups, isLoggedOut, lookupsKey } from '@/lib/client/word-lists/queries';
+import { lookupKey, mergePages, nextPageParam, sourceNames } from '@/lib/client/word-lists/word-list-model';
 import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
-import { errorMessage, fetchLookups, isLoggedOut, lookupsKey } from './word-list-queries';
-import { lookupKey, mergePages, nextPageParam, sourceNames } from './word-list-model';
 
 /** /ContextualDictHistory: the user's lookups, newest first; each one reopens its sentence. */
 export function HistoryScreen() {
@@ -101,14 +101,17 @@ function HistoryItem({ entry }: { entry: LookupEntry }) {
         type="button"
         data-testid="history-item"
         data-word={entry.target_word}
-        onClick={() =>
-          lookUpWord({
-            pre_context: entry.pre_context,
-            post_context: entry.post_context,
-            target_word: entry.target_word,
-            // Reopening keeps the lookup's origin, so the word stays in that screen's word list.
-            from: entry.from || 'ContextualDictHistory',
-          })
+        onClick={(event) =>
+          lookUpWord(
+            {
+              pre_context: entry.pre_context,
+              post_context: entry.post_context,
+              target_word: entry.target_word,
+              // Reopening keeps the lookup's origin, so the word stays in that screen's word list.
+              from: entry.from || 'ContextualDictHistory',
+            },
+            event.currentTarget,
+          )
         }
         className="w-full rounded-xl border border-slate-200 bg-white px-4 py-3 text-left transition hover:border-brand-500 hover:shadow-sm"
       >

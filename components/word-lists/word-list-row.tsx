@@ -4,8 +4,8 @@ import { useId, useMemo, useState } from 'react';
 import { PlayButton } from '@/components/audio/play-button';
 import type { WordListEntry } from '@/lib/contract';
 import { contextOf, findWord, lookUpWord, sentenceAt, sentenceRanges, tokenize } from '@/lib/client/word-lookup';
-import { sourceNames, strangeLabel, type Strange } from './word-list-model';
-import { useMarkWord } from './word-list-queries';
+import { useMarkWord } from '@/lib/client/word-lists/queries';
+import { sourceNames, strangeLabel, type Strange } from '@/lib/client/word-lists/word-list-model';
 
 /** The word inside its stored sentence: the sentence that holds it, and where. */
 function useWordInSentence(entry: WordListEntry) {
@@ -47,12 +47,12 @@ export function WordListRow({
   const source = sourceNames[entry.from];
   const showLemma = entry.lemma.toLowerCase() !== entry.word.toLowerCase();
 
-  const openWord = () => {
+  const openWord = (anchor: Element) => {
     if (located.index >= 0 && located.tokens) {
-      lookUpWord({ ...contextOf(located.text, located.index, located.tokens, located.ranges), from });
+      lookUpWord({ ...contextOf(located.text, located.index, located.tokens, located.ranges), from }, anchor);
     } else {
       // A word marked without a lookup has no sentence: look it up on its own.
-      lookUpWord({ pre_context: '', post_context: '', target_word: entry.word, from });
+      lookUpWord({ pre_context: '', post_context: '', target_word: entry.word, from }, anchor);
     }
   };
 
@@ -63,7 +63,7 @@ export function WordListRow({
           <button
             type="button"
             data-testid="word-list-word"
-            onClick={openWord}
+            onClick={(event) => openWord(event.currentTarget)}
             lang="en"
             className="truncate text-lg font-semibold text-brand-700 underline-offset-4 hover:underline"
           >

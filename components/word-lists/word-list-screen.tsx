@@ -5,8 +5,7 @@ import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useMemo, useRef, type KeyboardEvent } from 'react';
 import { useCurrentUser } from '@/lib/client/user';
-import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
-import { WordListRow } from './word-list-row';
+import { errorMessage, fetchWords, isLoggedOut, wordListKey } from '@/lib/client/word-lists/queries';
 import {
   emptyTitle,
   filterFromParam,
@@ -19,8 +18,9 @@ import {
   wordListSources,
   type WordFilter,
   type WordListSource,
-} from './word-list-model';
-import { errorMessage, fetchWords, isLoggedOut, wordListKey } from './word-list-queries';
+} from '@/lib/client/word-lists/word-list-model';
+import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
+import { WordListRow } from './word-list-row';
 
 /**
  * /Words, /WordsForContextualDict and /WordsForCourse: the user's words (all, or those looked up

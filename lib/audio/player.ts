@@ -12,7 +12,8 @@
  * Everything the browser provides (the audio element, fetch, object URLs, the console) can be
  * replaced, so the engine runs under Node in unit tests with fake timers.
  */
-import { audioQuery, calls, okStatus, type Voice } from '@/lib/contract';
+import { callData } from '@/lib/client/api';
+import { audioQuery, calls, type Voice } from '@/lib/contract';
 
 export type ItemState = 'wait' | 'load' | 'read';
 export type PlayMode = 'sequence' | 'single' | 'singleLoop';
@@ -154,18 +155,8 @@ async function browserFetchAudio(url: string, signal: AbortSignal): Promise<Blob
 }
 
 async function browserFetchSegments(text: string, voice: Voice, signal: AbortSignal): Promise<string[]> {
-  const call = calls.get_text_audio_segments;
-  const response = await fetch(call.path, {
-    method: call.method,
-    signal,
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ text, voice }),
-  });
-  if (!response.ok) throw new Error(`segments request failed: HTTP ${response.status}`);
-  const answer = call.response.parse(await response.json());
-  if (answer.status !== okStatus || !answer.data) throw new Error(`segments request answered ${answer.status}`);
-  return [...answer.data.segments].sort((a, b) => a.index - b.index).map((s) => s.text);
+  const { segments } = await callData('get_text_audio_segments', { text, voice }, signal);
+  return [...segments].sort((a, b) => a.index - b.index).map((s) => s.text);
 }
 
 const idle: PlayerSnapshot = Object.freeze({ active: null, error: null });

@@ -1,66 +1,45 @@
-import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
-import type { CallName, CallRequest, CallResponse } from '@/lib/contract';
-import { calls } from '@/lib/contract';
-import { ApiError } from './errors';
-import { toast } from './toast';
-
-/** Spec section 9: the client's request timeout. */
-export const REQUEST_TIMEOUT_MS = 1_000_000;
-const SILENT_PREFIX = '/api/bi-provider';
+import type { CallName, CallRequest, CallResponse, Calls, PageLogin } from '@/lib/contract';
+import type { RequestInit } from './api-core';
 
 /**
- * The one HTTP client of the browser. HTTP 200 is success (the business status is the caller's
- * to read); 401 rejects with the answer's data; every other status rejects. Network failures
- * show a red toast (not for /api/bi-provider); timeouts and gateway failures (502-504) always do.
+ * The one way the browser calls the API (spec sections 7 and 8).
+ *
+ *     const page = await callData('query_history', { page: 1 }, signal);
+ *
+ * callData sends a call of the contract by name, checks the answer against the call's response
+ * schema, then its business status, and answers the OK answer's data (`data`, or `result` for
+ * the older calls). Everything else is raised as the one ApiError (lib/client/errors.ts), whose
+ * `kind` says what happened: the request failed (network, timeout, an HTTP error: the catalogue's
+ * message, with the spec's toasts), the answer was malformed, refused, a free-quota status (the
+ * quota flow of lib/client/quota.ts has already run: /Login, /BuyVip or the centre dialog), or OK
+ * without the data the call declares.
+ *
+ * This module stays light on purpose: ky, zod and the contract's schemas live in ./api-core,
+ * fetched with the first call, so no page carries them in its first load.
  */
-const http: KyInstance = ky.create({
-  timeout: REQUEST_TIMEOUT_MS,
-  retry: 0,
-  credentials: 'same-origin',
-  throwHttpErrors: true,
-});
+const core = () => import('./api-core');
 
-interface RequestInit {
-  method: 'GET' | 'POST';
-  json?: unknown;
-  searchParams?: Record<string, string>;
-  body?: FormData;
-  signal?: AbortSignal;
+/** The data of an OK answer to a call, as its response schema declares it. */
+export type CallData<N extends CallName> = N extends LoginCall ? NonNullable<PageLogin['data']> : DataOf<N>;
+
+type LoginCall = 'email_login' | 'get_wechat_access_token';
+type ShapeOf<S> = S extends { shape: infer T } ? T : Record<never, never>;
+type DataField<N extends CallName> = 'data' extends keyof ShapeOf<Calls[N]['response']>
+  ? 'data'
+  : 'result' extends keyof ShapeOf<Calls[N]['response']>
+    ? 'result'
+    : never;
+type DataOf<N extends CallName> = [DataField<N>] extends [never]
+  ? unknown
+  : Exclude<CallResponse<N>[DataField<N> & keyof CallResponse<N>], undefined>;
+
+export function callData<N extends CallName>(name: N, body?: CallRequest<N>, signal?: AbortSignal): Promise<CallData<N>> {
+  return core().then((c) => c.callData(name, body, signal) as Promise<CallData<N>>);
 }
 
-export async function request<T>(path: string, init: RequestInit): Promise<T> {
-  try {
-    return await http(path, init).json<T>();
-  } catch (error) {
-    throw await toApiError(error, path);
-  }
+/** A raw request to the same origin with the client's error rules (for what is not a contract call). */
+export function request<T>(path: string, init: RequestInit): Promise<T> {
+  return core().then((c) => c.request<T>(path, init));
 }
 
-/** Calls one JSON call of the contract by name. */
-export function callApi<N extends CallName>(name: N, body?: CallRequest<N>, signal?: AbortSignal): Promise<CallResponse<N>> {
-  const call = calls[name];
-  if (call.method === 'GET') {
-    const searchParams = Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)]));
-    return request(call.path, { method: 'GET', searchParams, signal });
-  }
-  return request(call.path, { method: 'POST', json: body ?? {}, signal });
-}
-
-async function toApiError(error: unknown, path: string): Promise<ApiError> {
-  if (error instanceof HTTPError) {
-    const status = error.response.status;
-    const data: unknown = await error.response.json().catch(() => null);
-    const apiError = ApiError.fromAnswer(status, data);
-    if (status >= 502 && status <= 504) toast.error(apiError.message);
-    return apiError;
-  }
-  if (error instanceof TimeoutError) {
-    const apiError = new ApiError('请求超时，请稍后再试', null, null, null);
-    toast.error(apiError.message);
-    return apiError;
-  }
-  if (error instanceof Error && error.name === 'AbortError') return new ApiError(error.message, null, null, null);
-  const apiError = new ApiError(error instanceof Error ? `网络错误：${error.message}` : '网络错误', null, null, null);
-  if (!path.startsWith(SILENT_PREFIX)) toast.error(apiError.message);
-  return apiError;
-}
+export type { RequestInit };

@@ -27,7 +27,7 @@ describe('overlay store', () => {
 
   it('a route change closes the sense drawer, translation popup and translate drawer only', () => {
     openOverlay('senseDrawer');
-    openOverlay('wordTranslation');
+    openOverlay('wordTranslation', { query: { pre_context: '', post_context: '', target_word: 'run' } });
     openOverlay('sentenceTranslate');
     openOverlay('settings');
     closeOverlays(closedOnRouteChange);

@@ -1,23 +1,78 @@
+import type { Gloss } from '@/lib/contract';
+import type { WordQuery } from './word-lookup';
+
 /**
  * The shell-level overlays of spec section 2, in one store: which one is open and with what.
- * The OverlayHost renders them; any component opens one by name.
+ * Each kind has its own payload type, so `openOverlay('posExplain', pos)` is checked where it is
+ * called and the overlay receives its payload typed, with nothing to re-check. The OverlayHost
+ * (components/overlays) loads and renders them; any component opens one by name.
  */
-export const overlayNames = [
-  'senseDrawer',
-  'wordTranslation',
-  'sentenceTranslate',
-  'centerDialog',
-  'loginDialog',
-  'settings',
-  'posExplain',
-  'chatDrawer',
-] as const;
-export type OverlayName = (typeof overlayNames)[number];
+
+/** Where an anchored overlay points: an element on the page (followed as it moves), or a point. */
+export type OverlayAnchor = Element | { x: number; y: number; width?: number; height?: number };
+
+/** A word looked up in its sentence, and the word on the page the panel sits beside. */
+export interface WordLookup {
+  query: WordQuery;
+  anchor?: OverlayAnchor;
+}
+
+/** A gloss's part of speech, whose explanation the drawer shows. */
+export type PartOfSpeech = NonNullable<Gloss['pos']>;
+
+/** The centre dialog's content: so far the quota prompt (spec section 4). */
+export interface CenterDialogPayload {
+  kind: 'quota';
+}
+
+/** What each overlay is opened with; `undefined` where it needs nothing (yet). */
+export interface OverlayPayloads {
+  /** The sense drawer's word (its feature issue adds the rest). */
+  senseDrawer: { word: string } | undefined;
+  wordTranslation: WordLookup;
+  /** The text to translate (its feature issue adds the rest). */
+  sentenceTranslate: { text: string } | undefined;
+  centerDialog: CenterDialogPayload;
+  loginDialog: undefined;
+  settings: undefined;
+  posExplain: PartOfSpeech;
+  chatDrawer: undefined;
+}
+export type OverlayName = keyof OverlayPayloads;
+
+// Typed as a record so that a kind added to OverlayPayloads and not listed here fails to compile.
+const everyOverlay: Record<OverlayName, true> = {
+  senseDrawer: true,
+  wordTranslation: true,
+  sentenceTranslate: true,
+  centerDialog: true,
+  loginDialog: true,
+  settings: true,
+  posExplain: true,
+  chatDrawer: true,
+};
+export const overlayNames = Object.keys(everyOverlay) as readonly OverlayName[];
 
 /** Spec section 4: a route change closes these. */
 export const closedOnRouteChange: readonly OverlayName[] = ['senseDrawer', 'wordTranslation', 'sentenceTranslate'];
 
-export type OverlayState = Readonly<Partial<Record<OverlayName, { payload?: unknown }>>>;
+export type OpenOverlay<N extends OverlayName> = { readonly payload: OverlayPayloads[N] };
+export type OverlayState = { readonly [N in OverlayName]?: OpenOverlay<N> };
+
+/**
+ * What the OverlayHost hands the overlay of kind N: whether it is open, its payload (the last one
+ * stays while it closes), and how to close it.
+ */
+export interface HostedOverlayProps<N extends OverlayName> {
+  open: boolean;
+  payload: OverlayPayloads[N] | undefined;
+  onClose: () => void;
+}
+
+/** An overlay that needs a payload must be given one; the others may be. */
+export type PayloadArgs<N extends OverlayName> = undefined extends OverlayPayloads[N]
+  ? [payload?: OverlayPayloads[N]]
+  : [payload: OverlayPayloads[N]];
 
 // One object, so that React sees the same server snapshot on every call.
 const noOverlays: OverlayState = Object.freeze({});
@@ -38,7 +93,7 @@ export const overlayStore = {
   serverSnapshot: (): OverlayState => noOverlays,
 };
 
-export function openOverlay(name: OverlayName, payload?: unknown): void {
+export function openOverlay<N extends OverlayName>(name: N, ...[payload]: PayloadArgs<N>): void {
   emit({ ...state, [name]: { payload } });
 }
 

@@ -42,7 +42,7 @@ describe('handleQuotaStatus', () => {
         cookie = value;
       },
     });
-    openOverlay('wordTranslation', { target_word: 'bank' });
+    openOverlay('wordTranslation', { query: { pre_context: '', post_context: '', target_word: 'bank' } });
     openOverlay('settings');
   });
 

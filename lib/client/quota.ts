@@ -1,12 +1,14 @@
 import { quotaStatus } from '@/lib/contract';
 import { RETURN_COOKIE, safeReturnPath } from '@/lib/routes/navigation';
 import { clientModeOf, notifyApp } from './client-mode';
-import { closeOverlays, openOverlay } from './overlays';
+import { BUY_VIP_PATH, LOGIN_PATH, navigateTo, setClientNavigator } from './navigation';
+import { closeOverlays, openOverlay, type CenterDialogPayload } from './overlays';
+import { isNarrowScreen } from './screen';
 
 /**
  * Free-quota exhaustion (spec section 4). The metered calls (word query, sentence analysis)
- * answer HTTP 200 with a quota status instead of 'OK'; whoever reads such an answer hands the
- * status to handleQuotaStatus.
+ * answer HTTP 200 with a quota status instead of 'OK'; callData (lib/client/api.ts) hands every
+ * such status to handleQuotaStatus before it raises the error.
  *
  * - anonymous_user_free_num_limit: every dialog closes and the visitor goes to /Login (to come
  *   back here afterwards); in the native app the app is told instead.
@@ -26,39 +28,29 @@ export interface QuotaEnvironment {
   isNarrow: boolean;
 }
 
+export const isQuotaStatus = (status: unknown): status is string =>
+  status === quotaStatus.anonymous || status === quotaStatus.loggedIn;
+
 /** What a status calls for, or null when it is not a quota status. */
 export function quotaActionOf(status: unknown, env: QuotaEnvironment): QuotaAction | null {
-  if (status !== quotaStatus.anonymous && status !== quotaStatus.loggedIn) return null;
+  if (!isQuotaStatus(status)) return null;
   if (env.isApp) return { kind: 'notify-app', status };
   if (status === quotaStatus.anonymous) return { kind: 'login' };
   return env.isNarrow ? { kind: 'buy-vip-page' } : { kind: 'quota-dialog' };
 }
 
 /** The centre dialog's payload for the quota prompt; the OverlayHost shows it. */
-export const QUOTA_DIALOG = { kind: 'quota' } as const;
-export const isQuotaDialogPayload = (payload: unknown) =>
-  !!payload && typeof payload === 'object' && (payload as { kind?: unknown }).kind === QUOTA_DIALOG.kind;
+export const QUOTA_DIALOG: CenterDialogPayload = { kind: 'quota' };
+export const isQuotaDialogPayload = (payload: CenterDialogPayload | undefined) => payload?.kind === QUOTA_DIALOG.kind;
 
-export const LOGIN_PATH = '/Login';
-export const BUY_VIP_PATH = '/BuyVip';
-
-type Navigate = (href: string) => void;
-// A client-side navigation once the shell has registered the router; a full load until then.
-let navigate: Navigate = (href) => window.location.assign(href);
-
+export { BUY_VIP_PATH, LOGIN_PATH };
 /** The shell registers its router here, so quota redirects do not reload the page. */
-export function setQuotaNavigator(next: Navigate): () => void {
-  const previous = navigate;
-  navigate = next;
-  return () => {
-    if (navigate === next) navigate = previous;
-  };
-}
+export const setQuotaNavigator = setClientNavigator;
 
 function currentEnvironment(): QuotaEnvironment {
   return {
     isApp: clientModeOf(navigator.userAgent).isApp,
-    isNarrow: !window.matchMedia('(min-width: 768px)').matches,
+    isNarrow: isNarrowScreen(),
   };
 }
 
@@ -66,7 +58,9 @@ function currentEnvironment(): QuotaEnvironment {
  * Acts on a call's status when it is a quota status and answers whether it did. In the native
  * app without a bridge to tell, the web behaviour applies, so the user is never left stuck.
  */
-export function handleQuotaStatus(status: unknown, env: QuotaEnvironment = currentEnvironment()): boolean {
+export function handleQuotaStatus(status: unknown, env?: QuotaEnvironment): boolean {
+  if (!isQuotaStatus(status)) return false;
+  env ??= currentEnvironment();
   let action = quotaActionOf(status, env);
   if (!action) return false;
   if (action.kind === 'notify-app') {
@@ -77,11 +71,11 @@ export function handleQuotaStatus(status: unknown, env: QuotaEnvironment = curre
     case 'login':
       closeOverlays();
       rememberReturnRoute();
-      navigate(LOGIN_PATH);
+      navigateTo(LOGIN_PATH);
       break;
     case 'buy-vip-page':
       closeOverlays();
-      navigate(BUY_VIP_PATH);
+      navigateTo(BUY_VIP_PATH);
       break;
     case 'quota-dialog':
       closeOverlays();

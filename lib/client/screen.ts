@@ -15,15 +15,14 @@ function subscribe(onChange: () => void) {
   return () => list.removeEventListener('change', onChange);
 }
 
+/** Whether the screen is narrower than 768 px right now (browser only). */
+export const isNarrowScreen = (): boolean => !query().matches;
+
 /**
  * Whether the screen is narrower than 768 px. The server and the hydration render say "wide"
  * (the server cannot know), the real answer follows right after; overlays are closed at that
  * point, so nothing visible changes.
  */
 export function useIsNarrowScreen(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => !query().matches,
-    () => false,
-  );
+  return useSyncExternalStore(subscribe, isNarrowScreen, () => false);
 }

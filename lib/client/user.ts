@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
-import { callApi } from './api';
+import { callData } from './api';
 import { ApiError } from './errors';
 import { toast } from './toast';
 
@@ -19,9 +19,7 @@ export const userQueryKey = ['user'] as const;
 
 async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const answer = await callApi('get_user_info');
-    const info = answer.data;
-    if (answer.status !== 'OK' || !info) return null;
+    const info = await callData('get_user_info');
     return {
       account: info.account,
       nickname: info.nickname,
@@ -30,7 +28,8 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
       expireTime: info.vip_info.expire_time ?? null,
     };
   } catch (error) {
-    if (error instanceof ApiError && error.httpStatus === 401) return null;
+    // Logged out (401), or an answer that names nobody: no user.
+    if (error instanceof ApiError && (error.httpStatus === 401 || error.kind === 'refused' || error.kind === 'empty')) return null;
     throw error;
   }
 }
@@ -48,7 +47,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const router = useRouter();
   return useMutation({
-    mutationFn: () => callApi('logout'),
+    mutationFn: () => callData('logout'),
     onError: (error) => toast.error(error instanceof ApiError ? error.message : '退出登录失败'),
     onSettled: () => {
       queryClient.setQueryData(userQueryKey, null);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closeOverlays, overlayStore } from './overlays';
-import { contextOf, findWord, lookUpWord, sentenceRanges, tokenize, wordQueryKey, wordQueryOf } from './word-lookup';
+import { contextOf, findWord, lookUpWord, sentenceRanges, tokenize, wordQueryKey, type WordQuery } from './word-lookup';
 
 const words = (text: string) => tokenize(text).filter((t) => t.isWord).map((t) => t.text);
 const sentences = (text: string) => sentenceRanges(text).map((r) => text.slice(r.start, r.end));
@@ -140,13 +140,14 @@ describe('lookUpWord', () => {
   it('opens the word translation overlay with the query as its payload', () => {
     const query = { pre_context: 'We sat on the ', post_context: ' of the river.', target_word: 'bank', from: 'ContextualDict' };
     lookUpWord(query);
-    expect(wordQueryOf(overlayStore.snapshot().wordTranslation?.payload)).toEqual(query);
+    expect(overlayStore.snapshot().wordTranslation?.payload.query).toEqual(query);
   });
 
   it('refuses an empty word and opens nothing', () => {
     expect(() => lookUpWord({ pre_context: '', post_context: '', target_word: '', from: 'x' })).toThrow();
     expect(overlayStore.snapshot().wordTranslation).toBeUndefined();
-    expect(wordQueryOf({ target_word: 'x' })).toBeNull();
+    expect(() => lookUpWord({ target_word: 'x' } as WordQuery)).toThrow();
+    expect(overlayStore.snapshot().wordTranslation).toBeUndefined();
   });
 
   it('keys queries by word, context and screen', () => {

@@ -1,45 +1,36 @@
-import { z } from 'zod';
-import { closeOverlay, openOverlay } from './overlays';
+import type { CallRequest } from '@/lib/contract';
 import { coverText, sentenceRanges as sharedSentenceRanges, type SentenceRange } from '@/lib/text/sentences';
+import { closeOverlay, openOverlay, type OverlayAnchor } from './overlays';
 
 /**
- * Looking a word up in its sentence (spec sections 1 and 2): the request the word panel sends,
- * the one entry point every screen uses to open it, and the text helpers that turn a passage into
- * clickable words and a clicked word back into its sentence context.
+ * Looking a word up in its sentence (spec sections 1 and 2): the one entry point every screen
+ * uses to open the word panel, and the text helpers that turn a passage into clickable words and
+ * a clicked word back into its sentence context.
  */
 
-/** The word query of spec section 7, as a screen asks for it. `from` names the screen. */
-export const wordQuerySchema = z.object({
-  pre_context: z.string().max(20_000),
-  post_context: z.string().max(20_000),
-  target_word: z.string().min(1).max(200),
-  word_id: z.union([z.string(), z.number()]).optional(),
-  from: z.string().min(1).max(64),
-});
-export type WordQuery = z.infer<typeof wordQuerySchema>;
+/** The word query of spec section 7, as the contract takes it; `from` names the screen. */
+export type WordQuery = CallRequest<'query_word'>;
 
 /**
- * Opens the shell's word translation overlay (a popup on desktop, a bottom drawer on mobile) for
- * a word in its context; the panel runs the query itself. A malformed query is refused before
- * anything opens.
+ * Opens the shell's word translation overlay for a word in its context: on desktop a popup
+ * beside `anchor` (the word on the page; centred without one), on mobile a bottom drawer. The
+ * panel runs the query itself. A query without a word or its context is refused before anything
+ * opens (the contract's bounds are checked where the query is sent).
  */
-export function lookUpWord(query: WordQuery): void {
-  openOverlay('wordTranslation', wordQuerySchema.parse(query));
+export function lookUpWord(query: WordQuery, anchor?: OverlayAnchor): void {
+  if (!query.target_word || typeof query.pre_context !== 'string' || typeof query.post_context !== 'string') {
+    throw new RangeError('a lookup needs a word and the sentence around it');
+  }
+  openOverlay('wordTranslation', { query, anchor });
 }
 
 export function closeWordPanel(): void {
   closeOverlay('wordTranslation');
 }
 
-/** The overlay store's payload back as a query, or null when it is not one. */
-export function wordQueryOf(payload: unknown): WordQuery | null {
-  const parsed = wordQuerySchema.safeParse(payload);
-  return parsed.success ? parsed.data : null;
-}
-
 /** TanStack Query key of one lookup: the same word in the same sentence is the same answer. */
 export const wordQueryKey = (q: WordQuery) =>
-  ['query_word', q.target_word, q.pre_context, q.post_context, q.word_id ?? null, q.from] as const;
+  ['query_word', q.target_word, q.pre_context, q.post_context, q.word_id ?? null, q.from ?? null] as const;
 
 // ---- tokens ------------------------------------------------------------------------------------
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dictLinkParams } from './link-params';
+import { dictLinkParams } from './dict-link-params';
 
 describe('dictionary link parameters', () => {
   it('reads text, target and index', () => {

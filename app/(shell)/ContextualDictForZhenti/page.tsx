@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ContextualDictScreen } from '@/components/dictionary/contextual-dict-screen';
-import { dictLinkParams } from '@/components/dictionary/link-params';
+import { dictLinkParams } from '@/lib/routes/dict-link-params';
 
 export const metadata: Metadata = {
   title: '真题查词',

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { HistoryScreen } from '@/components/dictionary/history-screen';
+import { HistoryScreen } from '@/components/word-lists/history-screen';
 
 export const metadata: Metadata = {
   title: '查词记录',

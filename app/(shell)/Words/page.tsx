@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { WordListScreen } from '@/components/dictionary/word-list-screen';
+import { WordListScreen } from '@/components/word-lists/word-list-screen';
 
 export const metadata: Metadata = {
   title: '我的单词本',

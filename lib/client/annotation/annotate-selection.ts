@@ -1,4 +1,5 @@
-import { NO_SENSE_CANDIDATE, OTHER_SENSE_ID, type Gloss } from '@/lib/contract';
+import { NO_SENSE_CANDIDATE, OTHER_SENSE_ID } from '@/lib/contract';
+import type { CallData } from '../api';
 
 /**
  * The annotation screen's logic, kept free of React so it can be tested: which senses are
@@ -18,13 +19,7 @@ export const ANNOTATE_SUCCESS_TOAST_MS = 5000;
 export type SenseId = string | number;
 
 /** One annotation task, as annotate_data answers it in `result`. */
-export interface AnnotationTask {
-  glosses: Gloss[];
-  sense_id_candidate: SenseId | null;
-  words: string[];
-  current_word_index: number;
-  target_word_index: number;
-}
+export type AnnotationTask = CallData<'annotate_data'>;
 
 export interface SenseOption {
   id: SenseId;

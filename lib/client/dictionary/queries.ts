@@ -1,13 +1,17 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callApi } from '@/lib/client/api';
-import { ApiError } from '@/lib/client/errors';
-import { handleQuotaStatus } from '@/lib/client/quota';
-import { toast } from '@/lib/client/toast';
-import { okStatus, type TranslationItem } from '@/lib/contract';
-import { closeWordPanel, wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
-import { annotateMessages } from './annotate-selection';
+import type { TranslationItem } from '@/lib/contract';
+import { callData } from '../api';
+import { ApiError } from '../errors';
+import { toast } from '../toast';
+import { closeWordPanel, wordQueryKey, type WordQuery } from '../word-lookup';
+import { annotateMessages } from '../annotation/annotate-selection';
+
+/**
+ * The dictionary's calls as React Query hooks: the word query, the part-of-speech explanation
+ * and the word feedback.
+ */
 
 /**
  * Spec section 8: on the annotation screen a lookup whose request fails closes the popup with
@@ -16,21 +20,13 @@ import { annotateMessages } from './annotate-selection';
  */
 const closesOnRequestFailure: ReadonlySet<string> = new Set(['annotate']);
 
-/** Thrown for an answer whose status is not OK; quota statuses have been acted on already. */
-export class WordQueryRefused extends ApiError {
-  constructor(
-    status: string,
-    description: string | undefined,
-    readonly quotaHandled: boolean,
-  ) {
-    super(description || '查询失败，请稍后再试', 200, status, null);
-  }
-}
+/** What the panel says for an answer whose status is not OK (spec section 8: its description). */
+export const refusedLookupMessage = (error: ApiError) => error.description ?? '查询失败，请稍后再试';
 
 /**
- * The word query of spec section 7 for one word in its sentence. A quota status goes to the
- * quota flow (spec section 4) from here, once per request, so it never repeats on a re-render;
- * the answer is kept for a while, since each lookup spends a free use.
+ * The word query of spec section 7 for one word in its sentence. callData sends a quota status
+ * to the quota flow (spec section 4), once per request, so it never repeats on a re-render; the
+ * answer is kept for a while, since each lookup spends a free use.
  */
 export function useWordQuery(query: WordQuery | null) {
   return useQuery({
@@ -40,21 +36,17 @@ export function useWordQuery(query: WordQuery | null) {
     // No abort signal: each lookup spends a free use, so an answer already paid for is kept even
     // when the panel closes before it arrives (and reopening the word shows it at once).
     queryFn: async (): Promise<TranslationItem[]> => {
-      let answer;
       try {
-        answer = await callApi('query_word', query!);
+        return await callData('query_word', query!);
       } catch (error) {
-        if (closesOnRequestFailure.has(query!.from)) {
+        // OK without a result: the dictionary has nothing to say, which the panel shows as not found.
+        if (error instanceof ApiError && error.kind === 'empty') return [];
+        if (error instanceof ApiError && error.isRequestFailure && closesOnRequestFailure.has(query!.from ?? '')) {
           toast.error(annotateMessages.requestFailed);
           closeWordPanel();
         }
         throw error;
       }
-      if (String(answer.status) !== okStatus) {
-        const status = String(answer.status);
-        throw new WordQueryRefused(status, answer.description, handleQuotaStatus(status));
-      }
-      return answer.result ?? [];
     },
   });
 }
@@ -65,13 +57,7 @@ export function usePosExplanation(pos: string, enabled: boolean) {
     queryKey: ['explain_pos', pos],
     enabled,
     staleTime: Infinity,
-    queryFn: async ({ signal }) => {
-      const answer = await callApi('explain_pos', { pos }, signal);
-      if (String(answer.status) !== okStatus || !answer.data) {
-        throw ApiError.fromAnswer(200, answer);
-      }
-      return answer.data;
-    },
+    queryFn: ({ signal }) => callData('explain_pos', { pos }, signal),
   });
 }
 
@@ -94,9 +80,7 @@ export function useWordFeedback(key: string | undefined) {
   }).data;
   const send = useMutation({
     mutationFn: async (type: FeedbackType) => {
-      // The contract names no answer fields for this call; only the envelope's status matters.
-      const answer = (await callApi('user_feedback', { key: key!, feedback_type: type })) as { status?: unknown };
-      if (String(answer?.status) !== okStatus) throw ApiError.fromAnswer(200, answer);
+      await callData('user_feedback', { key: key!, feedback_type: type });
     },
     onMutate: (type) => {
       const previous = client.getQueryData<FeedbackType | null>(feedbackKey(key!)) ?? null;

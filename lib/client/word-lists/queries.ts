@@ -1,32 +1,20 @@
 'use client';
 
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import type { z } from 'zod';
-import { calls, okStatus, type LookupEntry, type WordListEntry } from '@/lib/contract';
-import { callApi } from '@/lib/client/api';
-import { ApiError } from '@/lib/client/errors';
-import { toast } from '@/lib/client/toast';
+import type { LookupEntry, WordListEntry } from '@/lib/contract';
+import { callData } from '../api';
+import { ApiError } from '../errors';
+import { toast } from '../toast';
 import { PAGE_SIZE, markInList, strangeLabel, type Page, type PagedData, type Strange } from './word-list-model';
 
 /**
- * The history's and the word lists' calls, checked against the contract, and the 生词/熟词 mark
- * with its optimistic update.
+ * The history's and the word lists' calls, and the 生词/熟词 mark with its optimistic update.
  */
-
-/** The data of an OK answer, checked by the call's schema; otherwise the answer as an ApiError. */
-function dataOf<T>(schema: z.ZodType, answer: unknown): T {
-  const parsed = schema.safeParse(answer);
-  if (!parsed.success) throw new ApiError('返回数据格式不正确', 200, null, answer);
-  const body = parsed.data as { status: unknown; data?: unknown };
-  if (body.status !== okStatus || body.data === undefined) throw ApiError.fromAnswer(200, answer);
-  return body.data as T;
-}
 
 export const lookupsKey = (account: string): QueryKey => ['query_text_history', account];
 
 export async function fetchLookups(page: number, signal?: AbortSignal): Promise<Page<LookupEntry>> {
-  const answer = await callApi('query_text_history', { page, page_size: PAGE_SIZE }, signal);
-  return dataOf<Page<LookupEntry>>(calls.query_text_history.response, answer);
+  return callData('query_text_history', { page, page_size: PAGE_SIZE }, signal);
 }
 
 /** All word lists of one user start with this key; the rest names the source and the filter. */
@@ -41,8 +29,7 @@ export async function fetchWords(
   page: number,
   signal?: AbortSignal,
 ): Promise<Page<WordListEntry>> {
-  const answer = await callApi('query_history', { page, page_size: PAGE_SIZE, ...filter }, signal);
-  return dataOf<Page<WordListEntry>>(calls.query_history.response, answer);
+  return callData('query_history', { page, page_size: PAGE_SIZE, ...filter }, signal);
 }
 
 export function errorMessage(error: unknown): string {
@@ -65,16 +52,14 @@ export function useMarkWord(account: string, currentListStrange: Strange | undef
   const queryClient = useQueryClient();
   const prefix = wordListsKey(account);
   return useMutation({
-    mutationFn: async ({ entry, strange }: MarkVariables) => {
-      const answer = await callApi('set_strange_status', {
+    mutationFn: ({ entry, strange }: MarkVariables) =>
+      callData('set_strange_status', {
         word: entry.word,
         lemma: entry.lemma,
         strange,
         ...(entry.from ? { from: entry.from } : {}),
         ...(entry.sentence ? { sentence: entry.sentence } : {}),
-      });
-      return dataOf<WordListEntry>(calls.set_strange_status.response, answer);
-    },
+      }),
     onMutate: async ({ entry, strange }) => {
       await queryClient.cancelQueries({ queryKey: prefix });
       const before = queryClient.getQueriesData<PagedData<WordListEntry>>({ queryKey: prefix });

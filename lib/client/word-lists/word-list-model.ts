@@ -1,4 +1,5 @@
 import type { LookupEntry, WordListEntry } from '@/lib/contract';
+import type { CallData } from '../api';
 
 /**
  * The paged lists of the history and word-list screens, without React: which page comes next,
@@ -7,12 +8,8 @@ import type { LookupEntry, WordListEntry } from '@/lib/contract';
 
 export const PAGE_SIZE = 20;
 
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  page_size: number;
-}
+/** One page of a paged list, as the contract's paged calls (query_history, query_text_history) answer it. */
+export type Page<T> = Pick<CallData<'query_history'>, 'total' | 'page' | 'page_size'> & { items: T[] };
 
 /** TanStack Query's shape of an infinite list. */
 export interface PagedData<T> {

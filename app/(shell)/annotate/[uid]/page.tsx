@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { AnnotateScreen } from '@/components/dictionary/annotate-screen';
+import { AnnotateScreen } from '@/components/annotation/annotate-screen';
 
 export const metadata: Metadata = {
   title: '词义标注',

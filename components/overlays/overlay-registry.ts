@@ -1,0 +1,29 @@
+'use client';
+
+import type { ComponentType } from 'react';
+import type { HostedOverlayProps, OverlayName } from '@/lib/client/overlays';
+
+type Hosted<N extends OverlayName> = ComponentType<HostedOverlayProps<N>>;
+
+/**
+ * Where each shell overlay's code is: fetched the first time the overlay opens (or is preloaded),
+ * never in a page's first load. A feature adds its overlay with one line here (the chat drawer,
+ * the pay dialog and the sense drawer will), and a payload type in lib/client/overlays.ts.
+ */
+export const overlayLoaders: { [N in OverlayName]?: () => Promise<Hosted<N>> } = {
+  wordTranslation: () => import('@/components/dictionary/word-panel').then((m) => m.WordPanel),
+  posExplain: () => import('@/components/dictionary/pos-explain-drawer').then((m) => m.PosExplainDrawer),
+  centerDialog: () => import('@/components/membership/quota-dialog').then((m) => m.QuotaDialog),
+  loginDialog: () => import('@/components/login/login-dialog').then((m) => m.LoginDialog),
+  settings: () => import('@/components/settings/settings-overlay').then((m) => m.SettingsOverlay),
+};
+
+/**
+ * Starts fetching an overlay's code before it is needed, when a person shows they are about to
+ * open it (e.g. the dictionary's reading mode, where any click opens the word panel).
+ */
+export function preloadOverlay(name: OverlayName): void {
+  void overlayLoaders[name]?.().catch(() => {
+    // A failed preload is retried by the real open, which shows its own error.
+  });
+}

@@ -1,0 +1,57 @@
+'use client';
+
+import Link from 'next/link';
+import { Overlay } from '@/components/ui/overlay';
+import { useLogout, type CurrentUser } from '@/lib/client/user';
+import { accountLinks } from './account-links';
+
+/** The logged-in user's menu: who they are, personal centre, membership and logout. */
+export function AccountMenu({
+  user,
+  anchor,
+  open,
+  onOpenChange,
+}: {
+  user: CurrentUser;
+  anchor: Element;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const logout = useLogout();
+  const menuItem = 'block w-full rounded-lg px-3 py-2 text-left hover:bg-slate-100 focus-visible:bg-slate-100';
+  return (
+    <Overlay
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="popover"
+      anchor={anchor}
+      size="xs"
+      label={`${user.nickname}：账户菜单`}
+      trapFocus={false}
+      testId="account-menu"
+      className="p-1.5 text-sm"
+    >
+      <div className="px-3 py-2">
+        <div className="truncate font-medium">{user.nickname}</div>
+        <div className="text-xs text-ink-mute">
+          账号 {user.account}
+          {user.isVip && <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-amber-700">VIP</span>}
+        </div>
+      </div>
+      {accountLinks(user.isVip).map((link) => (
+        <Link key={link.key} href={link.href} onClick={() => onOpenChange(false)} data-testid={`account-${link.key}`} className={menuItem}>
+          {link.label}
+        </Link>
+      ))}
+      <button
+        type="button"
+        data-testid="logout-button"
+        disabled={logout.isPending}
+        onClick={() => logout.mutate(undefined, { onSettled: () => onOpenChange(false) })}
+        className={`${menuItem} disabled:opacity-50`}
+      >
+        {logout.isPending ? '正在退出…' : '退出登录'}
+      </button>
+    </Overlay>
+  );
+}
