@@ -13,7 +13,8 @@ import {
   type OverlayPayloads,
 } from '@/lib/client/overlays';
 import { useOverlays } from '@/lib/client/use-overlays';
-import { overlayLoaders } from './overlay-registry';
+import { useCurrentUser } from '@/lib/client/user';
+import { overlayLoaders, preloadOverlay } from './overlay-registry';
 
 type AnyHosted = ComponentType<HostedOverlayProps<OverlayName>>;
 
@@ -47,6 +48,14 @@ export function OverlayHost() {
   // Quota redirects (lib/client/quota.ts) navigate inside the app instead of reloading it.
   useEffect(() => setClientNavigator((href) => router.push(href)), [router]);
 
+  // The login dialog is what a visitor most often opens: once the page has loaded and the
+  // browser is idle, fetch it, so that the first click on 登录 shows it at once.
+  const anonymous = useCurrentUser().data === null;
+  useEffect(() => {
+    if (!anonymous) return;
+    return whenIdle(() => preloadOverlay('loginDialog'));
+  }, [anonymous]);
+
   // Mounted from the first open on (adjusted while rendering, so it mounts in the same pass).
   const [mounted, setMounted] = useState<ReadonlySet<OverlayName>>(() => new Set());
   const opened = overlayNames.filter((name) => open[name] && !mounted.has(name));
@@ -69,4 +78,15 @@ export function OverlayHost() {
       </Suspense>
     );
   });
+}
+
+/** Runs `task` when the browser is idle (after a while at most); answers how to cancel it. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 5000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  // Safari before 18 has no idle callback.
+  const timer = setTimeout(task, 2000);
+  return () => clearTimeout(timer);
 }

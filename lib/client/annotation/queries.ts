@@ -2,6 +2,9 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { callData } from '../api';
+// These screens call the API as soon as they mount: the API core comes with the page instead of
+// one round trip after it (callData's dynamic import then finds it loaded).
+import '../api-core';
 import { ApiError } from '../errors';
 import { toast } from '../toast';
 import { closeWordPanel } from '../word-lookup';
