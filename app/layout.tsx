@@ -4,7 +4,7 @@ import { Suspense, type ReactNode } from 'react';
 import { DebugConsoleLoader } from '@/components/debug/debug-console-loader';
 import { OverlayHost } from '@/components/overlays/overlay-host';
 import { ReadingFontSize } from '@/components/settings/reading-font-size';
-import { ClientEnvProvider } from '@/components/shell/client-env';
+import { ClientEnvProvider } from '@/lib/client/client-env';
 import { Providers } from '@/components/shell/providers';
 import { Toaster } from '@/components/ui/toaster';
 import { currentUser } from '@/lib/bff/current-user';

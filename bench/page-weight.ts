@@ -21,6 +21,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromiumFlags, chromiumPath } from '../tests/support/chromium';
 import { freePort } from '../tests/support/ports';
 import { reporter } from './support';
 
@@ -37,18 +38,9 @@ const pages = (process.env.BENCH_PAGES ?? Object.keys(budgets).join(','))
   .filter(Boolean);
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 const withLighthouse = process.env.BENCH_NO_LH !== '1';
-const chromePath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// The flags every browser of this project starts with (DESIGN section 5), headless.
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+const chromePath = chromiumPath;
+// The project's browser flags, headless, without the sandbox (root in a container).
+const chromeFlags = ['--headless', '--no-sandbox', ...chromiumFlags];
 
 const root = join(import.meta.dirname, '..');
 const kb = (bytes: number) => bytes / 1024;

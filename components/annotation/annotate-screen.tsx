@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { annotateMessages } from '@/lib/client/annotation/annotate-selection';
 import { useAnnotationTask } from '@/lib/client/annotation/queries';
 import { closeWordPanel } from '@/lib/client/word-lookup';
+import { RetryButton } from '@/components/ui/retry-button';
 import { AnnotateTaskForm } from './annotate-task';
 
 /** /annotate/{uid}: one task at a time; a successful submit loads the next. */
@@ -97,15 +98,7 @@ function AnnotateEmpty({
       <p data-testid="annotate-empty-text" className={`mt-1 max-w-sm text-sm ${error ? 'text-red-700/80' : 'text-ink-soft'}`}>
         {text}
       </p>
-      <button
-        type="button"
-        data-testid="annotate-reload"
-        onClick={onRetry}
-        disabled={retrying}
-        className="mt-5 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
-      >
-        {retrying ? '正在获取…' : '重新获取'}
-      </button>
+      <RetryButton testId="annotate-reload" onRetry={onRetry} retrying={retrying} label="重新获取" busyLabel="正在获取…" className="mt-5 py-2" />
     </div>
   );
 }

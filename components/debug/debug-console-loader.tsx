@@ -2,7 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
-import { useClientEnv } from '@/components/shell/client-env';
+import { useClientEnv } from '@/lib/client/client-env';
 
 let loaded = false;
 

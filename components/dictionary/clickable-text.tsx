@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { preloadOverlay } from '@/components/overlays/overlay-registry';
+import { preloadOverlay } from '@/lib/client/overlays';
 import { contextOf, findWord, lookUpWord, sentenceRanges, tokenize } from '@/lib/client/word-lookup';
 
 export interface AutoLookup {

@@ -5,9 +5,9 @@ import type { HostedOverlayProps } from '@/lib/client/overlays';
 import { PosExplanationBody } from './pos-label';
 
 /** The part-of-speech drawer of the shell (spec section 2), used on narrow screens. */
-export function PosExplainDrawer({ open, payload: pos, onClose }: HostedOverlayProps<'posExplain'>) {
+export function PosExplainDrawer({ open, payload: pos, onOpenChange }: HostedOverlayProps<'posExplain'>) {
   return (
-    <Overlay open={open} onOpenChange={(o) => !o && onClose()} layout="sheet" title="词性说明" testId="pos-explain-drawer">
+    <Overlay open={open} onOpenChange={onOpenChange} layout="sheet" title="词性说明" testId="pos-explain-drawer">
       {pos && (
         <div data-testid="pos-explanation" className="text-base">
           <PosExplanationBody pos={pos} enabled={open} />

@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Overlay, OverlayBody, OverlayClose, OverlayDescription, OverlayHeader, OverlayTitle } from '@/components/ui/overlay';
+import { RetryButton } from '@/components/ui/retry-button';
 import { refusedLookupMessage, useWordQuery } from '@/lib/client/dictionary/queries';
 import { createTabReset, isWordNotFound, notFoundMessage } from '@/lib/client/dictionary/word-entry';
 import { ApiError } from '@/lib/client/errors';
@@ -20,7 +21,7 @@ const sameQuery = (a: WordQuery | null, b: WordQuery | null) =>
  * 768 px. The last word stays rendered while the panel closes, and the tab goes back to the
  * first one 500 ms later (spec section 9).
  */
-export function WordPanel({ open, payload, onClose }: HostedOverlayProps<'wordTranslation'>) {
+export function WordPanel({ open, payload, onOpenChange }: HostedOverlayProps<'wordTranslation'>) {
   const [shown, setShown] = useState<WordLookup | null>(null);
   const [tab, setTab] = useState(0);
   // A new word opens on its first tab at once (state adjusted while rendering, not in an effect).
@@ -44,7 +45,7 @@ export function WordPanel({ open, payload, onClose }: HostedOverlayProps<'wordTr
   return (
     <Overlay
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={onOpenChange}
       layout={{ wide: 'popover', narrow: 'sheet' }}
       anchor={shown?.anchor}
       size="lg"
@@ -185,15 +186,7 @@ function WordError({ error, onRetry, retrying }: { error: Error; onRetry: () => 
       <p className="text-red-600">
         {error instanceof ApiError && error.kind === 'refused' ? refusedLookupMessage(error) : error.message || '查询失败，请稍后再试'}
       </p>
-      <button
-        type="button"
-        data-testid="word-retry"
-        onClick={onRetry}
-        disabled={retrying}
-        className="rounded-lg border border-slate-300 bg-white px-4 py-1.5 text-sm font-medium hover:bg-slate-50 disabled:opacity-50"
-      >
-        {retrying ? '正在重试…' : '重试'}
-      </button>
+      <RetryButton testId="word-retry" onRetry={onRetry} retrying={retrying} className="py-1.5" />
     </div>
   );
 }

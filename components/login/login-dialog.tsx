@@ -6,13 +6,13 @@ import type { HostedOverlayProps } from '@/lib/client/overlays';
 import { LoginPanel } from './login-panel';
 
 /** The login dialog of spec section 2: after logging in, the user stays where they were. */
-export function LoginDialog({ open, onClose }: HostedOverlayProps<'loginDialog'>) {
+export function LoginDialog({ open, onOpenChange }: HostedOverlayProps<'loginDialog'>) {
   const pathname = usePathname();
   const search = useSearchParams().toString();
   return (
     <Overlay
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={onOpenChange}
       layout="dialog"
       size="sm"
       title="登录后继续使用该功能"

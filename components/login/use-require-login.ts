@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback } from 'react';
-import { useClientEnv } from '@/components/shell/client-env';
+import { useClientEnv } from '@/lib/client/client-env';
 import { notifyApp } from '@/lib/client/client-mode';
 import { openOverlay } from '@/lib/client/overlays';
 

@@ -9,11 +9,11 @@ import type { HostedOverlayProps } from '@/lib/client/overlays';
  * The quota prompt on wide screens (spec section 4, login_user_free_num_limit): the centre
  * dialog saying today's free uses are spent, with 开通会员 and 取消.
  */
-export function QuotaDialog({ open, onClose }: HostedOverlayProps<'centerDialog'>) {
+export function QuotaDialog({ open, onClose, onOpenChange }: HostedOverlayProps<'centerDialog'>) {
   return (
     <Overlay
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={onOpenChange}
       layout="dialog"
       size="sm"
       title="今日免费次数已用完"

@@ -8,13 +8,14 @@ import {
   closeOverlays,
   closedOnRouteChange,
   overlayNames,
+  preloadOverlay,
   type HostedOverlayProps,
   type OverlayName,
   type OverlayPayloads,
 } from '@/lib/client/overlays';
 import { useOverlays } from '@/lib/client/use-overlays';
 import { useCurrentUser } from '@/lib/client/user';
-import { overlayLoaders, preloadOverlay } from './overlay-registry';
+import { overlayLoaders } from './overlay-registry';
 
 type AnyHosted = ComponentType<HostedOverlayProps<OverlayName>>;
 
@@ -74,7 +75,12 @@ export function OverlayHost() {
     if (!Hosted) return null;
     return (
       <Suspense key={name} fallback={null}>
-        <Hosted open={!!open[name]} payload={open[name]?.payload ?? lastPayloads.current[name]} onClose={() => closeOverlay(name)} />
+        <Hosted
+          open={!!open[name]}
+          payload={open[name]?.payload ?? lastPayloads.current[name]}
+          onClose={() => closeOverlay(name)}
+          onOpenChange={(o) => !o && closeOverlay(name)}
+        />
       </Suspense>
     );
   });

@@ -1,7 +1,7 @@
 'use client';
 
 import type { ComponentType } from 'react';
-import type { HostedOverlayProps, OverlayName } from '@/lib/client/overlays';
+import { setOverlayPreloader, type HostedOverlayProps, type OverlayName } from '@/lib/client/overlays';
 
 type Hosted<N extends OverlayName> = ComponentType<HostedOverlayProps<N>>;
 
@@ -18,12 +18,10 @@ export const overlayLoaders: { [N in OverlayName]?: () => Promise<Hosted<N>> } =
   settings: () => import('@/components/settings/settings-overlay').then((m) => m.SettingsOverlay),
 };
 
-/**
- * Starts fetching an overlay's code before it is needed, when a person shows they are about to
- * open it (e.g. the dictionary's reading mode, where any click opens the word panel).
- */
-export function preloadOverlay(name: OverlayName): void {
+/** Fetches an overlay's code ahead of time (lib/client/overlays.ts: preloadOverlay). */
+function preload(name: OverlayName): void {
   void overlayLoaders[name]?.().catch(() => {
     // A failed preload is retried by the real open, which shows its own error.
   });
 }
+setOverlayPreloader(preload);

@@ -8,11 +8,11 @@ import { SettingsPanel } from './settings-panel';
  * Global settings (spec section 2): a dialog on screens 768 px and wider, a full-height drawer
  * below, opened from the shell's overlay store.
  */
-export function SettingsOverlay({ open, onClose }: HostedOverlayProps<'settings'>) {
+export function SettingsOverlay({ open, onOpenChange }: HostedOverlayProps<'settings'>) {
   return (
     <Overlay
       open={open}
-      onOpenChange={(o) => !o && onClose()}
+      onOpenChange={onOpenChange}
       layout={{ wide: 'dialog', narrow: 'sheet' }}
       sheetHeight="full"
       size="md"

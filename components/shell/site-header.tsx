@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { menuFor } from '@/lib/routes/menu';
 import { homeFor, layoutFor, matchRoute } from '@/lib/routes/route-table';
-import { useClientEnv } from './client-env';
+import { useClientEnv } from '@/lib/client/client-env';
 import { Header } from './header';
 
 /**

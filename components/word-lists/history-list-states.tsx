@@ -4,6 +4,7 @@ import type { UseInfiniteQueryResult } from '@tanstack/react-query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
+import { RetryButton } from '@/components/ui/retry-button';
 
 /**
  * The states every personal list shares (the lookup history and the three word lists): logged
@@ -54,15 +55,7 @@ export function ListError({ message, onRetry, retrying }: { message: string; onR
     <div role="alert" data-testid="list-error" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-4 py-10 text-center">
       <p className="font-medium text-red-700">加载失败</p>
       <p className="mt-1 text-sm text-red-700/80">{message}</p>
-      <button
-        type="button"
-        data-testid="list-retry"
-        onClick={onRetry}
-        disabled={retrying}
-        className="mt-4 rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-medium text-red-700 hover:bg-red-100 disabled:opacity-50"
-      >
-        {retrying ? '正在重试…' : '重试'}
-      </button>
+      <RetryButton testId="list-retry" onRetry={onRetry} retrying={retrying} tone="alert" className="mt-4 py-2" />
     </div>
   );
 }

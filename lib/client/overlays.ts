@@ -1,5 +1,4 @@
-import type { Gloss } from '@/lib/contract';
-import type { WordQuery } from './word-lookup';
+import type { CallRequest, Gloss } from '@/lib/contract';
 
 /**
  * The shell-level overlays of spec section 2, in one store: which one is open and with what.
@@ -11,9 +10,12 @@ import type { WordQuery } from './word-lookup';
 /** Where an anchored overlay points: an element on the page (followed as it moves), or a point. */
 export type OverlayAnchor = Element | { x: number; y: number; width?: number; height?: number };
 
-/** A word looked up in its sentence, and the word on the page the panel sits beside. */
+/**
+ * A word looked up in its sentence (the word query of spec section 7, as the contract takes it;
+ * `from` names the screen), and the word on the page the panel sits beside.
+ */
 export interface WordLookup {
-  query: WordQuery;
+  query: CallRequest<'query_word'>;
   anchor?: OverlayAnchor;
 }
 
@@ -67,6 +69,8 @@ export interface HostedOverlayProps<N extends OverlayName> {
   open: boolean;
   payload: OverlayPayloads[N] | undefined;
   onClose: () => void;
+  /** The same, in the shape an overlay frame reports (false: it asks to close). */
+  onOpenChange: (open: boolean) => void;
 }
 
 /** An overlay that needs a payload must be given one; the others may be. */
@@ -110,6 +114,22 @@ export function closeOverlays(names: readonly OverlayName[] = overlayNames): voi
 
 export function isOverlayOpen(name: OverlayName): boolean {
   return !!state[name];
+}
+
+// The OverlayHost knows where each overlay's code is; it tells the store how to fetch it, so that
+// a screen can ask for an overlay ahead of time without depending on the host.
+let preloader: (name: OverlayName) => void = () => {};
+
+export function setOverlayPreloader(next: (name: OverlayName) => void): void {
+  preloader = next;
+}
+
+/**
+ * Starts fetching an overlay's code before it is needed, when a person shows they are about to
+ * open it (e.g. the dictionary's reading mode, where any click opens the word panel).
+ */
+export function preloadOverlay(name: OverlayName): void {
+  preloader(name);
 }
 
 /**

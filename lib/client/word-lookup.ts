@@ -1,6 +1,5 @@
-import type { CallRequest } from '@/lib/contract';
 import { coverText, sentenceRanges as sharedSentenceRanges, type SentenceRange } from '@/lib/text/sentences';
-import { closeOverlay, openOverlay, type OverlayAnchor } from './overlays';
+import { closeOverlay, openOverlay, type OverlayAnchor, type WordLookup } from './overlays';
 
 /**
  * Looking a word up in its sentence (spec sections 1 and 2): the one entry point every screen
@@ -9,7 +8,7 @@ import { closeOverlay, openOverlay, type OverlayAnchor } from './overlays';
  */
 
 /** The word query of spec section 7, as the contract takes it; `from` names the screen. */
-export type WordQuery = CallRequest<'query_word'>;
+export type WordQuery = WordLookup['query'];
 
 /**
  * Opens the shell's word translation overlay for a word in its context: on desktop a popup

@@ -1,7 +1,7 @@
 'use client';
 
 import { createContext, useContext, type ReactNode } from 'react';
-import { clientModeOf, type ClientMode } from '@/lib/client/client-mode';
+import { clientModeOf, type ClientMode } from './client-mode';
 
 /** What the server knew before rendering: the environment and the client's mode. */
 export interface ClientEnv {
