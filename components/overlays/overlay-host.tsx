@@ -49,8 +49,9 @@ export function OverlayHost() {
   // Quota redirects (lib/client/quota.ts) navigate inside the app instead of reloading it.
   useEffect(() => setClientNavigator((href) => router.push(href)), [router]);
 
-  // The login dialog is what a visitor most often opens: once the page has loaded and the
-  // browser is idle, fetch it, so that the first click on 登录 shows it at once.
+  // The login dialog is what a visitor most often opens: a few seconds after the page has
+  // settled, when the browser is idle, fetch it, so that the first click on 登录 shows it at
+  // once without adding to the page's own loading work.
   const anonymous = useCurrentUser().data === null;
   useEffect(() => {
     if (!anonymous) return;
@@ -86,13 +87,18 @@ export function OverlayHost() {
   });
 }
 
-/** Runs `task` when the browser is idle (after a while at most); answers how to cancel it. */
+const SETTLE_MS = 5000;
+
+/** Runs `task` once the page has settled and the browser is idle; answers how to cancel it. */
 function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 5000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  // Safari before 18 has no idle callback.
-  const timer = setTimeout(task, 2000);
-  return () => clearTimeout(timer);
+  let idle: number | undefined;
+  const timer = setTimeout(() => {
+    // Safari before 18 has no idle callback: the delay alone does.
+    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(task, { timeout: SETTLE_MS });
+    else task();
+  }, SETTLE_MS);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) window.cancelIdleCallback(idle);
+  };
 }

@@ -1,34 +1,32 @@
 'use client';
 
-import { useEffect } from 'react';
+import { useLayoutEffect } from 'react';
+import { CONFIG_CHANGED_EVENT, CONFIG_STORAGE_KEY, storedFontSize } from '@/lib/config/config-values';
 
 /** The CSS variable reading text takes its size from: `font-size: var(--reading-font-size, 1.2rem)`. */
 export const READING_FONT_SIZE_VAR = '--reading-font-size';
 
 /**
  * Keeps `--reading-font-size` on <html> equal to the stored display.fontSize (rem): on mount, so a
- * reload keeps the reader's size, and on every change, from the settings screen or another tab.
- * It follows the store directly rather than through useGlobalConfig: that hook renders the
- * defaults during hydration, which would set 1.2rem first and the real size a moment later. No
- * React state is involved, so it renders nothing and re-renders nothing.
- *
- * The store (and zod, which checks what it reads) is fetched after the page has hydrated, not
- * with it: until then the stylesheet's default size applies, as it did before hydration anyway.
+ * reload keeps the reader's size; on every change in this tab (the config store announces it)
+ * and in another (the storage event). It reads the one field without loading the config store
+ * and its schemas, which no page needs to show itself. No React state is involved, so it renders
+ * nothing and re-renders nothing.
  */
 export function ReadingFontSize() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     const style = document.documentElement.style;
-    let unsubscribe: (() => void) | undefined;
-    let cancelled = false;
-    void import('@/lib/config/config-store').then(({ configStore }) => {
-      if (cancelled) return;
-      const apply = () => style.setProperty(READING_FONT_SIZE_VAR, `${configStore.getSnapshot().display.fontSize}rem`);
-      apply();
-      unsubscribe = configStore.subscribe(apply);
-    });
+    const apply = (rem = storedFontSize()) => style.setProperty(READING_FONT_SIZE_VAR, `${rem}rem`);
+    const onChange = (event: Event) => apply((event as CustomEvent<{ display: { fontSize: number } }>).detail.display.fontSize);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === CONFIG_STORAGE_KEY) apply();
+    };
+    apply();
+    window.addEventListener(CONFIG_CHANGED_EVENT, onChange);
+    window.addEventListener('storage', onStorage);
     return () => {
-      cancelled = true;
-      unsubscribe?.();
+      window.removeEventListener(CONFIG_CHANGED_EVENT, onChange);
+      window.removeEventListener('storage', onStorage);
       style.removeProperty(READING_FONT_SIZE_VAR);
     };
   }, []);

@@ -33,6 +33,16 @@ type DataOf<N extends CallName> = [DataField<N>] extends [never]
   ? unknown
   : Exclude<CallResponse<N>[DataField<N> & keyof CallResponse<N>], undefined>;
 
+/**
+ * Starts fetching the API core without waiting for it: for a screen that calls as soon as it
+ * mounts, so that the download runs while the page hydrates instead of after it.
+ */
+export function preloadApiCore(): void {
+  core().catch(() => {
+    // The first call loads it again and reports the failure where it matters.
+  });
+}
+
 export function callData<N extends CallName>(name: N, body?: CallRequest<N>, signal?: AbortSignal): Promise<CallData<N>> {
   return core().then((c) => c.callData(name, body, signal) as Promise<CallData<N>>);
 }

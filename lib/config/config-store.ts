@@ -7,37 +7,15 @@
  * in-memory config carries on for the rest of the visit.
  */
 import {
+  CONFIG_CHANGED_EVENT,
   CONFIG_STORAGE_KEY,
-  defaultConfig,
-  migrateConfig,
-  setConfigValue,
-  type ConfigPath,
-  type GlobalConfig,
-} from './global-config';
+  browserStorage,
+  readStoredConfig as readRaw,
+  type ConfigStorage,
+} from './config-values';
+import { defaultConfig, migrateConfig, setConfigValue, type ConfigPath, type GlobalConfig } from './global-config';
 
-/** The part of Storage this module uses, so tests can pass a small in-memory one. */
-export type ConfigStorage = Pick<Storage, 'getItem' | 'setItem'>;
-
-/** window.localStorage, or null on the server or when the browser refuses it. */
-export function browserStorage(): ConfigStorage | null {
-  // Checked on window, not globalThis: Node 22+ has its own localStorage, which is not ours.
-  if (typeof window === 'undefined') return null;
-  try {
-    return window.localStorage ?? null;
-  } catch {
-    return null;
-  }
-}
-
-function readRaw(storage: ConfigStorage | null): string | null {
-  if (!storage) return null;
-  try {
-    const raw = storage.getItem(CONFIG_STORAGE_KEY);
-    return typeof raw === 'string' ? raw : null;
-  } catch {
-    return null;
-  }
-}
+export { browserStorage, type ConfigStorage };
 
 function writeRaw(storage: ConfigStorage | null, serialized: string): boolean {
   if (!storage) return false;
@@ -101,6 +79,8 @@ export function createConfigStore(options: ConfigStoreOptions = {}): ConfigStore
     if (next === current) return;
     current = next;
     for (const listener of listeners) listener();
+    // What the page applies without loading this store (the reading font size) follows this.
+    events()?.dispatchEvent(new CustomEvent(CONFIG_CHANGED_EVENT, { detail: next }));
   }
 
   function onStorage(event: Event) {

@@ -4,54 +4,28 @@
  * (or a hand-edited or corrupted store) left behind into a valid current config.
  */
 import { z } from 'zod';
+import {
+  CONFIG_VERSION,
+  DEFAULT_FONT_SIZE,
+  configRanges,
+  ownValue,
+  rangedNumberOf,
+  type NumberRange,
+} from './config-values';
 
-export const CONFIG_STORAGE_KEY = 'config';
-export const CONFIG_VERSION = '1.9';
-
-export interface NumberRange {
-  min: number;
-  max: number;
-  step: number;
-  /** Decimal places a value is shown and stored with; follows from the step. */
-  precision: number;
-}
-
-/**
- * Bounds of every numeric field (spec section 9, "Config sliders"). The schemas below and the
- * settings screen both read them from here, so a slider can never offer a value the schema would
- * move.
- */
-export const configRanges = {
-  'display.fontSize': { min: 1, max: 1.5, step: 0.1, precision: 1 },
-  'play.playbackRate': { min: 0.5, max: 3, step: 0.1, precision: 1 },
-  'play.readInterval': { min: 0.5, max: 2, step: 0.5, precision: 1 },
-  'play.readTimes': { min: 1, max: 3, step: 1, precision: 0 },
-  'others.vacationNodifyTimes': { min: 0, max: Number.MAX_SAFE_INTEGER, step: 1, precision: 0 },
-} as const satisfies Record<string, NumberRange>;
+export { CONFIG_STORAGE_KEY, CONFIG_VERSION, configRanges, fitToRange, type NumberRange } from './config-values';
 
 export const inputVoices = ['tap', 'word'] as const;
 export const playModes = ['sequence', 'single', 'singleLoop'] as const;
 
-/** Clamps into the range, then snaps to the nearest step counted from min (1.23 → 1.2, 9 → 1.5). */
-export function fitToRange(value: number, range: NumberRange): number {
-  const clamped = Math.min(range.max, Math.max(range.min, value));
-  // The epsilon keeps halves from rounding down through float error: (1.25 - 1) / 0.1 is 2.4999….
-  const steps = Math.round((clamped - range.min) / range.step + 1e-9);
-  const snapped = Math.min(range.max, range.min + steps * range.step);
-  return Number(snapped.toFixed(range.precision));
-}
-
-// Older versions kept some numbers as strings ("1.3"); plain decimal notation only, so '', ' ',
-// '0x10' and '1,5' do not slip through Number()'s generous parsing.
-const numericString = z
-  .string()
-  .trim()
-  .regex(/^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i)
-  .transform(Number)
-  .pipe(z.number()); // rejects '1e400', which Number() makes Infinity
-
+/** A number, or an older version's numeric string, fitted into its range (config-values.ts). */
 function rangedNumber(range: NumberRange) {
-  return z.union([z.number(), numericString]).transform((n) => fitToRange(n, range));
+  return z.unknown().transform((value, ctx) => {
+    const n = rangedNumberOf(value, range);
+    if (n !== undefined) return n;
+    ctx.addIssue({ code: 'custom', message: `not a number from ${range.min} to ${range.max}` });
+    return z.NEVER;
+  });
 }
 
 const storedBoolean = z.union([
@@ -115,7 +89,7 @@ export type ConfigValue<P extends ConfigPath> = P extends `${infer G}.${infer K}
 // Frozen because it is handed out as the store's snapshot and the server snapshot: a caller that
 // mutated it would change every later "default".
 export const defaultConfig: GlobalConfig = Object.freeze({
-  display: Object.freeze({ fontSize: 1.2 }),
+  display: Object.freeze({ fontSize: DEFAULT_FONT_SIZE }),
   play: Object.freeze({
     playbackRate: 1,
     readInterval: 0.5,
@@ -137,15 +111,6 @@ const configPaths = Object.keys(configFieldSchemas) as ConfigPath[];
 function splitPath(path: string): [string, string] {
   const dot = path.indexOf('.');
   return [path.slice(0, dot), path.slice(dot + 1)];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Own properties only: a stored '__proto__' or an inherited name must not count as a value. */
-function ownValue(record: unknown, key: string): unknown {
-  return isRecord(record) && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
 }
 
 export function getConfigValue<P extends ConfigPath>(config: GlobalConfig, path: P): ConfigValue<P> {

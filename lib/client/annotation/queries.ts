@@ -1,14 +1,14 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { callData } from '../api';
-// These screens call the API as soon as they mount: the API core comes with the page instead of
-// one round trip after it (callData's dynamic import then finds it loaded).
-import '../api-core';
+import { callData, preloadApiCore } from '../api';
 import { ApiError } from '../errors';
 import { toast } from '../toast';
 import { closeWordPanel } from '../word-lookup';
 import { annotateMessages, type AnnotationTask, type SenseId } from './annotate-selection';
+
+// These screens call the API as soon as they mount: fetch the API core while the page hydrates.
+if (typeof window !== 'undefined') preloadApiCore();
 
 /** What the annotation screen shows: a task, or none (with the upstream's reason when it gave one). */
 export type LoadedTask = { kind: 'task'; task: AnnotationTask } | { kind: 'none'; description?: string };

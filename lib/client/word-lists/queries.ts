@@ -2,13 +2,13 @@
 
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { LookupEntry, WordListEntry } from '@/lib/contract';
-import { callData } from '../api';
-// These screens call the API as soon as they mount: the API core comes with the page instead of
-// one round trip after it (callData's dynamic import then finds it loaded).
-import '../api-core';
+import { callData, preloadApiCore } from '../api';
 import { ApiError } from '../errors';
 import { toast } from '../toast';
 import { PAGE_SIZE, markInList, strangeLabel, type Page, type PagedData, type Strange } from './word-list-model';
+
+// These screens call the API as soon as they mount: fetch the API core while the page hydrates.
+if (typeof window !== 'undefined') preloadApiCore();
 
 /**
  * The history's and the word lists' calls, and the 生词/熟词 mark with its optimistic update.
