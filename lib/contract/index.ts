@@ -1,9 +1,20 @@
-import { callList, calls, contentCall, type CallDef } from './calls';
+import { callList } from './table';
+import { contentCall } from './calls/content';
 import { parseContentPath, type ContentFileId } from './content';
+import type { CallDef } from './define';
 
+/**
+ * The upstream API, the single source of truth (DESIGN.md section 3): every call of spec
+ * section 7 by feature (`calls/`), gathered into one table (`table.ts`), the shapes they share,
+ * the envelope of their answers, and the addressing of content and composed audio.
+ */
+export * from './table';
 export * from './calls';
-export * from './content';
+export * from './shapes';
 export * from './envelope';
+export * from './content';
+export * from './audio';
+export type { CallDef, CallKind, CallMethod, CallTable } from './define';
 
 const byPath = new Map<string, CallDef>(callList.map((c) => [c.path, c]));
 
@@ -24,5 +35,3 @@ export function matchCall(method: string, segments: readonly string[]): MatchedC
   const content = parseContentPath(segments);
   return content ? { call: contentCall, content } : null;
 }
-
-export * from './audio';
