@@ -22,6 +22,7 @@ export const userInfo = obj({
   account: str,
   vip_info: obj({ is_vip_now: z.boolean(), expire_time: z.string().nullable().optional() }),
 });
+export type UserInfo = z.infer<typeof userInfo>;
 
 export const accountCalls = {
   get_env_type: def('get_env_type', {
