@@ -1,12 +1,16 @@
-import { callList } from './table';
-import { contentCall } from './calls/content';
+import { contentCall } from './calls';
 import { parseContentPath, type ContentFileId } from './content';
 import type { CallDef } from './define';
+import { callList } from './table';
 
 /**
- * The upstream API, the single source of truth (DESIGN.md section 3): every call of spec
- * section 7 by feature (`calls/`), gathered into one table (`table.ts`), the shapes they share,
- * the envelope of their answers, and the addressing of content and composed audio.
+ * The upstream API, the single source of truth (DESIGN.md section 3):
+ *  - calls/<feature>.ts  every call of spec section 7, by feature, with its own shapes;
+ *  - table.ts           the one table they are gathered into (`calls`, `callList`, `CallName`…);
+ *  - define.ts          what a call is (`CallDef`, `def`); shapes.ts the shapes features share;
+ *  - envelope.ts        the envelope of every answer, the error body, the quota statuses;
+ *  - content.ts         how content documents are addressed (`/api/{category}/…`);
+ *  - audio.ts           composed audio (`concat:` texts and their `md5:` keys).
  */
 export * from './table';
 export * from './calls';

@@ -16,7 +16,7 @@ export type CallName = keyof Calls;
 export type CallRequest<N extends CallName> = z.input<Calls[N]['request']>;
 export type CallResponse<N extends CallName> = z.output<Calls[N]['response']>;
 
-/** The features' tables, in the order they are registered. */
+/** The features' tables (a module namespace lists its exports by name). */
 export const featureTables: readonly CallTable[] = Object.entries(features)
   .filter(([name]) => name.endsWith('Calls'))
   .map(([, table]) => table as CallTable);
