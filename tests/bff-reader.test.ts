@@ -120,6 +120,15 @@ describe('failures are BffErrors', () => {
     expect(error.upstreamAnswer).toBeUndefined();
   });
 
+  it('a redirect is not followed, nor passed on (502)', async () => {
+    chain.fixture.on('/api/get_env_type', (_req, res) => {
+      res.writeHead(302, { location: 'http://evil.example/', 'content-type': 'application/json' });
+      res.end('{"status":"302"}');
+    });
+    expect((await failure(reader.readUpstream('get_env_type', {}))).httpStatus).toBe(502);
+    expect(chain.fixture.seen).toHaveLength(1);
+  });
+
   it('an unreachable upstream is 502 and a slow one 504', async () => {
     const port = chain.fixture.port;
     await chain.fixture.stop();

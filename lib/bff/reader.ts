@@ -77,6 +77,7 @@ async function fetchAnswer<N extends ReadableCall>(
   { identity, headers, signal, timeoutMs }: ReadOptions<N, unknown>,
 ): Promise<CallResponse<N>> {
   const call = calls[name];
+  if (call.kind !== 'json') throw new Error(`readUpstream(${name}): a ${call.kind} call is relayed, not read`);
   const deadline = timeoutMs === undefined ? undefined : AbortSignal.timeout(timeoutMs);
   const signals = [signal, deadline].filter((s): s is AbortSignal => s !== undefined);
   const isGet = call.method === 'GET';
@@ -97,6 +98,12 @@ async function fetchAnswer<N extends ReadableCall>(
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
     });
     status = answer.statusCode;
+    // Redirects are never followed (upstream.ts), nor passed on: a read has nowhere to send them.
+    if (status >= 300 && status < 400) {
+      // Read off and dropped (destroying it would raise an error nobody listens to).
+      await answer.body.dump().catch(() => {});
+      throw bffErrors.badUpstream();
+    }
     json = await readUpstreamJson(answer);
   } catch (error) {
     if (signal?.aborted) throw error;
