@@ -2,18 +2,18 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { UpstreamConfig } from './config';
+import type { UpstreamConfig } from './platform/config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { createContentLibrary } from './content/library';
-import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './http';
+import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './platform/http';
 import { accountCalls } from './routes/account-calls';
 import { dictionaryCalls } from './routes/dictionary-calls';
-import { registerContractRoutes } from './routes/contract';
+import { registerContractRoutes } from './platform/contract-routes';
 import { speechCalls } from './routes/speech-calls';
 import { testOutboxRoutes } from './routes/test-outbox';
 import { wechatSandboxRoutes } from './routes/wechat-sandbox';
 import { createServices, type UpstreamDeps } from './services';
-import { systemClock } from './time';
+import { systemClock } from './platform/time';
 
 export type { UpstreamDeps } from './services';
 

@@ -1,5 +1,5 @@
 import { startUpstream } from './app';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 
 /*
  * The embedded upstream as a process: `npm run upstream`. Configuration comes from the

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { UpstreamConfig } from './config';
+import type { UpstreamConfig } from './platform/config';
 import type { Db } from './db/database';
 import { createAnnotation } from './annotation/annotation';
 import { createContentLibrary } from './content/library';
@@ -9,9 +9,9 @@ import type { DictionaryEngine } from './dictionary/types';
 import { createEmailLogin } from './email-login';
 import { createUsageLedger } from './ledger';
 import { createMailer, type Mailer } from './mailer';
-import { createRateLimiter } from './rate-limit';
+import { createRateLimiter } from './platform/rate-limit';
 import { createSpeech } from './speech/speech';
-import { systemClock, type Clock } from './time';
+import { systemClock, type Clock } from './platform/time';
 import { createUsers } from './users';
 import { createWechatLogin } from './wechat-login';
 import { createWordBook } from './word-book';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from './crypto-utils';
+import { sha256 } from './platform/crypto';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from './test-harness';
 
 const day = 86_400_000;

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startUpstream } from './app';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 import type { Mailer } from './mailer';
 
 /*

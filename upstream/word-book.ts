@@ -2,7 +2,7 @@ import type { LookupEntry, WordListEntry } from '../lib/contract';
 import type { Db } from './db/database';
 import type { Selectable } from 'kysely';
 import type { WordListTable } from './db/schema';
-import { stamp, type Clock } from './time';
+import { stamp, type Clock } from './platform/time';
 
 /** A lookup as the history keeps it. */
 export interface LookupRecord {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { contentCategories, parseContentPath } from '../../lib/contract';
 import type { Db } from '../db/database';
-import type { Clock } from '../time';
+import type { Clock } from '../platform/time';
 import { seedDocuments } from './seed';
 import { analyse, indexKey, splitSentences } from './text';
 

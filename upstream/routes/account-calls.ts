@@ -1,6 +1,6 @@
-import { ok } from '../http';
+import { ok } from '../platform/http';
 import type { Services } from '../services';
-import type { CallHandlers } from './contract';
+import type { CallHandlers } from '../platform/contract-routes';
 
 /** Environment, log-in (e-mail and WeChat), the user's own info, log-out. */
 export function accountCalls({ config, users, emailLogin, wechatLogin }: Services): CallHandlers {

@@ -1,11 +1,11 @@
 import { okStatus, type TranslationItem } from '../../lib/contract';
-import type { Caller } from '../caller';
-import { sha256 } from '../crypto-utils';
+import type { Caller } from '../platform/caller';
+import { sha256 } from '../platform/crypto';
 import type { User } from '../db/schema';
-import { ok, notFound, type Envelope } from '../http';
+import { ok, notFound, type Envelope } from '../platform/http';
 import type { Services } from '../services';
 import { sentenceOf } from '../word-book';
-import type { CallHandlers } from './contract';
+import type { CallHandlers } from '../platform/contract-routes';
 
 /** The metered feature name in the usage ledger. */
 export const lookupFeature = 'query_word';

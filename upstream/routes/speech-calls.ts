@@ -1,6 +1,6 @@
-import { ok } from '../http';
+import { ok } from '../platform/http';
 import type { Speech } from '../speech/speech';
-import type { CallHandlers } from './contract';
+import type { CallHandlers } from '../platform/contract-routes';
 
 /** Speech: a text's audio (binary) and its sentence segments. */
 export function speechCalls({ speech }: { speech: Speech }): CallHandlers {

@@ -9,8 +9,8 @@ import {
   type Calls,
   type ContentFileId,
 } from '../../lib/contract';
-import { readCaller, type Caller } from '../caller';
-import { badRequest, methodNotAllowed, notBuilt, notFound, type Envelope } from '../http';
+import { readCaller, type Caller } from './caller';
+import { badRequest, methodNotAllowed, notBuilt, notFound, type Envelope } from './http';
 
 type CallInput<N extends CallName> = z.output<Calls[N]['request']>;
 

@@ -1,4 +1,4 @@
-import type { Db } from './db/database';
+import type { Db } from '../db/database';
 import { UpstreamError } from './http';
 import { stamp, type Clock } from './time';
 

@@ -1,8 +1,8 @@
 import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { okStatus, type ErrorBody } from '../lib/contract';
-import { isClientGone } from '../lib/net/aborted';
+import { okStatus, type ErrorBody } from '../../lib/contract';
+import { isClientGone } from '../../lib/net/aborted';
 
 /**
  * The one error type of the service. `status` is the business code the product reads (the spec's
