@@ -6,12 +6,12 @@ import type { UpstreamConfig } from './platform/config';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { createContentLibrary } from './content/library';
 import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './platform/http';
-import { accountCalls } from './routes/account-calls';
-import { dictionaryCalls } from './routes/dictionary-calls';
+import { accountCalls } from './account/account-calls';
+import { dictionaryCalls } from './dictionary/dictionary-calls';
 import { registerContractRoutes } from './platform/contract-routes';
-import { speechCalls } from './routes/speech-calls';
-import { testOutboxRoutes } from './routes/test-outbox';
-import { wechatSandboxRoutes } from './routes/wechat-sandbox';
+import { speechCalls } from './speech/speech-calls';
+import { testOutboxRoutes } from './account/test-outbox';
+import { wechatSandboxRoutes } from './account/wechat-sandbox';
 import { createServices, type UpstreamDeps } from './services';
 import { systemClock } from './platform/time';
 

@@ -6,15 +6,15 @@ import { createContentLibrary } from './content/library';
 import { createDictionaryEngine } from './dictionary/engine';
 import { explainPos } from './dictionary/pos';
 import type { DictionaryEngine } from './dictionary/types';
-import { createEmailLogin } from './email-login';
-import { createUsageLedger } from './ledger';
-import { createMailer, type Mailer } from './mailer';
+import { createEmailLogin } from './account/email-login';
+import { createUsageLedger } from './metering/usage-ledger';
+import { createMailer, type Mailer } from './account/mailer';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSpeech } from './speech/speech';
 import { systemClock, type Clock } from './platform/time';
-import { createUsers } from './users';
-import { createWechatLogin } from './wechat-login';
-import { createWordBook } from './word-book';
+import { createUsers } from './account/users';
+import { createWechatLogin } from './account/wechat-login';
+import { createWordBook } from './word-lists/word-book';
 
 export interface UpstreamDeps {
   config: UpstreamConfig;

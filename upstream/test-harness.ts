@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startUpstream } from './app';
 import { loadConfig } from './platform/config';
-import type { Mailer } from './mailer';
+import type { Mailer } from './account/mailer';
 
 /*
  * Test support: the real service on a free port over a throwaway database, called over HTTP.

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioKeyOf, composeText, repeatedWord, spelledWord } from '../../lib/contract';
 import { createErrorHandler, notFoundHandler, UpstreamError } from '../platform/http';
 import { registerContractRoutes } from '../platform/contract-routes';
-import { speechCalls } from '../routes/speech-calls';
+import { speechCalls } from './speech-calls';
 import { createSpeech, type Speech } from './speech';
 import { createSynthesizer, type Synthesizer } from './synthesizer';
 import { durationSeconds, frameCount, gapFrames, parseWav, peakLevel, trimSilence } from './wav';

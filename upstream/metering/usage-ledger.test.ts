@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from './db/database';
-import { createErrorHandler } from './platform/http';
-import { createUsageLedger, freeUseDenied, type FreeUseContext, type UsageLedger } from './ledger';
-import { testClock, type TestClock } from './test-harness';
-import { shanghaiDay } from './platform/time';
+import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { createErrorHandler } from '../platform/http';
+import { createUsageLedger, freeUseDenied, type FreeUseContext, type UsageLedger } from './usage-ledger';
+import { testClock, type TestClock } from '../test-harness';
+import { shanghaiDay } from '../platform/time';
 
 const limits = { anonymous: 3, login: 5 };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from './platform/crypto';
-import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from './test-harness';
+import { sha256 } from '../platform/crypto';
+import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 
 const day = 86_400_000;
 const needLogin = { status: '401', description: '请先登录' };

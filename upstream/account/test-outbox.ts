@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { normalizeEmail } from '../email-login';
-import { readOutbox } from '../mailer';
+import { normalizeEmail } from './email-login';
+import { readOutbox } from './mailer';
 import type { Services } from '../services';
 
 /** Test environment only: lets the browser tests read the login codes that were "sent". */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import type { UpstreamConfig, WechatApp } from './platform/config';
-import { sha256 } from './platform/crypto';
-import type { Db } from './db/database';
-import { UpstreamError } from './platform/http';
-import { minutes, stamp, type Clock } from './platform/time';
+import type { UpstreamConfig, WechatApp } from '../platform/config';
+import { sha256 } from '../platform/crypto';
+import type { Db } from '../db/database';
+import { UpstreamError } from '../platform/http';
+import { minutes, stamp, type Clock } from '../platform/time';
 import type { WechatProfile } from './users';
 
 export type WechatClientType = 'pc' | 'inside_wechat';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mailboxOf } from './email-login';
-import { bearer, latestCode, logInByEmail, startTestUpstream, type TestUpstream } from './test-harness';
+import { bearer, latestCode, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 
 const minute = 60_000;
 

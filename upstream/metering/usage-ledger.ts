@@ -1,8 +1,8 @@
-import { quotaStatus } from '../lib/contract';
-import type { UpstreamConfig } from './platform/config';
-import type { Db } from './db/database';
-import { UpstreamError } from './platform/http';
-import { shanghaiDay, type Clock } from './platform/time';
+import { quotaStatus } from '../../lib/contract';
+import type { UpstreamConfig } from '../platform/config';
+import type { Db } from '../db/database';
+import { UpstreamError } from '../platform/http';
+import { shanghaiDay, type Clock } from '../platform/time';
 
 export type QuotaStatus = (typeof quotaStatus)[keyof typeof quotaStatus];
 

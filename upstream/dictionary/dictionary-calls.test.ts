@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OTHER_SENSE_ID, WORD_NOT_FOUND } from '../lib/contract';
-import { parseDocumentFile } from './content/document-file';
-import { createContentLibrary } from './content/library';
-import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from './test-harness';
+import { OTHER_SENSE_ID, WORD_NOT_FOUND } from '../../lib/contract';
+import { parseDocumentFile } from '../content/document-file';
+import { createContentLibrary } from '../content/library';
+import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 
-const paperDir = path.join(import.meta.dirname, '../tests/fixtures/content');
+const paperDir = path.join(import.meta.dirname, '../../tests/fixtures/content');
 
 /** A word in its sentence, split the way the browser sends it. */
 function inSentence(sentence: string, target: string, from = 'ContextualDict') {

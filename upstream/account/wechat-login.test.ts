@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, startTestUpstream, type TestUpstream } from './test-harness';
+import { bearer, startTestUpstream, type TestUpstream } from '../test-harness';
 
 const invalidCode = { status: 'invalid_code', description: '登录码无效或已过期' };
 

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { UpstreamConfig } from './platform/config';
-import { sameDigest, sha256 } from './platform/crypto';
-import type { Db } from './db/database';
-import type { User } from './db/schema';
-import { UpstreamError } from './platform/http';
+import type { UpstreamConfig } from '../platform/config';
+import { sameDigest, sha256 } from '../platform/crypto';
+import type { Db } from '../db/database';
+import type { User } from '../db/schema';
+import { UpstreamError } from '../platform/http';
 import type { Mailer } from './mailer';
-import { tooFrequent, type RateLimiter, type RateRule } from './platform/rate-limit';
-import { days, minutes, stamp, type Clock } from './platform/time';
+import { tooFrequent, type RateLimiter, type RateRule } from '../platform/rate-limit';
+import { days, minutes, stamp, type Clock } from '../platform/time';
 import type { Users } from './users';
 
 const codeLifetime = minutes(10);

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import type { UpstreamConfig } from './platform/config';
-import type { Db } from './db/database';
-import { UpstreamError } from './platform/http';
-import { stamp, type Clock } from './platform/time';
+import type { UpstreamConfig } from '../platform/config';
+import type { Db } from '../db/database';
+import { UpstreamError } from '../platform/http';
+import { stamp, type Clock } from '../platform/time';
 
 export interface MailMessage {
   to: string;

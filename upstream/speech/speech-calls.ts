@@ -1,5 +1,5 @@
 import { ok } from '../platform/http';
-import type { Speech } from '../speech/speech';
+import type { Speech } from './speech';
 import type { CallHandlers } from '../platform/contract-routes';
 
 /** Speech: a text's audio (binary) and its sentence segments. */

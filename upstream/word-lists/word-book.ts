@@ -1,8 +1,8 @@
-import type { LookupEntry, WordListEntry } from '../lib/contract';
-import type { Db } from './db/database';
+import type { LookupEntry, WordListEntry } from '../../lib/contract';
+import type { Db } from '../db/database';
 import type { Selectable } from 'kysely';
-import type { WordListTable } from './db/schema';
-import { stamp, type Clock } from './platform/time';
+import type { WordListTable } from '../db/schema';
+import { stamp, type Clock } from '../platform/time';
 
 /** A lookup as the history keeps it. */
 export interface LookupRecord {

@@ -4,7 +4,7 @@ import { sha256 } from '../platform/crypto';
 import type { User } from '../db/schema';
 import { ok, notFound, type Envelope } from '../platform/http';
 import type { Services } from '../services';
-import { sentenceOf } from '../word-book';
+import { sentenceOf } from '../word-lists/word-book';
 import type { CallHandlers } from '../platform/contract-routes';
 
 /** The metered feature name in the usage ledger. */

@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { CallResponse } from '../lib/contract';
-import type { Caller } from './platform/caller';
-import { sha256 } from './platform/crypto';
-import type { Db } from './db/database';
-import type { User } from './db/schema';
-import { needLogin } from './platform/http';
-import { days, stamp, type Clock } from './platform/time';
+import type { CallResponse } from '../../lib/contract';
+import type { Caller } from '../platform/caller';
+import { sha256 } from '../platform/crypto';
+import type { Db } from '../db/database';
+import type { User } from '../db/schema';
+import { needLogin } from '../platform/http';
+import { days, stamp, type Clock } from '../platform/time';
 
 const tokenLifetime = days(30);
 
