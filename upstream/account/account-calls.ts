@@ -1,9 +1,19 @@
-import { ok } from '../platform/http';
-import type { Services } from '../services';
+import type { UpstreamConfig } from '../platform/config';
 import type { CallHandlers } from '../platform/contract-routes';
+import { ok } from '../platform/http';
+import type { EmailLogin } from './email-login';
+import type { Users } from './users';
+import type { WechatLogin } from './wechat-login';
+
+export interface AccountCallsDeps {
+  config: Pick<UpstreamConfig, 'envType'>;
+  users: Users;
+  emailLogin: EmailLogin;
+  wechatLogin: WechatLogin;
+}
 
 /** Environment, log-in (e-mail and WeChat), the user's own info, log-out. */
-export function accountCalls({ config, users, emailLogin, wechatLogin }: Services): CallHandlers {
+export function accountCalls({ config, users, emailLogin, wechatLogin }: AccountCallsDeps): CallHandlers {
   return {
     get_env_type: async () => ok({ env_type: config.envType }),
 

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
-import type { Services } from '../services';
+import type { UpstreamConfig } from '../platform/config';
+import type { WechatLogin } from './wechat-login';
 
 /*
  * The sandbox stand-in for open.weixin.qq.com's authorise page, mounted in the test environment
@@ -19,7 +20,10 @@ const scopeLabels: Record<string, string> = {
 
 const badRedirect = 'redirect_uri 参数错误：只能回到本站的 /Login。';
 
-export function wechatSandboxRoutes({ config, wechatLogin }: Services): Hono {
+export function wechatSandboxRoutes({ config, wechatLogin }: {
+  config: Pick<UpstreamConfig, 'wechat'>;
+  wechatLogin: Pick<WechatLogin, 'issueSandboxCode'>;
+}): Hono {
   // As WeChat checks redirect_uri against the app's registered callback domain: back to the
   // site's /Login only, so that the page never hands a code (or a visitor) to anyone else.
   const callbackUrl = (value: string | undefined) => {

@@ -1,11 +1,14 @@
 import { okStatus, type TranslationItem } from '../../lib/contract';
-import type { Caller } from '../platform/caller';
-import { sha256 } from '../platform/crypto';
-import type { User } from '../db/schema';
-import { ok, notFound, type Envelope } from '../platform/http';
-import type { Services } from '../services';
-import { sentenceOf } from '../word-lists/word-book';
+import type { Users } from '../account/users';
+import type { ContentLibrary } from '../content/library';
+import type { UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
+import { sha256 } from '../platform/crypto';
+import { notFound, ok, type Envelope } from '../platform/http';
+import type { Clock } from '../platform/time';
+import { sentenceOf, type LookupHistory } from './lookup-history';
+import { explainPos } from './pos';
+import type { DictionaryEngine } from './types';
 
 /** The metered feature name in the usage ledger. */
 export const lookupFeature = 'query_word';
@@ -13,18 +16,23 @@ export const lookupFeature = 'query_word';
 // Library sentences added after WordNet's own examples of the sense that fits.
 const libraryExamples = 3;
 
+export interface DictionaryCallsDeps {
+  users: Pick<Users, 'userForToken' | 'isVip'>;
+  ledger: Pick<UsageLedger, 'requireFreeUse'>;
+  dictionary: DictionaryEngine;
+  library: Pick<ContentLibrary, 'paperCount' | 'examplesFor'>;
+  /** How often annotators chose each sense (s_c); the annotation feature keeps the answers. */
+  annotation: { senseCounts(senseIds: string[]): Promise<Map<string, number>> };
+  /** Where a logged-in user's lookups go; the word lists keep them. */
+  wordBook: LookupHistory;
+  now: Clock;
+}
+
 /**
- * The contextual dictionary: the lookup itself (metered by the free-use ledger), the user's
- * history and word list, thumbs on the meaning in this text, part-of-speech explanations, and
- * sense annotation.
+ * The contextual dictionary: the lookup itself (metered by the free-use ledger), with counts and
+ * library examples around the engine's answer, and part-of-speech explanations.
  */
-export function dictionaryCalls(services: Services): CallHandlers {
-  const { users, ledger, dictionary, library, annotation, wordBook, now } = services;
-
-  async function optionalUser(caller: Caller): Promise<User | undefined> {
-    return users.userForToken(caller.token);
-  }
-
+export function dictionaryCalls({ users, ledger, dictionary, library, annotation, wordBook, now }: DictionaryCallsDeps): CallHandlers {
   /** Counts, library examples and a key that names this word, in this sentence, read this way. */
   async function decorate(items: TranslationItem[], sentence: string): Promise<TranslationItem[]> {
     const senseIds = items.flatMap((item) => item.gloss.map((g) => g.sense_id).filter((id): id is string => typeof id === 'string'));
@@ -50,7 +58,7 @@ export function dictionaryCalls(services: Services): CallHandlers {
 
   return {
     query_word: async (input, caller) => {
-      const user = await optionalUser(caller);
+      const user = await users.userForToken(caller.token);
       await ledger.requireFreeUse(
         { user: user && { id: user.id, isVip: users.isVip(user) }, visitorId: caller.visitorId, ip: caller.ip },
         lookupFeature,
@@ -72,57 +80,8 @@ export function dictionaryCalls(services: Services): CallHandlers {
       return { status: okStatus, result } as Envelope;
     },
 
-    query_text_history: async (input, caller) => {
-      const user = await users.requireUser(caller);
-      return ok(await wordBook.lookups(user.id, input));
-    },
-
-    query_history: async ({ strange, from, ...paging }, caller) => {
-      const user = await users.requireUser(caller);
-      return ok(await wordBook.words(user.id, { strange, from }, paging));
-    },
-
-    set_strange_status: async ({ word, lemma, strange, from, sentence }, caller) => {
-      const user = await users.requireUser(caller);
-      const surface = word.trim();
-      // Without a lemma, "leaves" is the leaf on the list rather than a new entry for leave.
-      const candidates = lemma ? [lemma] : dictionary.lemmasOf(surface);
-      const chosen = await wordBook.listedLemma(user.id, candidates.map((c) => c.toLowerCase()));
-      const entry = await wordBook.setStrange(user.id, {
-        word: surface,
-        lemma: chosen ?? surface.toLowerCase(),
-        strange,
-        from: from ?? '',
-        sentence: sentence ?? '',
-      });
-      return ok(entry);
-    },
-
-    user_feedback: async ({ key, feedback_type }, caller) => {
-      const user = await optionalUser(caller);
-      const subject = user ? `user:${user.id}` : caller.visitorId ? `visitor:${caller.visitorId}` : `ip:${caller.ip}`;
-      await wordBook.feedback(subject, key, feedback_type);
-      return ok();
-    },
-
-    // Annotators are given a link /annotate/{uid}: anyone may read its next task, but answers
-    // are stored only for a logged-in user (see annotation.ts, Annotator).
-    annotate_data: async ({ user_id }, caller) => {
-      const user = await optionalUser(caller);
-      const task = await annotation.nextTask({ uid: user_id ?? null, userId: user?.id ?? null });
-      return task
-        ? ({ status: okStatus, result: task } as Envelope)
-        : { status: 'no_task', description: '暂无待标注的数据' };
-    },
-
-    annotate_result: async ({ user_id, current_word_index, sense_id }, caller) => {
-      const user = await users.requireUser(caller);
-      await annotation.submit({ uid: user_id ?? null, userId: user.id }, current_word_index, sense_id);
-      return ok(undefined, '标注已保存');
-    },
-
     explain_pos: async ({ pos }) => {
-      const explained = services.explainPos(pos.trim());
+      const explained = explainPos(pos.trim());
       if (!explained) throw notFound();
       return ok(explained);
     },

@@ -1,17 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { LookupEntry, WordListEntry } from '../../lib/contract';
 import type { Db } from '../db/database';
-import type { Selectable } from 'kysely';
 import type { WordListTable } from '../db/schema';
+import { sentenceOf, type LookupRecord } from '../dictionary/lookup-history';
 import { stamp, type Clock } from '../platform/time';
-
-/** A lookup as the history keeps it. */
-export interface LookupRecord {
-  target_word: string;
-  lemma: string;
-  pre_context: string;
-  post_context: string;
-  from: string;
-}
 
 export interface Paging {
   page?: number;
@@ -37,10 +29,6 @@ function pageOf(paging: Paging) {
   const size = paging.page_size ?? defaultPageSize;
   return { page, size, offset: (page - 1) * size };
 }
-
-/** The sentence of a lookup, for the word list: the word between its context, trimmed. */
-export const sentenceOf = (r: Pick<LookupRecord, 'pre_context' | 'target_word' | 'post_context'>) =>
-  `${r.pre_context}${r.target_word}${r.post_context}`.replace(/\s+/g, ' ').trim();
 
 function toWordListEntry(row: Selectable<WordListTable>): WordListEntry {
   return {

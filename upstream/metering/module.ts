@@ -1,0 +1,15 @@
+import type { UpstreamModule } from '../platform/module';
+import { createUsageLedger, type UsageLedger } from './usage-ledger';
+
+export interface MeteringServices {
+  /** Counts the free uses of metered features; the metered calls ask it before they answer. */
+  ledger: UsageLedger;
+}
+
+/** Metering: what each kind of user may use, and how often a day for free. */
+export const meteringModule: UpstreamModule<object, MeteringServices> = {
+  name: 'metering',
+  services: {
+    ledger: ({ config, db, now }) => createUsageLedger({ config, db, now }),
+  },
+};
