@@ -1,6 +1,7 @@
 import { okStatus, type TranslationItem } from '../../lib/contract';
 import type { Users } from '../account/users';
 import type { ContentLibrary } from '../content/library';
+import type { MeteredFeature } from '../metering/entitlements';
 import type { UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { sha256 } from '../platform/crypto';
@@ -10,8 +11,8 @@ import { sentenceOf, type LookupHistory } from './lookup-history';
 import { explainPos } from './pos';
 import type { DictionaryEngine } from './types';
 
-/** The metered feature name in the usage ledger. */
-export const lookupFeature = 'query_word';
+/** The lookup's feature in the entitlements table: a word's meaning in context, phrases included. */
+const lookupFeature: MeteredFeature = 'query_word';
 
 // Library sentences added after WordNet's own examples of the sense that fits.
 const libraryExamples = 3;

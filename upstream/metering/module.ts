@@ -2,7 +2,10 @@ import type { UpstreamModule } from '../platform/module';
 import { createUsageLedger, type UsageLedger } from './usage-ledger';
 
 export interface MeteringServices {
-  /** Counts the free uses of metered features; the metered calls ask it before they answer. */
+  /**
+   * Counts the free uses of the metered features by the entitlements table (entitlements.ts);
+   * every metered call asks it before it answers.
+   */
   ledger: UsageLedger;
 }
 

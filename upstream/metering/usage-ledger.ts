@@ -1,10 +1,8 @@
-import { quotaStatus } from '../../lib/contract';
-import type { UpstreamConfig } from '../platform/config';
 import type { Db } from '../db/database';
+import type { UpstreamConfig } from '../platform/config';
 import { UpstreamError } from '../platform/http';
 import { shanghaiDay, type Clock } from '../platform/time';
-
-export type QuotaStatus = (typeof quotaStatus)[keyof typeof quotaStatus];
+import { entitlementsTable, isMeteredFeature, userTypeOf, type QuotaStatus } from './entitlements';
 
 /** Who is using a feature. */
 export interface FreeUseContext {
@@ -27,20 +25,23 @@ class OverLimit extends Error {}
 export const freeUseDenied = (status: QuotaStatus) => new UpstreamError(200, status, '今日免费次数已用完');
 
 /**
- * Daily free uses of the metered features. VIPs are not counted. A logged-in user is counted by
- * account; an anonymous one under both the browser's visitor id and the client address, so that
- * dropping the cookie does not start a fresh day.
+ * Daily free uses of the metered features, as the entitlements table allows them. VIPs are not
+ * counted. A logged-in user is counted by account; an anonymous one under both the browser's
+ * visitor id and the client address, so that dropping the cookie does not start a fresh day.
  */
 export function createUsageLedger({ config, db, now }: LedgerDeps) {
+  const entitlements = entitlementsTable(config.freeUses);
+
   async function consumeFreeUse(who: FreeUseContext, feature: string): Promise<FreeUseVerdict> {
-    if (who.user?.isVip) return { allowed: true };
-    const [subjects, limit, status] = who.user
-      ? [[`user:${who.user.id}`], config.freeUses.login, quotaStatus.loggedIn]
-      : [
-          [...(who.visitorId ? [`visitor:${who.visitorId}`] : []), `ip:${who.ip}`],
-          config.freeUses.anonymous,
-          quotaStatus.anonymous,
-        ];
+    const entitled = entitlements[userTypeOf(who.user)];
+    if (entitled.freeUsesPerDay === 'unlimited') return { allowed: true };
+    const { freeUsesPerDay: limit, whenUsedUp: status } = entitled;
+    // A feature this kind of user may not use at all is refused as if its free uses were gone:
+    // the client's quota flow then offers to log in or to become a member.
+    if (isMeteredFeature(feature) && !entitled.features.includes(feature)) return { allowed: false, status };
+    const subjects = who.user
+      ? [`user:${who.user.id}`]
+      : [...(who.visitorId ? [`visitor:${who.visitorId}`] : []), `ip:${who.ip}`];
     const day = shanghaiDay(now());
     try {
       // One transaction: a denied use is rolled back, so refusals are not counted, and two
