@@ -34,10 +34,13 @@ export interface ModuleRoutes {
  * factory the first time something asks for it, so the order of the modules does not matter.
  */
 export interface UpstreamModule<Uses extends object = object, Gives extends object = object> {
+  /** The feature's name, as its folder is called; errors at start name it. */
   name: string;
+  /** One factory per service the feature gives, by the name other modules use it under. */
   services?: { [K in keyof Gives]: (deps: Platform & Uses & Gives) => Gives[K] };
   /** The handlers of the contract calls this feature answers. */
   calls?: (deps: Platform & Uses & Gives) => CallHandlers;
+  /** Routes outside the contract: pages and hooks. */
   routes?: (deps: Platform & Uses & Gives) => ModuleRoutes[];
 }
 
@@ -81,7 +84,7 @@ export function assembleModules<const Modules extends readonly AnyModule[]>(
   const making: string[] = [];
   for (const module of modules as readonly AnyModule[]) {
     for (const [name, make] of Object.entries(module.services ?? {}) as [string, (deps: unknown) => unknown][]) {
-      if (name in registry) throw new Error(`Upstream module ${module.name}: the service ${name} is given twice`);
+      if (Object.hasOwn(registry, name)) throw new Error(`Upstream module ${module.name}: the service ${name} is given twice`);
       let made = false;
       let service: unknown;
       Object.defineProperty(registry, name, {
@@ -107,7 +110,7 @@ export function assembleModules<const Modules extends readonly AnyModule[]>(
   const routes: ModuleRoutes[] = [];
   for (const module of modules as readonly AnyModule[]) {
     for (const [call, handler] of Object.entries(module.calls?.(registry) ?? {})) {
-      if (call in handlers) throw new Error(`Upstream module ${module.name}: the call ${call} is answered twice`);
+      if (Object.hasOwn(handlers, call)) throw new Error(`Upstream module ${module.name}: the call ${call} is answered twice`);
       handlers[call] = handler;
     }
     routes.push(...(module.routes?.(registry) ?? []));
