@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startUpstream, type RunningUpstream } from '../../upstream/app';
-import { loadConfig } from '../../upstream/config';
+import { loadConfig } from '../../upstream/platform/config';
 import { FixtureUpstream } from './fixture-upstream';
 import { startNext, type RunningNext } from './next-server';
 
