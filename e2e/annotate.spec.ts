@@ -1,8 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { AnnotatePage } from './pages/annotate-page';
-import { logInNewUser } from './pages/word-lists-page';
-import { LoginPage } from './pages/login-page';
-import { WordPanel } from './pages/word-panel';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { newEmail, widths } from './support/outbox';
 
 const submitted = '标注提交成功，将获取下一条要标注数据.';
@@ -35,11 +32,9 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
   test.describe(`annotation (${name})`, () => {
     test.use({ viewport });
 
-    test('a round: tick a sense, untick it, tick Other, submit, and the next task comes', async ({ page, request }) => {
-      // Logged in, so that the word lookups below count against this user, not the machine.
-      await logInNewUser(page, request, 'annotator');
+    // Logged in, so that the word lookups below count against this user, not the machine.
+    test('a round: tick a sense, untick it, tick Other, submit, and the next task comes', async ({ page, learner, annotate, panel }) => {
       const uid = newUid();
-      const annotate = new AnnotatePage(page);
       await annotate.goto(uid);
       await expect(annotate.task()).toBeVisible();
       const firstTask = await annotate.taskIndex();
@@ -78,7 +73,6 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
 
       // Clicking a word of the sentence opens the word panel on it.
       await annotate.targetWord().click();
-      const panel = new WordPanel(page);
       await panel.expectLoaded(target);
       await page.keyboard.press('Escape');
       await panel.expectClosed();
@@ -92,9 +86,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(page.getByText('本次已提交 1 条')).toBeVisible();
     });
 
-    test('nothing ticked is submitted as a null sense', async ({ page, request }) => {
-      await logInNewUser(page, request, 'annotator');
-      const annotate = new AnnotatePage(page);
+    test('nothing ticked is submitted as a null sense', async ({ page, learner, annotate }) => {
       await annotate.goto(newUid());
       await expect(annotate.task()).toBeVisible();
       for (const id of await annotate.ticked()) await annotate.checkbox(id).uncheck();
@@ -109,8 +101,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
 }
 
 test.describe('annotation errors', () => {
-  test('a failed task request says 请求失败请联系管理员 and can be retried', async ({ page }) => {
-    const annotate = new AnnotatePage(page);
+  test('a failed task request says 请求失败请联系管理员 and can be retried', async ({ page, annotate }) => {
     await page.route('**/api/annotate_data', (route) => route.abort('connectionfailed'));
     await annotate.goto(newUid());
     await expect(page.getByTestId('toast-error').filter({ hasText: '请求失败请联系管理员' })).toBeVisible();
@@ -121,8 +112,7 @@ test.describe('annotation errors', () => {
     await expect(annotate.task()).toBeVisible();
   });
 
-  test('a refused submit shows the returned description, or the default message without one', async ({ page }) => {
-    const annotate = new AnnotatePage(page);
+  test('a refused submit shows the returned description, or the default message without one', async ({ page, annotate }) => {
     await annotate.goto(newUid());
     await expect(annotate.task()).toBeVisible();
     const task = await annotate.taskIndex();
@@ -142,8 +132,7 @@ test.describe('annotation errors', () => {
     await expect(page.getByTestId('toast-error').filter({ hasText: '标注出错，请联系管理员！' })).toBeVisible();
   });
 
-  test('an anonymous annotator is asked to log in before anything is stored, then submits', async ({ page, request }) => {
-    const annotate = new AnnotatePage(page);
+  test('an anonymous annotator is asked to log in before anything is stored, then submits', async ({ page, request, annotate, loginPage }) => {
     await annotate.goto(newUid());
     await expect(annotate.task()).toBeVisible();
     await expect(page.getByTestId('annotate-login-hint')).toBeVisible();
@@ -155,7 +144,7 @@ test.describe('annotation errors', () => {
     await expect(dialog).toBeVisible();
     await expect(page.getByTestId('toast-success')).toHaveCount(0);
     // Still the same task, with the same choice, once logged in from the dialog.
-    await new LoginPage(page).logInByEmail(request, newEmail('annotator'));
+    await loginPage.logInByEmail(request, newEmail('annotator'));
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('annotate-login-hint')).toBeHidden();
     expect(await annotate.taskIndex()).toBe(task);
@@ -164,18 +153,16 @@ test.describe('annotation errors', () => {
     await expect(page.getByTestId('toast-success').filter({ hasText: submitted })).toBeVisible();
   });
 
-  test('a word lookup whose request fails closes the popup with 请求失败请联系管理员', async ({ page }) => {
-    const annotate = new AnnotatePage(page);
+  test('a word lookup whose request fails closes the popup with 请求失败请联系管理员', async ({ page, annotate, panel }) => {
     await annotate.goto(newUid());
     await expect(annotate.task()).toBeVisible();
     await page.route('**/api/query_word', (route) => route.abort('connectionfailed'));
     await annotate.targetWord().click();
     await expect(page.getByTestId('toast-error').filter({ hasText: '请求失败请联系管理员' })).toBeVisible();
-    await new WordPanel(page).expectClosed();
+    await panel.expectClosed();
   });
 
-  test('with no task left, the screen says so', async ({ page }) => {
-    const annotate = new AnnotatePage(page);
+  test('with no task left, the screen says so', async ({ page, annotate }) => {
     await page.route('**/api/annotate_data', (route) =>
       route.fulfill({ json: { status: 'no_data', description: '没有需要标注的数据了' } }),
     );

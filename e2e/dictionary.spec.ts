@@ -1,19 +1,15 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { DictionaryPage, freshClientAddress, logInByApi, recordApiBodies, sentBodies } from './pages/dictionary-page';
-import { WordPanel } from './pages/word-panel';
+import { expect, test } from './fixtures';
 import { widths } from './support/outbox';
+import { freshClientAddress } from './support/visitors';
 
 const RIVER_AND_MONEY =
   'We sat on the bank of the river and watched the boats go by.\nLater that day she deposited her salary at the bank.';
 const LEAVES = 'In autumn the leaves turn red. He leaves for work at seven.';
 const CJK = /[\u4e00-\u9fff]/;
 
-/** Each test is a fresh learner with their own 20 free lookups, so tests do not share a quota. */
-async function freshLearner(page: Page) {
-  await recordApiBodies(page);
-  await logInByApi(page);
-}
+// Each test that looks words up is a fresh `learner` with their own 20 free lookups, so tests do
+// not share a quota.
 
 for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
   const narrow = viewport.width < 768;
@@ -21,10 +17,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
   test.describe(`contextual dictionary (${name})`, () => {
     test.use({ viewport });
 
-    test('a click looks the word up in its sentence: tabs, UK and US phonetics, Chinese senses', async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('a click looks the word up in its sentence: tabs, UK and US phonetics, Chinese senses', async ({ page, learner, dict, panel, sentBodies }) => {
       await dict.open();
       await dict.read(RIVER_AND_MONEY);
       // Punctuation is kept as text, not as words.
@@ -35,7 +28,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await panel.expectLoaded('bank');
       await expect(panel.root()).toHaveAttribute('data-layout', narrow ? 'drawer' : 'popup');
       await expect(dict.word('bank')).toHaveAttribute('data-current', 'true');
-      const queries = () => sentBodies(page, '/api/query_word');
+      const queries = () => sentBodies('/api/query_word');
       // The last request is the one shown (a development build's strict mode may ask twice).
       expect((await queries()).at(-1)).toEqual({
         pre_context: 'We sat on the ',
@@ -65,10 +58,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       expect(moneySense).not.toBe(riverSense);
     });
 
-    test('the keyboard moves between words, Enter looks up, Escape closes and returns focus', async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('the keyboard moves between words, Enter looks up, Escape closes and returns focus', async ({ page, learner, dict, panel }) => {
       await dict.open();
       await dict.read(RIVER_AND_MONEY);
 
@@ -104,10 +94,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await panel.expectLoaded('We');
     });
 
-    test('one tab per lemma, operable by keyboard; a new word starts on its first tab', async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('one tab per lemma, operable by keyboard; a new word starts on its first tab', async ({ page, learner, dict, panel }) => {
       await dict.open();
       await dict.read(LEAVES);
       await dict.word('leaves').click();
@@ -136,10 +123,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(panel.selectedTab()).toHaveText('leave');
     });
 
-    test('UK and US sound play through get_text_audio', async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('UK and US sound play through get_text_audio', async ({ page, learner, dict, panel }) => {
       await dict.open();
       await dict.read(RIVER_AND_MONEY);
       await dict.word('river').click();
@@ -166,10 +150,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       expect((await senseAudio).status()).toBe(200);
     });
 
-    test('more examples, etymology and synonyms toggles, variants', async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('more examples, etymology and synonyms toggles, variants', async ({ page, learner, dict, panel }) => {
       await dict.open();
       await dict.read('She ran a small company in the city for many years.');
       await dict.word('ran').click();
@@ -200,10 +181,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(panel.root().getByTestId('synonyms-list')).toHaveCount(0);
     });
 
-    test('thumbs up and down are mutually exclusive and are sent', async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('thumbs up and down are mutually exclusive and are sent', async ({ page, learner, dict, panel, sentBodies }) => {
       await dict.open();
       await dict.read(RIVER_AND_MONEY);
       await dict.word('bank').click();
@@ -217,7 +195,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       const upAnswer = await up;
       expect(upAnswer.status()).toBe(200);
       expect(((await upAnswer.json()) as { status: string }).status).toBe('OK');
-      const [upBody] = await sentBodies(page, '/api/user_feedback');
+      const [upBody] = await sentBodies('/api/user_feedback');
       expect(upBody).toMatchObject({ feedback_type: 1, key: expect.stringContaining('bank') });
       await expect(panel.thumbUp()).toHaveAttribute('aria-pressed', 'true');
       await expect(panel.thumbDown()).toHaveAttribute('aria-pressed', 'false');
@@ -226,7 +204,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await panel.thumbDown().click();
       const downAnswer = await down;
       expect(downAnswer.status()).toBe(200);
-      const [, downBody] = await sentBodies(page, '/api/user_feedback');
+      const [, downBody] = await sentBodies('/api/user_feedback');
       expect(downBody).toEqual({ ...(upBody as object), feedback_type: 0 });
       await expect(panel.thumbDown()).toHaveAttribute('aria-pressed', 'true');
       await expect(panel.thumbUp()).toHaveAttribute('aria-pressed', 'false');
@@ -238,10 +216,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(panel.thumbDown()).toHaveAttribute('aria-pressed', 'true');
     });
 
-    test(`the part of speech explains itself in a ${narrow ? 'drawer' : 'popover'}`, async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test(`the part of speech explains itself in a ${narrow ? 'drawer' : 'popover'}`, async ({ page, learner, dict, panel }) => {
       await dict.open();
       await dict.read(RIVER_AND_MONEY);
       await dict.word('bank').click();
@@ -260,10 +235,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(panel.root()).toBeVisible();
     });
 
-    test('reading mode and the open panel fit the screen and have no serious accessibility violation', async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('reading mode and the open panel fit the screen and have no serious accessibility violation', async ({ page, learner, dict, panel }) => {
       await dict.open();
       const check = async (where: string) => {
         // The header is the shell's, checked by shell.spec.ts; this checks the dictionary's own screens.
@@ -281,10 +253,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await check('word panel');
     });
 
-    test('a word the dictionary does not know says so, without thumbs', async ({ page }) => {
-      await freshLearner(page);
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('a word the dictionary does not know says so, without thumbs', async ({ learner, dict, panel }) => {
       await dict.open();
       await dict.read('The zorblaxian cat sat down.');
       await dict.word('zorblaxian').click();
@@ -297,8 +266,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
 }
 
 test.describe('dictionary screens', () => {
-  test('the text survives a reload, and edit mode goes back to the text', async ({ page }) => {
-    const dict = new DictionaryPage(page);
+  test('the text survives a reload, and edit mode goes back to the text', async ({ page, dict }) => {
     await dict.open();
     await dict.read(LEAVES);
     await page.reload();
@@ -309,30 +277,25 @@ test.describe('dictionary screens', () => {
     await expect(dict.input()).toBeFocused();
   });
 
-  test('/ContextualDictAPI shows the linked text and looks the target up at once', async ({ page }) => {
-    await freshLearner(page);
-    const panel = new WordPanel(page);
+  test('/ContextualDictAPI shows the linked text and looks the target up at once', async ({ page, learner, dict, panel, sentBodies }) => {
     const text = 'In autumn the leaves turn red. He leaves for work at seven.';
     await page.goto(`/ContextualDictAPI?text=${encodeURIComponent(text)}&target=leaves&index=7`);
     await panel.expectLoaded('leaves');
-    const sent = await sentBodies(page, '/api/query_word');
+    const sent = await sentBodies('/api/query_word');
     expect(sent.length).toBeGreaterThan(0);
     for (const body of sent) {
       expect(body).toEqual({ target_word: 'leaves', pre_context: 'He ', post_context: ' for work at seven.', from: 'ContextualDictAPI' });
     }
     await page.keyboard.press('Escape');
-    await expect(new DictionaryPage(page).word('leaves', 1)).toBeFocused();
+    await expect(dict.word('leaves', 1)).toBeFocused();
   });
 
-  test('/ContextualDictForZhenti takes an exam text from the link', async ({ page }) => {
-    await freshLearner(page);
-    const dict = new DictionaryPage(page);
-    const panel = new WordPanel(page);
+  test('/ContextualDictForZhenti takes an exam text from the link', async ({ page, learner, dict, panel, sentBodies }) => {
     await page.goto(`/ContextualDictForZhenti?text=${encodeURIComponent('The bank raised its interest rates.')}`);
     await expect(dict.word('interest')).toBeVisible();
     await dict.word('interest').click();
     await panel.expectLoaded('interest');
-    const sent = await sentBodies(page, '/api/query_word');
+    const sent = await sentBodies('/api/query_word');
     expect(sent.length).toBeGreaterThan(0);
     for (const body of sent) {
       expect(body).toEqual({ from: 'zhenti', target_word: 'interest', pre_context: 'The bank raised its ', post_context: ' rates.' });
@@ -342,9 +305,7 @@ test.describe('dictionary screens', () => {
   test.describe('free trial', () => {
     test.use({ extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() } });
 
-    test('/UseForFreeDict has a sample text to click and says anonymous lookups are limited', async ({ page }) => {
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('/UseForFreeDict has a sample text to click and says anonymous lookups are limited', async ({ page, dict, panel }) => {
       await dict.open('/UseForFreeDict');
       await expect(page.getByTestId('free-trial-notice')).toContainText('次数有限');
       await dict.word('bank').click();

@@ -1,15 +1,11 @@
-import { expect, test } from '@playwright/test';
-import { LoginPage } from './pages/login-page';
-import { Shell } from './pages/shell';
+import { expect, test } from './fixtures';
 import { newEmail, widths } from './support/outbox';
 
 for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
 test.describe(`logging in (${name})`, () => {
   test.use({ viewport });
 
-  test('a new visitor logs in by e-mail, stays logged in across a reload, and logs out', async ({ page, request }) => {
-    const shell = new Shell(page);
-    const login = new LoginPage(page);
+  test('a new visitor logs in by e-mail, stays logged in across a reload, and logs out', async ({ page, request, shell, loginPage }) => {
     await page.goto('/');
     await shell.expectAnonymous();
     expect(page.url()).not.toContain('share_account');
@@ -17,7 +13,7 @@ test.describe(`logging in (${name})`, () => {
     await shell.loginButton().click();
     await expect(page.getByTestId('login-dialog')).toBeVisible();
     const email = newEmail('reader');
-    await login.logInByEmail(request, email);
+    await loginPage.logInByEmail(request, email);
 
     // Back where the visitor came from, with their nickname in the header.
     const nickname = email.split('@')[0];
@@ -42,38 +38,35 @@ test.describe(`logging in (${name})`, () => {
     await shell.expectAnonymous();
   });
 
-  test('a wrong code is refused with a message, and the right one still works', async ({ page, request }) => {
-    const login = new LoginPage(page);
+  test('a wrong code is refused with a message, and the right one still works', async ({ page, request, shell, loginPage }) => {
     await page.goto('/Login');
     const email = newEmail('typo');
-    await login.requestCode(email);
+    await loginPage.requestCode(email);
     const { latestCode } = await import('./support/outbox');
     const code = await latestCode(request, email);
-    await login.code().fill(code === '123456' ? '654321' : '123456');
-    await login.submit().click();
-    await expect(login.error()).toHaveText('验证码错误');
-    await login.code().fill(code);
-    await login.submit().click();
-    await new Shell(page).expectLoggedInAs(email.split('@')[0]);
+    await loginPage.code().fill(code === '123456' ? '654321' : '123456');
+    await loginPage.submit().click();
+    await expect(loginPage.error()).toHaveText('验证码错误');
+    await loginPage.code().fill(code);
+    await loginPage.submit().click();
+    await shell.expectLoggedInAs(email.split('@')[0]);
   });
 
-  test('asking for a second code at once is refused as too frequent', async ({ page, request }) => {
-    const login = new LoginPage(page);
+  test('asking for a second code at once is refused as too frequent', async ({ page, request, loginPage }) => {
     await page.goto('/Login');
     const email = newEmail('hasty');
-    await login.requestCode(email);
+    await loginPage.requestCode(email);
     await page.getByRole('button', { name: '更换邮箱' }).click();
-    await login.email().fill(email);
-    await login.sendCode().click();
-    await expect(login.error()).toHaveText('操作太频繁，请勿重复请求');
+    await loginPage.email().fill(email);
+    await loginPage.sendCode().click();
+    await expect(loginPage.error()).toHaveText('操作太频繁，请勿重复请求');
     void request;
   });
 
-  test('WeChat login through the sandbox returns to the page the user came from', async ({ page }) => {
-    const shell = new Shell(page);
+  test('WeChat login through the sandbox returns to the page the user came from', async ({ page, shell, loginPage }) => {
     await page.goto('/');
     await shell.loginButton().click();
-    await new LoginPage(page).wechat().click();
+    await loginPage.wechat().click();
     await expect(page).toHaveURL(/\/sandbox\/wechat\/authorize\?/);
     await page.getByTestId('wechat-sandbox-nickname').fill('扫码同学');
     await page.getByTestId('wechat-sandbox-agree').click();
@@ -81,14 +74,14 @@ test.describe(`logging in (${name})`, () => {
     await expect(page).toHaveURL(/\/\?share_account=\d+$/);
   });
 
-  test('a bad WeChat code shows 登录失败 and lands on /', async ({ page }) => {
+  test('a bad WeChat code shows 登录失败 and lands on /', async ({ page, shell }) => {
     await page.goto('/Login?code=bad&client_type=pc');
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('toast-error')).toHaveText(/登录失败/);
-    await new Shell(page).expectAnonymous();
+    await shell.expectAnonymous();
   });
 
-  test('a link carrying someone else’s WeChat code logs nobody in (login CSRF)', async ({ page, request, baseURL }) => {
+  test('a link carrying someone else’s WeChat code logs nobody in (login CSRF)', async ({ page, request, baseURL, shell }) => {
     // The attacker authorises their own account and keeps the code instead of following the redirect.
     const consent = await request.post('/sandbox/wechat/authorize', {
       form: { nickname: '攻击者', redirect_uri: `${baseURL}/Login?client_type=pc`, state: 'a' },
@@ -102,27 +95,25 @@ test.describe(`logging in (${name})`, () => {
     await page.goto(`/Login?client_type=pc&code=${code}&state=anything`);
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('toast-error')).toHaveText(/登录失败/);
-    const shell = new Shell(page);
     await shell.expectAnonymous();
     expect((await page.context().cookies()).some((c) => c.name === 'yj_session')).toBe(false);
   });
 
   for (const back of ['/.//evil.example', '/%2e//evil.example', '//evil.example', '/\\evil.example']) {
-    test(`after a WeChat login the browser stays on the site (back=${back})`, async ({ page, baseURL }) => {
+    test(`after a WeChat login the browser stays on the site (back=${back})`, async ({ page, baseURL, shell }) => {
       await page.goto(`/Login/wechat?client_type=pc&back=${encodeURIComponent(back)}`);
       await page.getByTestId('wechat-sandbox-nickname').fill('旅行者');
       await page.getByTestId('wechat-sandbox-agree').click();
-      await new Shell(page).expectLoggedInAs('旅行者');
+      await shell.expectLoggedInAs('旅行者');
       expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
       expect(new URL(page.url()).pathname).toBe('/');
     });
   }
 
-  test('client-side navigation keeps share_account without a reload', async ({ page, request }) => {
-    const shell = new Shell(page);
+  test('client-side navigation keeps share_account without a reload', async ({ page, request, shell, loginPage }) => {
     await page.goto('/Login');
     const email = newEmail('nav');
-    await new LoginPage(page).logInByEmail(request, email);
+    await loginPage.logInByEmail(request, email);
     await shell.expectLoggedInAs(email.split('@')[0]);
     const account = new URL(page.url()).searchParams.get('share_account');
     expect(account).toMatch(/^\d+$/);

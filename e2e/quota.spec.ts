@@ -1,8 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { DictionaryPage, freshClientAddress, logInByApi, spendLookups } from './pages/dictionary-page';
-import { LoginPage } from './pages/login-page';
-import { WordPanel } from './pages/word-panel';
+import { expect, test } from './fixtures';
 import { newEmail, widths } from './support/outbox';
+import { freshClientAddress, spendLookups } from './support/visitors';
 
 /**
  * Free-quota exhaustion (spec section 4) with the e2e server's default limits: 5 lookups a day
@@ -17,9 +15,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
     // Anonymous lookups are also counted per client address; this visitor gets one of its own.
     test.use({ viewport, extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() } });
 
-    test('the sixth lookup closes the panel and goes to /Login, then back after logging in', async ({ page }) => {
-      const dict = new DictionaryPage(page);
-      const panel = new WordPanel(page);
+    test('the sixth lookup closes the panel and goes to /Login, then back after logging in', async ({ page, dict, panel, loginPage }) => {
       await dict.open();
       await dict.read(TEXT);
       await dict.word('river').click();
@@ -33,7 +29,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       const back = (await page.context().cookies()).find((c) => c.name === 'yj_back');
       expect(decodeURIComponent(back?.value ?? '')).toBe('/ContextualDict');
 
-      await new LoginPage(page).logInByEmail(page.request, newEmail('anon-quota'));
+      await loginPage.logInByEmail(page.request, newEmail('anon-quota'));
       await expect(page).toHaveURL(/\/ContextualDict(\?|$)/);
       // The text is still there, and a logged-in user has lookups of their own.
       await dict.word('bank').click();
@@ -45,10 +41,7 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
 test.describe('logged-in quota (desktop)', () => {
   test.use({ viewport: widths.desktop });
 
-  test('after 20 lookups the centre dialog offers membership; 取消 closes it, 开通会员 goes to /BuyVip', async ({ page }) => {
-    await logInByApi(page, 'quota');
-    const dict = new DictionaryPage(page);
-    const panel = new WordPanel(page);
+  test('after 20 lookups the centre dialog offers membership; 取消 closes it, 开通会员 goes to /BuyVip', async ({ page, learner, dict, panel }) => {
     await dict.open();
     await dict.read(TEXT);
     expect(await spendLookups(page, LOGIN_FREE)).toEqual(Array(LOGIN_FREE).fill('OK'));
@@ -74,9 +67,7 @@ test.describe('logged-in quota (desktop)', () => {
 test.describe('logged-in quota (phone)', () => {
   test.use({ viewport: widths.phone });
 
-  test('after 20 lookups the next one goes to /BuyVip', async ({ page }) => {
-    await logInByApi(page, 'quota-phone');
-    const dict = new DictionaryPage(page);
+  test('after 20 lookups the next one goes to /BuyVip', async ({ page, learner, dict }) => {
     await dict.open();
     await dict.read(TEXT);
     expect(await spendLookups(page, LOGIN_FREE)).toEqual(Array(LOGIN_FREE).fill('OK'));
@@ -93,13 +84,12 @@ test.describe('quota in the native app', () => {
     extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() },
   });
 
-  test('the app is told through its bridge and the page stays', async ({ page }) => {
+  test('the app is told through its bridge and the page stays', async ({ page, dict }) => {
     await page.addInitScript(() => {
       const sent: unknown[] = [];
       (window as unknown as { sent: unknown[] }).sent = sent;
       (window as unknown as { YujingApp: unknown }).YujingApp = { postMessage: (m: string) => sent.push(JSON.parse(m)) };
     });
-    const dict = new DictionaryPage(page);
     await dict.open();
     await dict.read(TEXT);
     expect(await spendLookups(page, ANONYMOUS_FREE)).toEqual(Array(ANONYMOUS_FREE).fill('OK'));

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { SiteFooter } from './pages/site-footer';
+import { expect, test } from './fixtures';
 
 // The footer, the about-us page and the not-found page, at the phone and desktop widths.
 const sizes = [
@@ -11,19 +10,18 @@ for (const size of sizes) {
   test.describe(`at ${size.width} px (${size.name})`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
 
-    test('the footer is shown on /AboutUs with the copyright line, and fits the width', async ({ page }) => {
+    test('the footer is shown on /AboutUs with the copyright line, and fits the width', async ({ page, footer }) => {
       await page.goto('/AboutUs');
       await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
-      const footer = new SiteFooter(page);
       await expect(footer.copyright()).toHaveText('© 2023-2025 语境');
       await footer.expectLaidOut(size.width);
       // One line, the token's 60 px, where there is room for it.
       if (size.width >= 1000) expect((await footer.root().boundingBox())!.height).toBe(60);
     });
 
-    test('the footer’s 关于我们 link leads to the about-us page', async ({ page }) => {
+    test('the footer’s 关于我们 link leads to the about-us page', async ({ page, footer }) => {
       await page.goto('/definitely/not/here');
-      await new SiteFooter(page).aboutLink().click();
+      await footer.aboutLink().click();
       await expect(page).toHaveURL(/\/AboutUs$/);
       await expect(page.getByRole('heading', { level: 1, name: '关于我们' })).toBeVisible();
     });
@@ -31,9 +29,9 @@ for (const size of sizes) {
 }
 
 test.describe('keyboard', () => {
-  test('the 关于我们 link is reached with Tab and followed with Enter', async ({ page }) => {
+  test('the 关于我们 link is reached with Tab and followed with Enter', async ({ page, footer }) => {
     await page.goto('/definitely/not/here');
-    const about = new SiteFooter(page).aboutLink();
+    const about = footer.aboutLink();
     // Tab through the page until the footer link has the focus.
     for (let i = 0; i < 20 && !(await about.evaluate((el) => el === document.activeElement)); i++) {
       await page.keyboard.press('Tab');
@@ -66,7 +64,7 @@ test.describe('not found', () => {
 const contactImage = '/e2e-contact-qr.png';
 
 test.describe('contact image dialog', () => {
-  test('opens from the keyboard, shows the image, and closes with Escape back on its button', async ({ page }) => {
+  test('opens from the keyboard, shows the image, and closes with Escape back on its button', async ({ page, footer }) => {
     // A 1×1 PNG stands in for the operator's QR code.
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -74,7 +72,6 @@ test.describe('contact image dialog', () => {
     );
     await page.route(`**${contactImage}`, (route) => route.fulfill({ contentType: 'image/png', body: png }));
     await page.goto('/AboutUs');
-    const footer = new SiteFooter(page);
     await footer.contactButton().focus();
     await page.keyboard.press('Enter');
     const dialog = footer.contactDialog();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { e2eDownUrl } from '../playwright.config';
 import { LoginPage } from './pages/login-page';
 import { Shell } from './pages/shell';
@@ -43,8 +44,7 @@ test.describe('desktop header (1440 px)', () => {
     await expect(page.getByTestId('menu-group-more')).toBeFocused();
   });
 
-  test('anonymous visitors get the login dialog; Escape closes it and gives focus back', async ({ page }) => {
-    const shell = new Shell(page);
+  test('anonymous visitors get the login dialog; Escape closes it and gives focus back', async ({ page, shell }) => {
     await page.goto('/');
     await shell.loginButton().click();
     await expect(shell.loginDialog()).toBeVisible();
@@ -56,7 +56,7 @@ test.describe('desktop header (1440 px)', () => {
     await expect(shell.loginButton()).toBeFocused();
   });
 
-  test('the account corner shows avatar and name with personal centre, membership and logout', async ({ page, request }) => {
+  test('the account corner shows avatar and name with personal centre, membership and logout', async ({ page, request, shell }) => {
     await logIn(page, request);
     await page.getByTestId('account-trigger').click();
     const menu = page.getByTestId('account-menu');
@@ -64,15 +64,14 @@ test.describe('desktop header (1440 px)', () => {
     await expect(menu.getByRole('link', { name: '开通会员' })).toHaveAttribute('href', '/BuyVip');
     await expect(menu.getByRole('button', { name: '退出登录' })).toBeVisible();
     await menu.getByRole('button', { name: '退出登录' }).click();
-    await new Shell(page).expectAnonymous();
+    await shell.expectAnonymous();
   });
 });
 
 test.describe('mobile menu (375 px)', () => {
   test.use({ viewport: widths.phone });
 
-  test('collapses the menu into a drawer listing every item, with login for visitors', async ({ page }) => {
-    const shell = new Shell(page);
+  test('collapses the menu into a drawer listing every item, with login for visitors', async ({ page, shell }) => {
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: '主菜单' })).toBeHidden();
     await shell.mobileMenuButton().click();
@@ -83,8 +82,7 @@ test.describe('mobile menu (375 px)', () => {
     await expect(drawer.getByTestId('mobile-logout')).toHaveCount(0);
   });
 
-  test('adds personal centre, membership and logout when logged in', async ({ page, request }) => {
-    const shell = new Shell(page);
+  test('adds personal centre, membership and logout when logged in', async ({ page, request, shell }) => {
     await logIn(page, request);
     await shell.mobileMenuButton().click();
     const drawer = shell.mobileMenu();
@@ -99,10 +97,10 @@ for (const [name, viewport] of Object.entries(widths)) {
   test.describe(`shell at ${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test(`header and footer fit without horizontal scrolling (${name})`, async ({ page }) => {
+    test(`header and footer fit without horizontal scrolling (${name})`, async ({ page, shell }) => {
       await page.goto('/AboutUs');
-      await expect(new Shell(page).header()).toBeVisible();
-      const header = await new Shell(page).header().boundingBox();
+      await expect(shell.header()).toBeVisible();
+      const header = await shell.header().boundingBox();
       expect(header?.height).toBe(60);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -133,9 +131,9 @@ test.describe('embedded in the native app', () => {
 test.describe('with the upstream stopped', () => {
   test.use({ baseURL: e2eDownUrl, viewport: widths.desktop });
 
-  test('a failing call shows a red error toast and the page stays usable', async ({ page }) => {
+  test('a failing call shows a red error toast and the page stays usable', async ({ page, shell }) => {
     await page.goto('/');
-    await new Shell(page).loginButton().click();
+    await shell.loginButton().click();
     await page.getByTestId('login-email').fill('down@example.com');
     await page.getByTestId('login-send-code').click();
     const toast = page.getByTestId('toast-error');

@@ -1,8 +1,6 @@
-import { expect, test } from '@playwright/test';
-import { Shell } from './pages/shell';
-import { HistoryPage, WordListsPage, logInNewUser, lookUp, type Lookup } from './pages/word-lists-page';
-import { WordPanel } from './pages/word-panel';
+import { expect, test } from './fixtures';
 import { widths } from './support/outbox';
+import { lookUp, type Lookup } from './support/visitors';
 
 // Words whose lemma is the form itself, each in a sentence of its own.
 const river: Lookup = { pre: 'It rained all day. We sat on the bank of the ', word: 'river', post: ' until dark.' };
@@ -14,11 +12,9 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
   test.describe(`the lookup history (${name})`, () => {
     test.use({ viewport });
 
-    test('lists the lookups newest first, each in its sentence, and reopens one in the word panel', async ({ page, request }) => {
-      await logInNewUser(page, request, 'history');
+    test('lists the lookups newest first, each in its sentence, and reopens one in the word panel', async ({ page, learner, history, panel }) => {
       for (const lookup of [river, salary, station]) await lookUp(page, lookup);
 
-      const history = new HistoryPage(page);
       await history.goto();
       await expect(history.list()).toBeVisible();
       expect(await history.words()).toEqual(['station', 'salary', 'river']);
@@ -32,26 +28,23 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
       await history.item('salary').click();
-      await new WordPanel(page).expectLoaded('salary');
+      await panel.expectLoaded('salary');
     });
 
-    test('a user with no lookups is invited to the dictionary', async ({ page, request }) => {
-      await logInNewUser(page, request, 'fresh');
-      const history = new HistoryPage(page);
+    test('a user with no lookups is invited to the dictionary', async ({ page, learner, history }) => {
       await history.goto();
       await expect(history.empty()).toContainText('还没有查词记录');
       await history.empty().getByRole('link').click();
       await expect(page).toHaveURL(/\/ContextualDict(\?|$)/);
     });
 
-    test('an anonymous visitor is asked to log in', async ({ page }) => {
-      const history = new HistoryPage(page);
+    test('an anonymous visitor is asked to log in', async ({ page, history, shell }) => {
       await history.goto();
       await expect(history.loginRequired()).toBeVisible();
       // A click that lands before the page has hydrated does nothing; try again until it opens.
       await expect(async () => {
         await page.getByTestId('login-required-button').click();
-        await expect(new Shell(page).loginDialog()).toBeVisible({ timeout: 1000 });
+        await expect(shell.loginDialog()).toBeVisible({ timeout: 1000 });
       }).toPass();
     });
   });
@@ -59,11 +52,9 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
   test.describe(`the word lists (${name})`, () => {
     test.use({ viewport });
 
-    test('marking 生词 and 熟词 moves words between the filters and survives a reload', async ({ page, request }) => {
-      await logInNewUser(page, request, 'marks');
+    test('marking 生词 and 熟词 moves words between the filters and survives a reload', async ({ page, learner, words }) => {
       for (const lookup of [river, salary, station]) await lookUp(page, lookup);
 
-      const words = new WordListsPage(page);
       await words.goto('/Words');
       await words.expectLemmas(['river', 'salary', 'station']);
       await expect(page.getByTestId('site-footer')).toHaveCount(0);
@@ -96,10 +87,8 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await words.expectLemmas(['river', 'salary']);
     });
 
-    test('a failed mark is undone and says so', async ({ page, request }) => {
-      await logInNewUser(page, request, 'rollback');
+    test('a failed mark is undone and says so', async ({ page, learner, words }) => {
       await lookUp(page, river);
-      const words = new WordListsPage(page);
       await words.goto('/Words');
       await words.expectLemmas(['river']);
 
@@ -113,12 +102,10 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(words.markStrange('river')).toHaveAttribute('aria-pressed', 'false');
     });
 
-    test('each source shows its own words; a word opens in its sentence and plays', async ({ page, request }) => {
-      await logInNewUser(page, request, 'sources');
+    test('each source shows its own words; a word opens in its sentence and plays', async ({ page, learner, words, panel }) => {
       await lookUp(page, station);
       await lookUp(page, company);
 
-      const words = new WordListsPage(page);
       await words.goto('/WordsForCourse');
       await words.expectLemmas(['company']);
       await words.goto('/WordsForContextualDict');
@@ -135,11 +122,10 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(row.getByRole('button', { name: '朗读 station' })).toBeVisible();
 
       await row.getByTestId('word-list-word').click();
-      await new WordPanel(page).expectLoaded('station');
+      await panel.expectLoaded('station');
     });
 
-    test('an anonymous visitor is asked to log in', async ({ page }) => {
-      const words = new WordListsPage(page);
+    test('an anonymous visitor is asked to log in', async ({ words }) => {
       await words.goto('/WordsForContextualDict');
       await expect(words.loginRequired()).toBeVisible();
     });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../upstream/config';
+import { loadConfig } from '../upstream/platform/config';
 import { DocumentFileError, parseDocumentFile } from '../upstream/content/document-file';
 import { createContentLibrary } from '../upstream/content/library';
 import { migrateToLatest, openDatabase } from '../upstream/db/database';

@@ -2,20 +2,49 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { UpstreamConfig } from './config';
-import { migrateToLatest, openDatabase, type Db } from './db/database';
+import { accountModule } from './account/module';
+import type { Mailer } from './account/mailer';
+import { annotationModule } from './annotation/module';
 import { createContentLibrary } from './content/library';
-import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './http';
-import { accountCalls } from './routes/account-calls';
-import { dictionaryCalls } from './routes/dictionary-calls';
-import { registerContractRoutes } from './routes/contract';
-import { speechCalls } from './routes/speech-calls';
-import { testOutboxRoutes } from './routes/test-outbox';
-import { wechatSandboxRoutes } from './routes/wechat-sandbox';
-import { createServices, type UpstreamDeps } from './services';
-import { systemClock } from './time';
+import { contentModule } from './content/module';
+import { migrateToLatest, openDatabase, type Db } from './db/database';
+import { dictionaryModule } from './dictionary/module';
+import type { DictionaryEngine } from './dictionary/types';
+import { meteringModule } from './metering/module';
+import type { UpstreamConfig } from './platform/config';
+import { registerContractRoutes } from './platform/contract-routes';
+import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './platform/http';
+import { assembleModules } from './platform/module';
+import { systemClock, type Clock } from './platform/time';
+import { speechModule } from './speech/module';
+import { wordListsModule } from './word-lists/module';
 
-export type { UpstreamDeps } from './services';
+/**
+ * The features of the upstream. A new feature is a folder with its module.ts and one line here;
+ * the compiler says when a module uses a service that no module gives.
+ */
+const modules = [
+  accountModule,
+  meteringModule,
+  contentModule,
+  dictionaryModule,
+  wordListsModule,
+  annotationModule,
+  speechModule,
+] as const;
+
+export interface UpstreamDeps {
+  config: UpstreamConfig;
+  db: Db;
+  /** The clock; tests move it instead of sleeping. */
+  now?: Clock;
+  /** Where operational lines go (default: stdout). */
+  log?: (line: string) => void;
+  /** Replaces the configured SMTP / outbox mailer. */
+  mailer?: Mailer;
+  /** Replaces the shared dictionary engine. */
+  dictionary?: DictionaryEngine;
+}
 
 // The BFF's own limit on multipart uploads (20 MB) and room for the form's boundaries.
 const maxBodyBytes = 21 * 1024 * 1024;
@@ -32,9 +61,11 @@ export const keepAliveTimeoutMs = 65_000;
 
 /** The upstream as a Hono app over an open, migrated database. */
 export function createUpstreamApp(deps: UpstreamDeps): Hono {
-  const services = createServices(deps);
+  const { config, db, mailer, dictionary } = deps;
+  const platform = { config, db, now: deps.now ?? systemClock, log: deps.log ?? ((line: string) => console.log(line)) };
+  const { handlers, routes } = assembleModules(modules, platform, { mailer, dictionary });
   const app = new Hono();
-  app.onError(createErrorHandler(services.log));
+  app.onError(createErrorHandler(platform.log));
   app.notFound(notFoundHandler);
 
   app.use(settleRequestBody(maxBodyBytes));
@@ -46,12 +77,12 @@ export function createUpstreamApp(deps: UpstreamDeps): Hono {
       onError: (c) => errorAnswer(c, new UpstreamError(413, '413', '请求内容过大')),
     }),
   );
-  registerContractRoutes(app, { ...accountCalls(services), ...dictionaryCalls(services), ...speechCalls(services) });
+  registerContractRoutes(app, handlers);
 
-  // Sandboxes and test hooks do not exist in production: those paths answer 404 there.
-  if (services.config.envType === 'test') {
-    app.route('/sandbox/wechat', wechatSandboxRoutes(services));
-    app.route('/__test', testOutboxRoutes(services));
+  for (const route of routes) {
+    // Sandboxes and test hooks do not exist in production: those paths answer 404 there.
+    if (route.testOnly && config.envType !== 'test') continue;
+    app.route(route.path, route.app);
   }
   return app;
 }

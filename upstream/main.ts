@@ -1,9 +1,9 @@
 import { startUpstream } from './app';
-import { loadConfig } from './config';
+import { loadConfig } from './platform/config';
 
 /*
  * The embedded upstream as a process: `npm run upstream`. Configuration comes from the
- * environment (see config.ts); SIGTERM and SIGINT close the server and the database cleanly.
+ * environment (see platform/config.ts); SIGTERM and SIGINT close the server and the database cleanly.
  */
 async function main(): Promise<void> {
   const config = loadConfig();

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startUpstream } from './app';
-import { loadConfig } from './config';
-import type { Mailer } from './mailer';
+import { loadConfig } from './platform/config';
+import type { Mailer } from './account/mailer';
 
 /*
  * Test support: the real service on a free port over a throwaway database, called over HTTP.

@@ -1,36 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { latestCode, newEmail } from '../support/outbox';
-
-/**
- * Logs a new user in through the BFF with the page's own request context, so the page shares
- * the session cookie. Answers the user's e-mail.
- */
-export async function logInNewUser(page: Page, request: APIRequestContext, label = 'words'): Promise<string> {
-  const email = newEmail(label);
-  const pre = await page.request.post('/api/pre_email_login', { data: { email } });
-  expect(pre.ok()).toBe(true);
-  const code = await latestCode(request, email);
-  const login = await page.request.post('/api/email_login', { data: { email, code } });
-  expect(login.ok()).toBe(true);
-  expect((await login.json()).status).toBe('OK');
-  return email;
-}
-
-export interface Lookup {
-  pre: string;
-  word: string;
-  post: string;
-  from?: string;
-}
-
-/** Looks a word up through the BFF as the page's user (what a click on the word does). */
-export async function lookUp(page: Page, { pre, word, post, from = 'ContextualDict' }: Lookup): Promise<void> {
-  const answer = await page.request.post('/api/query_word', {
-    data: { pre_context: pre, post_context: post, target_word: word, from },
-  });
-  expect(answer.ok()).toBe(true);
-  expect((await answer.json()).status).toBe('OK');
-}
+import { expect, type Page } from '@playwright/test';
 
 /** /ContextualDictHistory. */
 export class HistoryPage {

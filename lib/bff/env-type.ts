@@ -1,36 +1,26 @@
 import 'server-only';
-import { calls } from '@/lib/contract';
-import { callUpstream, readUpstreamJson } from './upstream';
+import { bffErrors } from './errors';
+import { readUpstream } from './reader';
 
 export type EnvType = 'test' | 'production';
-
-const CACHE_MS = 5 * 60_000;
-/** An unreachable upstream is asked again after this long, not on every page render. */
-const RETRY_MS = 10_000;
-let cached: { value: EnvType; until: number } | null = null;
 
 /**
  * The upstream's environment (spec section 4: known before the app mounts). Cached for a few
  * minutes; when the upstream cannot say, the site behaves as production (no debug tools).
  */
 export async function envType(): Promise<EnvType> {
-  if (cached && cached.until > Date.now()) return cached.value;
   try {
-    const answer = await callUpstream({
-      method: 'GET',
-      path: calls.get_env_type.path,
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(3000),
+    return await readUpstream('get_env_type', {}, {
+      // Every page waits for it before rendering: never for long.
+      timeoutMs: 3000,
+      // An unreachable upstream is asked again after 10 s, not on every page render.
+      cache: { ttlMs: 5 * 60_000, failureTtlMs: 10_000 },
+      reshape: (answer) => {
+        if (!answer.data) throw bffErrors.badUpstream();
+        return answer.data.env_type;
+      },
     });
-    const parsed = calls.get_env_type.response.safeParse(await readUpstreamJson(answer));
-    const value = parsed.success ? parsed.data.data?.env_type : undefined;
-    if (value) {
-      cached = { value, until: Date.now() + CACHE_MS };
-      return value;
-    }
   } catch {
-    // fall through
+    return 'production';
   }
-  cached = { value: 'production', until: Date.now() + RETRY_MS };
-  return 'production';
 }

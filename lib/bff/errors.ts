@@ -9,6 +9,11 @@ export class BffError extends Error {
     readonly httpStatus: number,
     readonly description: string,
     readonly status: string = String(httpStatus),
+    /**
+     * When the error is the upstream's own refusal (a wrong login code, a used-up quota): its
+     * answer, which the browser gets as it came, with every field the upstream sent.
+     */
+    readonly upstreamAnswer?: Readonly<Record<string, unknown>>,
   ) {
     super(description);
     this.name = 'BffError';
@@ -28,8 +33,19 @@ export const bffErrors = {
   unreachable: () => new BffError(502, '服务暂时不可用，请稍后再试'),
   timeout: () => new BffError(504, '服务响应超时，请稍后再试'),
   badUpstream: () => new BffError(502, '服务返回了无法识别的响应'),
+  /**
+   * The upstream answered, and refused: an error status, or a business status other than OK in
+   * a 200 answer, which counts as a refused request (400).
+   */
+  refused: (httpStatus: number, answer: Record<string, unknown>) =>
+    new BffError(
+      httpStatus === 200 ? 400 : httpStatus,
+      typeof answer.description === 'string' && answer.description ? answer.description : '请求未成功',
+      answer.status === undefined || answer.status === null ? String(httpStatus) : String(answer.status),
+      answer,
+    ),
 };
 
 export function errorResponse(error: BffError): Response {
-  return Response.json(error.body(), { status: error.httpStatus });
+  return Response.json(error.upstreamAnswer ?? error.body(), { status: error.httpStatus });
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
-import { calls, okStatus, userInfo, type CallName, type PageLogin } from '@/lib/contract';
+import { calls, okStatus, type CallName, type CallRequest, type PageLogin, type UserInfo } from '@/lib/contract';
 import { REFERRER_COOKIE } from '@/lib/routes/navigation';
 import { upstreamIdentity } from './auth';
 import { JSON_BODY_LIMIT, parseJsonObject, readBody } from './body';
@@ -8,66 +8,59 @@ import { bffErrors, BffError } from './errors';
 import { checkSameOrigin, rememberVisitor, relayAnswer, upstreamHeaders, visitorIdOf } from './forward';
 import { isHttps } from './site';
 import { clearSessionCookie, setSessionCookie, type SessionData } from './session';
-import { callUpstream, readUpstreamJson } from './upstream';
-
+import { readUpstream } from './reader';
+import { callUpstream } from './upstream';
 
 type LoginCall = Extract<CallName, 'email_login' | 'get_wechat_access_token'>;
 
-export type LoginOutcome =
-  | { ok: true; session: SessionData }
-  | { ok: false; httpStatus: number; body: Record<string, unknown> };
-
 /**
  * Runs one of the upstream's login calls and, on success, reads the user's account so that the
- * session holds everything the pages show. The token never leaves the server.
+ * session holds everything the pages show. The token never leaves the server. A refused login
+ * throws the upstream's refusal (`BffError.upstreamAnswer`), which the browser gets as it came.
  */
 export async function loginWithUpstream(
   request: NextRequest,
   call: LoginCall,
   fields: Record<string, unknown>,
-): Promise<LoginOutcome> {
+): Promise<SessionData> {
   const referrer = request.cookies.get(REFERRER_COOKIE)?.value;
   const body = { ...fields };
   if (referrer && body.share_account === undefined) body.share_account = referrer;
 
-  const visitor = visitorIdOf(request);
-  const headers = upstreamHeaders(request, { session: null }, visitor.id);
-  headers['content-type'] = 'application/json';
-  headers.accept = 'application/json';
-  const answer = await callUpstream({
-    method: 'POST',
-    path: calls[call].path,
+  // The upstream limits login codes by address and visitor: it must see the browser's.
+  const headers = upstreamHeaders(request, { session: null }, visitorIdOf(request).id);
+  const token = await readUpstream(call, body as CallRequest<LoginCall>, {
     headers,
-    body: Buffer.from(JSON.stringify(body)),
     signal: request.signal,
+    reshape: (answer) => {
+      if (!answer.data) throw bffErrors.refused(200, answer);
+      return answer.data.token;
+    },
   });
-  const json = await readUpstreamJson(answer);
-  const parsed = calls[call].response.safeParse(json);
-  if (answer.statusCode !== 200 || !parsed.success || parsed.data.status !== okStatus || !parsed.data.data) {
-    return { ok: false, httpStatus: answer.statusCode === 200 ? 400 : answer.statusCode, body: json };
-  }
 
-  const token = parsed.data.data.token;
-  const infoAnswer = await callUpstream({
-    method: 'POST',
-    path: calls.get_user_info.path,
-    headers: { ...headers, authorization: `Bearer ${token}` },
-    body: Buffer.from('{}'),
-    signal: request.signal,
-  });
-  const info = calls.get_user_info.response.safeParse(await readUpstreamJson(infoAnswer));
-  const user = info.success ? userInfo.safeParse(info.data.data) : null;
-  if (!user?.success) throw bffErrors.badUpstream();
-  return {
-    ok: true,
-    session: {
-      token,
-      user: {
-        account: user.data.account,
-        nickname: user.data.nickname,
-        headimgurl: user.data.headimgurl,
-        isVip: user.data.vip_info.is_vip_now,
+  let user: UserInfo;
+  try {
+    user = await readUpstream('get_user_info', {}, {
+      headers,
+      identity: { authorization: `Bearer ${token}` },
+      signal: request.signal,
+      reshape: (answer) => {
+        if (!answer.data) throw bffErrors.badUpstream();
+        return answer.data;
       },
+    });
+  } catch (error) {
+    // The upstream refusing the token it has just issued is its fault, not the user's.
+    if (error instanceof BffError && error.upstreamAnswer) throw bffErrors.badUpstream();
+    throw error;
+  }
+  return {
+    token,
+    user: {
+      account: user.account,
+      nickname: user.nickname,
+      headimgurl: user.headimgurl,
+      isVip: user.vip_info.is_vip_now,
     },
   };
 }
@@ -76,15 +69,14 @@ export async function loginWithUpstream(
 export async function handleLoginCall(request: NextRequest, call: LoginCall): Promise<Response> {
   checkSameOrigin(request);
   const fields = parseJsonObject(await readBody(request, JSON_BODY_LIMIT));
-  const outcome = await loginWithUpstream(request, call, fields);
-  if (!outcome.ok) return NextResponse.json(outcome.body, { status: outcome.httpStatus });
-  const { user } = outcome.session;
+  const session = await loginWithUpstream(request, call, fields);
+  const { user } = session;
   const answer: PageLogin = {
     status: okStatus,
     data: { nickname: user.nickname, headimgurl: user.headimgurl, account: user.account, is_vip_now: user.isVip },
   };
   const response = NextResponse.json(answer);
-  await setSessionCookie(response, outcome.session, isHttps(request));
+  await setSessionCookie(response, session, isHttps(request));
   if (request.cookies.has(REFERRER_COOKIE)) response.cookies.delete(REFERRER_COOKIE);
   return response;
 }

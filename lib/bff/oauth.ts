@@ -5,7 +5,7 @@ import { bffConfig } from './config';
 import { loginWithUpstream } from './login';
 import { FLASH_COOKIE, RETURN_COOKIE, safeReturnPath } from '@/lib/routes/navigation';
 import { isHttps, siteOrigin } from './site';
-import { setSessionCookie } from './session';
+import { setSessionCookie, type SessionData } from './session';
 import { BffError } from './errors';
 
 /** The OAuth `state` nonce, checked when WeChat sends the user back. */
@@ -65,23 +65,23 @@ export async function finishWechatLogin(request: NextRequest): Promise<NextRespo
   const secure = isHttps(request);
   const origin = siteOrigin(request);
 
-  let outcome: Awaited<ReturnType<typeof loginWithUpstream>> | null = null;
+  let session: SessionData | null = null;
   // Only a login this browser started may finish here: without that, anyone could send a victim
   // a link with a code of their own and log the victim into the attacker's account (login CSRF).
   if (code && sameState(expectedState, state)) {
     try {
-      outcome = await loginWithUpstream(request, 'get_wechat_access_token', { code, client_type: clientType, state });
+      session = await loginWithUpstream(request, 'get_wechat_access_token', { code, client_type: clientType, state });
     } catch (error) {
       if (!(error instanceof BffError)) throw error;
       console.warn('[bff] WeChat login failed:', error.description);
     }
   }
 
-  const target = outcome?.ok ? safeReturnPath(request.cookies.get(RETURN_COOKIE)?.value) : '/';
+  const target = session ? safeReturnPath(request.cookies.get(RETURN_COOKIE)?.value) : '/';
   const response = NextResponse.redirect(new URL(target, origin), 303);
   response.cookies.delete(OAUTH_STATE_COOKIE);
   response.cookies.delete(RETURN_COOKIE);
-  if (outcome?.ok) await setSessionCookie(response, outcome.session, secure);
+  if (session) await setSessionCookie(response, session, secure);
   else response.cookies.set(FLASH_COOKIE, 'login_failed', { sameSite: 'lax', secure, path: '/', maxAge: 60 });
   return response;
 }

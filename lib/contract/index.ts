@@ -1,9 +1,24 @@
-import { callList, calls, contentCall, type CallDef } from './calls';
+import { contentCall } from './calls';
 import { parseContentPath, type ContentFileId } from './content';
+import type { CallDef } from './define';
+import { callList } from './table';
 
+/**
+ * The upstream API, the single source of truth (DESIGN.md section 3):
+ *  - calls/<feature>.ts  every call of spec section 7, by feature, with its own shapes;
+ *  - table.ts           the one table they are gathered into (`calls`, `callList`, `CallName`…);
+ *  - define.ts          what a call is (`CallDef`, `def`); shapes.ts the shapes features share;
+ *  - envelope.ts        the envelope of every answer, the error body, the quota statuses;
+ *  - content.ts         how content documents are addressed (`/api/{category}/…`);
+ *  - audio.ts           composed audio (`concat:` texts and their `md5:` keys).
+ */
+export * from './table';
 export * from './calls';
-export * from './content';
+export * from './shapes';
 export * from './envelope';
+export * from './content';
+export * from './audio';
+export type { CallDef, CallKind, CallMethod, CallTable } from './define';
 
 const byPath = new Map<string, CallDef>(callList.map((c) => [c.path, c]));
 
@@ -24,5 +39,3 @@ export function matchCall(method: string, segments: readonly string[]): MatchedC
   const content = parseContentPath(segments);
   return content ? { call: contentCall, content } : null;
 }
-
-export * from './audio';

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startUpstream, type RunningUpstream } from '../../upstream/app';
-import { loadConfig } from '../../upstream/config';
+import { loadConfig } from '../../upstream/platform/config';
 import { FixtureUpstream } from './fixture-upstream';
 import { startNext, type RunningNext } from './next-server';
 
@@ -20,6 +20,24 @@ export interface Stack {
 }
 
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
+  const chain = await startUpstreamChain();
+  const next = await startNext({ UPSTREAM_URL: chain.fixture.url, ...env });
+  chain.fixture.reset(); // forget the readiness probe
+  return {
+    ...chain,
+    next,
+    async stop() {
+      await next.stop();
+      await chain.stop();
+    },
+  };
+}
+
+/** The upstream side of the stack alone, for tests that play the BFF themselves. */
+export type UpstreamChain = Omit<Stack, 'next'>;
+
+/** The programmable fixture upstream in front of the real embedded one, whose clock the test moves. */
+export async function startUpstreamChain(): Promise<UpstreamChain> {
   const clock = {
     now: Date.now(),
     advance(ms: number) {
@@ -38,15 +56,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
   const upstream = await startUpstream(config, { now: () => new Date(clock.now), log: () => {} });
   const fixture = new FixtureUpstream(upstream.url);
   await fixture.start();
-  const next = await startNext({ UPSTREAM_URL: fixture.url, ...env });
-  fixture.reset(); // forget the readiness probe
   return {
-    next,
     fixture,
     upstream,
     clock,
     async stop() {
-      await next.stop();
       await fixture.stop();
       await upstream.close();
     },

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_SENSE_CANDIDATE, OTHER_SENSE_ID, WORD_NOT_FOUND, type Gloss, type TranslationItem } from '../../lib/contract';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { createContentLibrary, type ContentLibrary } from '../content/library';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import type { DictionaryEngine, LookupInput } from '../dictionary/types';
-import { UpstreamError } from '../http';
+import { UpstreamError } from '../platform/http';
 import { createAnnotation, type Annotation } from './annotation';
 
 /*

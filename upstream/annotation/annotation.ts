@@ -4,8 +4,8 @@ import { tokenize, type Token } from '../content/text';
 import type { Db } from '../db/database';
 import type { AnnotationTasksTable } from '../db/schema';
 import type { DictionaryEngine } from '../dictionary/types';
-import { badRequest, notFound } from '../http';
-import type { Clock } from '../time';
+import { badRequest, notFound } from '../platform/http';
+import type { Clock } from '../platform/time';
 import type { Selectable } from 'kysely';
 
 /*

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { DocumentFileError, parseDocumentFile } from './document-file';
 import { createContentLibrary } from './library';

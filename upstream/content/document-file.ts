@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentInput, type DocumentInput } from './library';
+import { documentInput, type DocumentInput } from './document-input';
 
 /*
  * The operator's own documents: Markdown or plain text opening with a small header.

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config';
+import { loadConfig } from '../platform/config';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { parseDocumentFile } from './document-file';
 import { createContentLibrary, type ContentLibrary } from './library';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { DocumentInput } from './library';
+import type { DocumentInput } from './document-input';
 
 /*
  * The library's first contents: public-domain books from Project Gutenberg, as shipped on npm in

@@ -2,14 +2,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect } from 'kysely';
-import type { UpstreamConfig } from '../config';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** Where the database is: the configuration's fields of the same names. */
+export interface DatabaseLocation {
+  /** Path of the SQLite file, or ':memory:'. */
+  databasePath: string;
+  /** PostgreSQL connection string; takes precedence over databasePath when set. */
+  databaseUrl?: string;
+}
+
 /** Opens the configured database. It is not migrated yet: call `migrateToLatest`. */
-export function openDatabase(config: Pick<UpstreamConfig, 'databasePath' | 'databaseUrl'>): Db {
+export function openDatabase(config: DatabaseLocation): Db {
   if (config.databaseUrl) {
     // The query layer is dialect-neutral; only the driver is missing.
     throw new Error('PostgreSQL support needs the pg package: install it and add a PostgresDialect, or unset DATABASE_URL');

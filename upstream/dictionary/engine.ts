@@ -17,6 +17,7 @@ import { posOf } from './pos';
 import { createRanker, defaultWeights, type ContextFeatures, type Ranker, type RankWeights, type ScoredSense } from './rank';
 import { labelOfTag, tagContext, type TaggedSentence } from './tagger';
 import type { DictionaryEngine, LookupInput } from './types';
+import { frameComplements } from './verb-frames';
 import { wordFormation } from './word-formation';
 import { defaultWordNetDir, openWordNet, type Synset, type WnPos, type WordNet } from './wordnet';
 
@@ -47,10 +48,6 @@ interface ScoredGloss {
 }
 
 const wnLabel: Record<string, string> = { n: 'n.', v: 'v.', a: 'adj.', s: 'adj.', r: 'adv.' };
-
-/** Verb frames that take a direct object / take none (see rank.ts). */
-const transitiveFrames = new Set([8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31]);
-const intransitiveFrames = new Set([1, 2, 3, 4, 12, 13, 22, 23, 27]);
 
 /**
  * The target as a dictionary key: NFKC (full-width letters become ASCII), straight apostrophes,
@@ -103,13 +100,15 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     return data;
   }
 
-  /** vt. or vi. when every frame of the sense for this word agrees, else v. */
+  /**
+   * vt. when the sense's frames for this word take an object and none stands alone, vi. the other
+   * way round, else v. A predicative, a verb form or a clause after the verb decides neither:
+   * dictionaries disagree on whether "become", "want to" or "say that" are transitive.
+   */
   function verbLabel(synset: Synset, lemma: string): string {
-    const index = synset.words.findIndex((w) => w.lemma === lemma.replace(/ /g, '_')) + 1;
-    const frames = synset.frames.filter((f) => f.word === 0 || f.word === index).map((f) => f.frame);
-    if (frames.length === 0) return 'v.';
-    const transitive = frames.some((f) => transitiveFrames.has(f));
-    const intransitive = frames.some((f) => intransitiveFrames.has(f));
+    const complements = frameComplements(synset, lemma);
+    const transitive = complements.includes('object');
+    const intransitive = complements.includes('none');
     if (transitive && !intransitive) return 'vt.';
     if (intransitive && !transitive) return 'vi.';
     return 'v.';

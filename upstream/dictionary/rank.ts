@@ -11,10 +11,10 @@
  *    loses `posMismatch`; one the surface form cannot have at all ("ran" is no noun) loses
  *    `formMismatch` as well.
  *  - frame: verbs only. Whether the target has a direct object in the sentence (a determiner,
- *    pronoun or noun follows it; or it is passive) against the sense's verb frames ("Somebody
- *    ----s something" vs "Somebody ----s"): a transitive use of a sense with only intransitive
- *    frames loses `frameMismatch`, the reverse half of it. This is what separates "runs a
- *    company" (direct, operate) from "ran to the station" (move fast).
+ *    pronoun or noun follows it; or it is passive) against the sense's verb frames
+ *    (verb-frames.ts: "Somebody ----s something" vs "Somebody ----s"): a transitive use of a
+ *    sense with only intransitive frames loses `frameMismatch`, the reverse half of it. This is
+ *    what separates "runs a company" (direct, operate) from "ran to the station" (move fast).
  *  - overlap: a weighted Lesk overlap between the sentence and the sense's signature. The
  *    sentence gives its content words (no stop words, not the target), each weighted by how
  *    informative it is (ECDICT's corpus rank: rare words count more) and optionally by distance.
@@ -36,6 +36,7 @@
 import type { Ecdict } from './ecdict';
 import type { LemmaPos, Lemmatizer } from './lemmas';
 import { wnPosOfTag, type Token } from './tagger';
+import { frameComplements } from './verb-frames';
 import { Lru, pointerGroups, type SenseEntry, type Synset, type WnPos, type WordNet } from './wordnet';
 
 export interface RankWeights {
@@ -115,10 +116,6 @@ export const stopWords = new Set(
     .split(/\s+/)
     .filter(Boolean),
 );
-
-/** Verb frames (wninput(5WN)) that take a direct object, and those that take none. */
-const transitiveFrames = new Set([5, 8, 9, 10, 11, 14, 15, 16, 17, 18, 19, 20, 21, 24, 25, 30, 31]);
-const intransitiveFrames = new Set([1, 2, 3, 4, 6, 7, 12, 13, 22, 23, 27, 28, 32, 33, 35]);
 
 export type Transitivity = 'obj' | 'noobj' | 'unknown';
 
@@ -389,12 +386,13 @@ export function createRanker(
   }
 
   function frameScore(synset: Synset, lemma: string, ctx: ContextFeatures): number {
-    if (synset.pos !== 'v' || ctx.transitivity === 'unknown' || synset.frames.length === 0) return 0;
-    const index = synset.words.findIndex((x) => x.lemma === lemma.replace(/ /g, '_')) + 1;
-    const frames = synset.frames.filter((f) => f.word === 0 || f.word === index).map((f) => f.frame);
-    if (frames.length === 0) return 0;
-    const transitive = frames.some((f) => transitiveFrames.has(f));
-    const intransitive = frames.some((f) => intransitiveFrames.has(f));
+    if (synset.pos !== 'v' || ctx.transitivity === 'unknown') return 0;
+    const complements = frameComplements(synset, lemma);
+    if (complements.length === 0) return 0;
+    const transitive = complements.includes('object');
+    // What the context sees as "no object" is no determiner, pronoun or noun after the verb: so
+    // a frame with a predicative or a verb form after it fits as well as one with nothing.
+    const intransitive = complements.some((c) => c === 'none' || c === 'predicative' || c === 'verb');
     if (ctx.transitivity === 'obj' && !transitive) return -w.frameMismatch;
     if (ctx.transitivity === 'noobj' && !intransitive) return -w.frameMismatch / 2;
     return 0;

@@ -28,8 +28,8 @@ import {
   type ComposedText,
   type Voice,
 } from '../../lib/contract';
-import { badRequest, notFound } from '../http';
-import { systemClock, type Clock } from '../time';
+import { badRequest, notFound } from '../platform/http';
+import { systemClock, type Clock } from '../platform/time';
 import { splitSegments, type Segment } from './segments';
 import { createSynthesizer, type Synthesizer } from './synthesizer';
 import { encodeWav, joinWavs, parseWav, trimSilence } from './wav';

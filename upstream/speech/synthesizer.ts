@@ -15,7 +15,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { UpstreamError } from '../http';
+import { UpstreamError } from '../platform/http';
 
 /** An espeak-ng voice name, e.g. 'en-us' or 'en-gb-x-rp'. */
 export type EspeakVoice = string;

@@ -1,0 +1,64 @@
+import { basename } from 'node:path';
+import { test as base } from '@playwright/test';
+import { AnnotatePage } from './pages/annotate-page';
+import { DictionaryPage } from './pages/dictionary-page';
+import { LoginPage } from './pages/login-page';
+import { Shell } from './pages/shell';
+import { SiteFooter } from './pages/site-footer';
+import { HistoryPage, WordListsPage } from './pages/word-lists-page';
+import { WordPanel } from './pages/word-panel';
+import { logInFreshUser, recordApiBodies, sentBodies } from './support/visitors';
+
+/** A user logged in for one test. */
+export interface Learner {
+  email: string;
+}
+
+interface Fixtures {
+  // The page objects, on the test's page.
+  dict: DictionaryPage;
+  panel: WordPanel;
+  shell: Shell;
+  footer: SiteFooter;
+  loginPage: LoginPage;
+  annotate: AnnotatePage;
+  history: HistoryPage;
+  words: WordListsPage;
+  /**
+   * A new user, logged in through the BFF with the page's cookies before the test starts: the
+   * test's own free lookups, lists and history, shared with no other test.
+   */
+  learner: Learner;
+  /**
+   * The JSON bodies the page has POSTed to one call, oldest first; recording starts before the
+   * test's first navigation.
+   */
+  sentBodies: (path: string) => Promise<unknown[]>;
+}
+
+/**
+ * The specs' `test`: Playwright's, handing each test the page objects it names and the common
+ * setups. A fixture is made only for the tests that ask for it.
+ */
+export const test = base.extend<Fixtures>({
+  dict: async ({ page }, use) => use(new DictionaryPage(page)),
+  panel: async ({ page }, use) => use(new WordPanel(page)),
+  shell: async ({ page }, use) => use(new Shell(page)),
+  footer: async ({ page }, use) => use(new SiteFooter(page)),
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  annotate: async ({ page }, use) => use(new AnnotatePage(page)),
+  history: async ({ page }, use) => use(new HistoryPage(page)),
+  words: async ({ page }, use) => use(new WordListsPage(page)),
+
+  learner: async ({ page }, use, testInfo) => {
+    // The spec's name in the address tells a failing run's users apart in the upstream's data.
+    const email = await logInFreshUser(page, basename(testInfo.file, '.spec.ts').replace(/\W/g, ''));
+    await use({ email });
+  },
+  sentBodies: async ({ page }, use) => {
+    await recordApiBodies(page);
+    await use((path) => sentBodies(page, path));
+  },
+});
+
+export { expect } from '@playwright/test';

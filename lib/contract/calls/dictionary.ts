@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { def, obj, str, strOrNum } from '../define';
+import { envelope } from '../envelope';
+import { translationItem } from '../shapes';
+
+/** The contextual dictionary: a word looked up in its sentence, its feedback, its part of speech. */
+
+/**
+ * Spec section 5: a word the dictionary does not know answers one gloss whose sense text holds
+ * this phrase; the browser detects not-found by it.
+ */
+export const WORD_NOT_FOUND = '未找到该单词';
+
+export const dictionaryCalls = {
+  query_word: def('query_word', {
+    request: obj({
+      pre_context: str.max(20_000),
+      post_context: str.max(20_000),
+      target_word: str.min(1).max(200),
+      word_id: strOrNum.optional(),
+      from: str.optional(),
+    }),
+    response: obj({
+      status: strOrNum,
+      result: z.array(translationItem).optional(),
+      description: str.optional(),
+    }),
+  }),
+  query: def('query', {}),
+  user_feedback: def('user_feedback', {
+    request: obj({ key: str.min(1).max(512), feedback_type: z.union([z.literal(0), z.literal(1)]) }),
+  }),
+  explain_pos: def('explain_pos', {
+    request: obj({ pos: str.min(1).max(64) }),
+    response: envelope(obj({ pos: str, name: str, explanation: str })),
+  }),
+  get_frequent_words: def('get_frequent_words', {}),
+} as const;

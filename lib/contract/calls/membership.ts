@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { def, num, obj, str } from '../define';
+import { envelope } from '../envelope';
+
+/** Membership: the VIP packages, paying for one by WeChat Pay, and the membership itself. */
+
+/** A package on sale: a month or a year, prices in fen. */
+export const pkg = obj({
+  type: z.enum(['month', 'year']),
+  actual_price: num.optional(),
+  original_price: num.optional(),
+  discount: z.union([num, str]).optional(),
+});
+/** The spec's three outcomes; anything else counts as not paid yet (spec section 4). */
+export const payStatus = z.enum(['SUCCESS', 'FAIL', 'TIMEOUT']).or(str);
+
+const order = obj({ money: num, type: z.enum(['month', 'year']) });
+
+export const membershipCalls = {
+  get_packages: def('get_packages', { response: envelope(z.array(pkg)) }),
+  get_pay_qr_code: def('get_pay_qr_code', {
+    request: order,
+    response: envelope(obj({ code_url: str, order_id: str })),
+  }),
+  get_jsapi_pay_info: def('get_jsapi_pay_info', {
+    request: order,
+    response: envelope(obj({ parameters: z.unknown(), order_id: str })),
+  }),
+  get_pay_status: def('get_pay_status', {
+    request: obj({ order_id: str }),
+    response: envelope(obj({ pay_status: payStatus, amount: num.optional() })),
+  }),
+  cancel_vip: def('cancel_vip', {}),
+  get_remain_vip_num: def('get_remain_vip_num', { method: 'GET' }),
+} as const;

@@ -1,0 +1,15 @@
+import { def, obj, str, strOrNum } from '../define';
+import { envelope } from '../envelope';
+
+/**
+ * Sharing and referral: the WeChat share signature of a page, and what a user's shares brought
+ * (the `share_account` of spec section 6 credits the sharer).
+ */
+export const referralCalls = {
+  get_share_parameters: def('get_share_parameters', {
+    request: obj({ password: str.optional(), url: str }),
+    response: envelope(obj({ appId: str, timestamp: strOrNum, nonceStr: str, signature: str })),
+  }),
+  get_share_num: def('get_share_num', {}),
+  get_share_pay_amount: def('get_share_pay_amount', {}),
+} as const;

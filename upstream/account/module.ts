@@ -1,0 +1,37 @@
+import type { UpstreamModule } from '../platform/module';
+import { createRateLimiter } from '../platform/rate-limit';
+import { accountCalls } from './account-calls';
+import { createEmailLogin, type EmailLogin } from './email-login';
+import { createMailer, type Mailer } from './mailer';
+import { testOutboxRoutes } from './test-outbox';
+import { createUsers, type Users } from './users';
+import { wechatSandboxRoutes } from './wechat-sandbox';
+import { createWechatLogin, type WechatLogin } from './wechat-login';
+
+export interface AccountServices {
+  /** Users and their sessions: every feature that knows who is asking uses this. */
+  users: Users;
+  mailer: Mailer;
+  emailLogin: EmailLogin;
+  wechatLogin: WechatLogin;
+}
+
+/**
+ * Accounts: users and sessions, log-in by e-mail code and by WeChat, the user's info; in the test
+ * environment also the WeChat authorise sandbox and the outbox of "sent" login codes.
+ */
+export const accountModule: UpstreamModule<object, AccountServices> = {
+  name: 'account',
+  services: {
+    users: ({ db, now }) => createUsers({ db, now }),
+    mailer: ({ config, db, now, log }) => createMailer({ config, db, now, log }),
+    emailLogin: ({ config, db, now, mailer, users }) =>
+      createEmailLogin({ config, db, now, mailer, users, rates: createRateLimiter({ db, now }) }),
+    wechatLogin: ({ config, db, now }) => createWechatLogin({ config, db, now }),
+  },
+  calls: accountCalls,
+  routes: ({ config, db, wechatLogin }) => [
+    { path: '/sandbox/wechat', app: wechatSandboxRoutes({ config, wechatLogin }), testOnly: true },
+    { path: '/__test', app: testOutboxRoutes({ db }), testOnly: true },
+  ],
+};

@@ -1,0 +1,154 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type { CallResponse } from '../../lib/contract';
+import type { Caller } from '../platform/caller';
+import { sha256 } from '../platform/crypto';
+import type { Db } from '../db/database';
+import type { User } from '../db/schema';
+import { needLogin } from '../platform/http';
+import { days, stamp, type Clock } from '../platform/time';
+
+const tokenLifetime = days(30);
+
+export interface WechatProfile {
+  openid: string;
+  unionid?: string;
+  nickname: string;
+  headimgurl: string;
+}
+
+type LoginToken = NonNullable<CallResponse<'email_login'>['data']>;
+type UserInfo = NonNullable<CallResponse<'get_user_info'>['data']>;
+
+/** Users and their login sessions (bearer tokens). */
+export function createUsers({ db, now }: { db: Db; now: Clock }) {
+  const byAccount = (account: string) =>
+    db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
+
+  async function createUser(
+    identity: Pick<User, 'email' | 'wechat_openid' | 'wechat_unionid' | 'nickname' | 'headimgurl'>,
+    shareAccount: string | undefined,
+  ): Promise<User> {
+    // A referral counts only when it names someone who already exists.
+    const referrer = shareAccount ? await byAccount(shareAccount) : undefined;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      // 8 digits without a leading zero: readable aloud, and it never loses a digit in a spreadsheet.
+      const account = String(randomInt(10_000_000, 100_000_000));
+      if (await byAccount(account)) continue;
+      return db
+        .insertInto('users')
+        .values({
+          ...identity,
+          account,
+          api_token: `yj_${randomBytes(24).toString('base64url')}`,
+          vip_expires_at: null,
+          referrer_account: referrer?.account ?? null,
+          created_at: stamp(now()),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    throw new Error('Could not find a free account number after 20 attempts');
+  }
+
+  async function userForToken(token: string | undefined): Promise<User | undefined> {
+    if (!token) return undefined;
+    return db
+      .selectFrom('auth_tokens')
+      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .selectAll('users')
+      .where('auth_tokens.token_hash', '=', sha256(token))
+      .where('auth_tokens.expires_at', '>', stamp(now()))
+      .executeTakeFirst();
+  }
+
+  function isVip(user: Pick<User, 'vip_expires_at'>): boolean {
+    return user.vip_expires_at !== null && user.vip_expires_at > stamp(now());
+  }
+
+  return {
+    async findOrCreateByEmail(email: string, shareAccount?: string): Promise<User> {
+      const existing = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      if (existing) return existing;
+      const nickname = email.split('@')[0] || email;
+      return createUser(
+        { email, wechat_openid: null, wechat_unionid: null, nickname, headimgurl: '' },
+        shareAccount,
+      );
+    },
+
+    /**
+     * The same person has a different openid in the website app and in the official account; the
+     * unionid ties them together when WeChat provides one.
+     */
+    async findOrCreateByWechat(profile: WechatProfile, shareAccount?: string): Promise<User> {
+      const existing =
+        (await db.selectFrom('users').selectAll().where('wechat_openid', '=', profile.openid).executeTakeFirst()) ??
+        (profile.unionid
+          ? await db.selectFrom('users').selectAll().where('wechat_unionid', '=', profile.unionid).executeTakeFirst()
+          : undefined);
+      if (!existing) {
+        return createUser(
+          {
+            email: null,
+            wechat_openid: profile.openid,
+            wechat_unionid: profile.unionid ?? null,
+            nickname: profile.nickname,
+            headimgurl: profile.headimgurl,
+          },
+          shareAccount,
+        );
+      }
+      // WeChat owns the profile: keep the name and picture current.
+      return db
+        .updateTable('users')
+        .set({
+          nickname: profile.nickname || existing.nickname,
+          headimgurl: profile.headimgurl,
+          wechat_unionid: existing.wechat_unionid ?? profile.unionid ?? null,
+        })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+
+    /** Starts a session; only the token's hash is stored. */
+    async logIn(user: User): Promise<LoginToken> {
+      const token = randomBytes(32).toString('base64url');
+      const at = now();
+      await db
+        .insertInto('auth_tokens')
+        .values({ token_hash: sha256(token), user_id: user.id, created_at: stamp(at), expires_at: stamp(at, tokenLifetime) })
+        .execute();
+      // Expired sessions of this user are dead weight; drop them while we are here.
+      await db.deleteFrom('auth_tokens').where('user_id', '=', user.id).where('expires_at', '<=', stamp(at)).execute();
+      return { token, nickname: user.nickname, headimgurl: user.headimgurl };
+    },
+
+    async logOut(token: string | undefined): Promise<void> {
+      if (token) await db.deleteFrom('auth_tokens').where('token_hash', '=', sha256(token)).execute();
+    },
+
+    userForToken,
+
+    async requireUser(caller: Caller): Promise<User> {
+      const user = await userForToken(caller.token);
+      if (!user) throw needLogin();
+      return user;
+    },
+
+    isVip,
+
+    userInfo(user: User): UserInfo {
+      return {
+        nickname: user.nickname,
+        headimgurl: user.headimgurl,
+        api_token: user.api_token,
+        user_balance_api: user.balance_api,
+        account: user.account,
+        vip_info: { is_vip_now: isVip(user), expire_time: user.vip_expires_at },
+      };
+    },
+  };
+}
+
+export type Users = ReturnType<typeof createUsers>;

@@ -1,0 +1,25 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as accounts from './001-accounts';
+import * as usage from './002-usage';
+import * as dictionary from './003-dictionary';
+import * as content from './004-content';
+import * as rateLimits from './005-rate-limits';
+
+/*
+ * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
+ * records each one in `kysely_migration` and never runs it again. A migration, once released, is
+ * never edited: add the next one instead, as a new file and one line below. The names are what
+ * existing databases have recorded, so they never change. Written with Kysely's schema builder
+ * (and dialect.ts where the dialects differ) so that the same files run on SQLite and PostgreSQL.
+ */
+export const migrations: Record<string, Migration> = {
+  '001_accounts': accounts,
+  '002_usage': usage,
+  '003_dictionary': dictionary,
+  '004_content': content,
+  '005_rate_limits': rateLimits,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

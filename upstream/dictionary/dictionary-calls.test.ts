@@ -1,0 +1,246 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OTHER_SENSE_ID, WORD_NOT_FOUND } from '../../lib/contract';
+import { parseDocumentFile } from '../content/document-file';
+import { createContentLibrary } from '../content/library';
+import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
+
+const paperDir = path.join(import.meta.dirname, '../../tests/fixtures/content');
+
+/** A word in its sentence, split the way the browser sends it. */
+function inSentence(sentence: string, target: string, from = 'ContextualDict') {
+  const at = sentence.indexOf(target);
+  if (at < 0) throw new Error(`${target} is not in: ${sentence}`);
+  return {
+    pre_context: sentence.slice(0, at),
+    post_context: sentence.slice(at + target.length),
+    target_word: target,
+    from,
+  };
+}
+
+describe('the dictionary calls', () => {
+  let upstream: TestUpstream;
+  let token: string;
+  beforeAll(async () => {
+    // The clock stands in 2026: of the fixture papers (2024, 2019, 2010) the last is too old.
+    upstream = await startTestUpstream({ env: { FREE_USES_ANONYMOUS: '3', FREE_USES_LOGIN: '1000', SEED_CONTENT: 'true' } });
+    token = await logInByEmail(upstream, 'reader@example.com');
+  }, 60_000);
+  afterAll(() => upstream.stop());
+
+  const lookUp = async (sentence: string, target: string, from?: string) => {
+    const answer = await upstream.call('query_word', inSentence(sentence, target, from), bearer(token));
+    expect(answer.http).toBe(200);
+    expect(answer.body.status).toBe('OK');
+    return answer.body.result as any[];
+  };
+
+  it('reads the river bank and the money bank differently', async () => {
+    const river = await lookUp('Two herons stood on the muddy bank while the stream flowed past.', 'bank');
+    const money = await lookUp('He borrowed the money for the flat from his bank last spring.', 'bank');
+    expect(river[0].lemma).toBe('bank');
+    expect(money[0].lemma).toBe('bank');
+    expect(river[0].gloss[0].sense_id).not.toBe(money[0].gloss[0].sense_id);
+    expect(money[0].gloss[0].sense.first).toMatch(/financ|institution|deposit|money/i);
+  }, 30_000);
+
+  it('offers leaf and leave for "leaves", and run with its inflections for "ran"', async () => {
+    const leaves = await lookUp('Every autumn the old maple drops its leaves on our roof.', 'leaves');
+    expect(leaves.map((i) => i.lemma)).toEqual(expect.arrayContaining(['leaf', 'leave']));
+    expect(leaves[0].lemma).toBe('leaf');
+
+    const ran = await lookUp('The boy ran all the way home after school.', 'ran');
+    expect(ran[0].lemma).toBe('run');
+    const variants = Object.fromEntries(ran[0].variants.map((v: any) => [v.name, v.value]));
+    expect(variants['过去式']).toContain('ran');
+    expect(variants['现在分词']).toContain('running');
+  });
+
+  it('gives UK and US phonetics, Chinese senses and WordNet sense keys', async () => {
+    const [item] = await lookUp('She sliced a ripe tomato for the salad.', 'tomato');
+    const gloss = item.gloss[0];
+    expect(gloss.phonetic_symbol.first).toBeTruthy();
+    expect(gloss.phonetic_symbol.second).toBeTruthy();
+    expect(gloss.sense.second).toMatch(/\p{Script=Han}/u);
+    expect(gloss.sense_id).toMatch(/^tomato%\d:\d\d:\d\d:/);
+    expect(gloss.pos.label).toBe('n.');
+  });
+
+  it('answers a word it does not know with the not-found phrase', async () => {
+    const [item] = await lookUp('The zqxvort sat quietly.', 'zqxvort');
+    expect(item.gloss).toHaveLength(1);
+    expect(item.gloss[0].sense.second).toContain(WORD_NOT_FOUND);
+  });
+
+  it('keeps a logged-in user\'s lookups, newest first, and builds the word list', async () => {
+    const email = 'history@example.com';
+    const own = await logInByEmail(upstream, email);
+    const ask = (sentence: string, word: string, from = 'ContextualDict') => {
+      upstream.clock.advance(1000);
+      return upstream.call('query_word', inSentence(sentence, word, from), bearer(own));
+    };
+    await ask('The leaves are turning red.', 'leaves');
+    await ask('She ran a small bakery for years.', 'ran');
+    await ask('The dog ran after the ball.', 'ran', 'annotate');
+
+    const history = await upstream.call('query_text_history', { page: 1, page_size: 2 }, bearer(own));
+    expect(history.body.data.total).toBe(3);
+    expect(history.body.data.items.map((i: any) => i.post_context)).toEqual([' after the ball.', ' a small bakery for years.']);
+    const second = await upstream.call('query_text_history', { page: 2, page_size: 2 }, bearer(own));
+    expect(second.body.data.items.map((i: any) => i.lemma)).toEqual(['leaf']);
+
+    const words = await upstream.call('query_history', {}, bearer(own));
+    expect(words.body.data.items.map((w: any) => [w.lemma, w.lookups, w.strange])).toEqual([
+      ['run', 2, null],
+      ['leaf', 1, null],
+    ]);
+
+    const marked = await upstream.call('set_strange_status', { word: 'leaves', strange: 1 }, bearer(own));
+    expect(marked.body.data).toMatchObject({ lemma: 'leaf', strange: 1, lookups: 1 });
+    await upstream.call('set_strange_status', { word: 'ran', lemma: 'run', strange: 0 }, bearer(own));
+    const strange = await upstream.call('query_history', { strange: 1 }, bearer(own));
+    expect(strange.body.data.items.map((w: any) => w.lemma)).toEqual(['leaf']);
+    const familiar = await upstream.call('query_history', { strange: 0 }, bearer(own));
+    expect(familiar.body.data.items.map((w: any) => w.lemma)).toEqual(['run']);
+    const fromAnnotate = await upstream.call('query_history', { from: 'annotate' }, bearer(own));
+    expect(fromAnnotate.body.data.items.map((w: any) => w.lemma)).toEqual(['run']);
+  });
+
+  it('asks for a login for the history and the word list', async () => {
+    for (const name of ['query_history', 'query_text_history']) {
+      const answer = await upstream.call(name, {});
+      expect(answer.http).toBe(401);
+    }
+    const mark = await upstream.call('set_strange_status', { word: 'cat', strange: 1 });
+    expect(mark.http).toBe(401);
+  });
+
+  it('rejects bad paging and marks with 400', async () => {
+    for (const body of [{ page: 0 }, { page_size: 1000 }, { page: 'two' }]) {
+      expect((await upstream.call('query_history', body, bearer(token))).http).toBe(400);
+    }
+    expect((await upstream.call('set_strange_status', { word: 'cat', strange: 2 }, bearer(token))).http).toBe(400);
+  });
+
+  it('keeps one thumb per user and key, the last one given', async () => {
+    const [item] = await lookUp('Turn left at the next bank of lights.', 'bank');
+    expect(item.key).toMatch(/^bank\|/);
+    expect((await upstream.call('user_feedback', { key: item.key, feedback_type: 1 }, bearer(token))).body.status).toBe('OK');
+    expect((await upstream.call('user_feedback', { key: item.key, feedback_type: 0 }, bearer(token))).body.status).toBe('OK');
+    const rows = await upstream.db.selectFrom('word_feedback').selectAll().where('key', '=', item.key).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].feedback_type).toBe(0);
+    expect((await upstream.call('user_feedback', { key: item.key, feedback_type: 2 }, bearer(token))).http).toBe(400);
+  });
+
+  it('explains every part of speech the engine emits, in Chinese', async () => {
+    const labels = new Set<string>();
+    for (const [sentence, word] of [
+      ['She quickly opened the heavy door.', 'quickly'],
+      ['She quickly opened the heavy door.', 'heavy'],
+      ['She quickly opened the heavy door.', 'opened'],
+      ['She quickly opened the heavy door.', 'door'],
+      ['The cat slept under the table.', 'under'],
+    ] as const) {
+      for (const item of await lookUp(sentence, word)) for (const g of item.gloss) if (g.pos) labels.add(g.pos.label);
+    }
+    for (const label of labels) {
+      const answer = await upstream.call('explain_pos', { pos: label });
+      expect(answer.body.status, label).toBe('OK');
+      expect(answer.body.data.explanation).toMatch(/\p{Script=Han}/u);
+    }
+    expect((await upstream.call('explain_pos', { pos: 'zz.' })).http).toBe(404);
+  });
+
+  it('counts exam papers of the last 8 years once papers are imported', async () => {
+    const sentence = 'The bank raised its interest rates again.';
+    const before = await lookUp(sentence, 'bank');
+    expect(before[0].w_c).toBe(0);
+    const library = createContentLibrary({ db: upstream.db, log: () => {}, now: upstream.clock.now });
+    for (const file of readdirSync(paperDir)) {
+      await library.importDocument(parseDocumentFile(readFileSync(path.join(paperDir, file), 'utf8'), file));
+    }
+    const after = await lookUp(sentence, 'bank');
+    // 'bank'/'banks': 3 times in the 2024 paper, once in 2019; the 2010 paper is outside the window.
+    expect(after[0].w_c).toBe(4);
+    // Sentences from the library follow WordNet's own examples.
+    expect(after[0].gloss[0].examples.some((e: any) => /\bbanks?\b/i.test(e.first) && !e.first.includes('interest rates again'))).toBe(true);
+  });
+
+  it('runs an annotation round whose choice counts towards s_c', async () => {
+    const first = await upstream.call('annotate_data', { user_id: 'annotator-1' });
+    expect(first.body.status).toBe('OK');
+    const task = first.body.result;
+    expect(task.words[task.target_word_index]).toBeTruthy();
+    expect(task.glosses.at(-1).sense_id).toBe(OTHER_SENSE_ID);
+    const chosen = task.glosses[0].sense_id;
+    const choice = { user_id: 'annotator-1', current_word_index: task.current_word_index, sense_id: chosen };
+    // Answers belong to a logged-in person: without a login nothing is stored.
+    const anonymous = await upstream.call('annotate_result', choice);
+    expect(anonymous.http).toBe(401);
+    expect(await upstream.db.selectFrom('annotations').selectAll().execute()).toEqual([]);
+
+    const answer = await upstream.call('annotate_result', choice, bearer(token));
+    expect(answer.body.status).toBe('OK');
+    const next = await upstream.call('annotate_data', { user_id: 'annotator-1' }, bearer(token));
+    expect(next.body.result.current_word_index).not.toBe(task.current_word_index);
+
+    // Someone else who knows the uid answers for themselves; the first answer stays.
+    upstream.clock.advance(60_000);
+    const intruder = await logInByEmail(upstream, 'intruder@example.com');
+    const other = task.glosses.at(-1).sense_id;
+    expect((await upstream.call('annotate_result', { ...choice, sense_id: other }, bearer(intruder))).body.status).toBe('OK');
+    const stored = await upstream.db.selectFrom('annotations').select(['annotator', 'sense_id']).orderBy('created_at').execute();
+    expect(stored.map((r) => r.sense_id)).toEqual([String(chosen), String(other)]);
+    expect(new Set(stored.map((r) => r.annotator)).size).toBe(2);
+
+    const bad = await upstream.call('annotate_result', { user_id: 'annotator-1', current_word_index: 999_999, sense_id: null }, bearer(token));
+    expect(bad.http).toBe(404);
+
+    // s_c: the chosen sense now carries one choice when the same word is looked up.
+    const target = task.words[task.target_word_index];
+    const counted = async (u: TestUpstream) => {
+      const found = await u.call('query_word', {
+        pre_context: task.words.slice(0, task.target_word_index).join(' ') + ' ',
+        post_context: ' ' + task.words.slice(task.target_word_index + 1).join(' '),
+        target_word: target,
+      }, bearer(token));
+      return found.body.result.flatMap((i: any) => i.gloss).find((g: any) => g.sense_id === chosen)?.s_c;
+    };
+    expect(await counted(upstream)).toBe(1);
+  });
+
+  it('meters lookups: a client that drops its cookies still runs into the anonymous limit', async () => {
+    const body = inSentence('A cat sat on the mat.', 'cat');
+    const headers = { 'x-forwarded-for': '198.51.100.7' };
+    const statuses = [];
+    for (let i = 0; i < 4; i++) {
+      // A new visitor id each time, as a client without cookies would present.
+      const answer = await upstream.call('query_word', body, { ...headers, 'x-visitor-id': `fresh-${i}` });
+      expect(answer.http).toBe(200);
+      statuses.push(answer.body.status);
+    }
+    expect(statuses).toEqual(['OK', 'OK', 'OK', 'anonymous_user_free_num_limit']);
+  });
+
+  it('refuses malformed lookups with 400', async () => {
+    for (const body of [{}, { target_word: '' }, { pre_context: 1, post_context: '', target_word: 'a' }]) {
+      expect((await upstream.call('query_word', body, bearer(token))).http).toBe(400);
+    }
+  });
+
+  it('never fails on odd words', async () => {
+    for (const word of ['Bank', 'BANK', "don't", 'well-known', '😀', '银行', 'x'.repeat(200), '"bank"', '—']) {
+      const answer = await upstream.call(
+        'query_word',
+        { pre_context: 'It is ', post_context: ' here.', target_word: word },
+        bearer(token),
+      );
+      expect(answer.http, word).toBe(200);
+      expect(answer.body.status, word).toBe('OK');
+      expect(answer.body.result.length, word).toBeGreaterThan(0);
+    }
+  });
+});

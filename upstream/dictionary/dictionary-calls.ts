@@ -1,0 +1,90 @@
+import { okStatus, type TranslationItem } from '../../lib/contract';
+import type { Users } from '../account/users';
+import type { ContentLibrary } from '../content/library';
+import type { MeteredFeature } from '../metering/entitlements';
+import type { UsageLedger } from '../metering/usage-ledger';
+import type { CallHandlers } from '../platform/contract-routes';
+import { sha256 } from '../platform/crypto';
+import { notFound, ok, type Envelope } from '../platform/http';
+import type { Clock } from '../platform/time';
+import { sentenceOf, type LookupHistory } from './lookup-history';
+import { explainPos } from './pos';
+import type { DictionaryEngine } from './types';
+
+/** The lookup's feature in the entitlements table: a word's meaning in context, phrases included. */
+const lookupFeature: MeteredFeature = 'query_word';
+
+// Library sentences added after WordNet's own examples of the sense that fits.
+const libraryExamples = 3;
+
+export interface DictionaryCallsDeps {
+  users: Pick<Users, 'userForToken' | 'isVip'>;
+  ledger: Pick<UsageLedger, 'requireFreeUse'>;
+  dictionary: DictionaryEngine;
+  library: Pick<ContentLibrary, 'paperCount' | 'examplesFor'>;
+  /** How often annotators chose each sense (s_c); the annotation feature keeps the answers. */
+  annotation: { senseCounts(senseIds: string[]): Promise<Map<string, number>> };
+  /** Where a logged-in user's lookups go; the word lists keep them. */
+  wordBook: LookupHistory;
+  now: Clock;
+}
+
+/**
+ * The contextual dictionary: the lookup itself (metered by the free-use ledger), with counts and
+ * library examples around the engine's answer, and part-of-speech explanations.
+ */
+export function dictionaryCalls({ users, ledger, dictionary, library, annotation, wordBook, now }: DictionaryCallsDeps): CallHandlers {
+  /** Counts, library examples and a key that names this word, in this sentence, read this way. */
+  async function decorate(items: TranslationItem[], sentence: string): Promise<TranslationItem[]> {
+    const senseIds = items.flatMap((item) => item.gloss.map((g) => g.sense_id).filter((id): id is string => typeof id === 'string'));
+    const senseCounts = await annotation.senseCounts(senseIds);
+    const contextHash = sha256(sentence.toLowerCase()).slice(0, 16);
+    return Promise.all(
+      items.map(async (item, index) => {
+        const forms = dictionary.formsOf(item.lemma);
+        const known = item.gloss.some((g) => g.sense_id != null);
+        const [w_c, examples] = known
+          ? await Promise.all([library.paperCount(forms, now()), library.examplesFor(forms, libraryExamples, sentence)])
+          : [0, [] as string[]];
+        const gloss = item.gloss.map((g, i) => ({
+          ...g,
+          s_c: typeof g.sense_id === 'string' ? (senseCounts.get(g.sense_id) ?? 0) : 0,
+          // The library's sentences are not sense-tagged: they go with the sense that fits here.
+          examples: i === 0 && index === 0 ? [...(g.examples ?? []), ...examples.map((first) => ({ first }))] : g.examples,
+        }));
+        return { ...item, w_c, gloss, key: `${item.lemma}|${gloss[0]?.sense_id ?? ''}|${contextHash}` };
+      }),
+    );
+  }
+
+  return {
+    query_word: async (input, caller) => {
+      const user = await users.userForToken(caller.token);
+      await ledger.requireFreeUse(
+        { user: user && { id: user.id, isVip: users.isVip(user) }, visitorId: caller.visitorId, ip: caller.ip },
+        lookupFeature,
+      );
+      const items = dictionary.lookup(input);
+      const sentence = sentenceOf(input);
+      const result = await decorate(items, sentence);
+      const first = result[0];
+      if (user && first && first.gloss.some((g) => g.sense_id != null)) {
+        await wordBook.recordLookup(user.id, {
+          target_word: input.target_word.trim(),
+          lemma: first.lemma.toLowerCase(),
+          pre_context: input.pre_context,
+          post_context: input.post_context,
+          from: input.from ?? '',
+        });
+      }
+      // query_word is one of the older calls the product reads as `result`, not `data`.
+      return { status: okStatus, result } as Envelope;
+    },
+
+    explain_pos: async ({ pos }) => {
+      const explained = explainPos(pos.trim());
+      if (!explained) throw notFound();
+      return ok(explained);
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { LookupInput } from './types';
+
+/*
+ * What the dictionary hands on after a logged-in user's lookup. The word lists keep it (history,
+ * 生词本); the dictionary only knows this interface, so that it does not depend on them.
+ */
+
+/** A lookup as the history keeps it. */
+export interface LookupRecord {
+  target_word: string;
+  lemma: string;
+  pre_context: string;
+  post_context: string;
+  /** The screen the lookup came from (query_word's `from`), '' when not given. */
+  from: string;
+}
+
+export interface LookupHistory {
+  /** Keeps the lookup and moves its lemma to the top of the user's word list. */
+  recordLookup(userId: number, record: LookupRecord): Promise<void>;
+}
+
+/** The sentence of a lookup: the word between its context, trimmed. */
+export const sentenceOf = (r: Pick<LookupInput, 'pre_context' | 'target_word' | 'post_context'>) =>
+  `${r.pre_context}${r.target_word}${r.post_context}`.replace(/\s+/g, ' ').trim();

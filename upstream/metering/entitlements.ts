@@ -1,0 +1,53 @@
+import { quotaStatus } from '../../lib/contract';
+import type { UpstreamConfig } from '../platform/config';
+
+/*
+ * What each kind of user may use, and how often a day for free: the one table that the usage
+ * ledger counts by, and that the membership work extends (VIP-only features, packages). Every
+ * metered call names its feature to the ledger, which looks the caller up here.
+ */
+
+export type UserType = 'anonymous' | 'loggedIn' | 'vip';
+
+/** What a refusal for want of free uses answers, per kind of user (the spec's quota statuses). */
+export type QuotaStatus = (typeof quotaStatus)[keyof typeof quotaStatus];
+
+/** The metered features, by the name the ledger counts them under (each counted on its own). */
+export const meteredFeatures = [
+  // A word's meaning in its sentence: the query_word lookup. Recognising the phrase the word is
+  // part of ("look up to") happens in the same lookup, so it is this feature and counts once.
+  'query_word',
+  // Sentence analysis (analyze_sentence); not built yet.
+  'analyze_sentence',
+] as const;
+export type MeteredFeature = (typeof meteredFeatures)[number];
+
+export type Entitlements = {
+  /** The metered features this kind of user may use. */
+  features: readonly MeteredFeature[];
+} & (
+  | {
+      /** Free uses a day (Beijing time) of each metered feature. */
+      freeUsesPerDay: number;
+      /** The status a use beyond them is refused with; the client's quota flow reads it. */
+      whenUsedUp: QuotaStatus;
+    }
+  | { freeUsesPerDay: 'unlimited' }
+);
+
+/** The table, with the free counts the operator configured (FREE_USES_ANONYMOUS, FREE_USES_LOGIN). */
+export function entitlementsTable(freeUses: UpstreamConfig['freeUses']): Record<UserType, Entitlements> {
+  return {
+    anonymous: { features: meteredFeatures, freeUsesPerDay: freeUses.anonymous, whenUsedUp: quotaStatus.anonymous },
+    loggedIn: { features: meteredFeatures, freeUsesPerDay: freeUses.login, whenUsedUp: quotaStatus.loggedIn },
+    // Membership removes the limits: a VIP's uses are not even counted.
+    vip: { features: meteredFeatures, freeUsesPerDay: 'unlimited' },
+  };
+}
+
+export function userTypeOf(user: { isVip: boolean } | undefined): UserType {
+  return !user ? 'anonymous' : user.isVip ? 'vip' : 'loggedIn';
+}
+
+export const isMeteredFeature = (feature: string): feature is MeteredFeature =>
+  (meteredFeatures as readonly string[]).includes(feature);

@@ -1,0 +1,18 @@
+import type { UpstreamModule } from '../platform/module';
+import { createUsageLedger, type UsageLedger } from './usage-ledger';
+
+export interface MeteringServices {
+  /**
+   * Counts the free uses of the metered features by the entitlements table (entitlements.ts);
+   * every metered call asks it before it answers.
+   */
+  ledger: UsageLedger;
+}
+
+/** Metering: what each kind of user may use, and how often a day for free. */
+export const meteringModule: UpstreamModule<object, MeteringServices> = {
+  name: 'metering',
+  services: {
+    ledger: ({ config, db, now }) => createUsageLedger({ config, db, now }),
+  },
+};

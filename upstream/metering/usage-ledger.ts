@@ -1,0 +1,79 @@
+import type { Db } from '../db/database';
+import type { UpstreamConfig } from '../platform/config';
+import { UpstreamError } from '../platform/http';
+import { shanghaiDay, type Clock } from '../platform/time';
+import { entitlementsTable, isMeteredFeature, userTypeOf, type QuotaStatus } from './entitlements';
+
+/** Who is using a feature. */
+export interface FreeUseContext {
+  user?: { id: number; isVip: boolean };
+  visitorId?: string;
+  ip: string;
+}
+
+export type FreeUseVerdict = { allowed: true } | { allowed: false; status: QuotaStatus };
+
+interface LedgerDeps {
+  config: Pick<UpstreamConfig, 'freeUses'>;
+  db: Db;
+  now: Clock;
+}
+
+class OverLimit extends Error {}
+
+/** The answer the product expects for a denial: HTTP 200 whose body names the quota status. */
+export const freeUseDenied = (status: QuotaStatus) => new UpstreamError(200, status, '今日免费次数已用完');
+
+/**
+ * Daily free uses of the metered features, as the entitlements table allows them. VIPs are not
+ * counted. A logged-in user is counted by account; an anonymous one under both the browser's
+ * visitor id and the client address, so that dropping the cookie does not start a fresh day.
+ */
+export function createUsageLedger({ config, db, now }: LedgerDeps) {
+  const entitlements = entitlementsTable(config.freeUses);
+
+  async function consumeFreeUse(who: FreeUseContext, feature: string): Promise<FreeUseVerdict> {
+    const entitled = entitlements[userTypeOf(who.user)];
+    if (entitled.freeUsesPerDay === 'unlimited') return { allowed: true };
+    const { freeUsesPerDay: limit, whenUsedUp: status } = entitled;
+    // A feature this kind of user may not use at all is refused as if its free uses were gone:
+    // the client's quota flow then offers to log in or to become a member.
+    if (isMeteredFeature(feature) && !entitled.features.includes(feature)) return { allowed: false, status };
+    const subjects = who.user
+      ? [`user:${who.user.id}`]
+      : [...(who.visitorId ? [`visitor:${who.visitorId}`] : []), `ip:${who.ip}`];
+    const day = shanghaiDay(now());
+    try {
+      // One transaction: a denied use is rolled back, so refusals are not counted, and two
+      // simultaneous requests cannot both take the last free use.
+      await db.transaction().execute(async (trx) => {
+        for (const subject of subjects) {
+          const { count } = await trx
+            .insertInto('usage')
+            .values({ day, subject, feature, count: 1 })
+            .onConflict((oc) =>
+              oc.columns(['day', 'subject', 'feature']).doUpdateSet((eb) => ({ count: eb('usage.count', '+', 1) })),
+            )
+            .returning('count')
+            .executeTakeFirstOrThrow();
+          if (count > limit) throw new OverLimit();
+        }
+      });
+      return { allowed: true };
+    } catch (error) {
+      if (error instanceof OverLimit) return { allowed: false, status };
+      throw error;
+    }
+  }
+
+  return {
+    consumeFreeUse,
+    /** For handlers: counts the use, or throws the quota answer. */
+    async requireFreeUse(who: FreeUseContext, feature: string): Promise<void> {
+      const verdict = await consumeFreeUse(who, feature);
+      if (!verdict.allowed) throw freeUseDenied(verdict.status);
+    },
+  };
+}
+
+export type UsageLedger = ReturnType<typeof createUsageLedger>;

@@ -1,0 +1,193 @@
+import type { Selectable } from 'kysely';
+import type { LookupEntry, WordListEntry } from '../../lib/contract';
+import type { Db } from '../db/database';
+import type { WordListTable } from '../db/schema';
+import { sentenceOf, type LookupRecord } from '../dictionary/lookup-history';
+import { stamp, type Clock } from '../platform/time';
+
+export interface Paging {
+  page?: number;
+  page_size?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+const defaultPageSize = 20;
+// Stored sentences are for showing a word in context, not for archiving whole articles.
+const maxStoredContext = 2_000;
+
+const clip = (text: string, keepEnd: boolean) =>
+  text.length <= maxStoredContext ? text : keepEnd ? text.slice(-maxStoredContext) : text.slice(0, maxStoredContext);
+
+function pageOf(paging: Paging) {
+  const page = paging.page ?? 1;
+  const size = paging.page_size ?? defaultPageSize;
+  return { page, size, offset: (page - 1) * size };
+}
+
+function toWordListEntry(row: Selectable<WordListTable>): WordListEntry {
+  return {
+    word: row.word,
+    lemma: row.lemma,
+    strange: row.strange === 0 || row.strange === 1 ? row.strange : null,
+    from: row.from_screen,
+    sentence: row.sentence,
+    lookups: row.lookups,
+    updated_at: row.updated_at,
+  };
+}
+
+/**
+ * A logged-in user's side of the dictionary: the lookup history (query_text_history), the word
+ * list with its 生词/熟词 marks (query_history, set_strange_status), and the thumbs given on
+ * "the meaning in this text" (user_feedback).
+ */
+export function createWordBook({ db, now }: { db: Db; now: Clock }) {
+  return {
+    /** Keeps the lookup and moves its lemma to the top of the user's word list. */
+    async recordLookup(userId: number, record: LookupRecord): Promise<void> {
+      const at = stamp(now());
+      const pre = clip(record.pre_context, true);
+      const post = clip(record.post_context, false);
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('lookups')
+          .values({
+            user_id: userId,
+            target_word: record.target_word,
+            lemma: record.lemma,
+            pre_context: pre,
+            post_context: post,
+            from_screen: record.from,
+            created_at: at,
+          })
+          .execute();
+        await trx
+          .insertInto('word_list')
+          .values({
+            user_id: userId,
+            lemma: record.lemma,
+            word: record.target_word,
+            strange: null,
+            from_screen: record.from,
+            sentence: sentenceOf({ pre_context: pre, target_word: record.target_word, post_context: post }),
+            lookups: 1,
+            updated_at: at,
+          })
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'lemma']).doUpdateSet((eb) => ({
+              word: eb.ref('excluded.word'),
+              from_screen: eb.ref('excluded.from_screen'),
+              sentence: eb.ref('excluded.sentence'),
+              lookups: eb('word_list.lookups', '+', 1),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+      });
+    },
+
+    async lookups(userId: number, paging: Paging): Promise<Page<LookupEntry>> {
+      const { page, size, offset } = pageOf(paging);
+      const [rows, total] = await Promise.all([
+        db
+          .selectFrom('lookups')
+          .select(['id', 'target_word', 'lemma', 'pre_context', 'post_context', 'from_screen', 'created_at'])
+          .where('user_id', '=', userId)
+          .orderBy('id', 'desc')
+          .limit(size)
+          .offset(offset)
+          .execute(),
+        db
+          .selectFrom('lookups')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow(),
+      ]);
+      return {
+        items: rows.map(({ from_screen, ...r }) => ({ ...r, from: from_screen })),
+        total: Number(total.n),
+        page,
+        page_size: size,
+      };
+    },
+
+    async words(
+      userId: number,
+      filter: { strange?: 0 | 1; from?: string },
+      paging: Paging,
+    ): Promise<Page<WordListEntry>> {
+      const { page, size, offset } = pageOf(paging);
+      let query = db.selectFrom('word_list').where('user_id', '=', userId);
+      if (filter.strange !== undefined) query = query.where('strange', '=', filter.strange);
+      if (filter.from) query = query.where('from_screen', '=', filter.from);
+      const [rows, total] = await Promise.all([
+        query.selectAll().orderBy('updated_at', 'desc').orderBy('lemma').limit(size).offset(offset).execute(),
+        query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      ]);
+      return { items: rows.map(toWordListEntry), total: Number(total.n), page, page_size: size };
+    },
+
+    /**
+     * Marks a word unfamiliar (1) or familiar (0). A word never looked up is added to the list,
+     * so that a course's word can be marked without a lookup first.
+     */
+    async setStrange(
+      userId: number,
+      mark: { word: string; lemma: string; strange: 0 | 1; from: string; sentence: string },
+    ): Promise<WordListEntry> {
+      const at = stamp(now());
+      const row = await db
+        .insertInto('word_list')
+        .values({
+          user_id: userId,
+          lemma: mark.lemma,
+          word: mark.word,
+          strange: mark.strange,
+          from_screen: mark.from,
+          sentence: clip(mark.sentence, false),
+          lookups: 0,
+          updated_at: at,
+        })
+        // Marking keeps the word's place in the list (its sentence, source and order) as it was.
+        .onConflict((oc) => oc.columns(['user_id', 'lemma']).doUpdateSet({ strange: mark.strange }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toWordListEntry(row);
+    },
+
+    /** Of the lemmas a word can be, the first one already on the user's list (else the first). */
+    async listedLemma(userId: number, candidates: string[]): Promise<string | undefined> {
+      if (candidates.length === 0) return undefined;
+      const listed = await db
+        .selectFrom('word_list')
+        .select('lemma')
+        .where('user_id', '=', userId)
+        .where('lemma', 'in', candidates)
+        .execute();
+      const have = new Set(listed.map((r) => r.lemma));
+      return candidates.find((c) => have.has(c)) ?? candidates[0];
+    },
+
+    /** One verdict per subject and key: a second one replaces the first. */
+    async feedback(subject: string, key: string, feedbackType: 0 | 1): Promise<void> {
+      await db
+        .insertInto('word_feedback')
+        .values({ subject, key, feedback_type: feedbackType, updated_at: stamp(now()) })
+        .onConflict((oc) =>
+          oc.columns(['subject', 'key']).doUpdateSet((eb) => ({
+            feedback_type: eb.ref('excluded.feedback_type'),
+            updated_at: eb.ref('excluded.updated_at'),
+          })),
+        )
+        .execute();
+    },
+  };
+}
+
+export type WordBook = ReturnType<typeof createWordBook>;

@@ -1,0 +1,53 @@
+import type { Users } from '../account/users';
+import type { DictionaryEngine } from '../dictionary/types';
+import type { CallHandlers } from '../platform/contract-routes';
+import { ok } from '../platform/http';
+import type { WordBook } from './word-book';
+
+export interface WordListCallsDeps {
+  users: Pick<Users, 'requireUser' | 'userForToken'>;
+  /** Which lemma a marked word is, when the screen does not say. */
+  dictionary: Pick<DictionaryEngine, 'lemmasOf'>;
+  wordBook: WordBook;
+}
+
+/**
+ * The user's side of the dictionary: the lookup history, the word list with its 生词/熟词 marks,
+ * and thumbs on "the meaning in this text".
+ */
+export function wordListCalls({ users, dictionary, wordBook }: WordListCallsDeps): CallHandlers {
+  return {
+    query_text_history: async (input, caller) => {
+      const user = await users.requireUser(caller);
+      return ok(await wordBook.lookups(user.id, input));
+    },
+
+    query_history: async ({ strange, from, ...paging }, caller) => {
+      const user = await users.requireUser(caller);
+      return ok(await wordBook.words(user.id, { strange, from }, paging));
+    },
+
+    set_strange_status: async ({ word, lemma, strange, from, sentence }, caller) => {
+      const user = await users.requireUser(caller);
+      const surface = word.trim();
+      // Without a lemma, "leaves" is the leaf on the list rather than a new entry for leave.
+      const candidates = lemma ? [lemma] : dictionary.lemmasOf(surface);
+      const chosen = await wordBook.listedLemma(user.id, candidates.map((c) => c.toLowerCase()));
+      const entry = await wordBook.setStrange(user.id, {
+        word: surface,
+        lemma: chosen ?? surface.toLowerCase(),
+        strange,
+        from: from ?? '',
+        sentence: sentence ?? '',
+      });
+      return ok(entry);
+    },
+
+    user_feedback: async ({ key, feedback_type }, caller) => {
+      const user = await users.userForToken(caller.token);
+      const subject = user ? `user:${user.id}` : caller.visitorId ? `visitor:${caller.visitorId}` : `ip:${caller.ip}`;
+      await wordBook.feedback(subject, key, feedback_type);
+      return ok();
+    },
+  };
+}
