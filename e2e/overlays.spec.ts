@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DictionaryPage, freshClientAddress, logInByApi } from './pages/dictionary-page';
-import { WordPanel } from './pages/word-panel';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import type { DictionaryPage } from './pages/dictionary-page';
 import { widths } from './support/outbox';
+import { freshClientAddress } from './support/visitors';
 
 /**
  * The shell's overlays on the one responsive frame (components/ui/overlay.tsx): beside the
@@ -11,27 +12,26 @@ import { widths } from './support/outbox';
 
 const SHORT = 'We sat on the bank of the river and watched the boats go by.';
 // Long enough to scroll on any screen, with a "bank" on every line.
-const LONG = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}: we sat on the bank of the river and watched the boats.`).join('\n');
+const LONG = Array.from({ length: 40 }, (_, i) => `Line ${i + 1}: we sat on the bank of the river and watched the boats.`).join(
+  '\n',
+);
 
 type Box = { x: number; y: number; width: number; height: number };
 const boxOf = async (locator: Locator): Promise<Box> => (await locator.boundingBox())!;
 const focusInside = (root: Locator) => root.evaluate((el) => el.contains(document.activeElement));
 const scrollLocked = (page: Page) => page.locator('body').evaluate((body) => body.hasAttribute('data-scroll-locked'));
 
-async function openDictionary(page: Page, text: string) {
-  // A learner of their own: each lookup spends a free use.
-  await logInByApi(page, 'overlay');
-  const dict = new DictionaryPage(page);
+/** Opens the dictionary and reads `text` in it (each test asks for a `learner` of its own: each lookup spends a free use). */
+async function openDictionary(dict: DictionaryPage, text: string) {
   await dict.open();
   await dict.read(text);
-  return { dict, panel: new WordPanel(page) };
 }
 
 test.describe('word popup on desktop', () => {
   test.use({ viewport: widths.desktop });
 
-  test('sits beside the clicked word, leaving the word and its line in view', async ({ page }) => {
-    const { dict, panel } = await openDictionary(page, SHORT);
+  test('sits beside the clicked word, leaving the word and its line in view', async ({ page, dict, panel, learner }) => {
+    await openDictionary(dict, SHORT);
     const word = dict.word('bank');
     await word.click();
     await panel.expectLoaded('bank');
@@ -60,9 +60,9 @@ test.describe('word popup on desktop', () => {
     expect(await scrollLocked(page)).toBe(false);
   });
 
-  test('near the bottom of the screen it opens above the word', async ({ page }) => {
+  test('near the bottom of the screen it opens above the word', async ({ page, dict, panel, learner }) => {
     await page.setViewportSize({ width: 1280, height: 640 });
-    const { dict, panel } = await openDictionary(page, LONG);
+    await openDictionary(dict, LONG);
     // The lowest "bank" still fully on screen.
     const banks = dict.words().filter({ hasText: /^bank$/ });
     const tops = await banks.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().bottom));
@@ -77,8 +77,8 @@ test.describe('word popup on desktop', () => {
     expect(p.y).toBeGreaterThanOrEqual(0);
   });
 
-  test('keeps Tab inside, closes on Escape and gives the word its focus back', async ({ page }) => {
-    const { dict, panel } = await openDictionary(page, SHORT);
+  test('keeps Tab inside, closes on Escape and gives the word its focus back', async ({ page, dict, panel, learner }) => {
+    await openDictionary(dict, SHORT);
     await dict.word('bank').focus();
     await page.keyboard.press('Enter');
     await panel.expectLoaded('bank');
@@ -96,8 +96,8 @@ test.describe('word popup on desktop', () => {
     await expect(dict.word('bank')).toBeFocused();
   });
 
-  test('a click on another word moves the popup there', async ({ page }) => {
-    const { dict, panel } = await openDictionary(page, SHORT);
+  test('a click on another word moves the popup there', async ({ page, dict, panel, learner }) => {
+    await openDictionary(dict, SHORT);
     await dict.word('bank').click();
     await panel.expectLoaded('bank');
     await dict.word('boats').click();
@@ -113,8 +113,13 @@ test.describe('word popup on desktop', () => {
 test.describe('word panel on a 375 px phone', () => {
   test.use({ viewport: widths.phone });
 
-  test('is a bottom sheet across the screen that locks page scrolling until it closes', async ({ page }) => {
-    const { dict, panel } = await openDictionary(page, LONG);
+  test('is a bottom sheet across the screen that locks page scrolling until it closes', async ({
+    page,
+    dict,
+    panel,
+    learner,
+  }) => {
+    await openDictionary(dict, LONG);
     const word = dict.word('bank', 2);
     await word.click();
     await panel.expectLoaded('bank');
@@ -200,10 +205,8 @@ test.describe('first load', () => {
     });
   }
 
-  test('the word panel’s code comes once the reader reaches for a word, settings’ once opened', async ({ page }) => {
+  test('the word panel’s code comes once the reader reaches for a word, settings’ once opened', async ({ page, dict, panel }) => {
     const scripts = recordScripts(page);
-    const dict = new DictionaryPage(page);
-    const panel = new WordPanel(page);
     await dict.open();
     await page.waitForTimeout(1000);
     expect(has(scripts.all, markers.wordPanel)).toBe(false);
