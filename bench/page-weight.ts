@@ -10,12 +10,16 @@
  * (/usr/bin/chromium, or CHROMIUM_PATH) through chrome-launcher with its default mobile settings
  * (a mid-range phone on a throttled network, simulated); nothing is downloaded.
  *
+ * The baseline, measured in the same run: a blank Next.js page (one heading, no client code) built
+ * with the project's own Next and React in a throwaway folder under .bench-blank/. What the stack
+ * ships on every page before the product adds a line is the floor no budget can go under.
+ *
  * Environment: BENCH_PAGES (comma-separated paths; default the three pages with a budget),
  * BENCH_LH_RUNS (Lighthouse runs per page, the median is reported; default 3), BENCH_NO_LH=1
- * (first-load JavaScript only), BENCH_VERBOSE=1 (every script of every page, with its size).
+ * (first-load JavaScript only), BENCH_NO_BASELINE=1 (skip the blank page), BENCH_VERBOSE=1 (every script of every page, with its size).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -38,12 +42,75 @@ const pages = (process.env.BENCH_PAGES ?? Object.keys(budgets).join(','))
   .filter(Boolean);
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 const withLighthouse = process.env.BENCH_NO_LH !== '1';
+const withBaseline = process.env.BENCH_NO_BASELINE !== '1';
 const chromePath = chromiumPath;
 // The project's browser flags, headless, without the sandbox (root in a container).
 const chromeFlags = ['--headless', '--no-sandbox', ...chromiumFlags];
 
 const root = join(import.meta.dirname, '..');
 const kb = (bytes: number) => bytes / 1024;
+
+/** Waits until `url` answers 2xx, or throws once `child` has exited or 3 minutes have passed. */
+async function waitUntilUp(child: ReturnType<typeof spawn>, url: string, stop: () => void): Promise<void> {
+  for (let i = 0; i < 1800; i++) {
+    if (child.exitCode !== null) throw new Error(`${url} exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  stop();
+  throw new Error(`${url} did not answer within 3 minutes`);
+}
+
+/** Ends a detached child and its process group. */
+const stopGroup = (child: ReturnType<typeof spawn>) => () => {
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+};
+
+/**
+ * A blank Next.js page built and started with the project's Next and React: the stack's own
+ * first load. It lives under the repository so that it resolves the same node_modules.
+ */
+async function startBlankNextApp(): Promise<{ url: string; stop: () => void }> {
+  const dir = join(root, '.bench-blank');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'app'), { recursive: true });
+  writeFileSync(
+    join(dir, 'app', 'layout.jsx'),
+    'export default function RootLayout({ children }) {\n  return <html lang="zh-CN"><body>{children}</body></html>;\n}\n',
+  );
+  writeFileSync(
+    join(dir, 'app', 'page.jsx'),
+    'export default function Page() {\n  return <main><h1>语境</h1><p>A blank page.</p></main>;\n}\n',
+  );
+  const next = join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1' };
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn(process.execPath, [next, 'build', dir], { cwd: root, env, stdio: 'ignore' });
+    build.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the blank app's build exited with ${code}`))));
+  });
+  const port = await freePort();
+  const child = spawn(process.execPath, [next, 'start', dir, '-p', String(port)], {
+    cwd: root,
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  const stop = () => {
+    stopGroup(child)();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(child, url, stop);
+  return { url, stop };
+}
 
 /** The product in production mode on free ports; stop() ends it and its children. */
 async function startProduct(): Promise<{ url: string; stop: () => void }> {
@@ -65,25 +132,10 @@ async function startProduct(): Promise<{ url: string; stop: () => void }> {
     // Its own process group: serve.mjs supervises two children, which must stop with it.
     detached: true,
   });
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
+  const stop = stopGroup(child);
   const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 1800; i++) {
-    if (child.exitCode !== null) throw new Error(`the product exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) })).ok) return { url, stop };
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  stop();
-  throw new Error('the product did not start within 3 minutes');
+  await waitUntilUp(child, `${url}/healthz`, stop);
+  return { url, stop };
 }
 
 interface Weight {
@@ -128,7 +180,12 @@ async function performanceScore(url: string): Promise<{ score: number; tbt: numb
   for (let i = 0; i < lighthouseRuns; i++) {
     const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`lighthouse returned nothing for ${url}`);
       if (lhr.runtimeError) throw new Error(`lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -156,6 +213,22 @@ async function main() {
     out.say(`|---|---|---|---|---|---|---|---|`);
     let over = 0;
     const weights = new Map<string, Weight>();
+    const row = (name: string, weight: Weight, budgetText: string, lh: { score: number; tbt: number; lcp: number } | null) =>
+      out.say(
+        `| ${name} | ${weight.scripts} | ${kb(weight.gzipBytes).toFixed(1)} KB | ${kb(weight.rawBytes).toFixed(1)} KB | ${budgetText} | ${
+          lh ? lh.score : '–'
+        } | ${lh ? `${Math.round(lh.tbt)} ms` : '–'} | ${lh ? `${(lh.lcp / 1000).toFixed(2)} s` : '–'} |`,
+      );
+    let floor: Weight | null = null;
+    if (withBaseline) {
+      const blank = await startBlankNextApp();
+      try {
+        floor = await firstLoadJs(blank.url, '/');
+        row('blank Next.js page (baseline)', floor, '–', withLighthouse ? await performanceScore(`${blank.url}/`) : null);
+      } finally {
+        blank.stop();
+      }
+    }
     for (const path of pages) {
       const weight = await firstLoadJs(product.url, path);
       weights.set(path, weight);
@@ -164,12 +237,18 @@ async function main() {
       const jsOk = !budget || kb(weight.gzipBytes) <= budget.kb;
       const scoreOk = !budget?.score || !lh || lh.score >= budget.score;
       if (!jsOk || !scoreOk) over++;
-      const budgetText = budget ? `≤ ${budget.kb} KB${budget.score ? `, ≥ ${budget.score}` : ''} ${jsOk && scoreOk ? 'ok' : 'OVER'}` : '–';
-      out.say(
-        `| ${path} | ${weight.scripts} | ${kb(weight.gzipBytes).toFixed(1)} KB | ${kb(weight.rawBytes).toFixed(1)} KB | ${budgetText} | ${
-          lh ? lh.score : '–'
-        } | ${lh ? `${Math.round(lh.tbt)} ms` : '–'} | ${lh ? `${(lh.lcp / 1000).toFixed(2)} s` : '–'} |`,
-      );
+      const budgetText = budget
+        ? `≤ ${budget.kb} KB${budget.score ? `, ≥ ${budget.score}` : ''} ${jsOk && scoreOk ? 'ok' : 'OVER'}`
+        : '–';
+      row(path, weight, budgetText, lh);
+    }
+    if (floor) {
+      out.say();
+      for (const [path, weight] of weights) {
+        out.say(
+          `${path}: ${(kb(weight.gzipBytes - floor.gzipBytes)).toFixed(1)} KB over the blank page (×${(weight.gzipBytes / floor.gzipBytes).toFixed(2)})`,
+        );
+      }
     }
     if (process.env.BENCH_VERBOSE === '1') {
       for (const [path, weight] of weights) {
