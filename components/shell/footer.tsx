@@ -1,6 +1,6 @@
 import 'server-only';
 import Link from 'next/link';
-import { isEmbeddedApp } from '@/lib/routes/current-route';
+import { isEmbeddedApp } from '@/lib/bff/embedded-app';
 import { FooterFrame } from './footer-frame';
 import { FooterImageDialog } from './footer-image-dialog';
 
