@@ -40,9 +40,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
     response = NextResponse.redirect(url, 307);
   } else {
     response =
-      nextUrl.pathname === NOT_FOUND_PATH
-        ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl))
-        : NextResponse.next();
+      nextUrl.pathname === NOT_FOUND_PATH ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl)) : NextResponse.next();
   }
   if (arriving && arriving !== own && /^[\w-]{1,64}$/.test(arriving)) {
     // Readable by the page so that the stored config can mirror it (spec section 6).

@@ -54,8 +54,7 @@ function random(seedValue: number) {
 }
 
 const count = (map: Map<string, number>, key: string, by = 1) => map.set(key, (map.get(key) ?? 0) + by);
-const table = (map: Map<string, number>) =>
-  [...map.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `| ${k} | ${v} |`);
+const table = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `| ${k} | ${v} |`);
 
 /** The catalogue JSON the BFF writes for a failure it decided. */
 const bffDescriptions: Record<string, string> = {
@@ -79,7 +78,14 @@ async function launchProduct(env: Record<string, string> = {}): Promise<Launched
   const dir = mkdtempSync(join(tmpdir(), 'yujing-probe-'));
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/serve.mjs', 'start'], {
-    env: { ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), HOSTNAME: '127.0.0.1', DATA_DIR: dir, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      UPSTREAM_PORT: String(upstreamPort),
+      HOSTNAME: '127.0.0.1',
+      DATA_DIR: dir,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -125,7 +131,11 @@ async function sessions(site: Launched, n: number): Promise<string[]> {
   for (let i = 0; i < n; i++) {
     const email = `probe${i}-${Date.now()}@example.com`;
     const post = (path: string, body: unknown) =>
-      fetch(site.base + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: site.base }, body: JSON.stringify(body) });
+      fetch(site.base + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: site.base },
+        body: JSON.stringify(body),
+      });
     await post('/api/pre_email_login', { email });
     const outbox = await (await fetch(`${site.upstreamUrl}/__test/outbox?email=${encodeURIComponent(email)}`)).json();
     const login = await post('/api/email_login', { email, code: (outbox as { messages: { code: string }[] }).messages[0].code });
@@ -180,45 +190,165 @@ function fuzzRequests(n: number) {
   const r = random(seed);
   const callPaths = callList.map((c) => c.path);
   const tricks = [
-    '..', '%2e%2e', '%2E%2E', '.', '%2f', '%2F', '%5c', '\\', '//', '%00', '%', '%zz', '%c0%af', '%ef%bc%8f', '..;', ';', '~',
-    'evil.example', '@evil.example', 'http:', '%0d%0aSet-Cookie:x=1', '<script>', '"', "'", '{{7*7}}', '${7*7}', '|', '*',
-    '𝒳', '\u202e', 'ａｐｉ', 'a'.repeat(300), 'health', '__test', 'sandbox', '_next', 'static', 'Login',
+    '..',
+    '%2e%2e',
+    '%2E%2E',
+    '.',
+    '%2f',
+    '%2F',
+    '%5c',
+    '\\',
+    '//',
+    '%00',
+    '%',
+    '%zz',
+    '%c0%af',
+    '%ef%bc%8f',
+    '..;',
+    ';',
+    '~',
+    'evil.example',
+    '@evil.example',
+    'http:',
+    '%0d%0aSet-Cookie:x=1',
+    '<script>',
+    '"',
+    "'",
+    '{{7*7}}',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, sent as written
+    '${7*7}',
+    '|',
+    '*',
+    '𝒳',
+    '\u202e',
+    'ａｐｉ',
+    'a'.repeat(300),
+    'health',
+    '__test',
+    'sandbox',
+    '_next',
+    'static',
+    'Login',
   ].map((t) => t.replace(/[^\x21-\x7e]/gu, encodeURIComponent));
-  const pages = ['/', '/AboutUs', '/ContextualDict', '/Words', '/annotate/x', '/Login', '/Login/wechat', '/NotFound', '/zhenti', '/aiBook/nope', '/healthz', '/sandbox/wechat/authorize', '/_next/static/x.js', '/favicon.ico', '/robots.txt'];
-  const methods = ['GET', 'GET', 'POST', 'POST', 'POST', 'HEAD', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'TRACE', 'PROPFIND', 'MKCOL', 'LOCK', 'SEARCH', 'PURGE'];
-  const contentTypes = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'multipart/form-data; boundary=x', 'multipart/form-data', 'application/x-www-form-urlencoded', 'application/vnd.api+json', 'garbage/garbage', ''];
-  const segment = () => (r.chance(0.5) ? r.pick(tricks) : r.pick(['query_word', 'cet4', 'paper', 'x', 'get_env_type', 'ask_stream', 'a.b', '文件']));
+  const pages = [
+    '/',
+    '/AboutUs',
+    '/ContextualDict',
+    '/Words',
+    '/annotate/x',
+    '/Login',
+    '/Login/wechat',
+    '/NotFound',
+    '/zhenti',
+    '/aiBook/nope',
+    '/healthz',
+    '/sandbox/wechat/authorize',
+    '/_next/static/x.js',
+    '/favicon.ico',
+    '/robots.txt',
+  ];
+  const methods = [
+    'GET',
+    'GET',
+    'POST',
+    'POST',
+    'POST',
+    'HEAD',
+    'PUT',
+    'PATCH',
+    'DELETE',
+    'OPTIONS',
+    'TRACE',
+    'PROPFIND',
+    'MKCOL',
+    'LOCK',
+    'SEARCH',
+    'PURGE',
+  ];
+  const contentTypes = [
+    'application/json',
+    'application/json; charset=utf-8',
+    'text/plain',
+    'multipart/form-data; boundary=x',
+    'multipart/form-data',
+    'application/x-www-form-urlencoded',
+    'application/vnd.api+json',
+    'garbage/garbage',
+    '',
+  ];
+  const segment = () =>
+    r.chance(0.5) ? r.pick(tricks) : r.pick(['query_word', 'cet4', 'paper', 'x', 'get_env_type', 'ask_stream', 'a.b', '文件']);
   const path = () => {
     const roll = r.next();
-    if (roll < 0.3) return r.pick(callPaths) + (r.chance(0.2) ? `?${r.pick(['a=1', 'text=%ff', 'text=' + 'x'.repeat(5000), '%', '&&&', 'q=<x>'])}` : '');
-    if (roll < 0.55) return '/api/' + Array.from({ length: 1 + r.int(4) }, segment).join('/');
+    if (roll < 0.3)
+      return (
+        r.pick(callPaths) +
+        (r.chance(0.2) ? `?${r.pick(['a=1', 'text=%ff', `text=${'x'.repeat(5000)}`, '%', '&&&', 'q=<x>'])}` : '')
+      );
+    if (roll < 0.55) return `/api/${Array.from({ length: 1 + r.int(4) }, segment).join('/')}`;
     if (roll < 0.65) return `/api/${r.pick(contentCategories)}/${segment()}${r.chance(0.5) ? `/${segment()}` : ''}`;
-    if (roll < 0.8) return r.pick(pages) + (r.chance(0.3) ? `?back=${encodeURIComponent(r.pick(['//evil.example', '/.//evil', 'javascript:1', '/x']))}&code=${segment()}&state=${segment()}` : '');
-    if (roll < 0.9) return '/' + Array.from({ length: 1 + r.int(3) }, segment).join('/');
-    return r.pick(['*', 'http://evil.example/api/get_env_type', '//api/get_env_type', '/api//get_env_type', '/api/get_env_type/', '/api/', '/api', '/%61pi/get_env_type']);
+    if (roll < 0.8)
+      return (
+        r.pick(pages) +
+        (r.chance(0.3)
+          ? `?back=${encodeURIComponent(r.pick(['//evil.example', '/.//evil', 'javascript:1', '/x']))}&code=${segment()}&state=${segment()}`
+          : '')
+      );
+    if (roll < 0.9) return `/${Array.from({ length: 1 + r.int(3) }, segment).join('/')}`;
+    return r.pick([
+      '*',
+      'http://evil.example/api/get_env_type',
+      '//api/get_env_type',
+      '/api//get_env_type',
+      '/api/get_env_type/',
+      '/api/',
+      '/api',
+      '/%61pi/get_env_type',
+    ]);
   };
   const jsonBodies = () =>
     r.pick([
-      '{}', '', '{', '[]', 'null', '"x"', '{"email":"a@b.c"}', '{"pre_context":"the ","post_context":" bank","target_word":"river"}',
-      JSON.stringify({ target_word: '\ud800', pre_context: '\u0000', post_context: '\u202e' + '𝒳'.repeat(50) }),
+      '{}',
+      '',
+      '{',
+      '[]',
+      'null',
+      '"x"',
+      '{"email":"a@b.c"}',
+      '{"pre_context":"the ","post_context":" bank","target_word":"river"}',
+      JSON.stringify({ target_word: '\ud800', pre_context: '\u0000', post_context: `\u202e${'𝒳'.repeat(50)}` }),
       JSON.stringify({ text: 'x'.repeat(r.pick([10, 5000, 400_000, 1_100_000])) }),
-      '{"user_id":{"$ne":1},"current_word_index":"1 OR 1=1","sense_id":[1,2]}', '{"__proto__":{"admin":true}}',
-      '{"pos":"' + 'n'.repeat(100_000) + '"}', '{"a":' + '['.repeat(5000) + ']'.repeat(5000) + '}',
+      '{"user_id":{"$ne":1},"current_word_index":"1 OR 1=1","sense_id":[1,2]}',
+      '{"__proto__":{"admin":true}}',
+      `{"pos":"${'n'.repeat(100_000)}"}`,
+      `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`,
     ]);
   const headerSets = (): Record<string, string> => {
     const h: Record<string, string> = {};
     if (r.chance(0.6)) h['content-type'] = r.pick(contentTypes);
     if (r.chance(0.3)) h.origin = r.pick(['https://evil.example', 'null', 'http://127.0.0.1', '']);
     if (r.chance(0.15)) h.rsc = '1';
-    if (r.chance(0.15)) h['next-router-state-tree'] = r.pick(['garbage', '%5B%22%22%5D', '%%%', encodeURIComponent('["",{"children":["x",{}]},null,null,true]')]);
+    if (r.chance(0.15))
+      h['next-router-state-tree'] = r.pick([
+        'garbage',
+        '%5B%22%22%5D',
+        '%%%',
+        encodeURIComponent('["",{"children":["x",{}]},null,null,true]'),
+      ]);
     if (r.chance(0.05)) h['next-action'] = r.pick(['x', '0'.repeat(40)]);
     if (r.chance(0.05)) h['x-middleware-subrequest'] = 'middleware:middleware:middleware:middleware:middleware';
     if (r.chance(0.1)) h['x-forwarded-host'] = 'evil.example';
     if (r.chance(0.1)) h['x-forwarded-proto'] = r.pick(['https', 'gopher']);
     if (r.chance(0.1)) h['x-forwarded-for'] = r.pick(['1.2.3.4', '::1', 'garbage', '1.1.1.1, 2.2.2.2']);
-    if (r.chance(0.15)) h.cookie = r.pick(['yj_session=garbage', 'yj_session=' + 'A'.repeat(4000), 'yj_vid=../../x', 'yj_oauth_state=;yj_back=//evil']);
-    if (r.chance(0.1)) h.authorization = r.pick(['Bearer x', 'Basic Zm9vOmJhcg==', 'Bearer ' + 'x'.repeat(1000)]);
-    if (r.chance(0.05)) h['user-agent'] = 'isApp=true ' + 'x'.repeat(r.pick([10, 2000]));
+    if (r.chance(0.15))
+      h.cookie = r.pick([
+        'yj_session=garbage',
+        `yj_session=${'A'.repeat(4000)}`,
+        'yj_vid=../../x',
+        'yj_oauth_state=;yj_back=//evil',
+      ]);
+    if (r.chance(0.1)) h.authorization = r.pick(['Bearer x', 'Basic Zm9vOmJhcg==', `Bearer ${'x'.repeat(1000)}`]);
+    if (r.chance(0.05)) h['user-agent'] = `isApp=true ${'x'.repeat(r.pick([10, 2000]))}`;
     if (r.chance(0.05)) h.range = 'bytes=0-1,5-';
     if (r.chance(0.05)) h.accept = 'text/event-stream';
     if (r.chance(0.03)) h['x-big'] = 'y'.repeat(r.pick([8000, 20_000]));
@@ -230,8 +360,29 @@ function fuzzRequests(n: number) {
     const own = methodOf.get(target.split('?')[0]);
     const method = own && r.chance(0.7) ? own : r.pick(methods);
     // (Node's client would write a HEAD's body as the next request: no body on HEAD.)
-    const body = method === 'HEAD' ? undefined : method === 'GET' ? (r.chance(0.05) ? '{}' : undefined) : r.chance(0.85) ? jsonBodies() : r.pick(['--x\r\nContent-Disposition: form-data; name="f"; filename="a.png"\r\n\r\nPNG\r\n--x--\r\n', Buffer.from([0xff, 0xfe, 0x00, 0x80]).toString('latin1')]);
-    const raw = r.chance(0.03) ? r.pick(['GET x HTTP/1.1', 'GET / HTTP/9.9', 'GET /\x00 HTTP/1.1', 'FOO / HTTP/1.1', 'GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked', 'POST /api/query_word HTTP/1.1\r\nContent-Length: -1']) : undefined;
+    const body =
+      method === 'HEAD'
+        ? undefined
+        : method === 'GET'
+          ? r.chance(0.05)
+            ? '{}'
+            : undefined
+          : r.chance(0.85)
+            ? jsonBodies()
+            : r.pick([
+                '--x\r\nContent-Disposition: form-data; name="f"; filename="a.png"\r\n\r\nPNG\r\n--x--\r\n',
+                Buffer.from([0xff, 0xfe, 0x00, 0x80]).toString('latin1'),
+              ]);
+    const raw = r.chance(0.03)
+      ? r.pick([
+          'GET x HTTP/1.1',
+          'GET / HTTP/9.9',
+          'GET /\x00 HTTP/1.1',
+          'FOO / HTTP/1.1',
+          'GET / HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\nTransfer-Encoding: chunked',
+          'POST /api/query_word HTTP/1.1\r\nContent-Length: -1',
+        ])
+      : undefined;
     return { method, path: target, headers: headerSets(), body, raw };
   });
 }
@@ -251,25 +402,41 @@ function send(base: URL, req: ReturnType<typeof fuzzRequests>[number]): Promise<
       socket.on('error', () => {});
       socket.on('close', () => {
         const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0);
-        done(status ? { status, contentType: /content-type: ([^\r\n]+)/i.exec(text)?.[1] ?? '', body: text.split('\r\n\r\n')[1] ?? '' } : { error: 'closed without answer' });
+        done(
+          status
+            ? { status, contentType: /content-type: ([^\r\n]+)/i.exec(text)?.[1] ?? '', body: text.split('\r\n\r\n')[1] ?? '' }
+            : { error: 'closed without answer' },
+        );
       });
       return;
     }
     let out: http.ClientRequest;
     // Node's client frames a body only for some methods: always say its length.
-    const headers = req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
+    const headers =
+      req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
     try {
-      out = http.request({ host: base.hostname, port: base.port, method: req.method, path: req.path, headers, timeout: 30_000, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
-        res.on('end', () => done({ status: res.statusCode ?? 0, contentType: String(res.headers['content-type'] ?? ''), body: Buffer.concat(chunks).toString('utf8').slice(0, 400) }));
-        res.on('error', (e) => done({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
-      });
+      out = http.request(
+        { host: base.hostname, port: base.port, method: req.method, path: req.path, headers, timeout: 30_000, agent: false },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
+          res.on('end', () =>
+            done({
+              status: res.statusCode ?? 0,
+              contentType: String(res.headers['content-type'] ?? ''),
+              body: Buffer.concat(chunks).toString('utf8').slice(0, 400),
+            }),
+          );
+          res.on('error', (e) => done({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
+        },
+      );
     } catch {
       // Node's client will not write such a path (spaces, quotes, backslashes…): write it raw.
-      const head = Object.entries(req.headers).map(([k, v]) => `${k}: ${v}`).join('\r\n');
+      const head = Object.entries(req.headers)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('\r\n');
       const length = req.body === undefined ? '' : `\r\nContent-Length: ${Buffer.byteLength(req.body)}`;
-      void send(base, { ...req, raw: `${req.method} ${req.path} HTTP/1.1${head ? '\r\n' + head : ''}${length}` }).then(done);
+      void send(base, { ...req, raw: `${req.method} ${req.path} HTTP/1.1${head ? `\r\n${head}` : ''}${length}` }).then(done);
       return;
     }
     out.on('timeout', () => out.destroy(new Error('timeout')));
@@ -314,7 +481,8 @@ async function fuzz() {
         const req = requests[i++];
         let answer = await send(base, req);
         // A HEAD answer has no body to tell who decided it: ask the same as GET.
-        if (req.method === 'HEAD' && 'status' in answer && answer.status >= 500) answer = await send(base, { ...req, method: 'GET' });
+        if (req.method === 'HEAD' && 'status' in answer && answer.status >= 500)
+          answer = await send(base, { ...req, method: 'GET' });
         const what = req.raw ? `raw ${JSON.stringify(req.raw).slice(0, 80)}` : `${req.method} ${req.path.slice(0, 80)}`;
         const key = 'error' in answer ? `no answer: ${answer.error}` : String(answer.status);
         count(statuses, key);
@@ -335,18 +503,33 @@ async function fuzz() {
   const escapes = relay.seen.filter((s) => !allowed(s.url));
   const unexpected = (next.output().match(/unexpected error/g) ?? []).length;
   const health = await fetch(`${next.url}/healthz`);
-  report.say(`${fuzzCount} requests in ${seconds.toFixed(1)} s; the upstream received ${relay.seen.length}, of which outside the allow-list: **${escapes.length}**`);
+  report.say(
+    `${fuzzCount} requests in ${seconds.toFixed(1)} s; the upstream received ${relay.seen.length}, of which outside the allow-list: **${escapes.length}**`,
+  );
   for (const e of escapes.slice(0, 10)) report.say(`- escape: ${e.method} ${e.url}`);
   report.say(`'unexpected error' lines in the site's log: ${unexpected}; /healthz afterwards: ${health.status}`);
   report.say('\n| status | answers | first request |\n|---|---|---|');
   for (const [key, n] of [...statuses.entries()].sort((a, b) => b[1] - a[1])) {
     report.say(`| ${key} | ${n} | ${(examples.get(key) ?? '').replace(/\|/g, '\\|')} |`);
   }
-  const nextOwn = [...causes.entries()].filter(([c]) => c.startsWith('Next itself') || c.startsWith('BFF: unexpected')).reduce((s, [, n]) => s + n, 0);
+  const nextOwn = [...causes.entries()]
+    .filter(([c]) => c.startsWith('Next itself') || c.startsWith('BFF: unexpected'))
+    .reduce((s, [, n]) => s + n, 0);
   report.say(`\n5xx by cause (not decided by the BFF: **${nextOwn}**):\n\n| cause | answers | first request |\n|---|---|---|`);
-  for (const [cause, n] of [...causes.entries()].sort((a, b) => b[1] - a[1])) report.say(`| ${cause} | ${n} | ${(examples.get(cause) ?? '').replace(/\|/g, '\\|')} |`);
-  if (culprits.length) report.say(`\nRequests answered with a 5xx the BFF did not decide:\n${culprits.slice(0, 20).map((c) => `- \`${c}\``).join('\n')}`);
-  const logged = next.output().split('\n').filter((l) => /unexpected error|⨯|Error:/.test(l)).slice(0, 10);
+  for (const [cause, n] of [...causes.entries()].sort((a, b) => b[1] - a[1]))
+    report.say(`| ${cause} | ${n} | ${(examples.get(cause) ?? '').replace(/\|/g, '\\|')} |`);
+  if (culprits.length)
+    report.say(
+      `\nRequests answered with a 5xx the BFF did not decide:\n${culprits
+        .slice(0, 20)
+        .map((c) => `- \`${c}\``)
+        .join('\n')}`,
+    );
+  const logged = next
+    .output()
+    .split('\n')
+    .filter((l) => /unexpected error|⨯|Error:/.test(l))
+    .slice(0, 10);
   if (logged.length) report.say(`\nThe site's log:\n${logged.map((l) => `    ${l}`).join('\n')}`);
   await next.stop();
   relay.close();
@@ -357,7 +540,12 @@ async function fuzz() {
 
 function validCalls(cookies: string[]) {
   const r = random(seed + 1);
-  const post = (path: string, body: unknown, cookie?: string) => ({ method: 'POST' as const, path, body: JSON.stringify(body), cookie });
+  const post = (path: string, body: unknown, cookie?: string) => ({
+    method: 'POST' as const,
+    path,
+    body: JSON.stringify(body),
+    cookie,
+  });
   const sentences = [
     ['The river ', 'bank', ' was muddy after the rain.'],
     ['She ran the ', 'company', ' for ten years.'],
@@ -443,10 +631,23 @@ async function kill() {
   const lastFailure = [...after].reverse().find((e) => e.status !== 200 && e.status !== 401 && e.status !== 501);
   const recovered = after.find((e) => lastFailure && e.t > lastFailure.t && e.status === 200);
   const outage = after.filter((e) => e.status === 502).length;
-  report.say(`killed pid ${victim} at ${(killedAt / 1000).toFixed(1)} s; answers after the kill: ${after.length}, of them 502 JSON: ${outage}, with no answer at all: ${after.filter((e) => e.status === 0).length}`);
-  report.say(`first failure ${firstFailure ? ((firstFailure.t - killedAt) / 1000).toFixed(2) : '-'} s after the kill; API answering 200 again ${recovered ? ((recovered.t - killedAt) / 1000).toFixed(2) : 'never'} s after the kill`);
-  report.say(`pages during the burst: ${pages.length} requests of /AboutUs, ${pages.filter((s) => s !== 200).length} not 200; the launcher is ${site.log().includes('stopping the product') ? 'STOPPED' : 'still running'}`);
-  report.say(`launcher log: ${site.log().split('\n').filter((l) => l.startsWith('[serve]') && !l.includes('Yujing on')).slice(-3).join(' / ')}`);
+  report.say(
+    `killed pid ${victim} at ${(killedAt / 1000).toFixed(1)} s; answers after the kill: ${after.length}, of them 502 JSON: ${outage}, with no answer at all: ${after.filter((e) => e.status === 0).length}`,
+  );
+  report.say(
+    `first failure ${firstFailure ? ((firstFailure.t - killedAt) / 1000).toFixed(2) : '-'} s after the kill; API answering 200 again ${recovered ? ((recovered.t - killedAt) / 1000).toFixed(2) : 'never'} s after the kill`,
+  );
+  report.say(
+    `pages during the burst: ${pages.length} requests of /AboutUs, ${pages.filter((s) => s !== 200).length} not 200; the launcher is ${site.log().includes('stopping the product') ? 'STOPPED' : 'still running'}`,
+  );
+  report.say(
+    `launcher log: ${site
+      .log()
+      .split('\n')
+      .filter((l) => l.startsWith('[serve]') && !l.includes('Yujing on'))
+      .slice(-3)
+      .join(' / ')}`,
+  );
   await site.stop();
 }
 
@@ -478,8 +679,12 @@ async function soak() {
   await new Promise((r) => setTimeout(r, 10_000));
   rss.after = rssMb(nextPid);
   const fiveHundreds = [...tally.statuses.entries()].filter(([k]) => / 5\d\d$/.test(k) && !k.endsWith(' 501'));
-  report.say(`${soakCount} calls in ${seconds.toFixed(1)} s (${(soakCount / seconds).toFixed(0)} req/s), p50 ${pct(tally.latencies, 50).toFixed(1)} ms, p99 ${pct(tally.latencies, 99).toFixed(1)} ms`);
-  report.say(`stray 502 服务暂时不可用: **${tally.stray}**; other 5xx (501 'not built yet' aside): ${fiveHundreds.reduce((s, [, n]) => s + n, 0)}`);
+  report.say(
+    `${soakCount} calls in ${seconds.toFixed(1)} s (${(soakCount / seconds).toFixed(0)} req/s), p50 ${pct(tally.latencies, 50).toFixed(1)} ms, p99 ${pct(tally.latencies, 99).toFixed(1)} ms`,
+  );
+  report.say(
+    `stray 502 服务暂时不可用: **${tally.stray}**; other 5xx (501 'not built yet' aside): ${fiveHundreds.reduce((s, [, n]) => s + n, 0)}`,
+  );
   report.say(`site (next-server) RSS: ${rss.before} MB before, ${rss.peak} MB at the peak, ${rss.after} MB 10 s after`);
   report.say('\n| call and status | answers |\n|---|---|');
   for (const line of table(tally.statuses)) report.say(line);

@@ -71,7 +71,9 @@ function startEventUpstream(): Promise<{ server: Server; url: string }> {
     res.end();
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
+    ),
   );
 }
 
@@ -109,7 +111,9 @@ function startBareProxy(target: string, client: 'undici' | 'fetch'): Promise<{ s
     }
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` }),
+    ),
   );
 }
 
@@ -131,7 +135,9 @@ async function main() {
     say('|---|---|---|---|---|');
     say(`| straight to the upstream | ${direct.rps.toFixed(0)} | ${ms(direct.p50)} | ${ms(direct.p99)} | ${direct.errors} |`);
     say(`| through the BFF | ${viaBff.rps.toFixed(0)} | ${ms(viaBff.p50)} | ${ms(viaBff.p99)} | ${viaBff.errors} |`);
-    say(`ratio BFF/direct: ${(viaBff.rps / direct.rps).toFixed(2)}; added p50 ${ms(viaBff.p50 - direct.p50)}, added p99 ${ms(viaBff.p99 - direct.p99)}`);
+    say(
+      `ratio BFF/direct: ${(viaBff.rps / direct.rps).toFixed(2)}; added p50 ${ms(viaBff.p50 - direct.p50)}, added p99 ${ms(viaBff.p99 - direct.p99)}`,
+    );
     // One request at a time: no queueing, so the difference is the proxy's own time.
     const directOne = await sequential(upstream.url + path);
     const viaBffOne = await sequential(next.url + path);
@@ -164,8 +170,8 @@ async function main() {
   const sseNext = await startNext({ UPSTREAM_URL: events.url });
   try {
     const query = '?label=S&start=0&end=1&question=q&conversation_id=1&round_id=1';
-    const direct = await eventLags(events.url + '/api/ask_stream' + query);
-    const relayed = await eventLags(sseNext.url + '/api/ask_stream' + query);
+    const direct = await eventLags(`${events.url}/api/ask_stream${query}`);
+    const relayed = await eventLags(`${sseNext.url}/api/ask_stream${query}`);
     say();
     say(`## SSE relay (${eventCount} events, 20 ms apart)`);
     say('| path | p50 lag | p99 lag | max |');

@@ -64,7 +64,8 @@ async function lookUp(agent: Agent, base: string, body: string): Promise<number>
     body,
   });
   const json = (await answer.body.json()) as { status: string };
-  if (answer.statusCode !== 200 || json.status !== 'OK') throw new Error(`query_word: ${answer.statusCode} ${JSON.stringify(json)}`);
+  if (answer.statusCode !== 200 || json.status !== 'OK')
+    throw new Error(`query_word: ${answer.statusCode} ${JSON.stringify(json)}`);
   return performance.now() - started;
 }
 
@@ -100,7 +101,9 @@ async function underLoad(base: string) {
 async function main() {
   const { say, save } = reporter('query-word');
   say(`# query_word benchmark — ${new Date().toISOString()}`);
-  say(`${lookups.length} words in sentences, ${rounds} rounds one at a time; load: ${seconds} s, ${connections} connections; Node ${process.version}`);
+  say(
+    `${lookups.length} words in sentences, ${rounds} rounds one at a time; load: ${seconds} s, ${connections} connections; Node ${process.version}`,
+  );
 
   const upstream = await startEmbeddedUpstream({ FREE_USES_ANONYMOUS: '100000000' });
   const next = await startNext({ UPSTREAM_URL: upstream.url });
@@ -126,7 +129,9 @@ async function main() {
     say(`## Under load (${connections} connections)`);
     say('| path | req/s | p50 | p99 | errors |');
     say('|---|---|---|---|---|');
-    say(`| straight to the upstream | ${loadDirect.rps.toFixed(0)} | ${ms(loadDirect.p50)} | ${ms(loadDirect.p99)} | ${loadDirect.errors} |`);
+    say(
+      `| straight to the upstream | ${loadDirect.rps.toFixed(0)} | ${ms(loadDirect.p50)} | ${ms(loadDirect.p99)} | ${loadDirect.errors} |`,
+    );
     say(`| through the BFF | ${loadBff.rps.toFixed(0)} | ${ms(loadBff.p50)} | ${ms(loadBff.p99)} | ${loadBff.errors} |`);
   } finally {
     await next.stop();

@@ -91,7 +91,7 @@ const uniform = shuffled.slice(0, caseCount);
 const rndWeighted = random(seed + 1);
 const weighted = all
   .filter((c) => c.gold.tagCount > 0)
-  .map((c) => ({ c, key: Math.pow(rndWeighted(), 1 / c.gold.tagCount) }))
+  .map((c) => ({ c, key: rndWeighted() ** (1 / c.gold.tagCount) }))
   .sort((x, y) => y.key - x.key)
   .slice(0, caseCount)
   .map((x) => x.c);
@@ -249,7 +249,7 @@ if (tune) {
   out.say('# Sense ranking on WordNet 3.1 examples (held out)');
   out.say();
   out.say(`${all.length} example sentences contain a form of a polysemous single-word lemma of their synset; each is a`);
-  out.say("case whose right sense is known. Each case ranks all senses of the lemma (every part of speech) for");
+  out.say('case whose right sense is known. Each case ranks all senses of the lemma (every part of speech) for');
   out.say("that sentence with the sentence itself removed from the ranker's evidence; top-1 = the first sense is");
   out.say(`the example's synset. Two samples of ${caseCount} cases (seed ${seed}):`);
   out.say();
@@ -260,7 +260,9 @@ if (tune) {
   out.say('The weights in upstream/dictionary/rank.ts were tuned (`--tune`) on the even-numbered cases of both');
   out.say('samples; the odd-numbered cases were not used for tuning.');
   out.say();
-  out.say('| sample | cases | n | ranker (wink POS) | first sense, wink POS | ranker (gold POS) | first sense, gold POS | most frequent sense, any POS |');
+  out.say(
+    '| sample | cases | n | ranker (wink POS) | first sense, wink POS | ranker (gold POS) | first sense, gold POS | most frequent sense, any POS |',
+  );
   out.say('|---|---|---|---|---|---|---|---|');
   for (const [sampleName, sample] of Object.entries(samples)) {
     const h = halves(sample.cases.length);
@@ -282,7 +284,7 @@ if (tune) {
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   out.say();
-  out.say('Columns in pairs: the ranker and WordNet\'s first sense, each with the part of speech wink-nlp tags the');
+  out.say("Columns in pairs: the ranker and WordNet's first sense, each with the part of speech wink-nlp tags the");
   out.say('word with in the sentence (what a real lookup has), then each told the right part of speech (an oracle).');
   out.say('"most frequent sense, any POS" is the sense with the highest tag count over all parts of speech (ties: n,');
   out.say('v, a, r, then sense number); "first sense, wink POS" falls back to it when the lemma lacks the tagged POS.');

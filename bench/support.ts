@@ -10,13 +10,20 @@ export async function startEmbeddedUpstream(env: Record<string, string> = {}): P
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'yujing-bench-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/main.ts'], {
-    env: { ...process.env, UPSTREAM_PORT: String(port), DATA_DIR: dir, DATABASE_PATH: join(dir, 'db.sqlite'), ENV_TYPE: 'test', ...env },
+    env: {
+      ...process.env,
+      UPSTREAM_PORT: String(port),
+      DATA_DIR: dir,
+      DATABASE_PATH: join(dir, 'db.sqlite'),
+      ENV_TYPE: 'test',
+      ...env,
+    },
     stdio: 'ignore',
   });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     try {
-      if ((await fetch(url + '/health')).ok) return { url, stop: () => child.kill('SIGTERM') };
+      if ((await fetch(`${url}/health`)).ok) return { url, stop: () => child.kill('SIGTERM') };
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -44,7 +51,7 @@ export function reporter(name: string) {
     save() {
       mkdirSync('bench/results', { recursive: true });
       const file = `bench/results/${name}-${Date.now()}.md`;
-      writeFileSync(file, lines.join('\n') + '\n');
+      writeFileSync(file, `${lines.join('\n')}\n`);
       console.log(`\nwritten to ${file}`);
     },
   };

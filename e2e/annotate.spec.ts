@@ -28,12 +28,20 @@ async function nextSubmission(page: Page): Promise<() => Promise<Submission>> {
   return () => body;
 }
 
-for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
+for (const [name, viewport] of [
+  ['desktop', widths.desktop],
+  ['phone', widths.phone],
+] as const) {
   test.describe(`annotation (${name})`, () => {
     test.use({ viewport });
 
     // Logged in, so that the word lookups below count against this user, not the machine.
-    test('a round: tick a sense, untick it, tick Other, submit, and the next task comes', async ({ page, learner, annotate, panel }) => {
+    test('a round: tick a sense, untick it, tick Other, submit, and the next task comes', async ({
+      page,
+      learner,
+      annotate,
+      panel,
+    }) => {
       const uid = newUid();
       await annotate.goto(uid);
       await expect(annotate.task()).toBeVisible();
@@ -132,7 +140,12 @@ test.describe('annotation errors', () => {
     await expect(page.getByTestId('toast-error').filter({ hasText: '标注出错，请联系管理员！' })).toBeVisible();
   });
 
-  test('an anonymous annotator is asked to log in before anything is stored, then submits', async ({ page, request, annotate, loginPage }) => {
+  test('an anonymous annotator is asked to log in before anything is stored, then submits', async ({
+    page,
+    request,
+    annotate,
+    loginPage,
+  }) => {
     await annotate.goto(newUid());
     await expect(annotate.task()).toBeVisible();
     await expect(page.getByTestId('annotate-login-hint')).toBeVisible();

@@ -11,13 +11,22 @@ const CJK = /[\u4e00-\u9fff]/;
 // Each test that looks words up is a fresh `learner` with their own 20 free lookups, so tests do
 // not share a quota.
 
-for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
+for (const [name, viewport] of [
+  ['desktop', widths.desktop],
+  ['phone', widths.phone],
+] as const) {
   const narrow = viewport.width < 768;
 
   test.describe(`contextual dictionary (${name})`, () => {
     test.use({ viewport });
 
-    test('a click looks the word up in its sentence: tabs, UK and US phonetics, Chinese senses', async ({ page, learner, dict, panel, sentBodies }) => {
+    test('a click looks the word up in its sentence: tabs, UK and US phonetics, Chinese senses', async ({
+      page,
+      learner,
+      dict,
+      panel,
+      sentBodies,
+    }) => {
       await dict.open();
       await dict.read(RIVER_AND_MONEY);
       // Punctuation is kept as text, not as words.
@@ -53,12 +62,20 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await panel.expectClosed();
       await dict.word('bank', 1).click();
       await panel.expectLoaded('bank');
-      expect((await queries()).at(-1)).toMatchObject({ pre_context: 'Later that day she deposited her salary at the ', post_context: '.' });
+      expect((await queries()).at(-1)).toMatchObject({
+        pre_context: 'Later that day she deposited her salary at the ',
+        post_context: '.',
+      });
       const moneySense = await panel.firstGloss().getByTestId('sense-en').textContent();
       expect(moneySense).not.toBe(riverSense);
     });
 
-    test('the keyboard moves between words, Enter looks up, Escape closes and returns focus', async ({ page, learner, dict, panel }) => {
+    test('the keyboard moves between words, Enter looks up, Escape closes and returns focus', async ({
+      page,
+      learner,
+      dict,
+      panel,
+    }) => {
       await dict.open();
       await dict.read(RIVER_AND_MONEY);
 
@@ -94,7 +111,12 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await panel.expectLoaded('We');
     });
 
-    test('one tab per lemma, operable by keyboard; a new word starts on its first tab', async ({ page, learner, dict, panel }) => {
+    test('one tab per lemma, operable by keyboard; a new word starts on its first tab', async ({
+      page,
+      learner,
+      dict,
+      panel,
+    }) => {
       await dict.open();
       await dict.read(LEAVES);
       await dict.word('leaves').click();
@@ -129,7 +151,10 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await dict.word('river').click();
       await panel.expectLoaded('river');
 
-      for (const [phonetic, voice] of [[panel.phoneticUk(), 'uk'], [panel.phoneticUs(), 'us']] as const) {
+      for (const [phonetic, voice] of [
+        [panel.phoneticUk(), 'uk'],
+        [panel.phoneticUs(), 'us'],
+      ] as const) {
         const play = phonetic.getByTestId('play-button');
         await expect(play).toHaveAttribute('data-state', 'wait');
         const audio = page.waitForResponse((r) => r.url().includes('/api/get_text_audio') && r.url().includes(`voice=${voice}`));
@@ -159,7 +184,10 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(panel.variants()).toContainText('过去式');
       await expect(panel.variants()).toContainText('ran');
 
-      const withMore = panel.glosses().filter({ has: page.getByTestId('more-examples') }).first();
+      const withMore = panel
+        .glosses()
+        .filter({ has: page.getByTestId('more-examples') })
+        .first();
       const examples = withMore.getByTestId('example');
       await expect(examples).toHaveCount(2);
       const toggle = withMore.getByTestId('more-examples');
@@ -235,7 +263,12 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(panel.root()).toBeVisible();
     });
 
-    test('reading mode and the open panel fit the screen and have no serious accessibility violation', async ({ page, learner, dict, panel }) => {
+    test('reading mode and the open panel fit the screen and have no serious accessibility violation', async ({
+      page,
+      learner,
+      dict,
+      panel,
+    }) => {
       await dict.open();
       const check = async (where: string) => {
         // The header is the shell's, checked by shell.spec.ts; this checks the dictionary's own screens.
@@ -277,14 +310,25 @@ test.describe('dictionary screens', () => {
     await expect(dict.input()).toBeFocused();
   });
 
-  test('/ContextualDictAPI shows the linked text and looks the target up at once', async ({ page, learner, dict, panel, sentBodies }) => {
+  test('/ContextualDictAPI shows the linked text and looks the target up at once', async ({
+    page,
+    learner,
+    dict,
+    panel,
+    sentBodies,
+  }) => {
     const text = 'In autumn the leaves turn red. He leaves for work at seven.';
     await page.goto(`/ContextualDictAPI?text=${encodeURIComponent(text)}&target=leaves&index=7`);
     await panel.expectLoaded('leaves');
     const sent = await sentBodies('/api/query_word');
     expect(sent.length).toBeGreaterThan(0);
     for (const body of sent) {
-      expect(body).toEqual({ target_word: 'leaves', pre_context: 'He ', post_context: ' for work at seven.', from: 'ContextualDictAPI' });
+      expect(body).toEqual({
+        target_word: 'leaves',
+        pre_context: 'He ',
+        post_context: ' for work at seven.',
+        from: 'ContextualDictAPI',
+      });
     }
     await page.keyboard.press('Escape');
     await expect(dict.word('leaves', 1)).toBeFocused();
@@ -298,7 +342,12 @@ test.describe('dictionary screens', () => {
     const sent = await sentBodies('/api/query_word');
     expect(sent.length).toBeGreaterThan(0);
     for (const body of sent) {
-      expect(body).toEqual({ from: 'zhenti', target_word: 'interest', pre_context: 'The bank raised its ', post_context: ' rates.' });
+      expect(body).toEqual({
+        from: 'zhenti',
+        target_word: 'interest',
+        pre_context: 'The bank raised its ',
+        post_context: ' rates.',
+      });
     }
   });
 

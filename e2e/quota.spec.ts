@@ -10,12 +10,20 @@ const ANONYMOUS_FREE = 5;
 const LOGIN_FREE = 20;
 const TEXT = 'We sat on the bank of the river.';
 
-for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
+for (const [name, viewport] of [
+  ['desktop', widths.desktop],
+  ['phone', widths.phone],
+] as const) {
   test.describe(`anonymous quota (${name})`, () => {
     // Anonymous lookups are also counted per client address; this visitor gets one of its own.
     test.use({ viewport, extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() } });
 
-    test('the sixth lookup closes the panel and goes to /Login, then back after logging in', async ({ page, dict, panel, loginPage }) => {
+    test('the sixth lookup closes the panel and goes to /Login, then back after logging in', async ({
+      page,
+      dict,
+      panel,
+      loginPage,
+    }) => {
       await dict.open();
       await dict.read(TEXT);
       await dict.word('river').click();
@@ -41,7 +49,12 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
 test.describe('logged-in quota (desktop)', () => {
   test.use({ viewport: widths.desktop });
 
-  test('after 20 lookups the centre dialog offers membership; 取消 closes it, 开通会员 goes to /BuyVip', async ({ page, learner, dict, panel }) => {
+  test('after 20 lookups the centre dialog offers membership; 取消 closes it, 开通会员 goes to /BuyVip', async ({
+    page,
+    learner,
+    dict,
+    panel,
+  }) => {
     await dict.open();
     await dict.read(TEXT);
     expect(await spendLookups(page, LOGIN_FREE)).toEqual(Array(LOGIN_FREE).fill('OK'));

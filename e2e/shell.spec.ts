@@ -56,7 +56,11 @@ test.describe('desktop header (1440 px)', () => {
     await expect(shell.loginButton()).toBeFocused();
   });
 
-  test('the account corner shows avatar and name with personal centre, membership and logout', async ({ page, request, shell }) => {
+  test('the account corner shows avatar and name with personal centre, membership and logout', async ({
+    page,
+    request,
+    shell,
+  }) => {
     await logIn(page, request);
     await page.getByTestId('account-trigger').click();
     const menu = page.getByTestId('account-menu');
@@ -76,7 +80,22 @@ test.describe('mobile menu (375 px)', () => {
     await expect(page.getByRole('navigation', { name: '主菜单' })).toBeHidden();
     await shell.mobileMenuButton().click();
     const drawer = shell.mobileMenu();
-    const labels = ['考研', '小学', '中考', '高考', '四级', '六级', '雅思', '新概念', '句库', '短文', '书虫', '经典', '单词', '我的'];
+    const labels = [
+      '考研',
+      '小学',
+      '中考',
+      '高考',
+      '四级',
+      '六级',
+      '雅思',
+      '新概念',
+      '句库',
+      '短文',
+      '书虫',
+      '经典',
+      '单词',
+      '我的',
+    ];
     await expect(drawer.getByRole('link')).toHaveText(labels);
     await expect(drawer.getByRole('button', { name: '登录' })).toBeVisible();
     await expect(drawer.getByTestId('mobile-logout')).toHaveCount(0);
@@ -166,7 +185,10 @@ test.describe('debug console in the test environment', () => {
   });
 });
 
-for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
+for (const [name, viewport] of [
+  ['desktop', widths.desktop],
+  ['phone', widths.phone],
+] as const) {
   test.describe(`settings (${name})`, () => {
     test.use({ viewport });
 
@@ -197,7 +219,12 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
           sessionStorage.setItem('seeded', '1');
           localStorage.setItem(
             'config',
-            JSON.stringify({ version: '1.7', display: { fontSize: '1.3' }, play: { readTimes: 9 }, others: { playMode: 'shuffle' } }),
+            JSON.stringify({
+              version: '1.7',
+              display: { fontSize: '1.3' },
+              play: { readTimes: 9 },
+              others: { playMode: 'shuffle' },
+            }),
           );
         }
       });
@@ -207,7 +234,12 @@ for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.ph
       await expect(page.getByTestId('setting-play.readTimes')).toHaveValue('3');
       await expect(page.getByTestId('settings-overlay').getByRole('radio', { name: '顺序播放' })).toBeChecked();
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('config') ?? '{}'));
-      expect(stored).toMatchObject({ version: '1.9', display: { fontSize: 1.3 }, play: { readTimes: 3 }, others: { playMode: 'sequence' } });
+      expect(stored).toMatchObject({
+        version: '1.9',
+        display: { fontSize: 1.3 },
+        play: { readTimes: 3 },
+        others: { playMode: 'sequence' },
+      });
     });
   });
 }

@@ -8,11 +8,19 @@ const salary: Lookup = { pre: 'She deposited her ', word: 'salary', post: ' at t
 const station: Lookup = { pre: 'We ran to the ', word: 'station', post: ' in the rain.' };
 const company: Lookup = { pre: 'He wants to run a ', word: 'company', post: ' one day.', from: 'course' };
 
-for (const [name, viewport] of [['desktop', widths.desktop], ['phone', widths.phone]] as const) {
+for (const [name, viewport] of [
+  ['desktop', widths.desktop],
+  ['phone', widths.phone],
+] as const) {
   test.describe(`the lookup history (${name})`, () => {
     test.use({ viewport });
 
-    test('lists the lookups newest first, each in its sentence, and reopens one in the word panel', async ({ page, learner, history, panel }) => {
+    test('lists the lookups newest first, each in its sentence, and reopens one in the word panel', async ({
+      page,
+      learner,
+      history,
+      panel,
+    }) => {
       for (const lookup of [river, salary, station]) await lookUp(page, lookup);
 
       await history.goto();

@@ -68,10 +68,13 @@ async function main(targets: string[]): Promise<number> {
         sentences += result.sentences;
         if (result.replaced) replaced++;
         const id = [doc.category, doc.sub_category, doc.filename].filter(Boolean).join('/');
-        console.log(`✓ ${file} → ${id}${doc.year ? ` (${doc.year})` : ''}: ${result.sentences} sentences${result.replaced ? ', replaced' : ''}`);
+        console.log(
+          `✓ ${file} → ${id}${doc.year ? ` (${doc.year})` : ''}: ${result.sentences} sentences${result.replaced ? ', replaced' : ''}`,
+        );
       } catch (error) {
         failed.push(file);
-        const problems = error instanceof DocumentFileError ? error.problems : [error instanceof Error ? error.message : String(error)];
+        const problems =
+          error instanceof DocumentFileError ? error.problems : [error instanceof Error ? error.message : String(error)];
         console.error(`✗ ${file}:\n${problems.map((p) => `    - ${p}`).join('\n')}`);
       }
     }

@@ -36,7 +36,8 @@ const writable = (pathname) => pathname.startsWith('/api/') || pathname.startsWi
 // Next's own check of the router state header, where the build has it; a rough one otherwise.
 let parseRouterState = null;
 try {
-  parseRouterState = require('next/dist/server/app-render/parse-and-validate-flight-router-state.js').parseAndValidateFlightRouterState;
+  parseRouterState =
+    require('next/dist/server/app-render/parse-and-validate-flight-router-state.js').parseAndValidateFlightRouterState;
 } catch {
   // a standalone build without the file
 }
@@ -49,7 +50,14 @@ function routerStateIsValid(value) {
   }
 }
 /** Headers by which the App Router talks to itself; meaningless on /api/*. */
-const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action', 'next-url'];
+const ROUTER_HEADERS = [
+  'rsc',
+  'next-router-state-tree',
+  'next-router-prefetch',
+  'next-router-segment-prefetch',
+  'next-action',
+  'next-url',
+];
 const FORWARDED_HEADERS = ['x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port'];
 
 const listOf = (value) =>
@@ -138,7 +146,7 @@ function answer(response, { status, headers, body }) {
  */
 function refuseUnparsable(error, socket) {
   const status = error?.code === 'HPE_HEADER_OVERFLOW' ? 431 : error?.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-  if (socket.writable && !(socket._httpMessage && socket._httpMessage.headersSent)) {
+  if (socket.writable && !socket._httpMessage?.headersSent) {
     const refused = refusal(status, status === 431 ? '请求头过大' : status === 408 ? '请求超时' : '请求格式无效');
     // The answer to a HEAD has no body, however malformed the rest of the request was.
     const isHead = Buffer.isBuffer(error?.rawPacket) && error.rawPacket.toString('latin1', 0, 5) === 'HEAD ';
@@ -154,7 +162,9 @@ function refuseUnparsable(error, socket) {
 
 const ignore = () => {};
 const emit = http.Server.prototype.emit;
-http.Server.prototype.emit = function emitScreened(event, request, response) {
+http.Server.prototype.emit = function emitScreened(event, ...args) {
+  // 'request' and 'checkContinue' carry (request, response); 'clientError' carries (error, socket).
+  const [request, response] = args;
   if ((event === 'request' || event === 'checkContinue') && request && request.headers && response) {
     // A client that goes away mid-request makes its request emit `Error: aborted`; where nobody
     // reads the body (a refusal here, a page, a route that answers first) that error would be an
@@ -171,6 +181,5 @@ http.Server.prototype.emit = function emitScreened(event, request, response) {
     refuseUnparsable(request, response);
     return true;
   }
-  return emit.apply(this, arguments);
+  return emit.call(this, event, ...args);
 };
-

@@ -53,7 +53,9 @@ function supervise(name, args, env, ready) {
       if (upMs >= backoff.stableMs) attempt = 0;
       const delay = Math.min(backoff.maxMs, backoff.firstMs * 2 ** attempt);
       attempt += 1;
-      log(`${name} stopped (${signal ?? `exit ${code}`}) after ${(upMs / 1000).toFixed(1)} s; restart ${attempt} in ${delay / 1000} s`);
+      log(
+        `${name} stopped (${signal ?? `exit ${code}`}) after ${(upMs / 1000).toFixed(1)} s; restart ${attempt} in ${delay / 1000} s`,
+      );
       const timer = setTimeout(() => {
         restartTimers.delete(timer);
         if (stopping) return;
@@ -130,13 +132,17 @@ async function main() {
     const upstreamPort = process.env.UPSTREAM_PORT || '3001';
     const upstreamUrl = `http://${host.includes(':') ? `[${host}]` : host}:${upstreamPort}`;
     env.UPSTREAM_URL = upstreamUrl;
-    await supervise('upstream', ['--import', 'tsx', 'upstream/main.ts'], { UPSTREAM_HOST: host, UPSTREAM_PORT: upstreamPort }, () =>
-      waitForAnswer(`${upstreamUrl}/health`, 60_000, true),
+    await supervise(
+      'upstream',
+      ['--import', 'tsx', 'upstream/main.ts'],
+      { UPSTREAM_HOST: host, UPSTREAM_PORT: upstreamPort },
+      () => waitForAnswer(`${upstreamUrl}/health`, 60_000, true),
     );
   }
   const nextBin = require.resolve('next/dist/bin/next');
   // NODE_OPTIONS, not a flag: `next start` serves from a child process, which inherits it.
-  env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(root, 'scripts', 'request-guard.cjs'))}`.trim();
+  env.NODE_OPTIONS =
+    `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(root, 'scripts', 'request-guard.cjs'))}`.trim();
   // Next listens on HOSTNAME when that is set (as `next start` does), otherwise everywhere.
   const siteHost = process.env.HOSTNAME || '127.0.0.1';
   const siteUrl = `http://${siteHost.includes(':') ? `[${siteHost}]` : siteHost}:${port}/healthz`;

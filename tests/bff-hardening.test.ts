@@ -53,7 +53,9 @@ describe('requests Next would answer with a bare 500', () => {
     }
     expect(json((await rawRequest(base, '/api/get_env_type', { headers })).body).status).toBe('OK');
     // Pages treat a garbled tree as a fresh navigation, not as an error.
-    expect((await rawRequest(base, '/AboutUs', { headers: { rsc: '1', 'next-router-state-tree': 'garbage' } })).status).toBeLessThan(500);
+    expect(
+      (await rawRequest(base, '/AboutUs', { headers: { rsc: '1', 'next-router-state-tree': 'garbage' } })).status,
+    ).toBeLessThan(500);
   });
 
   it('refuses writes to pages, which have no server actions, however the path is spelt', async () => {
@@ -84,12 +86,20 @@ describe('requests Next would answer with a bare 500', () => {
   it('refuses JSON nested too deeply to handle with 400', async () => {
     const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
     for (const call of ['email_login', 'explain_pos', 'pre_email_login']) {
-      const answer = await fetch(`${base}/api/${call}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: deep });
+      const answer = await fetch(`${base}/api/${call}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        body: deep,
+      });
       expect(answer.status, call).toBe(400);
       expect(await answer.json()).toEqual({ status: '400', description: '请求内容不是合法的 JSON' });
     }
     // A string full of brackets is no nesting at all.
-    const flat = await fetch(`${base}/api/explain_pos`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ pos: '['.repeat(100) }) });
+    const flat = await fetch(`${base}/api/explain_pos`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ pos: '['.repeat(100) }),
+    });
     expect((await flat.json()).description).not.toBe('请求内容不是合法的 JSON');
     expect(stack.next.output()).not.toContain('unexpected error');
   });
@@ -120,7 +130,11 @@ describe('forwarding headers', () => {
   const login = async (headers: Record<string, string>, site = base) => {
     const email = `fwd-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
     const send = (path: string, body: unknown) =>
-      fetch(site + path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(site + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     await send('/api/pre_email_login', { email });
     const outbox = await fetch(`${stack.upstream.url}/__test/outbox?email=${encodeURIComponent(email)}`);
     const { messages } = (await outbox.json()) as { messages: { code: string }[] };
@@ -128,7 +142,11 @@ describe('forwarding headers', () => {
   };
 
   it('from a client, decide neither cookie security, nor the same-origin check, nor redirect targets', async () => {
-    const forged = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'evil.example', forwarded: 'proto=https;host=evil.example' };
+    const forged = {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'evil.example',
+      forwarded: 'proto=https;host=evil.example',
+    };
     const answer = await login({ ...forged, origin: base });
     expect(answer.status).toBe(200);
     expect(setCookie(answer.headers, 'yj_session')).not.toMatch(/;\s*Secure/i);
@@ -147,7 +165,10 @@ describe('forwarding headers', () => {
   it('count when a trusted proxy (TRUST_PROXY_HOPS) wrote them', async () => {
     const behindProxy = await startNext({ UPSTREAM_URL: stack.fixture.url, TRUST_PROXY_HOPS: '1' });
     try {
-      const answer = await login({ 'x-forwarded-proto': 'https', origin: behindProxy.url.replace('http:', 'https:') }, behindProxy.url);
+      const answer = await login(
+        { 'x-forwarded-proto': 'https', origin: behindProxy.url.replace('http:', 'https:') },
+        behindProxy.url,
+      );
       expect(answer.status).toBe(200);
       expect(setCookie(answer.headers, 'yj_session')).toMatch(/;\s*Secure/i);
     } finally {
@@ -178,9 +199,18 @@ describe('upstream answers', () => {
   it('keeps the upstream API token from the page', async () => {
     stack.fixture.on('/api/get_user_info', (_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ status: 'OK', data: { nickname: 'n', headimgurl: '', account: '10000001', api_token: 'yj_secret', vip_info: { is_vip_now: false } } }));
+      res.end(
+        JSON.stringify({
+          status: 'OK',
+          data: { nickname: 'n', headimgurl: '', account: '10000001', api_token: 'yj_secret', vip_info: { is_vip_now: false } },
+        }),
+      );
     });
-    const answer = await fetch(`${base}/api/get_user_info`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: '{}' });
+    const answer = await fetch(`${base}/api/get_user_info`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: '{}',
+    });
     const body = await answer.text();
     expect(body).not.toContain('yj_secret');
     expect(JSON.parse(body).data).toMatchObject({ nickname: 'n', account: '10000001' });
@@ -202,7 +232,11 @@ describe('upstream answers', () => {
       writes++;
       res.socket?.destroy();
     });
-    const write = await fetch(`${base}/api/explain_pos`, { method: 'POST', headers: { origin: base, 'content-type': 'application/json' }, body: '{"pos":"n"}' });
+    const write = await fetch(`${base}/api/explain_pos`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: '{"pos":"n"}',
+    });
     expect(write.status).toBe(502);
     expect(json(await write.text())).toEqual({ status: '502', description: '服务暂时不可用，请稍后再试' });
     expect(writes).toBe(1);

@@ -33,7 +33,7 @@ const post = (path: string, body: unknown = {}, headers: Record<string, string> 
 
 describe('allow-list', () => {
   it('forwards a contract call and answers unknown /api paths with 404 JSON', async () => {
-    const ok = await fetch(base + '/api/get_env_type');
+    const ok = await fetch(`${base}/api/get_env_type`);
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ status: 'OK', data: { env_type: 'test' } });
 
@@ -67,7 +67,7 @@ describe('allow-list', () => {
   });
 
   it('answers 405 for a known call with the wrong method', async () => {
-    const answer = await fetch(base + '/api/get_user_info');
+    const answer = await fetch(`${base}/api/get_user_info`);
     expect(answer.status).toBe(405);
     expect(stack.fixture.seen).toEqual([]);
   });
@@ -85,7 +85,7 @@ describe('allow-list', () => {
 
   it('passes GET query parameters through to the allow-listed path', async () => {
     stack.fixture.on('/api/get_text_audio', (_req, res) => res.end('x'));
-    await fetch(base + '/api/get_text_audio?text=hello%20world&x=%2F..');
+    await fetch(`${base}/api/get_text_audio?text=hello%20world&x=%2F..`);
     const seen = new URL(stack.fixture.last('/api/get_text_audio')!.url, 'http://upstream');
     expect(seen.pathname).toBe('/api/get_text_audio');
     expect(Object.fromEntries(seen.searchParams)).toEqual({ text: 'hello world', x: '/..' });
@@ -134,7 +134,7 @@ describe('headers', () => {
   });
 
   it('gives a new visitor an HttpOnly visitor cookie', async () => {
-    const answer = await fetch(base + '/api/get_env_type');
+    const answer = await fetch(`${base}/api/get_env_type`);
     const line = answer.headers.getSetCookie().find((c) => c.startsWith('yj_vid='));
     expect(line).toMatch(/HttpOnly/i);
     expect(line).toMatch(/SameSite=lax/i);
@@ -143,7 +143,7 @@ describe('headers', () => {
 
 describe('bodies', () => {
   it('refuses a 2 MB JSON body with 413 before the upstream sees it', async () => {
-    const answer = await isolatedFetch(base + '/api/translate', {
+    const answer = await isolatedFetch(`${base}/api/translate`, {
       method: 'POST',
       headers: { ...json, origin: base },
       body: JSON.stringify({ text: 'a'.repeat(2 * 1024 * 1024) }),
@@ -162,7 +162,7 @@ describe('bodies', () => {
         else controller.close();
       },
     });
-    const answer = await isolatedFetch(base + '/api/translate', {
+    const answer = await isolatedFetch(`${base}/api/translate`, {
       method: 'POST',
       headers: { ...json, origin: base },
       body: body as unknown as BodyInit,
@@ -173,7 +173,7 @@ describe('bodies', () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const answer = await fetch(base + '/api/translate', { method: 'POST', headers: { ...json, origin: base }, body: '{"text":' });
+    const answer = await fetch(`${base}/api/translate`, { method: 'POST', headers: { ...json, origin: base }, body: '{"text":' });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ status: '400' });
   });
@@ -186,7 +186,7 @@ describe('bodies', () => {
     const small = new FormData();
     small.append('title', '我的书');
     small.append('file', new Blob([new Uint8Array(1_500_000).fill(1)]), 'book.txt');
-    const ok = await fetch(base + '/api/make_book', { method: 'POST', headers: { origin: base }, body: small });
+    const ok = await fetch(`${base}/api/make_book`, { method: 'POST', headers: { origin: base }, body: small });
     expect(ok.status).toBe(200);
     const okBody = (await ok.json()) as { data: { bytes: number; type: string } };
     expect(okBody.data.bytes).toBeGreaterThan(1_500_000);
@@ -202,7 +202,7 @@ describe('bodies', () => {
     // Streamed without a length: cut off once it passes 20 MB.
     let sent = 0;
     const chunk = new Uint8Array(1024 * 1024);
-    const refused = await isolatedFetch(base + '/api/make_book', {
+    const refused = await isolatedFetch(`${base}/api/make_book`, {
       method: 'POST',
       headers: { origin: base, 'content-type': 'multipart/form-data; boundary=x' },
       body: new ReadableStream<Uint8Array>({
@@ -227,13 +227,13 @@ describe('upstream failures', () => {
       const down = await post('/api/get_user_info');
       expect(down.status).toBe(502);
       expect(await down.json()).toEqual({ status: '502', description: '服务暂时不可用，请稍后再试' });
-      const health = await fetch(base + '/healthz');
+      const health = await fetch(`${base}/healthz`);
       expect(health.status).toBe(503);
       expect(await health.json()).toMatchObject({ upstream: 'unreachable' });
     } finally {
       await stack.fixture.start(port);
     }
-    const back = await fetch(base + '/api/get_env_type');
+    const back = await fetch(`${base}/api/get_env_type`);
     expect(back.status).toBe(200);
   });
 
@@ -273,7 +273,7 @@ describe('streams', () => {
       res.writeHead(200, { 'content-type': 'audio/mpeg' });
       res.end(bytes);
     });
-    const answer = await fetch(base + '/api/get_text_audio?text=hello');
+    const answer = await fetch(`${base}/api/get_text_audio?text=hello`);
     expect(answer.headers.get('content-type')).toBe('audio/mpeg');
     expect(Buffer.from(await answer.arrayBuffer()).equals(bytes)).toBe(true);
   });
@@ -287,10 +287,9 @@ describe('streams', () => {
       }
       res.end();
     });
-    const answer = await fetch(
-      base + '/api/ask_stream?label=S&start=0&end=3&question=why&conversation_id=1&round_id=1',
-      { headers: { 'accept-encoding': 'gzip, br' } },
-    );
+    const answer = await fetch(`${base}/api/ask_stream?label=S&start=0&end=3&question=why&conversation_id=1&round_id=1`, {
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
     expect(answer.headers.get('content-type')).toContain('text/event-stream');
     expect(answer.headers.get('cache-control')).toContain('no-transform');
     expect(answer.headers.get('content-encoding')).toBeNull();
@@ -314,7 +313,7 @@ describe('streams', () => {
   it('closes the upstream request when the browser goes away', async () => {
     let upstreamClosed: (() => void) | null = null;
     const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));
-    stack.fixture.on('/api/ask_stream', (req, res) => {
+    stack.fixture.on('/api/ask_stream', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const timer = setInterval(() => res.write('data: {"content":"."}\n\n'), 100);
       res.on('close', () => {
@@ -323,7 +322,7 @@ describe('streams', () => {
       });
     });
     const controller = new AbortController();
-    const answer = await fetch(base + '/api/ask_stream?question=q', { signal: controller.signal });
+    const answer = await fetch(`${base}/api/ask_stream?question=q`, { signal: controller.signal });
     const reader = answer.body!.getReader();
     await reader.read();
     controller.abort();
@@ -348,9 +347,9 @@ describe('cross-site requests', () => {
   });
 
   it('lets clients without Origin (native apps) through, and reads are never refused', async () => {
-    const native = await fetch(base + '/api/translate', { method: 'POST', headers: json, body: '{"text":"a"}' });
+    const native = await fetch(`${base}/api/translate`, { method: 'POST', headers: json, body: '{"text":"a"}' });
     expect(native.status).not.toBe(403);
-    const read = await fetch(base + '/api/get_env_type', { headers: { origin: 'https://evil.example' } });
+    const read = await fetch(`${base}/api/get_env_type`, { headers: { origin: 'https://evil.example' } });
     expect(read.status).toBe(200);
   });
 });

@@ -59,7 +59,9 @@ describe('reading a call', () => {
   it('sends a GET call’s input as query parameters, leaving absent fields out', async () => {
     chain.fixture.on('/api/retrieve_file', (_req, res) => answerJson(res, 200, { status: 'OK', data: { text: 'x' } }));
     await reader.readUpstream('retrieve_file', { category: 'cet4', sub_category: undefined, filename: '第 1 课' });
-    expect(chain.fixture.last('/api/retrieve_file')!.url).toBe(`/api/retrieve_file?category=cet4&filename=${encodeURIComponent('第 1 课').replaceAll('%20', '+')}`);
+    expect(chain.fixture.last('/api/retrieve_file')!.url).toBe(
+      `/api/retrieve_file?category=cet4&filename=${encodeURIComponent('第 1 课').replaceAll('%20', '+')}`,
+    );
   });
 
   it('logs in, then reads as the user: JSON bodies, identity and the browser’s headers', async () => {
@@ -76,10 +78,14 @@ describe('reading a call', () => {
     const token = login.data!.token;
     expect(token).toEqual(expect.any(String));
 
-    const user = await reader.readUpstream('get_user_info', {}, {
-      identity: { authorization: `Bearer ${token}`, appCookie: 'session=abc' },
-      reshape: (answer) => answer.data,
-    });
+    const user = await reader.readUpstream(
+      'get_user_info',
+      {},
+      {
+        identity: { authorization: `Bearer ${token}`, appCookie: 'session=abc' },
+        reshape: (answer) => answer.data,
+      },
+    );
     expect(user).toMatchObject({ nickname: email.split('@')[0], vip_info: { is_vip_now: false } });
     const seen = chain.fixture.last('/api/get_user_info')!;
     expect(seen.headers.authorization).toBe(`Bearer ${token}`);
@@ -111,7 +117,10 @@ describe('failures are BffErrors', () => {
 
   it('an answer that is not JSON, or not the contract’s, is a bad upstream (502)', async () => {
     chain.fixture.on('/api/get_env_type', (_req, res) => answerJson(res, 200, '<html>'));
-    expect((await failure(reader.readUpstream('get_env_type', {}))).body()).toEqual({ status: '502', description: '服务返回了无法识别的响应' });
+    expect((await failure(reader.readUpstream('get_env_type', {}))).body()).toEqual({
+      status: '502',
+      description: '服务返回了无法识别的响应',
+    });
 
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     chain.fixture.on('/api/get_env_type', (_req, res) => answerJson(res, 200, { status: 'OK', data: { env_type: 'staging' } }));
@@ -137,7 +146,9 @@ describe('failures are BffErrors', () => {
     } finally {
       await chain.fixture.start(port);
     }
-    chain.fixture.on('/api/get_env_type', (_req, res) => setTimeout(() => answerJson(res, 200, { status: 'OK', data: { env_type: 'test' } }), 1000));
+    chain.fixture.on('/api/get_env_type', (_req, res) =>
+      setTimeout(() => answerJson(res, 200, { status: 'OK', data: { env_type: 'test' } }), 1000),
+    );
     expect((await failure(reader.readUpstream('get_env_type', {}, { timeoutMs: 200 }))).body()).toEqual({
       status: '504',
       description: '服务响应超时，请稍后再试',
@@ -145,14 +156,22 @@ describe('failures are BffErrors', () => {
   });
 
   it('a caller that went away gets its own abort', async () => {
-    chain.fixture.on('/api/get_env_type', (_req, res) => setTimeout(() => answerJson(res, 200, { status: 'OK', data: { env_type: 'test' } }), 1000));
+    chain.fixture.on('/api/get_env_type', (_req, res) =>
+      setTimeout(() => answerJson(res, 200, { status: 'OK', data: { env_type: 'test' } }), 1000),
+    );
     const controller = new AbortController();
-    const read = reader.readUpstream('get_env_type', {}, { signal: controller.signal, cache: { ttlMs: 60_000, failureTtlMs: 60_000 } });
+    const read = reader.readUpstream(
+      'get_env_type',
+      {},
+      { signal: controller.signal, cache: { ttlMs: 60_000, failureTtlMs: 60_000 } },
+    );
     setTimeout(() => controller.abort(), 100);
     await expect(read).rejects.not.toBeInstanceOf(BffError);
     // Nothing was remembered for the next reader.
     chain.fixture.reset();
-    expect(await reader.readUpstream('get_env_type', {}, { cache: { ttlMs: 60_000, failureTtlMs: 60_000 } })).toMatchObject({ data: { env_type: 'test' } });
+    expect(await reader.readUpstream('get_env_type', {}, { cache: { ttlMs: 60_000, failureTtlMs: 60_000 } })).toMatchObject({
+      data: { env_type: 'test' },
+    });
   });
 });
 
@@ -209,7 +228,9 @@ describe('caching', () => {
     chain.fixture.on('/api/get_env_type', (_req, res) => answerJson(res, 200, { status: 'OK' }));
     expect(await envType()).toBe('production');
     now += 10_001;
-    chain.fixture.on('/api/get_env_type', (_req, res) => setTimeout(() => answerJson(res, 200, { status: 'OK', data: { env_type: 'test' } }), 4000));
+    chain.fixture.on('/api/get_env_type', (_req, res) =>
+      setTimeout(() => answerJson(res, 200, { status: 'OK', data: { env_type: 'test' } }), 4000),
+    );
     const started = performance.now();
     expect(await envType()).toBe('production');
     // Bounded by its own 3 s, not by the upstream timeout (10 s here).

@@ -181,7 +181,7 @@ describe('bearer and embedded app', () => {
 
   it('looks for isApp only in the first 500 characters of the user agent', async () => {
     const token = await upstreamToken();
-    await post('/api/get_user_info', {}, { 'user-agent': 'x'.repeat(500) + 'isApp=true', cookie: `session=${token}` });
+    await post('/api/get_user_info', {}, { 'user-agent': `${'x'.repeat(500)}isApp=true`, cookie: `session=${token}` });
     expect(stack.fixture.last('/api/get_user_info')!.headers.authorization).toBeUndefined();
   });
 });
@@ -230,7 +230,16 @@ describe('WeChat login', () => {
   });
 
   it('never returns to another site, however the return path is disguised', async () => {
-    const tricks = ['//evil.example/x', '/.//evil.example', '/%2e//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', 'javascript:alert(1)', 'https://evil.example/'];
+    const tricks = [
+      '//evil.example/x',
+      '/.//evil.example',
+      '/%2e//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'javascript:alert(1)',
+      'https://evil.example/',
+    ];
     for (const back of tricks) {
       const done = await wechatRoundTrip('访客', back);
       expect(done.status, back).toBe(303);

@@ -16,7 +16,12 @@ const upstreamPids = () => [...log.matchAll(/upstream (?:started|is back) \(pid 
 async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<number> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (await Promise.resolve().then(check).catch(() => false)) return Date.now() - started;
+    if (
+      await Promise.resolve()
+        .then(check)
+        .catch(() => false)
+    )
+      return Date.now() - started;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`not within ${timeoutMs} ms; log:\n${log}`);
@@ -28,7 +33,15 @@ beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'yujing-launcher-'));
   launcher = spawn(process.execPath, ['scripts/serve.mjs', 'start'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), UPSTREAM_PORT: String(upstreamPort), HOSTNAME: '127.0.0.1', DATA_DIR: dir, SEED_CONTENT: 'false', SESSION_SECRET: 'launcher-test-secret-long-enough-for-iron' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      UPSTREAM_PORT: String(upstreamPort),
+      HOSTNAME: '127.0.0.1',
+      DATA_DIR: dir,
+      SEED_CONTENT: 'false',
+      SESSION_SECRET: 'launcher-test-secret-long-enough-for-iron',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });

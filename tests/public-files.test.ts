@@ -65,7 +65,11 @@ describe('icons', () => {
   it('serves them to logged-in users as they are, without the share_account redirect of pages', async () => {
     const email = `icons-${Date.now()}@example.com`;
     const post = (path: string, body: unknown) =>
-      fetch(stack.next.url + path, { method: 'POST', headers: { 'content-type': 'application/json', origin: stack.next.url }, body: JSON.stringify(body) });
+      fetch(stack.next.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: stack.next.url },
+        body: JSON.stringify(body),
+      });
     await post('/api/pre_email_login', { email });
     const outbox = await fetch(`${stack.upstream.url}/__test/outbox?email=${encodeURIComponent(email)}`);
     const { messages } = (await outbox.json()) as { messages: { code: string }[] };

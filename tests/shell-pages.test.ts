@@ -86,7 +86,7 @@ describe('footer', () => {
       expect(html).not.toContain('2023-2025');
     }
     // …but only when the app says so within the first 500 characters.
-    const late = { 'user-agent': 'x'.repeat(500) + 'isApp=true' };
+    const late = { 'user-agent': `${'x'.repeat(500)}isApp=true` };
     expect(footerOf(await (await get(plain, '/AboutUs', { headers: late })).text())).not.toBe('');
   });
 });
@@ -139,7 +139,7 @@ describe('forwards', () => {
   it('sends an unknown course-book category to /NotFound, which answers 404', async () => {
     const first = await get(plain, '/aiBook/not-a-category');
     expect(first.status).toBe(307);
-    const followed = await fetch(plain.next.url + '/aiBook/not-a-category');
+    const followed = await fetch(`${plain.next.url}/aiBook/not-a-category`);
     expect(new URL(followed.url).pathname).toBe('/NotFound');
     expect(followed.status).toBe(404);
     expectNotFoundPage(await followed.text());

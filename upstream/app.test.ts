@@ -60,7 +60,11 @@ describe('upstream protocol', () => {
       const big = JSON.stringify({ text: 'x'.repeat(1024 * 1024) });
       for (let i = 0; i < 20; i++) {
         // A call not built yet, an unknown path and a wrong method answer without reading the body.
-        for (const [path, method] of [['/api/query', 'POST'], ['/api/nothing_here', 'POST'], ['/api/get_remain_vip_num', 'POST']]) {
+        for (const [path, method] of [
+          ['/api/query', 'POST'],
+          ['/api/nothing_here', 'POST'],
+          ['/api/get_remain_vip_num', 'POST'],
+        ]) {
           const refused = await send(path, big, method);
           expect(refused.statusCode).toBeGreaterThanOrEqual(400);
           expect(refused.headers.connection).not.toBe('close');
@@ -79,7 +83,9 @@ describe('upstream protocol', () => {
     for (const path of ['/api/explain_pos', '/api/query_word', '/api/make_book']) {
       await new Promise<void>((resolve) => {
         const socket = connect(Number(url.port), url.hostname, () => {
-          socket.write(`POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"pos":`);
+          socket.write(
+            `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"pos":`,
+          );
           setTimeout(() => {
             socket.destroy();
             resolve();
@@ -93,7 +99,7 @@ describe('upstream protocol', () => {
   });
 
   it('closes the connection in the answer when it will not read a body over the limit', async () => {
-    const answer = await request(upstream.url + '/api/query', {
+    const answer = await request(`${upstream.url}/api/query`, {
       method: 'POST',
       body: Buffer.alloc(22 * 1024 * 1024, 'x'),
       headers: { 'content-type': 'application/json' },
@@ -174,7 +180,7 @@ describe('upstream protocol', () => {
     it('routes a well-formed content path to the (not yet built) content call', async () => {
       for (const path of [
         '/api/cet4/unit-1/lesson_01.txt',
-        '/api/new_concept_english/' + encodeURIComponent('Lesson 1 (A) 你好'),
+        `/api/new_concept_english/${encodeURIComponent('Lesson 1 (A) 你好')}`,
       ]) {
         const answer = await upstream.request(path, { method: 'POST' });
         expect(answer.http, path).toBe(501);

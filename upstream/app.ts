@@ -107,19 +107,17 @@ export async function startUpstream(
       await createContentLibrary({ db, log: options.log ?? console.log, now: options.now ?? systemClock }).seedIfEmpty();
     }
     const app = createUpstreamApp({ ...options, config, db });
-    const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>(
-      (resolve, reject) => {
-        const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) =>
-          resolve({ server, port: info.port }),
-        );
-        server.once('error', reject);
-        if ('keepAliveTimeout' in server) {
-          server.keepAliveTimeout = keepAliveTimeoutMs;
-          // Node wants the header timeout above the idle one, or it may cut a request just begun.
-          server.headersTimeout = keepAliveTimeoutMs + 1_000;
-        }
-      },
-    );
+    const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+      const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) =>
+        resolve({ server, port: info.port }),
+      );
+      server.once('error', reject);
+      if ('keepAliveTimeout' in server) {
+        server.keepAliveTimeout = keepAliveTimeoutMs;
+        // Node wants the header timeout above the idle one, or it may cut a request just begun.
+        server.headersTimeout = keepAliveTimeoutMs + 1_000;
+      }
+    });
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
 
     let closing: Promise<void> | undefined;

@@ -61,7 +61,12 @@ export function AnnotateScreen({ uid }: { uid: string }) {
 
 function AnnotateLoading() {
   return (
-    <div role="status" aria-label="正在获取标注数据" data-testid="annotate-loading" className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5">
+    <div
+      role="status"
+      aria-label="正在获取标注数据"
+      data-testid="annotate-loading"
+      className="animate-pulse rounded-2xl border border-slate-200 bg-white p-5"
+    >
       <div className="h-5 w-11/12 rounded bg-slate-200" />
       <div className="mt-2 h-5 w-2/3 rounded bg-slate-200" />
       <div className="mt-6 space-y-3">
@@ -98,7 +103,14 @@ function AnnotateEmpty({
       <p data-testid="annotate-empty-text" className={`mt-1 max-w-sm text-sm ${error ? 'text-red-700/80' : 'text-ink-soft'}`}>
         {text}
       </p>
-      <RetryButton testId="annotate-reload" onRetry={onRetry} retrying={retrying} label="重新获取" busyLabel="正在获取…" className="mt-5 py-2" />
+      <RetryButton
+        testId="annotate-reload"
+        onRetry={onRetry}
+        retrying={retrying}
+        label="重新获取"
+        busyLabel="正在获取…"
+        className="mt-5 py-2"
+      />
     </div>
   );
 }

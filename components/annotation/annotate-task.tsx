@@ -22,15 +22,7 @@ import { useCurrentUser } from '@/lib/client/user';
 import { lookUpWord } from '@/lib/client/word-lookup';
 
 /** One task: the sentence, the senses to choose from (one at most, or Other) and 提交. */
-export function AnnotateTaskForm({
-  uid,
-  task,
-  onSubmitted,
-}: {
-  uid: string;
-  task: AnnotationTask;
-  onSubmitted: () => void;
-}) {
+export function AnnotateTaskForm({ uid, task, onSubmitted }: { uid: string; task: AnnotationTask; onSubmitted: () => void }) {
   const options = useMemo(() => senseOptions(task), [task]);
   const [choice, setChoice] = useState<SenseId | null>(() => {
     const held = heldChoice(uid, task);
@@ -83,6 +75,7 @@ export function AnnotateTaskForm({
           在句中的意思是？
         </h2>
         <p className="mt-1 text-xs text-ink-mute">只能选一项；再点一次可取消选择</p>
+        {/* biome-ignore lint/a11y/useSemanticElements: a list of choices named by the question above, not a form's fieldset */}
         <ul role="group" aria-labelledby={headingId} className="mt-4 flex flex-col gap-2">
           {options.map((option) => (
             <SenseChoice
@@ -156,8 +149,7 @@ function releaseHeldChoice() {
   }
 }
 
-const optionTitle = (o: SenseOption) =>
-  o.isOther ? '其他' : [o.pos?.label, o.chinese ?? o.english].filter(Boolean).join(' ');
+const optionTitle = (o: SenseOption) => (o.isOther ? '其他' : [o.pos?.label, o.chinese ?? o.english].filter(Boolean).join(' '));
 
 function SentenceWords({ task }: { task: AnnotationTask }) {
   const pieces = useMemo(() => sentencePieces(task.words), [task.words]);

@@ -51,14 +51,30 @@ export function PlayButton({ text, voice = 'us', repeat, label, className = '' }
 function PlayIcon({ state }: { state: ItemState }) {
   if (state === 'load') {
     return (
-      <svg aria-hidden viewBox="0 0 24 24" className="size-4 motion-safe:animate-spin" fill="none" stroke="currentColor" strokeWidth="2.2">
+      <svg
+        aria-hidden
+        viewBox="0 0 24 24"
+        className="size-4 motion-safe:animate-spin"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.2"
+      >
         <circle cx="12" cy="12" r="9" opacity="0.25" />
         <path d="M21 12a9 9 0 0 0-9-9" strokeLinecap="round" />
       </svg>
     );
   }
   return (
-    <svg aria-hidden viewBox="0 0 24 24" className="size-[18px]" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      aria-hidden
+      viewBox="0 0 24 24"
+      className="size-[18px]"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M4 9.5v5h3.5L12 19V5L7.5 9.5z" fill="currentColor" />
       {state === 'read' ? (
         <>

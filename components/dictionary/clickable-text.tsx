@@ -35,6 +35,7 @@ export function ClickableText({ text, from, autoLookup }: { text: string; from: 
 
   // The native app and links name a word to look up at once; only once per text.
   const autoDone = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per text, by design (below)
   useEffect(() => {
     if (!autoLookup || autoDone.current === text) return;
     autoDone.current = text;
@@ -113,6 +114,7 @@ export function ClickableText({ text, from, autoLookup }: { text: string; from: 
   const preloadPanel = () => preloadOverlay('wordTranslation');
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: running text whose words are buttons; a fieldset would change how it wraps
     <div
       data-testid="clickable-text"
       role="group"

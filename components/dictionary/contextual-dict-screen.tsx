@@ -53,7 +53,15 @@ function save(from: string, saved: Saved) {
  * switch to reading mode, and click any word to see the sense that fits its sentence. The text
  * and mode survive a reload (sessionStorage), unless the link brought a text of its own.
  */
-export function ContextualDictScreen({ from, title, intro, initialText, sample = false, autoLookup, notice }: ContextualDictScreenProps) {
+export function ContextualDictScreen({
+  from,
+  title,
+  intro,
+  initialText,
+  sample = false,
+  autoLookup,
+  notice,
+}: ContextualDictScreenProps) {
   const textareaId = useId();
   const fromLink = initialText !== undefined && initialText.trim() !== '';
   const [text, setText] = useState(initialText ?? '');
@@ -99,7 +107,11 @@ export function ContextualDictScreen({ from, title, intro, initialText, sample =
         <p className="mt-1 text-sm text-ink-soft md:text-base">{intro}</p>
       </div>
       {notice}
-      <section data-testid="dict-screen" data-ready={ready || undefined} className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <section
+        data-testid="dict-screen"
+        data-ready={ready || undefined}
+        className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
         <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2.5">
           <span className="text-sm text-ink-mute" aria-live="polite">
             {mode === 'read' ? (

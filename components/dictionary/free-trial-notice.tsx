@@ -14,7 +14,10 @@ export function FreeTrialNotice() {
   const requireLogin = useRequireLogin();
   if (user?.isVip) return null;
   return (
-    <p data-testid="free-trial-notice" className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+    <p
+      data-testid="free-trial-notice"
+      className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+    >
       {user ? (
         <>
           免费查词每天有次数限制。

@@ -64,7 +64,12 @@ export function GlossView({ gloss, feedbackKey }: { gloss: Gloss; feedbackKey?: 
       </div>
       {gloss.src && (
         // The upstream's images are arbitrary URLs; next/image would need their hosts configured.
-        <img src={gloss.src} alt={gloss.simple_sense ?? gloss.sense.first} loading="lazy" className="max-h-40 w-auto self-start rounded-lg" />
+        <img
+          src={gloss.src}
+          alt={gloss.simple_sense ?? gloss.sense.first}
+          loading="lazy"
+          className="max-h-40 w-auto self-start rounded-lg"
+        />
       )}
       {shown.length > 0 && (
         <ul id={examplesId} data-testid="examples" className="flex flex-col gap-1.5 border-l-2 border-slate-200 pl-3 text-sm">

@@ -54,7 +54,19 @@ export function LemmaEntry({ item, inThisText }: { item: TranslationItem; inThis
   );
 }
 
-function Phonetic({ testId, tag, ipa, word, voice }: { testId: string; tag: string; ipa: string; word: string; voice: 'uk' | 'us' }) {
+function Phonetic({
+  testId,
+  tag,
+  ipa,
+  word,
+  voice,
+}: {
+  testId: string;
+  tag: string;
+  ipa: string;
+  word: string;
+  voice: 'uk' | 'us';
+}) {
   return (
     <span data-testid={testId} className="inline-flex items-center gap-1 text-sm text-ink-soft">
       <span>{tag}</span>

@@ -54,7 +54,7 @@ export function PosLabel({ pos }: { pos: PartOfSpeech }) {
 export function PosExplanationBody({ pos, enabled }: { pos: PartOfSpeech; enabled: boolean }) {
   const explanation = usePosExplanation(pos.label, enabled);
   const loading = (
-    <div aria-busy="true" aria-label="正在加载" className="flex flex-col gap-2">
+    <div role="status" aria-busy="true" aria-label="正在加载" className="flex flex-col gap-2">
       <div className="h-3 w-full animate-pulse rounded bg-slate-200" />
       <div className="h-3 w-4/5 animate-pulse rounded bg-slate-200" />
       <div className="h-3 w-3/5 animate-pulse rounded bg-slate-200" />

@@ -9,6 +9,7 @@ import { useWordFeedback, type FeedbackType } from '@/lib/client/dictionary/quer
 export function WordFeedback({ feedbackKey }: { feedbackKey: string }) {
   const { chosen, choose, pending } = useWordFeedback(feedbackKey);
   return (
+    // biome-ignore lint/a11y/useSemanticElements: two buttons side by side, not a form's fieldset
     <div role="group" aria-label="这个释义准确吗" className="flex items-center gap-1">
       <Thumb type={1} chosen={chosen} pending={pending} onChoose={choose} />
       <Thumb type={0} chosen={chosen} pending={pending} onChoose={choose} />
@@ -38,11 +39,7 @@ function Thumb({
       aria-disabled={pending || undefined}
       onClick={() => onChoose(type)}
       className={`grid size-8 place-items-center rounded-full transition-colors ${
-        pressed
-          ? up
-            ? 'bg-brand-600 text-white'
-            : 'bg-rose-500 text-white'
-          : 'text-ink-mute hover:bg-slate-100 hover:text-ink'
+        pressed ? (up ? 'bg-brand-600 text-white' : 'bg-rose-500 text-white') : 'text-ink-mute hover:bg-slate-100 hover:text-ink'
       }`}
     >
       <svg

@@ -98,11 +98,19 @@ function LemmaTabs({ items, tab, onTab }: { items: TranslationItem[]; tab: numbe
   const move = (event: KeyboardEvent) => {
     const last = items.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (tab === last ? 0 : tab + 1)
-      : event.key === 'ArrowLeft' ? (tab === 0 ? last : tab - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? tab === last
+          ? 0
+          : tab + 1
+        : event.key === 'ArrowLeft'
+          ? tab === 0
+            ? last
+            : tab - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     onTab(next);
@@ -144,7 +152,13 @@ function LemmaTabs({ items, tab, onTab }: { items: TranslationItem[]; tab: numbe
 
 function WordSkeleton() {
   return (
-    <div data-testid="word-panel-loading" aria-busy="true" aria-label="正在查询" className="flex animate-pulse flex-col gap-3">
+    <div
+      data-testid="word-panel-loading"
+      role="status"
+      aria-busy="true"
+      aria-label="正在查询"
+      className="flex animate-pulse flex-col gap-3"
+    >
       <div className="flex gap-2">
         <div className="h-8 w-20 rounded bg-slate-200" />
         <div className="h-8 w-20 rounded bg-slate-200" />
@@ -184,7 +198,9 @@ function WordError({ error, onRetry, retrying }: { error: Error; onRetry: () => 
   return (
     <div role="alert" data-testid="word-error" className="flex flex-col items-center gap-3 py-8 text-center">
       <p className="text-red-600">
-        {error instanceof ApiError && error.kind === 'refused' ? refusedLookupMessage(error) : error.message || '查询失败，请稍后再试'}
+        {error instanceof ApiError && error.kind === 'refused'
+          ? refusedLookupMessage(error)
+          : error.message || '查询失败，请稍后再试'}
       </p>
       <RetryButton testId="word-retry" onRetry={onRetry} retrying={retrying} className="py-1.5" />
     </div>

@@ -10,14 +10,7 @@ export function LoginDialog({ open, onOpenChange }: HostedOverlayProps<'loginDia
   const pathname = usePathname();
   const search = useSearchParams().toString();
   return (
-    <Overlay
-      open={open}
-      onOpenChange={onOpenChange}
-      layout="dialog"
-      size="sm"
-      title="登录后继续使用该功能"
-      testId="login-dialog"
-    >
+    <Overlay open={open} onOpenChange={onOpenChange} layout="dialog" size="sm" title="登录后继续使用该功能" testId="login-dialog">
       <div className="pt-2">
         <LoginPanel returnTo={search ? `${pathname}?${search}` : pathname} />
       </div>

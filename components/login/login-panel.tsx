@@ -130,6 +130,7 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
         autoComplete="one-time-code"
         pattern="\d{6}"
         maxLength={6}
+        // biome-ignore lint/a11y/noAutofocus: the code field appears right after the learner asked for a code; they type there next
         autoFocus
         value={code}
         onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
@@ -183,6 +184,7 @@ function isEmail(value: string): boolean {
 /** Seconds left before a new code may be asked for; restarts whenever `restartKey` changes. */
 function useCountdown(seconds: number, restartKey: unknown): number {
   const [left, setLeft] = useState(seconds);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey is the trigger, not an input
   useEffect(() => {
     setLeft(seconds);
     if (seconds <= 0) return;

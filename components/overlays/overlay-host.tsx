@@ -23,7 +23,7 @@ type AnyHosted = ComponentType<HostedOverlayProps<OverlayName>>;
 const lazyOverlays = Object.fromEntries(
   Object.entries(overlayLoaders).map(([name, load]) => [
     name,
-    lazy(async () => ({ default: (await (load as () => Promise<AnyHosted>)()) })),
+    lazy(async () => ({ default: await (load as () => Promise<AnyHosted>)() })),
   ]),
 ) as Partial<Record<OverlayName, AnyHosted>>;
 

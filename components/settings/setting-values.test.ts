@@ -148,10 +148,7 @@ describe('defaultsToRestore', () => {
       'play.readComposition': true,
       'others.playMode': 'single',
     });
-    const restored = defaultsToRestore(config).reduce(
-      (c, { path, value }) => setConfigValue(c, path, value),
-      config,
-    );
+    const restored = defaultsToRestore(config).reduce((c, { path, value }) => setConfigValue(c, path, value), config);
     expect(restored).toEqual(defaultConfig);
   });
 });

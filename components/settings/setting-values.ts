@@ -38,11 +38,7 @@ export function attrRange(attr: Pick<SettingsAttr, 'path' | 'min' | 'max' | 'ste
 
 /** A number as the screen shows it: 1.2 with precision 1 and unit 'rem' → '1.2 rem'; 1 → '1.0 倍'. */
 export function formatSettingValue(value: number, attr: { precision?: number; unit?: string }): string {
-  const shown = Number.isFinite(value)
-    ? attr.precision === undefined
-      ? String(value)
-      : value.toFixed(attr.precision)
-    : '—';
+  const shown = Number.isFinite(value) ? (attr.precision === undefined ? String(value) : value.toFixed(attr.precision)) : '—';
   return attr.unit ? `${shown} ${attr.unit}` : shown;
 }
 
@@ -88,10 +84,7 @@ export interface DefaultToRestore {
  * attrs are left alone, as hiding them does (settings-groups.ts): their earlier choice comes back
  * with them. Empty when the screen already shows the defaults.
  */
-export function defaultsToRestore(
-  config: GlobalConfig,
-  groups: readonly SettingsGroup[] = settingsGroups,
-): DefaultToRestore[] {
+export function defaultsToRestore(config: GlobalConfig, groups: readonly SettingsGroup[] = settingsGroups): DefaultToRestore[] {
   return groups
     .flatMap((group) => visibleAttrs(group, config))
     .map((attr) => ({ path: attr.path, value: getConfigValue(defaultConfig, attr.path) as unknown }))

@@ -10,14 +10,7 @@ import {
   type SettingsGroup,
 } from '@/lib/config/settings-groups';
 import { useGlobalConfig, type UpdateGlobalConfig } from '@/lib/config/use-global-config';
-import {
-  attrRange,
-  canStep,
-  defaultsToRestore,
-  formatSettingValue,
-  numberFromTyping,
-  stepSetting,
-} from './setting-values';
+import { attrRange, canStep, defaultsToRestore, formatSettingValue, numberFromTyping, stepSetting } from './setting-values';
 
 /**
  * The settings of spec section 3 ("Settings group"), one control per visible attr. Every change
@@ -65,15 +58,7 @@ interface ControlIds {
   description?: string;
 }
 
-function SettingsSection({
-  group,
-  config,
-  update,
-}: {
-  group: SettingsGroup;
-  config: GlobalConfig;
-  update: UpdateGlobalConfig;
-}) {
+function SettingsSection({ group, config, update }: { group: SettingsGroup; config: GlobalConfig; update: UpdateGlobalConfig }) {
   const headingId = useId();
   const attrs = visibleAttrs(group, config);
   if (attrs.length === 0) return null;
@@ -402,15 +387,7 @@ function FontSizePreview({ rem }: { rem: number }) {
   );
 }
 
-function ResetDefaults({
-  config,
-  justReset,
-  onReset,
-}: {
-  config: GlobalConfig;
-  justReset: boolean;
-  onReset: () => void;
-}) {
+function ResetDefaults({ config, justReset, onReset }: { config: GlobalConfig; justReset: boolean; onReset: () => void }) {
   const hintId = useId();
   const atDefaults = defaultsToRestore(config).length === 0;
   return (

@@ -39,7 +39,13 @@ export function AccountMenu({
         </div>
       </div>
       {accountLinks(user.isVip).map((link) => (
-        <Link key={link.key} href={link.href} onClick={() => onOpenChange(false)} data-testid={`account-${link.key}`} className={menuItem}>
+        <Link
+          key={link.key}
+          href={link.href}
+          onClick={() => onOpenChange(false)}
+          data-testid={`account-${link.key}`}
+          className={menuItem}
+        >
           {link.label}
         </Link>
       ))}

@@ -2,7 +2,16 @@
 export function Avatar({ src, name, size = 32 }: { src: string; name: string; size?: number }) {
   if (src) {
     // eslint-disable-next-line @next/next/no-img-element -- remote avatars of any host
-    return <img src={src} alt="" width={size} height={size} className="rounded-full object-cover" style={{ width: size, height: size }} />;
+    return (
+      <img
+        src={src}
+        alt=""
+        width={size}
+        height={size}
+        className="rounded-full object-cover"
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span

@@ -38,7 +38,14 @@ export function FooterImageDialog({ label, caption, imageUrl, testId, className 
       </button>
       {wanted && (
         <Suspense fallback={null}>
-          <FooterImagePanel label={label} caption={caption} imageUrl={imageUrl} testId={testId} open={open} onOpenChange={setOpen} />
+          <FooterImagePanel
+            label={label}
+            caption={caption}
+            imageUrl={imageUrl}
+            testId={testId}
+            open={open}
+            onOpenChange={setOpen}
+          />
         </Suspense>
       )}
     </>

@@ -19,7 +19,15 @@ export function FooterImagePanel({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Overlay open={open} onOpenChange={onOpenChange} layout="dialog" size="xs" title={label} description={caption} testId={`${testId}-dialog`}>
+    <Overlay
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="dialog"
+      size="xs"
+      title={label}
+      description={caption}
+      testId={`${testId}-dialog`}
+    >
       {/* Any configured URL, local or remote: next/image would need each host allow-listed. */}
       <img src={imageUrl} alt={`${label}二维码`} className="mx-auto mt-2 aspect-square w-56 object-contain" />
     </Overlay>

@@ -32,7 +32,12 @@ export function MainMenu({ menu }: { menu: Menu }) {
 
 function MenuLink({ item, active }: { item: MenuItem; active: boolean }) {
   return (
-    <Link href={item.href} aria-current={active ? 'page' : undefined} data-testid={`menu-${item.key}`} className={menuItemClass(active)}>
+    <Link
+      href={item.href}
+      aria-current={active ? 'page' : undefined}
+      data-testid={`menu-${item.key}`}
+      className={menuItemClass(active)}
+    >
       {item.label}
     </Link>
   );
@@ -58,7 +63,12 @@ function MenuGroupButton({ group, activeItem }: { group: MenuGroup; activeItem: 
         className={`${menuItemClass(activeItem !== null)} inline-flex items-center gap-1`}
       >
         {group.label}
-        <svg aria-hidden viewBox="0 0 12 12" className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} fill="currentColor">
+        <svg
+          aria-hidden
+          viewBox="0 0 12 12"
+          className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`}
+          fill="currentColor"
+        >
           <path d="M2 4l4 4 4-4z" />
         </svg>
       </button>

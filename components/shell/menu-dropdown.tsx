@@ -20,7 +20,16 @@ export function MenuDropdown({
   onOpenChange: (open: boolean) => void;
 }) {
   return (
-    <Overlay open={open} onOpenChange={onOpenChange} layout="popover" anchor={anchor} size="fit" label={group.label} trapFocus={false} className="min-w-36 p-1.5">
+    <Overlay
+      open={open}
+      onOpenChange={onOpenChange}
+      layout="popover"
+      anchor={anchor}
+      size="fit"
+      label={group.label}
+      trapFocus={false}
+      className="min-w-36 p-1.5"
+    >
       <ul className="flex flex-col">
         {group.items.map((item) => (
           <li key={item.key}>

@@ -10,7 +10,15 @@ import { accountLinks } from './account-links';
 import { useActiveMenu } from './use-active-menu';
 
 /** The drawer of the mobile menu: every menu item, then the personal links or 登录. */
-export function MobileMenuDrawer({ menu, open, onOpenChange }: { menu: Menu; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function MobileMenuDrawer({
+  menu,
+  open,
+  onOpenChange,
+}: {
+  menu: Menu;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const pathname = usePathname();
   const active = useActiveMenu();
   const { data: user } = useCurrentUser();
@@ -26,7 +34,11 @@ export function MobileMenuDrawer({ menu, open, onOpenChange }: { menu: Menu; ope
         <ul className="flex flex-col gap-0.5">
           {flattenMenu(menu).map((item) => (
             <li key={item.key}>
-              <Link href={item.href} aria-current={active?.item === item.key ? 'page' : undefined} className={link(active?.item === item.key)}>
+              <Link
+                href={item.href}
+                aria-current={active?.item === item.key ? 'page' : undefined}
+                className={link(active?.item === item.key)}
+              >
                 {item.label}
               </Link>
             </li>

@@ -13,6 +13,7 @@ export function MobileMenu({ menu }: { menu: Menu }) {
   const [wanted, setWanted] = useState(false);
   const pathname = usePathname();
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the menu; pathname is the trigger
   useEffect(() => setOpen(false), [pathname]);
 
   return (

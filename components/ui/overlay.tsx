@@ -105,7 +105,10 @@ function useOverlayContext(part: string): OverlayContextValue {
 }
 
 /** The layout in force now: the screen's width picks it, and a popover needs an anchor. */
-export function useOverlayLayout(layout: OverlayProps['layout'] = { wide: 'dialog', narrow: 'sheet' }, anchor?: OverlayAnchor): OverlayLayout {
+export function useOverlayLayout(
+  layout: OverlayProps['layout'] = { wide: 'dialog', narrow: 'sheet' },
+  anchor?: OverlayAnchor,
+): OverlayLayout {
   const narrow = useIsNarrowScreen();
   const chosen = typeof layout === 'string' ? layout : narrow ? layout.narrow : layout.wide;
   return chosen === 'popover' && !anchor ? 'dialog' : chosen;
@@ -244,7 +247,9 @@ const tabbable =
 function keepTabInside(event: KeyboardEvent<HTMLElement>) {
   const container = event.currentTarget;
   if (event.key !== 'Tab' || event.defaultPrevented || !container.contains(document.activeElement)) return;
-  const items = [...container.querySelectorAll<HTMLElement>(tabbable)].filter((el) => el.offsetParent !== null || el === document.activeElement);
+  const items = [...container.querySelectorAll<HTMLElement>(tabbable)].filter(
+    (el) => el.offsetParent !== null || el === document.activeElement,
+  );
   if (items.length === 0) {
     event.preventDefault();
     return;
@@ -305,8 +310,7 @@ export function OverlayClose({
       data-testid={testId}
       aria-label="关闭"
       className={
-        className ??
-        '-mr-1 grid size-9 shrink-0 place-items-center rounded-full text-ink-mute hover:bg-slate-100 hover:text-ink'
+        className ?? '-mr-1 grid size-9 shrink-0 place-items-center rounded-full text-ink-mute hover:bg-slate-100 hover:text-ink'
       }
       {...props}
     >

@@ -23,10 +23,7 @@ export function Toaster() {
   }, []);
 
   return (
-    <div
-      aria-live="polite"
-      className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4"
-    >
+    <div aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-[100] flex flex-col items-center gap-2 px-4">
       {toasts.map((t) => (
         <div
           key={t.id}

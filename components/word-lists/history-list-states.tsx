@@ -52,7 +52,11 @@ export function ListSkeleton({ rows = 5, label }: { rows?: number; label: string
 
 export function ListError({ message, onRetry, retrying }: { message: string; onRetry: () => void; retrying?: boolean }) {
   return (
-    <div role="alert" data-testid="list-error" className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-4 py-10 text-center">
+    <div
+      role="alert"
+      data-testid="list-error"
+      className="flex flex-col items-center rounded-xl border border-red-200 bg-red-50 px-4 py-10 text-center"
+    >
       <p className="font-medium text-red-700">加载失败</p>
       <p className="mt-1 text-sm text-red-700/80">{message}</p>
       <RetryButton testId="list-retry" onRetry={onRetry} retrying={retrying} tone="alert" className="mt-4 py-2" />
@@ -62,7 +66,10 @@ export function ListError({ message, onRetry, retrying }: { message: string; onR
 
 export function EmptyState({ title, text, action }: { title: string; text?: string; action?: { href: string; label: string } }) {
   return (
-    <div data-testid="list-empty" className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-4 py-14 text-center">
+    <div
+      data-testid="list-empty"
+      className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-4 py-14 text-center"
+    >
       <p className="font-medium">{title}</p>
       {text && <p className="mt-1 max-w-sm text-sm text-ink-soft">{text}</p>}
       {action && (

@@ -133,7 +133,12 @@ function StrangeToggle({
   onMark: (strange: Strange) => void;
 }) {
   return (
-    <div role="group" aria-label={`标记 ${word}`} className="ml-auto inline-flex overflow-hidden rounded-lg border border-slate-300 text-sm">
+    // biome-ignore lint/a11y/useSemanticElements: a segmented control, not a form's fieldset
+    <div
+      role="group"
+      aria-label={`标记 ${word}`}
+      className="ml-auto inline-flex overflow-hidden rounded-lg border border-slate-300 text-sm"
+    >
       {([1, 0] as const).map((value) => {
         const pressed = strange === value;
         const tone = value === 1 ? 'bg-amber-500 text-white' : 'bg-emerald-600 text-white';

@@ -65,7 +65,10 @@ export function WordListScreen({ path }: { path: WordListSource['path'] }) {
             </div>
           </>
         ) : (
-          <LoginRequired title="登录后查看单词本" text="登录后，你查过的单词会自动收进单词本，可以标记生词和熟词、听发音、回到原句复习。" />
+          <LoginRequired
+            title="登录后查看单词本"
+            text="登录后，你查过的单词会自动收进单词本，可以标记生词和熟词、听发音、回到原句复习。"
+          />
         )}
       </div>
     </div>

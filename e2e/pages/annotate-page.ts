@@ -31,7 +31,9 @@ export class AnnotatePage {
   /** The ids of the ticked senses. */
   async ticked(): Promise<string[]> {
     return this.senses().evaluateAll((els) =>
-      els.filter((el) => el.querySelector<HTMLInputElement>('input[type=checkbox]')?.checked).map((el) => el.getAttribute('data-sense-id') ?? ''),
+      els
+        .filter((el) => el.querySelector<HTMLInputElement>('input[type=checkbox]')?.checked)
+        .map((el) => el.getAttribute('data-sense-id') ?? ''),
     );
   }
 

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The contextual dictionary screens: /ContextualDict, /ContextualDictAPI, /ContextualDictForZhenti, /UseForFreeDict. */
 export class DictionaryPage {
@@ -14,7 +14,9 @@ export class DictionaryPage {
   words = () => this.page.getByTestId('word');
   /** The nth (from 0) clickable word that reads exactly `text`. */
   word = (text: string, nth = 0) =>
-    this.words().filter({ hasText: new RegExp(`^${escape(text)}$`) }).nth(nth);
+    this.words()
+      .filter({ hasText: new RegExp(`^${escapeRegExp(text)}$`) })
+      .nth(nth);
   currentWord = () => this.page.locator('[data-testid="word"][data-current]');
 
   async open(path = '/ContextualDict') {

@@ -23,8 +23,7 @@ export type WordFilter = 'all' | 'strange' | 'familiar';
 export class WordListsPage {
   constructor(readonly page: Page) {}
 
-  goto = (path = '/Words', filter: WordFilter = 'all') =>
-    this.page.goto(filter === 'all' ? path : `${path}?filter=${filter}`);
+  goto = (path = '/Words', filter: WordFilter = 'all') => this.page.goto(filter === 'all' ? path : `${path}?filter=${filter}`);
   tab = (filter: WordFilter) => this.page.getByTestId(`word-filter-${filter}`);
   list = () => this.page.getByTestId('word-list');
   rows = () => this.page.getByTestId('word-list-row');

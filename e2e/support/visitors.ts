@@ -85,6 +85,8 @@ export async function recordApiBodies(page: Page): Promise<void> {
 
 /** The bodies sent to one call so far, oldest first. */
 export async function sentBodies(page: Page, path: string): Promise<unknown[]> {
-  const all = await page.evaluate(() => (window as unknown as { __apiBodies?: { path: string; body: unknown }[] }).__apiBodies ?? []);
+  const all = await page.evaluate(
+    () => (window as unknown as { __apiBodies?: { path: string; body: unknown }[] }).__apiBodies ?? [],
+  );
   return all.filter((s) => s.path === path).map((s) => s.body);
 }

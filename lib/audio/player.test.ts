@@ -314,8 +314,7 @@ describe('one item', () => {
 
 describe('segment lists', () => {
   const segments = ['Zero.', 'One.', 'Two.', 'Three.'];
-  const playedTexts = (h: Harness) =>
-    h.audio.plays.map((p) => decodedText(h.fetched[Number(p.src.slice(5)) - 1] ?? ''));
+  const playedTexts = (h: Harness) => h.audio.plays.map((p) => decodedText(h.fetched[Number(p.src.slice(5)) - 1] ?? ''));
 
   it('sequence plays from the chosen segment to the end, each `repeat` times, with the interval', async () => {
     // Fetches here are instant to reason about order; created URL n is the n-th fetched blob

@@ -166,7 +166,9 @@ function silentWavUrl(): string {
   const samples = 8;
   const bytes = new Uint8Array(44 + samples);
   const view = new DataView(bytes.buffer);
-  const put = (at: number, text: string) => [...text].forEach((c, i) => (bytes[at + i] = c.charCodeAt(0)));
+  const put = (at: number, text: string) => {
+    for (let i = 0; i < text.length; i++) bytes[at + i] = text.charCodeAt(i);
+  };
   put(0, 'RIFF');
   view.setUint32(4, 36 + samples, true);
   put(8, 'WAVEfmt ');
@@ -368,16 +370,15 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
     const playable = (i: number) => typeof segments[i] === 'string' && segments[i].trim() !== '';
     const start = Math.max(0, Math.min(segments.length - 1, Math.trunc(options.start ?? 0)));
     const order =
-      mode === 'sequence'
-        ? segments.map((_, i) => i).filter((i) => i >= start && playable(i))
-        : playable(start)
-          ? [start]
-          : [];
+      mode === 'sequence' ? segments.map((_, i) => i).filter((i) => i >= start && playable(i)) : playable(start) ? [start] : [];
     if (order.length === 0) return;
 
     unlock();
     const run = begin();
-    const fetcher = segmentFetcher(order.map((i) => audioUrl(segments[i], voice)), run.signal);
+    const fetcher = segmentFetcher(
+      order.map((i) => audioUrl(segments[i], voice)),
+      run.signal,
+    );
     try {
       for (let k = 0; k < order.length; k++) {
         const index = order[k];
@@ -437,24 +438,26 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
         if (k === undefined) return;
         const index = k;
         inFlight++;
-        fetchBlob(urls[index], signal).then(
-          (blob) => {
-            const waiter = waiting.get(index);
-            waiting.delete(index);
-            if (waiter) waiter.resolve(blob);
-            else ready.set(index, blob);
-          },
-          (error: unknown) => {
-            if (cancelled || failed || signal.aborted) return;
-            errors++;
-            warn(`[audio] segment ${index} fetch failed (${errors}/${MAX_FETCH_ERRORS})`, error);
-            if (errors >= MAX_FETCH_ERRORS) fail(new MaxErrors());
-            else retry.push(index);
-          },
-        ).finally(() => {
-          inFlight--;
-          pump();
-        });
+        fetchBlob(urls[index], signal)
+          .then(
+            (blob) => {
+              const waiter = waiting.get(index);
+              waiting.delete(index);
+              if (waiter) waiter.resolve(blob);
+              else ready.set(index, blob);
+            },
+            (error: unknown) => {
+              if (cancelled || failed || signal.aborted) return;
+              errors++;
+              warn(`[audio] segment ${index} fetch failed (${errors}/${MAX_FETCH_ERRORS})`, error);
+              if (errors >= MAX_FETCH_ERRORS) fail(new MaxErrors());
+              else retry.push(index);
+            },
+          )
+          .finally(() => {
+            inFlight--;
+            pump();
+          });
       }
     };
 
@@ -477,8 +480,14 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
           signal.addEventListener('abort', onAbort, { once: true });
           const done = () => signal.removeEventListener('abort', onAbort);
           waiting.set(k, {
-            resolve: (b) => (done(), resolve(b)),
-            reject: (e) => (done(), reject(e)),
+            resolve: (b) => {
+              done();
+              resolve(b);
+            },
+            reject: (e) => {
+              done();
+              reject(e);
+            },
           });
           pump();
         });
@@ -514,7 +523,11 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
       // Claims the player at once, so a click elsewhere while the text is being split wins.
       const run = begin();
       const listId = options.listId ?? 'segments';
-      setActive(run, { id: segmentId(listId, options.start ?? 0), state: 'load', list: { id: listId, index: options.start ?? 0 } });
+      setActive(run, {
+        id: segmentId(listId, options.start ?? 0),
+        state: 'load',
+        list: { id: listId, index: options.start ?? 0 },
+      });
       let segments: string[];
       try {
         segments = await fetchSegments(text, options.voice ?? 'us', run.signal);

@@ -62,8 +62,7 @@ export function useAudioPlayer(overrides: AudioOverrides = {}) {
     [player, settings],
   );
   const playSegments = useCallback(
-    (segments: readonly string[], options: SegmentOptions = {}) =>
-      player.playSegments(segments, { ...settings, ...options }),
+    (segments: readonly string[], options: SegmentOptions = {}) => player.playSegments(segments, { ...settings, ...options }),
     [player, settings],
   );
   const playText = useCallback(

@@ -72,7 +72,7 @@ function generatedSecret(env: NodeJS.ProcessEnv): string {
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');
-  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   console.warn(`[bff] SESSION_SECRET is not set: generated one in ${file}`);
   return secret;

@@ -10,16 +10,20 @@ export type EnvType = 'test' | 'production';
  */
 export async function envType(): Promise<EnvType> {
   try {
-    return await readUpstream('get_env_type', {}, {
-      // Every page waits for it before rendering: never for long.
-      timeoutMs: 3000,
-      // An unreachable upstream is asked again after 10 s, not on every page render.
-      cache: { ttlMs: 5 * 60_000, failureTtlMs: 10_000 },
-      reshape: (answer) => {
-        if (!answer.data) throw bffErrors.badUpstream();
-        return answer.data.env_type;
+    return await readUpstream(
+      'get_env_type',
+      {},
+      {
+        // Every page waits for it before rendering: never for long.
+        timeoutMs: 3000,
+        // An unreachable upstream is asked again after 10 s, not on every page render.
+        cache: { ttlMs: 5 * 60_000, failureTtlMs: 10_000 },
+        reshape: (answer) => {
+          if (!answer.data) throw bffErrors.badUpstream();
+          return answer.data.env_type;
+        },
       },
-    });
+    );
   } catch {
     return 'production';
   }

@@ -40,15 +40,19 @@ export async function loginWithUpstream(
 
   let user: UserInfo;
   try {
-    user = await readUpstream('get_user_info', {}, {
-      headers,
-      identity: { authorization: `Bearer ${token}` },
-      signal: request.signal,
-      reshape: (answer) => {
-        if (!answer.data) throw bffErrors.badUpstream();
-        return answer.data;
+    user = await readUpstream(
+      'get_user_info',
+      {},
+      {
+        headers,
+        identity: { authorization: `Bearer ${token}` },
+        signal: request.signal,
+        reshape: (answer) => {
+          if (!answer.data) throw bffErrors.badUpstream();
+          return answer.data;
+        },
       },
-    });
+    );
   } catch (error) {
     // The upstream refusing the token it has just issued is its fault, not the user's.
     if (error instanceof BffError && error.upstreamAnswer) throw bffErrors.badUpstream();

@@ -31,9 +31,7 @@ export function wechatAuthorizeUrl(request: Request, clientType: WechatClientTyp
   });
   if (!appId) return `${origin}/sandbox/wechat/authorize?${params}`;
   const base =
-    clientType === 'pc'
-      ? 'https://open.weixin.qq.com/connect/qrconnect'
-      : 'https://open.weixin.qq.com/connect/oauth2/authorize';
+    clientType === 'pc' ? 'https://open.weixin.qq.com/connect/qrconnect' : 'https://open.weixin.qq.com/connect/oauth2/authorize';
   return `${base}?${params}#wechat_redirect`;
 }
 

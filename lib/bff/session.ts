@@ -36,11 +36,7 @@ export async function openSession(sealed: string | undefined): Promise<SessionDa
   }
 }
 
-export async function setSessionCookie(
-  response: NextResponse,
-  session: SessionData,
-  secure: boolean,
-): Promise<void> {
+export async function setSessionCookie(response: NextResponse, session: SessionData, secure: boolean): Promise<void> {
   const sealed = await sealData(session, { password: bffConfig().sessionPasswords, ttl: SESSION_TTL_SECONDS });
   response.cookies.set(SESSION_COOKIE, sealed, {
     httpOnly: true,

@@ -25,7 +25,11 @@ export function isHttps(request: Request): boolean {
  */
 export function clientAddress(request: Request): string {
   const xff = request.headers.get('x-forwarded-for');
-  const last = xff?.split(',').map((s) => s.trim()).filter(Boolean).pop();
+  const last = xff
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .pop();
   return last ?? request.headers.get('x-real-ip') ?? '127.0.0.1';
 }
 

@@ -35,7 +35,9 @@ describe('readAnswer', () => {
     expect(read('query_history', { status: 'OK', data: page })).toEqual(page);
     expect(read('query_word', { status: 'OK', result: [] })).toEqual([]);
     // Unknown fields pass, as the contract says.
-    expect(read('explain_pos', { status: 'OK', data: { pos: 'n.', name: '名词', explanation: '…', extra: 1 }, more: true })).toMatchObject({
+    expect(
+      read('explain_pos', { status: 'OK', data: { pos: 'n.', name: '名词', explanation: '…', extra: 1 }, more: true }),
+    ).toMatchObject({
       pos: 'n.',
       extra: 1,
     });
@@ -85,7 +87,9 @@ describe('readAnswer', () => {
     expect(answerSchemaOf('email_login')).not.toBe(calls.email_login.response);
     const user = { account: '10001', nickname: 'x', headimgurl: '', is_vip_now: false };
     expect(read('email_login', { status: 'OK', data: user })).toEqual(user);
-    expect(failure('get_wechat_access_token', { status: 'OK', data: { token: 't', nickname: 'x', headimgurl: '' } }).kind).toBe('invalid');
+    expect(failure('get_wechat_access_token', { status: 'OK', data: { token: 't', nickname: 'x', headimgurl: '' } }).kind).toBe(
+      'invalid',
+    );
   });
 });
 

@@ -4,15 +4,23 @@ import { clientModeOf, gridColumns } from './client-mode';
 describe('client modes', () => {
   it('recognises the embedded app, WeChat, phones and tablets', () => {
     expect(clientModeOf('Mozilla/5.0 (iPhone) Mobile isApp=true')).toMatchObject({ isApp: true, isPhone: true, isTablet: false });
-    expect(clientModeOf('Mozilla/5.0 (Linux; Android 13; Pixel) Mobile MicroMessenger/8.0')).toMatchObject({ isWechat: true, isPhone: true });
+    expect(clientModeOf('Mozilla/5.0 (Linux; Android 13; Pixel) Mobile MicroMessenger/8.0')).toMatchObject({
+      isWechat: true,
+      isPhone: true,
+    });
     expect(clientModeOf('Mozilla/5.0 (iPad; CPU OS 17_0)')).toMatchObject({ isTablet: true, isPhone: false });
     expect(clientModeOf('Mozilla/5.0 (Linux; Android 13; SM-X700)')).toMatchObject({ isTablet: true });
-    expect(clientModeOf('Mozilla/5.0 (X11; Linux x86_64) Chrome/156')).toEqual({ isApp: false, isPhone: false, isTablet: false, isWechat: false });
+    expect(clientModeOf('Mozilla/5.0 (X11; Linux x86_64) Chrome/156')).toEqual({
+      isApp: false,
+      isPhone: false,
+      isTablet: false,
+      isWechat: false,
+    });
   });
 
   it('reads only the first 500 characters of the user agent', () => {
-    expect(clientModeOf('x'.repeat(500) + 'isApp=true').isApp).toBe(false);
-    expect(clientModeOf('x'.repeat(490) + 'isApp=true').isApp).toBe(true);
+    expect(clientModeOf(`${'x'.repeat(500)}isApp=true`).isApp).toBe(false);
+    expect(clientModeOf(`${'x'.repeat(490)}isApp=true`).isApp).toBe(true);
   });
 });
 

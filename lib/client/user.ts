@@ -29,7 +29,8 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
     };
   } catch (error) {
     // Logged out (401), or an answer that names nobody: no user.
-    if (error instanceof ApiError && (error.httpStatus === 401 || error.kind === 'refused' || error.kind === 'empty')) return null;
+    if (error instanceof ApiError && (error.httpStatus === 401 || error.kind === 'refused' || error.kind === 'empty'))
+      return null;
     throw error;
   }
 }

@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { closeOverlays, overlayStore } from './overlays';
 import { contextOf, findWord, lookUpWord, sentenceRanges, tokenize, wordQueryKey, type WordQuery } from './word-lookup';
 
-const words = (text: string) => tokenize(text).filter((t) => t.isWord).map((t) => t.text);
+const words = (text: string) =>
+  tokenize(text)
+    .filter((t) => t.isWord)
+    .map((t) => t.text);
 const sentences = (text: string) => sentenceRanges(text).map((r) => text.slice(r.start, r.end));
 const indexOf = (text: string, word: string, nth = 0) => {
   const tokens = tokenize(text);
@@ -15,7 +18,15 @@ const indexOf = (text: string, word: string, nth = 0) => {
 describe('tokenize', () => {
   it('keeps contractions, possessives and hyphenated words whole, with curly apostrophes too', () => {
     expect(words("Don't stop: it's a well-known rock’n’roll hit, isn’t it?")).toEqual([
-      "Don't", 'stop', "it's", 'a', 'well-known', 'rock’n’roll', 'hit', 'isn’t', 'it',
+      "Don't",
+      'stop',
+      "it's",
+      'a',
+      'well-known',
+      'rock’n’roll',
+      'hit',
+      'isn’t',
+      'it',
     ]);
     expect(words("The students' books and John's pen")).toEqual(['The', 'students', 'books', 'and', "John's", 'pen']);
   });
@@ -103,8 +114,16 @@ describe('contextOf', () => {
 
   it('handles the first and last words and squeezes line breaks into spaces', () => {
     const wrapped = 'The plane\n  took off\nlate.';
-    expect(contextOf(wrapped, indexOf(wrapped, 'The'))).toEqual({ pre_context: '', target_word: 'The', post_context: ' plane took off late.' });
-    expect(contextOf(wrapped, indexOf(wrapped, 'late'))).toEqual({ pre_context: 'The plane took off ', target_word: 'late', post_context: '.' });
+    expect(contextOf(wrapped, indexOf(wrapped, 'The'))).toEqual({
+      pre_context: '',
+      target_word: 'The',
+      post_context: ' plane took off late.',
+    });
+    expect(contextOf(wrapped, indexOf(wrapped, 'late'))).toEqual({
+      pre_context: 'The plane took off ',
+      target_word: 'late',
+      post_context: '.',
+    });
   });
 
   it('refuses a token that is not a word', () => {

@@ -68,8 +68,7 @@ export function createConfigStore(options: ConfigStoreOptions = {}): ConfigStore
   const listeners = new Set<() => void>();
 
   const getStorage = () => (storage === undefined ? (storage = browserStorage()) : storage);
-  const events = () =>
-    options.events !== undefined ? options.events : typeof window === 'undefined' ? null : window;
+  const events = () => (options.events !== undefined ? options.events : typeof window === 'undefined' ? null : window);
 
   function getSnapshot(): GlobalConfig {
     return (current ??= loadConfig(getStorage()));

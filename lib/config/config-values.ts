@@ -62,7 +62,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** Own properties only: a stored '__proto__' or an inherited name must not count as a value. */
 export function ownValue(record: unknown, key: string): unknown {
-  return isRecord(record) && Object.prototype.hasOwnProperty.call(record, key) ? record[key] : undefined;
+  return isRecord(record) && Object.hasOwn(record, key) ? record[key] : undefined;
 }
 
 /** The part of Storage the config uses, so tests can pass a small in-memory one. */

@@ -170,9 +170,7 @@ describe('migrateConfig', () => {
     ['others.shareAccount', '   '],
     ['others.shareAccount', 12345],
   ] as const)('defaults %s when it holds %j', (path, stored) => {
-    expect(getConfigValue(migrateConfig(storedWith(path, stored)), path)).toEqual(
-      getConfigValue(defaultConfig, path),
-    );
+    expect(getConfigValue(migrateConfig(storedWith(path, stored)), path)).toEqual(getConfigValue(defaultConfig, path));
   });
 
   it('keeps valid dates, accounts and counts', () => {

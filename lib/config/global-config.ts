@@ -4,14 +4,7 @@
  * (or a hand-edited or corrupted store) left behind into a valid current config.
  */
 import { z } from 'zod';
-import {
-  CONFIG_VERSION,
-  DEFAULT_FONT_SIZE,
-  configRanges,
-  ownValue,
-  rangedNumberOf,
-  type NumberRange,
-} from './config-values';
+import { CONFIG_VERSION, DEFAULT_FONT_SIZE, configRanges, ownValue, rangedNumberOf, type NumberRange } from './config-values';
 
 export { CONFIG_STORAGE_KEY, CONFIG_VERSION, configRanges, fitToRange, type NumberRange } from './config-values';
 
@@ -28,10 +21,7 @@ function rangedNumber(range: NumberRange) {
   });
 }
 
-const storedBoolean = z.union([
-  z.boolean(),
-  z.enum(['true', 'false']).transform((s) => s === 'true'),
-]);
+const storedBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]);
 
 /**
  * One schema per field, keyed by its path. Parsing a field both validates and normalises it
@@ -125,7 +115,7 @@ export function getConfigValue<P extends ConfigPath>(config: GlobalConfig, path:
  * migration does (9 → 1.5, '1.3' → 1.3).
  */
 export function setConfigValue(config: GlobalConfig, path: ConfigPath, value: unknown): GlobalConfig {
-  if (!Object.prototype.hasOwnProperty.call(configFieldSchemas, path)) return config;
+  if (!Object.hasOwn(configFieldSchemas, path)) return config;
   const parsed = configFieldSchemas[path].safeParse(value);
   if (!parsed.success || Object.is(parsed.data, getConfigValue(config, path))) return config;
   const [group, key] = splitPath(path);

@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  configFieldSchemas,
-  configRanges,
-  defaultConfig,
-  type ConfigPath,
-} from './global-config';
+import { configFieldSchemas, configRanges, defaultConfig, type ConfigPath } from './global-config';
 import { getConfigValue, setConfigValue, settingsGroups, visibleAttrs, type SettingsAttr } from './settings-groups';
 
 const attrs: SettingsAttr[] = settingsGroups.flatMap((group) => [...group.attrs]);

@@ -3,13 +3,7 @@
  * to a config path. An attr carries no `value` of its own; the screen reads it with
  * getConfigValue(config, attr.path), so the stored config stays the single source of truth.
  */
-import {
-  configRanges,
-  type ConfigPath,
-  type ConfigValue,
-  type GlobalConfig,
-  type NumberRange,
-} from './global-config';
+import { configRanges, type ConfigPath, type ConfigValue, type GlobalConfig, type NumberRange } from './global-config';
 
 export { getConfigValue, setConfigValue } from './global-config';
 

@@ -11,10 +11,6 @@ export type UpdateGlobalConfig = (path: ConfigPath, value: unknown) => void;
  * use the defaults (the server cannot see localStorage); the stored values follow right after.
  */
 export function useGlobalConfig(): [GlobalConfig, UpdateGlobalConfig] {
-  const config = useSyncExternalStore(
-    configStore.subscribe,
-    configStore.getSnapshot,
-    configStore.getServerSnapshot,
-  );
+  const config = useSyncExternalStore(configStore.subscribe, configStore.getSnapshot, configStore.getServerSnapshot);
   return [config, configStore.update];
 }

@@ -68,9 +68,7 @@ export function parseAudioKey(text: string): string | null {
  * its key plus its source (spec section 5), anything else as itself.
  */
 export function audioQuery(text: string, voice?: 'uk' | 'us'): Record<string, string> {
-  const query: Record<string, string> = text.startsWith(CONCAT_PREFIX)
-    ? { text: audioKeyOf(text), source: text }
-    : { text };
+  const query: Record<string, string> = text.startsWith(CONCAT_PREFIX) ? { text: audioKeyOf(text), source: text } : { text };
   if (voice) query.voice = voice;
   return query;
 }

@@ -49,5 +49,5 @@ export function parseContentPath(segments: readonly string[]): ContentFileId | n
 
 export function contentPath(id: ContentFileId): string {
   const parts = [id.category, id.sub_category, id.filename].filter((p): p is string => !!p);
-  return '/api/' + parts.map(encodeURIComponent).join('/');
+  return `/api/${parts.map(encodeURIComponent).join('/')}`;
 }

@@ -20,7 +20,10 @@ describe('the table of calls', () => {
     for (const file of files) {
       const feature = (await import(pathToFileURL(join(dir, file)).href)) as Record<string, unknown>;
       const tables = Object.entries(feature).filter(([name]) => name.endsWith('Calls'));
-      expect(tables.map(([name]) => name), file).toHaveLength(1);
+      expect(
+        tables.map(([name]) => name),
+        file,
+      ).toHaveLength(1);
       const [, table] = tables[0] as [string, Record<string, { name: string }>];
       for (const call of Object.values(table)) expect(calls, `${file}: ${call.name}`).toHaveProperty(call.name, call);
     }
@@ -42,12 +45,46 @@ describe('the table of calls', () => {
 
   it('keeps every name that other modules import from @/lib/contract', () => {
     const names = [
-      'CONCAT_PREFIX', 'LETTER_GAP_SECONDS', 'MD5_PREFIX', 'NO_SENSE_CANDIDATE', 'OTHER_SENSE_ID',
-      'REPEAT_GAP_SECONDS', 'WORD_NOT_FOUND', 'anyData', 'audioKeyOf', 'audioQuery', 'callList', 'calls',
-      'composeText', 'contentCall', 'contentCategories', 'contentPath', 'emptyRequest', 'envelope',
-      'errorBody', 'explanation', 'gloss', 'loginToken', 'lookupEntry', 'matchCall', 'okStatus', 'pageLogin',
-      'pair', 'parseAudioKey', 'parseComposedText', 'parseContentPath', 'payStatus', 'pkg', 'quotaStatus',
-      'repeatedWord', 'spanNode', 'spelledWord', 'translationItem', 'userInfo', 'voices', 'wordListEntry',
+      'CONCAT_PREFIX',
+      'LETTER_GAP_SECONDS',
+      'MD5_PREFIX',
+      'NO_SENSE_CANDIDATE',
+      'OTHER_SENSE_ID',
+      'REPEAT_GAP_SECONDS',
+      'WORD_NOT_FOUND',
+      'anyData',
+      'audioKeyOf',
+      'audioQuery',
+      'callList',
+      'calls',
+      'composeText',
+      'contentCall',
+      'contentCategories',
+      'contentPath',
+      'emptyRequest',
+      'envelope',
+      'errorBody',
+      'explanation',
+      'gloss',
+      'loginToken',
+      'lookupEntry',
+      'matchCall',
+      'okStatus',
+      'pageLogin',
+      'pair',
+      'parseAudioKey',
+      'parseComposedText',
+      'parseContentPath',
+      'payStatus',
+      'pkg',
+      'quotaStatus',
+      'repeatedWord',
+      'spanNode',
+      'spelledWord',
+      'translationItem',
+      'userInfo',
+      'voices',
+      'wordListEntry',
     ];
     for (const name of names) expect(contract, name).toHaveProperty(name);
   });
@@ -65,7 +102,10 @@ describe('matchCall', () => {
   });
 
   it('matches content paths of known categories, by POST only', () => {
-    expect(matchCall('POST', ['cet4', 'unit 1.md'])).toEqual({ call: contentCall, content: { category: 'cet4', filename: 'unit 1.md' } });
+    expect(matchCall('POST', ['cet4', 'unit 1.md'])).toEqual({
+      call: contentCall,
+      content: { category: 'cet4', filename: 'unit 1.md' },
+    });
     expect(matchCall('POST', ['paper', '2020', '英语一'])).toEqual({
       call: contentCall,
       content: { category: 'paper', sub_category: '2020', filename: '英语一' },

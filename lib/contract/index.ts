@@ -22,9 +22,7 @@ export type { CallDef, CallKind, CallMethod, CallTable } from './define';
 
 const byPath = new Map<string, CallDef>(callList.map((c) => [c.path, c]));
 
-export type MatchedCall =
-  | { call: CallDef; content?: undefined }
-  | { call: typeof contentCall; content: ContentFileId };
+export type MatchedCall = { call: CallDef; content?: undefined } | { call: typeof contentCall; content: ContentFileId };
 
 /**
  * Matches a request against the contract. `segments` are the decoded path segments after
@@ -32,7 +30,7 @@ export type MatchedCall =
  */
 export function matchCall(method: string, segments: readonly string[]): MatchedCall | null {
   if (segments.length === 1) {
-    const call = byPath.get('/api/' + segments[0]);
+    const call = byPath.get(`/api/${segments[0]}`);
     return call && call.method === method ? { call } : null;
   }
   if (method !== contentCall.method) return null;

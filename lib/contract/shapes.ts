@@ -43,8 +43,7 @@ export const pagingRequest = {
 };
 
 /** One page of a paged list. */
-export const pageOf = <T extends z.ZodType>(item: T) =>
-  obj({ items: z.array(item), total: num, page: num, page_size: num });
+export const pageOf = <T extends z.ZodType>(item: T) => obj({ items: z.array(item), total: num, page: num, page_size: num });
 /** One page of a paged list, as its readers hold it. */
 export interface Page<T> {
   items: T[];

@@ -4,13 +4,36 @@ import { courseBookCategories, courseBookLabels, isCourseBookCategory } from './
 
 describe('course-book categories', () => {
   it('accepts the exam and level books and the exam papers', () => {
-    for (const c of ['paper', 'postgraduate', 'primary_school', 'junior_high_school', 'high_school', 'cet4', 'cet6', 'ielts', 'new_concept_english']) {
+    for (const c of [
+      'paper',
+      'postgraduate',
+      'primary_school',
+      'junior_high_school',
+      'high_school',
+      'cet4',
+      'cet6',
+      'ielts',
+      'new_concept_english',
+    ]) {
       expect(isCourseBookCategory(c), c).toBe(true);
     }
   });
 
   it('refuses the fixed words under /aiBook, other content and odd values', () => {
-    for (const c of ['word', 'sentence', 'reading', 'reading-question', 'detail', 'class', 'essay', 'CET4', '', 'constructor', '__proto__', 'toString']) {
+    for (const c of [
+      'word',
+      'sentence',
+      'reading',
+      'reading-question',
+      'detail',
+      'class',
+      'essay',
+      'CET4',
+      '',
+      'constructor',
+      '__proto__',
+      'toString',
+    ]) {
       expect(isCourseBookCategory(c), c).toBe(false);
     }
     expect(isCourseBookCategory(undefined)).toBe(false);

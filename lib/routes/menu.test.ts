@@ -66,8 +66,20 @@ describe('defaultMenu', () => {
 describe('flattenMenu', () => {
   it('lists every item in display order with groups opened in place', () => {
     expect(flattenMenu(defaultMenu).map((i) => i.key)).toEqual([
-      'postgraduate', 'primary_school', 'junior_high_school', 'high_school', 'cet4', 'cet6', 'ielts',
-      'new_concept_english', 'sentence', 'essay', 'bookworm', 'classic', 'word', 'me',
+      'postgraduate',
+      'primary_school',
+      'junior_high_school',
+      'high_school',
+      'cet4',
+      'cet6',
+      'ielts',
+      'new_concept_english',
+      'sentence',
+      'essay',
+      'bookworm',
+      'classic',
+      'word',
+      'me',
     ]);
   });
 

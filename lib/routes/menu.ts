@@ -85,9 +85,7 @@ export function flattenMenu(menu: Menu): MenuItem[] {
   return menu.flatMap((entry) => (entry.kind === 'group' ? [...entry.items] : [entry]));
 }
 
-export type SearchParamsLike =
-  | URLSearchParams
-  | Readonly<Record<string, string | readonly string[] | undefined>>;
+export type SearchParamsLike = URLSearchParams | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 export interface ActiveMenu {
   /** The highlighted item. */

@@ -27,7 +27,8 @@ const HOME_BASE = 'http://site.invalid';
  * against the site, it must not leave it.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/')) return '/';
+  if (!value?.startsWith('/')) return '/';
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
   if (/[\u0000-\u0020\u007f-\u009f\\]/.test(value)) return '/';
   let resolved: URL;
   try {

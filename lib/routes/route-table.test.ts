@@ -109,7 +109,19 @@ describe('matchRoute', () => {
 
   it('keeps /{product} to plain names that no route or system path owns', () => {
     expect(matchRoute('/sentence')?.params).toEqual({ product: 'sentence' });
-    for (const path of ['/login', '/words', '/aiBook', '/Article', '/annotate', '/frequentWords', '/api', '/healthz', '/favicon.ico', '/notfound', '/%E4%B8%AD']) {
+    for (const path of [
+      '/login',
+      '/words',
+      '/aiBook',
+      '/Article',
+      '/annotate',
+      '/frequentWords',
+      '/api',
+      '/healthz',
+      '/favicon.ico',
+      '/notfound',
+      '/%E4%B8%AD',
+    ]) {
       expect(matchRoute(path), path).toBeNull();
     }
     expect(isProductName('essay')).toBe(true);
@@ -126,7 +138,16 @@ describe('matchRoute', () => {
   });
 
   it('answers null without throwing for malformed or tricky encoding', () => {
-    for (const path of ['/Article/%E0%A4%A', '/Article/%', '/%zz', '/annotate/%C3%28', '/Article/..', '/Article/%2E%2E', '/Article/a%00b', '/topicList/1/%0a']) {
+    for (const path of [
+      '/Article/%E0%A4%A',
+      '/Article/%',
+      '/%zz',
+      '/annotate/%C3%28',
+      '/Article/..',
+      '/Article/%2E%2E',
+      '/Article/a%00b',
+      '/topicList/1/%0a',
+    ]) {
       expect(() => matchRoute(path)).not.toThrow();
       expect(matchRoute(path), path).toBeNull();
     }
@@ -167,13 +188,30 @@ describe('createRouteMatcher precedence', () => {
 
 describe('layoutFor', () => {
   it('hides the footer on the history, word-book and sentence-book pages', () => {
-    for (const path of ['/ContextualDictHistory', '/Words', '/WordsForContextualDict', '/WordsForCourse', '/Sentences', '/SentencesForContextualDict', '/SentencesForCourse', '/SentencesForChat']) {
+    for (const path of [
+      '/ContextualDictHistory',
+      '/Words',
+      '/WordsForContextualDict',
+      '/WordsForCourse',
+      '/Sentences',
+      '/SentencesForContextualDict',
+      '/SentencesForCourse',
+      '/SentencesForChat',
+    ]) {
       expect(layoutFor(path), path).toMatchObject({ showHeader: true, showFooter: false, showMenu: true });
     }
   });
 
   it('hides header, footer and menu on the bare pages', () => {
-    for (const path of ['/writer', '/ExpertInstruction', '/aiBook/cet4/detail', '/aiBook/word/class', '/aiBook/sentence/class', '/aiBook/reading/class', '/aiBook/reading-question/class']) {
+    for (const path of [
+      '/writer',
+      '/ExpertInstruction',
+      '/aiBook/cet4/detail',
+      '/aiBook/word/class',
+      '/aiBook/sentence/class',
+      '/aiBook/reading/class',
+      '/aiBook/reading-question/class',
+    ]) {
       expect(layoutFor(path), path).toMatchObject({ showHeader: false, showFooter: false, showMenu: false });
     }
   });
@@ -225,7 +263,11 @@ describe('resolvePath', () => {
   });
 
   it('renders pages with their params', () => {
-    expect(resolvePath('/aiBook/ielts')).toMatchObject({ kind: 'page', route: { name: 'aiBookCategory' }, params: { category: 'ielts' } });
+    expect(resolvePath('/aiBook/ielts')).toMatchObject({
+      kind: 'page',
+      route: { name: 'aiBookCategory' },
+      params: { category: 'ielts' },
+    });
   });
 });
 

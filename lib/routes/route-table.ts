@@ -65,8 +65,7 @@ const shell: LayoutFlags = {
   appTitle: '语境',
 };
 
-type RouteOptions = Partial<LayoutFlags> &
-  Pick<RouteDef, 'home' | 'menu' | 'redirect' | 'constraints' | 'guard'>;
+type RouteOptions = Partial<LayoutFlags> & Pick<RouteDef, 'home' | 'menu' | 'redirect' | 'constraints' | 'guard'>;
 
 /** One route: the shell's defaults plus its overrides; the menu goes wherever the header goes. */
 export function defineRoute<const N extends string, const P extends string>(
@@ -225,6 +224,7 @@ function splitPath(pathname: string): string[] | null {
     } catch {
       return null;
     }
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
     if (s === '' || s === '.' || s === '..' || /[\u0000-\u001f\u007f]/.test(s)) return null;
     segments.push(s);
   }

@@ -24,6 +24,7 @@ const OPENERS = `"'([{«“‘「『（【〔《`;
 
 // A full stop after these never ends a sentence: titles before a name, Latin and bibliographic
 // abbreviations followed by more of the same sentence, and month names before a day.
+// biome-ignore format: a table, laid out by hand to be read as one
 const NEVER_FINAL = new Set([
   'mr', 'mrs', 'ms', 'mx', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'ft', 'rev', 'fr', 'gen', 'col', 'lt', 'sgt',
   'capt', 'cmdr', 'gov', 'sen', 'rep', 'pres', 'hon', 'messrs', 'mme', 'mlle', 'vs', 'cf', 'viz', 'approx', 'fig',
@@ -37,6 +38,7 @@ const FINAL_BEFORE_CAPITAL = new Set(['etc', 'inc', 'ltd', 'co', 'corp']);
 
 // A dotted abbreviation (U.S., p.m., B.C.) is mostly followed by a name ("the U.S. Army", "5 p.m.
 // Sunday"), so it ends a sentence only before a word that typically opens one.
+// biome-ignore format: a table, laid out by hand to be read as one
 const SENTENCE_OPENERS = new Set([
   'the', 'a', 'an', 'this', 'that', 'these', 'those', 'it', 'its', 'he', 'she', 'we', 'they', 'i', 'you', 'there',
   'here', 'then', 'but', 'and', 'so', 'yet', 'however', 'if', 'when', 'what', 'why', 'how', 'who', 'my', 'our',

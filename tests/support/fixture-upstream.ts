@@ -72,7 +72,9 @@ export class FixtureUpstream {
     if (handler) return handler(req, res, body);
     // Everything else: the real embedded upstream.
     const headers = Object.fromEntries(
-      Object.entries(req.headers).filter(([k]) => !['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(k)),
+      Object.entries(req.headers).filter(
+        ([k]) => !['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive'].includes(k),
+      ),
     ) as Record<string, string>;
     const answer = await fetch(this.fallbackUrl + req.url, {
       method: req.method,

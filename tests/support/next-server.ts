@@ -46,7 +46,7 @@ export async function startNext(env: Record<string, string>): Promise<RunningNex
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited: ${output}`);
     try {
-      await fetch(url + '/api/get_env_type', { signal: AbortSignal.timeout(1000) });
+      await fetch(`${url}/api/get_env_type`, { signal: AbortSignal.timeout(1000) });
       break;
     } catch {
       if (Date.now() > deadline) throw new Error(`next start did not answer: ${output}`);

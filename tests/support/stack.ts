@@ -81,16 +81,16 @@ export function rawRequest(
 ): Promise<RawAnswer> {
   const url = new URL(base);
   // Node's client frames a body only for some methods (not DELETE or OPTIONS): always say its length.
-  const headers = init.body === undefined ? init.headers : { 'content-length': String(Buffer.byteLength(init.body)), ...init.headers };
+  const headers =
+    init.body === undefined ? init.headers : { 'content-length': String(Buffer.byteLength(init.body)), ...init.headers };
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      },
-    );
+    const req = httpRequest({ host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+      );
+    });
     req.on('error', reject);
     req.end(init.body);
   });

@@ -85,7 +85,10 @@ export function createEmailLogin({ config, db, now, mailer, users, rates }: Emai
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       const stored = await db.transaction().execute(async (trx) => {
         // A new code replaces the address's earlier ones; dead codes of anyone are swept on the way.
-        await trx.deleteFrom('email_codes').where((eb) => eb.or([eb('email', '=', email), eb('expires_at', '<=', stamp(at))])).execute();
+        await trx
+          .deleteFrom('email_codes')
+          .where((eb) => eb.or([eb('email', '=', email), eb('expires_at', '<=', stamp(at))]))
+          .execute();
         return trx
           .insertInto('email_codes')
           .values({
@@ -144,4 +147,3 @@ export function createEmailLogin({ config, db, now, mailer, users, rates }: Emai
 }
 
 export type EmailLogin = ReturnType<typeof createEmailLogin>;
-

@@ -21,8 +21,7 @@ type UserInfo = NonNullable<CallResponse<'get_user_info'>['data']>;
 
 /** Users and their login sessions (bearer tokens). */
 export function createUsers({ db, now }: { db: Db; now: Clock }) {
-  const byAccount = (account: string) =>
-    db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
+  const byAccount = (account: string) => db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
 
   async function createUser(
     identity: Pick<User, 'email' | 'wechat_openid' | 'wechat_unionid' | 'nickname' | 'headimgurl'>,
@@ -70,10 +69,7 @@ export function createUsers({ db, now }: { db: Db; now: Clock }) {
       const existing = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       if (existing) return existing;
       const nickname = email.split('@')[0] || email;
-      return createUser(
-        { email, wechat_openid: null, wechat_unionid: null, nickname, headimgurl: '' },
-        shareAccount,
-      );
+      return createUser({ email, wechat_openid: null, wechat_unionid: null, nickname, headimgurl: '' }, shareAccount);
     },
 
     /**

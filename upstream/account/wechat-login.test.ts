@@ -5,7 +5,12 @@ import { bearer, startTestUpstream, type TestUpstream } from '../test-harness';
 
 const invalidCode = { status: 'invalid_code', description: '登录码无效或已过期' };
 
-async function agree(upstream: TestUpstream, nickname: string, redirectUri = 'http://localhost:3000/Login?client_type=pc', state = 's1') {
+async function agree(
+  upstream: TestUpstream,
+  nickname: string,
+  redirectUri = 'http://localhost:3000/Login?client_type=pc',
+  state = 's1',
+) {
   const answer = await upstream.request('/sandbox/wechat/authorize', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -53,7 +58,12 @@ describe('WeChat login sandbox', () => {
   });
 
   it('sends a login back to the site’s /Login only', async () => {
-    for (const uri of ['https://evil.example/steal', 'http://localhost:3000/steal', 'http://localhost:3000/Login/../x', 'http://u:p@localhost:3000/Login']) {
+    for (const uri of [
+      'https://evil.example/steal',
+      'http://localhost:3000/steal',
+      'http://localhost:3000/Login/../x',
+      'http://u:p@localhost:3000/Login',
+    ]) {
       const page = await upstream.request(`/sandbox/wechat/authorize?${new URLSearchParams({ redirect_uri: uri, appid: 'wx' })}`);
       expect(page.http, uri).toBe(400);
       expect(page.body).toContain('redirect_uri 参数错误');
@@ -157,8 +167,14 @@ describe('WeChat login sandbox in production', () => {
 function startFakeWechat() {
   const asked: URL[] = [];
   const grants: Record<string, { appid: string; reply: object }> = {
-    'pc-code': { appid: 'wx-open', reply: { access_token: 'AT-PC', openid: 'open-openid', unionid: 'union-1', scope: 'snsapi_login' } },
-    'mp-code': { appid: 'wx-mp', reply: { access_token: 'AT-MP', openid: 'mp-openid', unionid: 'union-1', scope: 'snsapi_userinfo' } },
+    'pc-code': {
+      appid: 'wx-open',
+      reply: { access_token: 'AT-PC', openid: 'open-openid', unionid: 'union-1', scope: 'snsapi_login' },
+    },
+    'mp-code': {
+      appid: 'wx-mp',
+      reply: { access_token: 'AT-MP', openid: 'mp-openid', unionid: 'union-1', scope: 'snsapi_userinfo' },
+    },
     'no-userinfo': { appid: 'wx-open', reply: { access_token: 'AT-BAD', openid: 'o-bad' } },
   };
   const secrets: Record<string, string> = { 'wx-open': 'open-secret', 'wx-mp': 'mp-secret' };
@@ -246,8 +262,7 @@ describe('WeChat login against WeChat', () => {
     const mp = await exchange('mp-code', 'inside_wechat');
     expect(mp.http).toBe(200);
     expect(wechat.asked.some((u) => u.searchParams.get('appid') === 'wx-mp')).toBe(true);
-    const accountOf = async (token: string) =>
-      (await upstream.call('get_user_info', {}, bearer(token))).body.data;
+    const accountOf = async (token: string) => (await upstream.call('get_user_info', {}, bearer(token))).body.data;
     const pcUser = await accountOf(pc.body.data.token);
     const mpUser = await accountOf(mp.body.data.token);
     expect(mpUser.account).toBe(pcUser.account);

@@ -20,7 +20,10 @@ const scopeLabels: Record<string, string> = {
 
 const badRedirect = 'redirect_uri 参数错误：只能回到本站的 /Login。';
 
-export function wechatSandboxRoutes({ config, wechatLogin }: {
+export function wechatSandboxRoutes({
+  config,
+  wechatLogin,
+}: {
   config: Pick<UpstreamConfig, 'wechat'>;
   wechatLogin: Pick<WechatLogin, 'issueSandboxCode'>;
 }): Hono {
@@ -28,7 +31,7 @@ export function wechatSandboxRoutes({ config, wechatLogin }: {
   // site's /Login only, so that the page never hands a code (or a visitor) to anyone else.
   const callbackUrl = (value: string | undefined) => {
     const url = httpUrl(value);
-    if (!url || url.pathname !== '/Login' || url.username || url.password) return undefined;
+    if (url?.pathname !== '/Login' || url.username || url.password) return undefined;
     const origin = config.wechat.callbackOrigin;
     return origin && url.origin !== origin ? undefined : url;
   };
@@ -40,13 +43,17 @@ export function wechatSandboxRoutes({ config, wechatLogin }: {
       if (q.response_type !== undefined && q.response_type !== 'code') {
         return problemPage(c, 'response_type 只能是 code。');
       }
-      return page(c, 200, authorizeBody({
-        appid: q.appid ?? '',
-        scope: q.scope ?? '',
-        redirectUri: redirectUri.href,
-        state: (q.state ?? '').slice(0, maxState),
-        nickname: `微信用户${randomInt(1000, 10_000)}`,
-      }));
+      return page(
+        c,
+        200,
+        authorizeBody({
+          appid: q.appid ?? '',
+          scope: q.scope ?? '',
+          redirectUri: redirectUri.href,
+          state: (q.state ?? '').slice(0, maxState),
+          nickname: `微信用户${randomInt(1000, 10_000)}`,
+        }),
+      );
     })
     .post('/authorize', async (c) => {
       const form = await c.req.parseBody().catch(() => null);

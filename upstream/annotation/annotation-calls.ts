@@ -17,9 +17,7 @@ export function annotationCalls({ users, annotation }: AnnotationCallsDeps): Cal
     annotate_data: async ({ user_id }, caller) => {
       const user = await users.userForToken(caller.token);
       const task = await annotation.nextTask({ uid: user_id ?? null, userId: user?.id ?? null });
-      return task
-        ? ({ status: okStatus, result: task } as Envelope)
-        : { status: 'no_task', description: '暂无待标注的数据' };
+      return task ? ({ status: okStatus, result: task } as Envelope) : { status: 'no_task', description: '暂无待标注的数据' };
     },
 
     annotate_result: async ({ user_id, current_word_index, sense_id }, caller) => {

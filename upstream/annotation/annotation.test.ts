@@ -16,18 +16,32 @@ import { createAnnotation, type Annotation } from './annotation';
  */
 const sense = (id: string, first: string, second: string): Gloss => ({ sense: { first, second }, sense_id: id });
 const senses: Record<string, Gloss[]> = {
-  bank: [sense('bank%1:17:01::', 'sloping land beside water', '河岸'), sense('bank%1:14:00::', 'a financial institution', '银行')],
+  bank: [
+    sense('bank%1:17:01::', 'sloping land beside water', '河岸'),
+    sense('bank%1:14:00::', 'a financial institution', '银行'),
+  ],
   run: [sense('run%2:38:00::', 'move fast on foot', '跑'), sense('run%2:41:00::', 'direct or manage', '经营')],
   sit: [sense('sit%2:35:00::', 'be seated', '坐')],
 };
-const lemmaOf: Record<string, string> = { bank: 'bank', banks: 'bank', run: 'run', ran: 'run', runs: 'run', sat: 'sit', sit: 'sit' };
+const lemmaOf: Record<string, string> = {
+  bank: 'bank',
+  banks: 'bank',
+  run: 'run',
+  ran: 'run',
+  runs: 'run',
+  sat: 'sit',
+  sit: 'sit',
+};
 
 const fakeDictionary: DictionaryEngine & { lookups: LookupInput[] } = {
   lookups: [],
   lookup(input) {
     this.lookups.push(input);
     const lemma = lemmaOf[input.target_word.toLowerCase()];
-    if (!lemma) return [{ lemma: input.target_word, gloss: [{ sense: { first: input.target_word, second: WORD_NOT_FOUND }, sense_id: null }] }];
+    if (!lemma)
+      return [
+        { lemma: input.target_word, gloss: [{ sense: { first: input.target_word, second: WORD_NOT_FOUND }, sense_id: null }] },
+      ];
     const context = `${input.pre_context} ${input.post_context}`.toLowerCase();
     const glosses = [...senses[lemma]];
     if (/money|salary|company|account/.test(context)) glosses.reverse();
@@ -71,7 +85,14 @@ describe('annotation', () => {
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'yujing-annotation-'));
     await open();
-    await library.importDocument({ category: 'reading', filename: 'banks', title: 'Banks', source: 'test', licence: 'CC0', text });
+    await library.importDocument({
+      category: 'reading',
+      filename: 'banks',
+      title: 'Banks',
+      source: 'test',
+      licence: 'CC0',
+      text,
+    });
   });
   afterEach(async () => {
     await db.destroy();
@@ -89,7 +110,11 @@ describe('annotation', () => {
     expect(task!.sense_id_candidate).toBe(riverBank);
     expect(task!.current_word_index).toBeGreaterThan(0);
     // The dictionary saw the word in its sentence.
-    expect(fakeDictionary.lookups.at(-1)).toEqual({ pre_context: 'Alice sat on the ', post_context: ' of the river all afternoon.', target_word: 'bank' });
+    expect(fakeDictionary.lookups.at(-1)).toEqual({
+      pre_context: 'Alice sat on the ',
+      post_context: ' of the river all afternoon.',
+      target_word: 'bank',
+    });
 
     // Unanswered, the same task comes again, and no second task is made for it.
     expect(await annotation.nextTask({ uid: 'ann-1' })).toEqual(task);
@@ -184,7 +209,9 @@ describe('annotation', () => {
     const task = (await annotation.nextTask({ userId }))!;
     await annotation.submit({ uid: 42, userId }, task.current_word_index, riverBank);
     await annotation.submit({ userId }, task.current_word_index, moneyBank);
-    expect(await db.selectFrom('annotations').select(['annotator', 'uid', 'user_id', 'sense_id']).orderBy('annotator').execute()).toEqual([
+    expect(
+      await db.selectFrom('annotations').select(['annotator', 'uid', 'user_id', 'sense_id']).orderBy('annotator').execute(),
+    ).toEqual([
       { annotator: `uid:42@user:${userId}`, uid: '42', user_id: userId, sense_id: riverBank },
       { annotator: `user:${userId}`, uid: null, user_id: userId, sense_id: moneyBank },
     ]);
@@ -238,9 +265,19 @@ describe('annotation', () => {
   it('keeps tasks and answers when the document they came from is imported again', async () => {
     const task = (await annotation.nextTask({ uid: 'a' }))!;
     await annotation.submit({ uid: 'a' }, task.current_word_index, riverBank);
-    await library.importDocument({ category: 'reading', filename: 'banks', title: 'Banks', source: 'test', licence: 'CC0', text });
+    await library.importDocument({
+      category: 'reading',
+      filename: 'banks',
+      title: 'Banks',
+      source: 'test',
+      licence: 'CC0',
+      text,
+    });
     expect(await annotation.senseCounts([riverBank])).toEqual(new Map([[riverBank, 1]]));
-    expect(await annotation.nextTask({ uid: 'b' })).toMatchObject({ current_word_index: task.current_word_index, words: task.words });
+    expect(await annotation.nextTask({ uid: 'b' })).toMatchObject({
+      current_word_index: task.current_word_index,
+      words: task.words,
+    });
     await annotation.submit({ uid: 'b' }, task.current_word_index, riverBank);
     expect(await annotation.senseCounts([riverBank])).toEqual(new Map([[riverBank, 2]]));
   });

@@ -90,10 +90,7 @@ export function createAnnotation({ db, library, dictionary, now }: AnnotationDep
       .where(({ not, exists, selectFrom }) =>
         not(
           exists(
-            selectFrom('annotations as a')
-              .select('a.task_id')
-              .whereRef('a.task_id', '=', 't.id')
-              .where('a.annotator', '=', key),
+            selectFrom('annotations as a').select('a.task_id').whereRef('a.task_id', '=', 't.id').where('a.annotator', '=', key),
           ),
         ),
       )
@@ -122,7 +119,15 @@ export function createAnnotation({ db, library, dictionary, now }: AnnotationDep
     const at = now().toISOString();
     await db
       .insertInto('annotations')
-      .values({ task_id: task.id, annotator: who.key, uid: who.uid, user_id: who.userId, sense_id: chosen, created_at: at, updated_at: at })
+      .values({
+        task_id: task.id,
+        annotator: who.key,
+        uid: who.uid,
+        user_id: who.userId,
+        sense_id: chosen,
+        created_at: at,
+        updated_at: at,
+      })
       .onConflict((oc) =>
         oc.columns(['task_id', 'annotator']).doUpdateSet({ sense_id: chosen, uid: who.uid, user_id: who.userId, updated_at: at }),
       )
@@ -186,8 +191,16 @@ export function createAnnotation({ db, library, dictionary, now }: AnnotationDep
 
   /** Reads on through the library for the next sentence with a word worth annotating. */
   async function makeTask(): Promise<TaskRow | null> {
-    await db.insertInto('annotation_progress').values({ id: 1, last_sentence_id: 0 }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    const progress = await db.selectFrom('annotation_progress').select('last_sentence_id').where('id', '=', 1).executeTakeFirstOrThrow();
+    await db
+      .insertInto('annotation_progress')
+      .values({ id: 1, last_sentence_id: 0 })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const progress = await db
+      .selectFrom('annotation_progress')
+      .select('last_sentence_id')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     let cursor = progress.last_sentence_id;
     let found: TaskRow | null = null;
     for (let examined = 0; !found && examined < examinedPerCall; ) {
@@ -204,7 +217,12 @@ export function createAnnotation({ db, library, dictionary, now }: AnnotationDep
       }
     }
     // Only forwards: a request that started earlier must not move another's progress back.
-    await db.updateTable('annotation_progress').set({ last_sentence_id: cursor }).where('id', '=', 1).where('last_sentence_id', '<', cursor).execute();
+    await db
+      .updateTable('annotation_progress')
+      .set({ last_sentence_id: cursor })
+      .where('id', '=', 1)
+      .where('last_sentence_id', '<', cursor)
+      .execute();
     return found;
   }
 
@@ -257,7 +275,9 @@ export function createAnnotation({ db, library, dictionary, now }: AnnotationDep
       // Two requests may reach the same sentence at once; the first one's task stands.
       .onConflict((oc) => oc.column('sentence_id').doNothing())
       .execute();
-    return (await db.selectFrom('annotation_tasks').selectAll().where('sentence_id', '=', sentence.id).executeTakeFirst()) ?? null;
+    return (
+      (await db.selectFrom('annotation_tasks').selectAll().where('sentence_id', '=', sentence.id).executeTakeFirst()) ?? null
+    );
   }
 
   return { nextTask, submit, senseCounts };

@@ -93,7 +93,9 @@ describe('import-content command', () => {
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✓ .*paper-2024-cet4\.md → paper\/cet4\/2024-06-reading-1 \(2024\): \d+ sentences/);
     expect(result.stdout).toMatch(/3 of 4 files imported \(0 replaced\), \d+ sentences; 1 failed/);
-    expect(result.stderr).toMatch(/✗ .*broken\.md:\n\s+- source is missing from the header\n\s+- licence is missing from the header/);
+    expect(result.stderr).toMatch(
+      /✗ .*broken\.md:\n\s+- source is missing from the header\n\s+- licence is missing from the header/,
+    );
     expect(result.stdout + result.stderr).not.toMatch(/notes\.pdf/);
 
     const again = await run([path.join(incoming, 'paper-2019-cet4.md')], { DATABASE_PATH: databasePath });

@@ -47,8 +47,9 @@ const header = z.object({
  */
 export function parseDocumentFile(raw: string, defaultFilename: string): DocumentInput {
   const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const match = /^---[ \t]*\n([^]*?)\n---[ \t]*(?:\n|$)/.exec(text);
-  if (!match) throw new DocumentFileError(['no header: the file must start with a "---" line, "key: value" lines and a closing "---"']);
+  const match = /^---[ \t]*\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
+  if (!match)
+    throw new DocumentFileError(['no header: the file must start with a "---" line, "key: value" lines and a closing "---"']);
 
   const fields: Record<string, string> = {};
   const problems: string[] = [];

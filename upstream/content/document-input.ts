@@ -25,7 +25,7 @@ export const documentInput = z
       ctx.addIssue({
         code: 'custom',
         path: ['filename'],
-        message: 'sub_category and filename may hold letters, digits, spaces and . _ ( ) \' - only',
+        message: "sub_category and filename may hold letters, digits, spaces and . _ ( ) ' - only",
       });
     }
   });

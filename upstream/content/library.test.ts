@@ -125,7 +125,11 @@ describe('content library', () => {
     expect(examples.at(-1)).toBe('The bank.');
     expect(examples).toContain('We walked slowly along the bank of the wide river until the sun went down.');
 
-    const excluded = await library.examplesFor(['bank'], 10, ' we walked slowly along the bank of the wide river until the sun went down. ');
+    const excluded = await library.examplesFor(
+      ['bank'],
+      10,
+      ' we walked slowly along the bank of the wide river until the sun went down. ',
+    );
     expect(excluded).not.toContain('We walked slowly along the bank of the wide river until the sun went down.');
     expect(excluded).toHaveLength(examples.length - 1);
     expect(await library.examplesFor(['bank'], 2)).toEqual(examples.slice(0, 2));
@@ -138,7 +142,12 @@ describe('content library', () => {
     expect(first.sentences).toBeGreaterThan(3000);
     expect(logs.join('\n')).toMatch(/imported 3 public-domain books/);
     const books = await db.selectFrom('documents').select(['category', 'title', 'year', 'licence']).orderBy('id').execute();
-    expect(books[0]).toEqual({ category: 'classic', title: "Alice's Adventures in Wonderland", year: 1865, licence: gutenbergLicence });
+    expect(books[0]).toEqual({
+      category: 'classic',
+      title: "Alice's Adventures in Wonderland",
+      year: 1865,
+      licence: gutenbergLicence,
+    });
     // Books are not exam papers.
     expect(await library.paperCount(['the'], new Date('2026-03-02T02:00:00Z'))).toBe(0);
     expect((await library.examplesFor(['rabbit'], 3)).every((s) => /rabbit/i.test(s))).toBe(true);

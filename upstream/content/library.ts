@@ -62,7 +62,10 @@ export function createContentLibrary({ db, log, now }: LibraryDeps) {
 
       const rows = sentences.map(({ text, words }, position) => ({ document_id: id, position, text, word_count: words }));
       for (let i = 0; i < rows.length; i += sentenceChunk) {
-        await trx.insertInto('sentences').values(rows.slice(i, i + sentenceChunk)).execute();
+        await trx
+          .insertInto('sentences')
+          .values(rows.slice(i, i + sentenceChunk))
+          .execute();
       }
       // Multi-row RETURNING has no guaranteed order, so ids are read back by position.
       const stored = await trx
@@ -75,7 +78,10 @@ export function createContentLibrary({ db, log, now }: LibraryDeps) {
         [...sentences[position].counts].map(([word, occurrences]) => ({ sentence_id, word, occurrences })),
       );
       for (let i = 0; i < words.length; i += wordChunk) {
-        await trx.insertInto('sentence_words').values(words.slice(i, i + wordChunk)).execute();
+        await trx
+          .insertInto('sentence_words')
+          .values(words.slice(i, i + wordChunk))
+          .execute();
       }
       return { id, sentences: sentences.length, replaced: Number(removed.numDeletedRows) > 0 };
     });
@@ -91,7 +97,11 @@ export function createContentLibrary({ db, log, now }: LibraryDeps) {
     const present = await db
       .selectFrom('documents')
       .select(['category', 'sub_category', 'filename'])
-      .where('filename', 'in', seeds.map((s) => s.filename))
+      .where(
+        'filename',
+        'in',
+        seeds.map((s) => s.filename),
+      )
       .execute();
     const have = new Set(present.map((d) => `${d.category}/${d.sub_category}/${d.filename}`));
     let imported = 0;

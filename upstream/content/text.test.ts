@@ -33,8 +33,14 @@ describe('splitSentences', () => {
   });
 
   it('joins hard-wrapped lines, keeps paragraphs and Markdown headings apart and drops Markdown marks', () => {
-    const text = '# Passage One\n\nSome **bold** text\nwrapped on two lines. A [link](http://x.example) here\n\n- first item\n- second item';
-    expect(paragraphsOf(text)).toEqual(['Passage One', 'Some bold text wrapped on two lines. A link here', 'first item', 'second item']);
+    const text =
+      '# Passage One\n\nSome **bold** text\nwrapped on two lines. A [link](http://x.example) here\n\n- first item\n- second item';
+    expect(paragraphsOf(text)).toEqual([
+      'Passage One',
+      'Some bold text wrapped on two lines. A link here',
+      'first item',
+      'second item',
+    ]);
     expect(splitSentences(text)).toEqual([
       'Passage One',
       'Some bold text wrapped on two lines.',
@@ -54,7 +60,21 @@ describe('tokens and the word index', () => {
   it('makes every word and every punctuation mark its own token, with its offset', () => {
     const sentence = `"Don't go," said Alice's waistcoat-pocket--in 3.14 seconds...`;
     const tokens = tokenize(sentence);
-    expect(tokens.map((t) => t.text)).toEqual(['"', "Don't", 'go', ',', '"', 'said', "Alice's", 'waistcoat-pocket', '--', 'in', '3.14', 'seconds', '...']);
+    expect(tokens.map((t) => t.text)).toEqual([
+      '"',
+      "Don't",
+      'go',
+      ',',
+      '"',
+      'said',
+      "Alice's",
+      'waistcoat-pocket',
+      '--',
+      'in',
+      '3.14',
+      'seconds',
+      '...',
+    ]);
     for (const t of tokens) expect(sentence.slice(t.start, t.start + t.text.length)).toBe(t.text);
     expect(tokens.filter((t) => t.isWord).map((t) => t.text)).toContain('3.14');
     expect(tokens.find((t) => t.text === '--')?.isWord).toBe(false);

@@ -42,7 +42,7 @@ export function paragraphsOf(text: string): string[] {
 function cleanInline(text: string): string {
   return text
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/(\*\*|__)(?=\S)([^]*?\S)\1/g, '$2')
+    .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/(^|[^\p{L}\p{N}])[*_](?=\S)([^*_]*?\S)[*_](?![\p{L}\p{N}])/gu, '$1$2')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/\s+/g, ' ')

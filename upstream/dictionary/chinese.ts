@@ -40,7 +40,8 @@ export interface ChineseMatcher {
   prefetch(lemma: string, synsets: Synset[]): void;
 }
 
-const inflectionNote = /的(?:过去式|过去分词|现在分词|现在时|过去时|复数|第三人称|比较级|最高级)|过去式|过去分词|现在分词|第三人称单数/;
+const inflectionNote =
+  /的(?:过去式|过去分词|现在分词|现在时|过去时|复数|第三人称|比较级|最高级)|过去式|过去分词|现在分词|第三人称单数/;
 const cjk = /[\u3400-\u9fff]/;
 
 /** Characters that say nothing on their own when two renderings are compared. */
@@ -196,8 +197,7 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
     if (neighbours.length === 0) return undefined;
     // A neighbour with one sense in this part of speech (indium) says exactly what it means.
     const wnPos = posOfLabel[label];
-    const monosemous = (word: string) =>
-      wnPos !== undefined && wordnet.senses(word).filter((s) => s.pos === wnPos).length === 1;
+    const monosemous = (word: string) => wnPos !== undefined && wordnet.senses(word).filter((s) => s.pos === wnPos).length === 1;
     const scored: { item: string; score: number; agreed: boolean }[] = [];
     for (const n of neighbours) {
       const single = monosemous(n.word);
@@ -238,12 +238,20 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
     const seen = new Set<string>();
     let order = 0;
     for (const line of own) {
-      for (const item of line.items) if (!seen.has(item)) (seen.add(item), pool.push({ item, order: order++ }));
+      for (const item of line.items) {
+        if (seen.has(item)) continue;
+        seen.add(item);
+        pool.push({ item, order: order++ });
+      }
     }
     // Subject-field lines ([医] 库) are candidates too, but only when evidence picks them.
     const fielded = linesOf(lemma).filter((l) => l.domain && l.domain !== '网络');
     for (const line of fielded) {
-      for (const item of line.items) if (!seen.has(item)) (seen.add(item), pool.push({ item, order: 1000 + order++ }));
+      for (const item of line.items) {
+        if (seen.has(item)) continue;
+        seen.add(item);
+        pool.push({ item, order: 1000 + order++ });
+      }
     }
     const ev = evidence(lemma, synset);
 

@@ -54,8 +54,8 @@ describe('the dictionary calls', () => {
     const ran = await lookUp('The boy ran all the way home after school.', 'ran');
     expect(ran[0].lemma).toBe('run');
     const variants = Object.fromEntries(ran[0].variants.map((v: any) => [v.name, v.value]));
-    expect(variants['过去式']).toContain('ran');
-    expect(variants['现在分词']).toContain('running');
+    expect(variants.过去式).toContain('ran');
+    expect(variants.现在分词).toContain('running');
   });
 
   it('gives UK and US phonetics, Chinese senses and WordNet sense keys', async () => {
@@ -74,7 +74,7 @@ describe('the dictionary calls', () => {
     expect(item.gloss[0].sense.second).toContain(WORD_NOT_FOUND);
   });
 
-  it('keeps a logged-in user\'s lookups, newest first, and builds the word list', async () => {
+  it("keeps a logged-in user's lookups, newest first, and builds the word list", async () => {
     const email = 'history@example.com';
     const own = await logInByEmail(upstream, email);
     const ask = (sentence: string, word: string, from = 'ContextualDict') => {
@@ -166,7 +166,9 @@ describe('the dictionary calls', () => {
     // 'bank'/'banks': 3 times in the 2024 paper, once in 2019; the 2010 paper is outside the window.
     expect(after[0].w_c).toBe(4);
     // Sentences from the library follow WordNet's own examples.
-    expect(after[0].gloss[0].examples.some((e: any) => /\bbanks?\b/i.test(e.first) && !e.first.includes('interest rates again'))).toBe(true);
+    expect(
+      after[0].gloss[0].examples.some((e: any) => /\bbanks?\b/i.test(e.first) && !e.first.includes('interest rates again')),
+    ).toBe(true);
   });
 
   it('runs an annotation round whose choice counts towards s_c', async () => {
@@ -196,17 +198,25 @@ describe('the dictionary calls', () => {
     expect(stored.map((r) => r.sense_id)).toEqual([String(chosen), String(other)]);
     expect(new Set(stored.map((r) => r.annotator)).size).toBe(2);
 
-    const bad = await upstream.call('annotate_result', { user_id: 'annotator-1', current_word_index: 999_999, sense_id: null }, bearer(token));
+    const bad = await upstream.call(
+      'annotate_result',
+      { user_id: 'annotator-1', current_word_index: 999_999, sense_id: null },
+      bearer(token),
+    );
     expect(bad.http).toBe(404);
 
     // s_c: the chosen sense now carries one choice when the same word is looked up.
     const target = task.words[task.target_word_index];
     const counted = async (u: TestUpstream) => {
-      const found = await u.call('query_word', {
-        pre_context: task.words.slice(0, task.target_word_index).join(' ') + ' ',
-        post_context: ' ' + task.words.slice(task.target_word_index + 1).join(' '),
-        target_word: target,
-      }, bearer(token));
+      const found = await u.call(
+        'query_word',
+        {
+          pre_context: `${task.words.slice(0, task.target_word_index).join(' ')} `,
+          post_context: ` ${task.words.slice(task.target_word_index + 1).join(' ')}`,
+          target_word: target,
+        },
+        bearer(token),
+      );
       return found.body.result.flatMap((i: any) => i.gloss).find((g: any) => g.sense_id === chosen)?.s_c;
     };
     expect(await counted(upstream)).toBe(1);

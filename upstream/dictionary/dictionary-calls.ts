@@ -33,10 +33,20 @@ export interface DictionaryCallsDeps {
  * The contextual dictionary: the lookup itself (metered by the free-use ledger), with counts and
  * library examples around the engine's answer, and part-of-speech explanations.
  */
-export function dictionaryCalls({ users, ledger, dictionary, library, annotation, wordBook, now }: DictionaryCallsDeps): CallHandlers {
+export function dictionaryCalls({
+  users,
+  ledger,
+  dictionary,
+  library,
+  annotation,
+  wordBook,
+  now,
+}: DictionaryCallsDeps): CallHandlers {
   /** Counts, library examples and a key that names this word, in this sentence, read this way. */
   async function decorate(items: TranslationItem[], sentence: string): Promise<TranslationItem[]> {
-    const senseIds = items.flatMap((item) => item.gloss.map((g) => g.sense_id).filter((id): id is string => typeof id === 'string'));
+    const senseIds = items.flatMap((item) =>
+      item.gloss.map((g) => g.sense_id).filter((id): id is string => typeof id === 'string'),
+    );
     const senseCounts = await annotation.senseCounts(senseIds);
     const contextHash = sha256(sentence.toLowerCase()).slice(0, 16);
     return Promise.all(
@@ -68,7 +78,7 @@ export function dictionaryCalls({ users, ledger, dictionary, library, annotation
       const sentence = sentenceOf(input);
       const result = await decorate(items, sentence);
       const first = result[0];
-      if (user && first && first.gloss.some((g) => g.sense_id != null)) {
+      if (user && first?.gloss.some((g) => g.sense_id != null)) {
         await wordBook.recordLookup(user.id, {
           target_word: input.target_word.trim(),
           lemma: first.lemma.toLowerCase(),

@@ -12,7 +12,9 @@ describe('parseTranslation', () => {
   });
 
   it('normalizes ECDICT spellings of parts of speech', () => {
-    const lines = parseTranslation('a. 较好的\nadv. 比较好\npl. 树叶, 花瓣\nvt.vi. 剥, 削\nvt.& vi. 开始\ninterj. 再见\nvbl. 归咎');
+    const lines = parseTranslation(
+      'a. 较好的\nadv. 比较好\npl. 树叶, 花瓣\nvt.vi. 剥, 削\nvt.& vi. 开始\ninterj. 再见\nvbl. 归咎',
+    );
     expect(lines.map((l) => l.pos)).toEqual(['adj.', 'adv.', 'n.', 'v.', 'v.', 'int.', 'v.']);
   });
 

@@ -134,9 +134,7 @@ export function variantsOf(exchange: string | null | undefined, word: string): {
   const base = word.trim().toLowerCase();
   const variants: { name: string; value: string }[] = [];
   for (const kind of variantKinds) {
-    const values = (map.get(kind.key) ?? []).filter(
-      (v) => !(neverSameAsBase.has(kind.key) && v.toLowerCase() === base),
-    );
+    const values = (map.get(kind.key) ?? []).filter((v) => !(neverSameAsBase.has(kind.key) && v.toLowerCase() === base));
     if (values.length > 0) variants.push({ name: kind.name, value: values.join(', ') });
   }
   return variants;

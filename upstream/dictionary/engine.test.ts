@@ -68,7 +68,12 @@ describe('the dictionary engine', () => {
   });
 
   it('gives every sense Chinese, an English definition, a part of speech and WordNet examples', () => {
-    for (const sentence of ['We sat on the [bank] of the river.', 'He [runs] a company.', 'She [leaves] at noon.', 'a [good] idea']) {
+    for (const sentence of [
+      'We sat on the [bank] of the river.',
+      'He [runs] a company.',
+      'She [leaves] at noon.',
+      'a [good] idea',
+    ]) {
       for (const item of lookup(sentence)) {
         for (const g of item.gloss) {
           expect(hasChinese(g.sense.second), `${item.lemma} ${g.sense_id}`).toBe(true);
@@ -94,7 +99,9 @@ describe('the dictionary engine', () => {
     }
     // All of them, once each; ECDICT adds only the part of speech WordNet lacks (adj. 熔化的).
     expect(new Set(wordnetGlosses.map((g) => g.sense_id)).size).toBe(keys.size);
-    expect(item.gloss.filter((g) => String(g.sense_id).startsWith('ecdict:')).map((g) => g.sense_id)).toEqual(['ecdict:run:adj.:1']);
+    expect(item.gloss.filter((g) => String(g.sense_id).startsWith('ecdict:')).map((g) => g.sense_id)).toEqual([
+      'ecdict:run:adj.:1',
+    ]);
     expect(lookup('[bank]')[0].gloss.every((g) => senseKey.test(String(g.sense_id)))).toBe(true);
   });
 
@@ -168,9 +175,15 @@ describe('the dictionary engine', () => {
       expect(items.length, JSON.stringify(target_word)).toBeGreaterThan(0);
       z.array(translationItem).parse(items);
     }
-    const nasty = engine.lookup({ pre_context: undefined as never, target_word: undefined as never, post_context: null as never });
+    const nasty = engine.lookup({
+      pre_context: undefined as never,
+      target_word: undefined as never,
+      post_context: null as never,
+    });
     expect(nasty[0].gloss[0].sense.second).toContain(WORD_NOT_FOUND);
-    expect(engine.lookup({ pre_context: '😀'.repeat(5000), target_word: 'bank', post_context: '银行'.repeat(5000) })[0].lemma).toBe('bank');
+    expect(
+      engine.lookup({ pre_context: '😀'.repeat(5000), target_word: 'bank', post_context: '银行'.repeat(5000) })[0].lemma,
+    ).toBe('bank');
   });
 
   it('reads capitals, quotes, hyphens and apostrophes as the word', () => {

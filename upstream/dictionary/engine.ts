@@ -61,7 +61,7 @@ export function cleanTarget(raw: string): string {
     .replace(/\s+/g, ' ')
     .replace(/^[^\p{L}\p{N}]+/u, '')
     .replace(/[^\p{L}\p{N}]+$/u, '');
-  return /^(?:\p{L}\.)+\p{L}$/u.test(text) ? text + '.' : text;
+  return /^(?:\p{L}\.)+\p{L}$/u.test(text) ? `${text}.` : text;
 }
 
 function notFound(target: string, word: string): TranslationItem {
@@ -126,7 +126,13 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
   }
 
   /** A WordNet sense as a gloss; `chineseLemma` is the ECDICT headword to take Chinese from. */
-  function senseGloss(s: ScoredSense, chineseLemma: string, phon: Gloss['phonetic_symbol'], d: Data, phraseTitle?: string): Gloss {
+  function senseGloss(
+    s: ScoredSense,
+    chineseLemma: string,
+    phon: Gloss['phonetic_symbol'],
+    d: Data,
+    phraseTitle?: string,
+  ): Gloss {
     const label = s.synset.pos === 'v' ? verbLabel(s.synset, s.sense.lemma) : wnLabel[s.synset.type];
     const zh = d.chinese.forSense(chineseLemma, s.synset, label);
     return {
@@ -156,12 +162,15 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     for (const line of lines) {
       const m = /^((?:[a-z]{1,6}\.\s*){1,3}|(?:definite|indefinite)\s+article\.\s*|[nvasr]\s)/i.exec(line);
       if (!m) continue;
-      const prefix = m[1].toLowerCase().replace(/^(?:definite|indefinite)\s+/, '').replace(/\s+/g, '');
+      const prefix = m[1]
+        .toLowerCase()
+        .replace(/^(?:definite|indefinite)\s+/, '')
+        .replace(/\s+/g, '');
       const found = posOf(prefix);
       if (found?.label !== label) continue;
       const text = line.slice(m[0].length).trim();
       if (!text) continue;
-      return text.length > 240 ? text.slice(0, 237).replace(/\s\S*$/, '') + '…' : text;
+      return text.length > 240 ? `${text.slice(0, 237).replace(/\s\S*$/, '')}…` : text;
     }
     return undefined;
   }
@@ -233,10 +242,14 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const out: ScoredGloss[] = [];
     if (match.wordnet) {
       const ranked = d.ranker.rank(d.wordnet.senses(match.wordnet), { ...features, pos: undefined });
-      d.chinese.prefetch(match.ecdict ?? match.title, ranked.map((s) => s.synset));
+      d.chinese.prefetch(
+        match.ecdict ?? match.title,
+        ranked.map((s) => s.synset),
+      );
       for (const s of ranked) out.push({ gloss: senseGloss(s, match.ecdict ?? match.title, phon, d, title), score: s.score });
     } else if (match.ecdict) {
-      ecdictGlosses(match.ecdict, phon, d, () => true, title).forEach((g, i) => out.push({ gloss: g.gloss, score: -i }));
+      for (const [i, g] of ecdictGlosses(match.ecdict, phon, d, () => true, title).entries())
+        out.push({ gloss: g.gloss, score: -i });
     }
     return out;
   }
@@ -254,7 +267,10 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const phon = phonetic(lemma, d);
     const senses = d.wordnet.senses(lemma);
     const ranked = d.ranker.rank(senses, features, { formPos: candidate.pos });
-    d.chinese.prefetch(lemma, ranked.map((s) => s.synset));
+    d.chinese.prefetch(
+      lemma,
+      ranked.map((s) => s.synset),
+    );
     const scored: ScoredGloss[] = ranked.map((s) => ({ gloss: senseGloss(s, lemma, phon, d), score: s.score }));
     const top = scored[0]?.score ?? 0;
 
@@ -286,7 +302,8 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     // whether the tagger's own lemmatizer chose it.
     const targetTokens = tagged.target.map((i) => tagged.tokens[i]);
     const reachable = [...candidate.pos].filter((p) => !features.pos || features.pos === 'x' || p === features.pos);
-    let score = (scored[0]?.score ?? -10) + 0.5 * Math.log1p(d.lemmatizer.frequency(lemma, reachable.length ? reachable : candidate.pos));
+    let score =
+      (scored[0]?.score ?? -10) + 0.5 * Math.log1p(d.lemmatizer.frequency(lemma, reachable.length ? reachable : candidate.pos));
     if (targetTokens.some((t) => t.lemma === lemma)) score += 1;
     if (candidate.identity) score += 0.3;
     if (!entry && senses.length === 0) score -= 5;
@@ -394,7 +411,9 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       try {
         const clean = cleanTarget(word).toLowerCase();
         if (!clean) return [];
-        const ranked = open().lemmatizer.ranked(clean).map((c) => c.lemma);
+        const ranked = open()
+          .lemmatizer.ranked(clean)
+          .map((c) => c.lemma);
         return ranked.length ? ranked : [clean];
       } catch {
         return [word.toLowerCase()];

@@ -4,7 +4,11 @@ import { createLemmatizer } from './lemmas';
 import { openWordNet } from './wordnet';
 
 const lemmatizer = createLemmatizer(openWordNet(), openEcdict());
-const lemmas = (w: string) => lemmatizer.candidates(w).map((c) => c.lemma).sort();
+const lemmas = (w: string) =>
+  lemmatizer
+    .candidates(w)
+    .map((c) => c.lemma)
+    .sort();
 const posOf = (w: string, lemma: string) => [...(lemmatizer.candidates(w).find((c) => c.lemma === lemma)?.pos ?? [])].sort();
 
 describe('lemmas of a surface form', () => {

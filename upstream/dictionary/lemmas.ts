@@ -49,6 +49,7 @@ function loadExceptions(): Record<'n' | 'v' | 'a', Exceptions> {
 }
 
 /** morphy's detachment rules (WordNet's morph.c), per part of speech. */
+// biome-ignore format: a table, laid out by hand to be read as one
 const rules: Record<'n' | 'v' | 'a', [string, string][]> = {
   n: [['s', ''], ['ses', 's'], ['xes', 'x'], ['zes', 'z'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['ies', 'y']],
   v: [['s', ''], ['ies', 'y'], ['es', 'e'], ['es', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', '']],
@@ -243,7 +244,8 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
             const stem = w.slice(0, -suffix.length);
             const base = stem + ending;
             if (wordnet.has(base, p)) set.add(base);
-            else if (ending === '' && /([b-df-hj-np-tv-z])\1$/.test(stem) && wordnet.has(stem.slice(0, -1), p)) set.add(stem.slice(0, -1));
+            else if (ending === '' && /([b-df-hj-np-tv-z])\1$/.test(stem) && wordnet.has(stem.slice(0, -1), p))
+              set.add(stem.slice(0, -1));
           }
         }
         if (set.size === 0) set.add(w);

@@ -109,7 +109,7 @@ describe('ukIpa', () => {
     expect(ukIpa(null)).toBeUndefined();
     expect(ukIpa(undefined)).toBeUndefined();
     expect(ukIpa('-ʃi')).toBeUndefined();
-    expect(ukIpa("f?әd")).toBeUndefined();
+    expect(ukIpa('f?әd')).toBeUndefined();
   });
 
   describe('on the real ECDICT rows', () => {

@@ -13,6 +13,7 @@ import { dictionary as cmuDictionary } from 'cmu-pronouncing-dictionary';
 
 // ---- US: ARPAbet → IPA ------------------------------------------------------------------------
 
+// biome-ignore format: a table, laid out by hand to be read as one
 const consonants: Record<string, string> = {
   B: 'b', CH: 'tʃ', D: 'd', DH: 'ð', F: 'f', G: 'ɡ', HH: 'h', JH: 'dʒ', K: 'k', L: 'l', M: 'm',
   N: 'n', NG: 'ŋ', P: 'p', R: 'r', S: 's', SH: 'ʃ', T: 't', TH: 'θ', V: 'v', W: 'w', Y: 'j',
@@ -20,6 +21,7 @@ const consonants: Record<string, string> = {
 };
 
 /** Vowels by stress: [unstressed, stressed]. Only AH and ER change quality with stress. */
+// biome-ignore format: a table, laid out by hand to be read as one
 const vowels: Record<string, [string, string]> = {
   AA: ['ɑ', 'ɑ'], AE: ['æ', 'æ'], AH: ['ə', 'ʌ'], AO: ['ɔ', 'ɔ'], AW: ['aʊ', 'aʊ'],
   AY: ['aɪ', 'aɪ'], EH: ['ɛ', 'ɛ'], ER: ['ɚ', 'ɝ'], EY: ['eɪ', 'eɪ'], IH: ['ɪ', 'ɪ'],
@@ -31,6 +33,7 @@ const vowels: Record<string, [string, string]> = {
  * tail of the consonant cluster found here starts the next syllable, so the stress mark lands
  * before it (ba·ˈnæ·nə, mɪ·ˈsteɪk, ɪn·ˈstɛd).
  */
+// biome-ignore format: a table, laid out by hand to be read as one
 const legalOnsets = new Set([
   ...Object.keys(consonants).filter((c) => c !== 'NG').map((c) => c),
   'P R', 'P L', 'B R', 'B L', 'T R', 'D R', 'K R', 'K L', 'G R', 'G L', 'F R', 'F L', 'TH R',
@@ -76,7 +79,10 @@ export function arpabetToIpa(arpabet: string): string {
       if (k > 0) {
         const clusterStart = vowelAt[k - 1] + 1;
         for (let start = Math.max(clusterStart, v - 3); start < v; start += 1) {
-          const onset = phones.slice(start, v).map((p) => p.symbol).join(' ');
+          const onset = phones
+            .slice(start, v)
+            .map((p) => p.symbol)
+            .join(' ');
           if (legalOnsets.has(onset)) {
             onsetStart = start;
             break;
@@ -96,7 +102,7 @@ export function arpabetToIpa(arpabet: string): string {
 
 function cmuEntry(word: string): string | undefined {
   // Own-property check: a word like "constructor" must not reach Object.prototype.
-  return Object.prototype.hasOwnProperty.call(cmuDictionary, word) ? cmuDictionary[word] : undefined;
+  return Object.hasOwn(cmuDictionary, word) ? cmuDictionary[word] : undefined;
 }
 
 /** American IPA of a word or a phrase from the CMU dictionary (its first pronunciation). */
@@ -150,7 +156,10 @@ function normalizeMarks(text: string): string {
     const after = s[offset + m.length] ?? '';
     return phoneticChar.test(after) || after === '(' ? 'ˌ' : m;
   });
-  return s.replace(/[,.]+$/, '').replace(/\s+/g, ' ').trim();
+  return s
+    .replace(/[,.]+$/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Rewrites the older notation into modern British IPA, sound by sound. */
@@ -164,45 +173,71 @@ function modernizeOldNotation(s: string): string {
     switch (c) {
       case 'ɒ':
       case 'ɔ':
-        if (next === 'ː') { out += 'ɔː'; i += 1; }
-        else if (next === 'i' || next === 'ɪ') { out += 'ɔɪ'; i += 1; }
-        else out += 'ɒ';
+        if (next === 'ː') {
+          out += 'ɔː';
+          i += 1;
+        } else if (next === 'i' || next === 'ɪ') {
+          out += 'ɔɪ';
+          i += 1;
+        } else out += 'ɒ';
         break;
       case 'ə':
-        if (next === 'ː') { out += 'ɜː'; i += 1; }
-        else if (next === 'u' || next === 'ʊ' || next === 'j') { out += 'əʊ'; i += 1; }
-        else out += 'ə';
+        if (next === 'ː') {
+          out += 'ɜː';
+          i += 1;
+        } else if (next === 'u' || next === 'ʊ' || next === 'j') {
+          out += 'əʊ';
+          i += 1;
+        } else out += 'ə';
         break;
       case 'ɜ':
         out += 'ɜː';
         if (next === 'ː') i += 1;
         break;
       case 'i':
-        if (next === 'ː') { out += 'iː'; i += 1; }
-        else if (next === 'ə') { out += 'ɪə'; i += 1; }
-        else out += endsWord(i + 1) ? 'i' : 'ɪ';
+        if (next === 'ː') {
+          out += 'iː';
+          i += 1;
+        } else if (next === 'ə') {
+          out += 'ɪə';
+          i += 1;
+        } else out += endsWord(i + 1) ? 'i' : 'ɪ';
         break;
       case 'e':
       case 'ɛ':
-        if (next === 'i' || next === 'ɪ') { out += 'eɪ'; i += 1; }
-        else if (next === 'ə') { out += 'eə'; i += 1; }
-        else out += 'e';
+        if (next === 'i' || next === 'ɪ') {
+          out += 'eɪ';
+          i += 1;
+        } else if (next === 'ə') {
+          out += 'eə';
+          i += 1;
+        } else out += 'e';
         break;
       case 'a':
-        if (next === 'i' || next === 'ɪ') { out += 'aɪ'; i += 1; }
-        else if (next === 'u' || next === 'ʊ' || next === 'j') { out += 'aʊ'; i += 1; }
-        else if (next === 'ː') { out += 'ɑː'; i += 1; }
-        else out += 'a';
+        if (next === 'i' || next === 'ɪ') {
+          out += 'aɪ';
+          i += 1;
+        } else if (next === 'u' || next === 'ʊ' || next === 'j') {
+          out += 'aʊ';
+          i += 1;
+        } else if (next === 'ː') {
+          out += 'ɑː';
+          i += 1;
+        } else out += 'a';
         break;
       case 'o':
-        if (next === 'u' || next === 'ʊ') { out += 'əʊ'; i += 1; }
-        else out += c;
+        if (next === 'u' || next === 'ʊ') {
+          out += 'əʊ';
+          i += 1;
+        } else out += c;
         break;
       case 'j': {
         // The same old font put ʊ in j's slot: `әbajt` about, `'kajnt`, `'tikjjlәsi`, `'ædʒjtәnt`.
         const prev = at(i - 1);
-        if (next === 'j') { out += 'jʊ'; i += 1; }
-        else if (/[bcdfɡhklmnprstvwzʃʒθð]/.test(prev) && !/[aeiouæɑɒɔəɜɛʌ]/.test(next)) out += 'ʊ';
+        if (next === 'j') {
+          out += 'jʊ';
+          i += 1;
+        } else if (/[bcdfɡhklmnprstvwzʃʒθð]/.test(prev) && !/[aeiouæɑɒɔəɜɛʌ]/.test(next)) out += 'ʊ';
         else out += 'j';
         break;
       }
@@ -211,9 +246,13 @@ function modernizeOldNotation(s: string): string {
         out += /[aeiouæɑɒɔəɜɛʌ]/.test(next) ? 'j' : 'i';
         break;
       case 'u':
-        if (next === 'ː') { out += 'uː'; i += 1; }
-        else if (next === 'ə') { out += 'ʊə'; i += 1; }
-        else out += 'ʊ';
+        if (next === 'ː') {
+          out += 'uː';
+          i += 1;
+        } else if (next === 'ə') {
+          out += 'ʊə';
+          i += 1;
+        } else out += 'ʊ';
         break;
       default:
         out += c;

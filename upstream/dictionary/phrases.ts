@@ -27,7 +27,24 @@ export interface PhraseMatch {
   tokens: number[];
 }
 
-const particles = new Set(['up', 'down', 'off', 'out', 'on', 'in', 'away', 'back', 'over', 'around', 'about', 'through', 'along', 'apart', 'aside', 'forward']);
+const particles = new Set([
+  'up',
+  'down',
+  'off',
+  'out',
+  'on',
+  'in',
+  'away',
+  'back',
+  'over',
+  'around',
+  'about',
+  'through',
+  'along',
+  'apart',
+  'aside',
+  'forward',
+]);
 const objectTags = new Set(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
 
 /** Whether an ECDICT row looks like a real expression rather than a chance word pair. */
@@ -113,7 +130,7 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
         if (!tokens.slice(v + 1, p).every((x) => x.isWord && objectTags.has(x.pos))) continue;
         // "put it in the box": a particle followed by a noun phrase is a preposition.
         const after = tokens[p + 1];
-        if (after && after.isWord && objectTags.has(after.pos)) continue;
+        if (after?.isWord && objectTags.has(after.pos)) continue;
         for (const verb of formsOf(tokens[v])) {
           const lemma = `${verb}_${particle.lower}`;
           if (wordnet.senses(lemma).some((s) => s.pos === 'v')) {

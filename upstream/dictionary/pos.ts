@@ -20,6 +20,7 @@ export interface PosExplanation {
 }
 
 /** Every label the engine may emit, in the order a dictionary usually lists them. */
+// biome-ignore format: a table, laid out by hand to be read as one
 export const posLabels: readonly PosLabel[] = [
   { label: 'n.', name: '名词' },
   { label: 'v.', name: '动词' },
@@ -48,6 +49,7 @@ const byLabel = new Map(posLabels.map((p) => [p.label, p]));
  * label. The data is inconsistent (ECDICT alone writes adjectives as `a.` and `adj.`, verbs as
  * `vt.vi.` and `vt.& vi.`), so every lookup goes through this table.
  */
+// biome-ignore format: a table, laid out by hand to be read as one
 const aliases: Record<string, string> = {
   // nouns
   n: 'n.', noun: 'n.', nn: 'n.', propn: 'n.', pl: 'n.', pla: 'n.', un: 'n.',
@@ -89,6 +91,7 @@ export function posOf(label: string): PosLabel | undefined {
   return alias ? byLabel.get(alias) : undefined;
 }
 
+// biome-ignore format: a table, laid out by hand to be read as one
 const explanations: Record<string, string> = {
   'n.':
     '名词表示人、事物、地点或抽象概念的名称，在句子中常作主语、宾语或表语。\n' +

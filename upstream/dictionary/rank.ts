@@ -297,7 +297,8 @@ export function createRanker(
     if (last === undefined) return 'unknown';
     // Passive ("was run by"): the verb is transitive.
     const before = tokens[first - 1];
-    if (before && before.lemma === 'be' && /(ed|en|wn|un|t)$/.test(tokens[first].lower) && tokens[first].pos === 'VERB') return 'obj';
+    if (before && before.lemma === 'be' && /(ed|en|wn|un|t)$/.test(tokens[first].lower) && tokens[first].pos === 'VERB')
+      return 'obj';
     let j = last + 1;
     while (j < tokens.length && (tokens[j].pos === 'ADV' || tokens[j].pos === 'PART') && tokens[j].lower !== 'to') j++;
     const next = tokens[j];
@@ -336,7 +337,8 @@ export function createRanker(
         const t = tokens[i];
         if (skipped.has(i)) continue;
         if (!t.isWord) return undefined;
-        if (!stopWords.has(t.lower) && t.lower.length > 1) return [...new Set([...lemmatizer.keysOf(t.lemma || t.lower), ...lemmatizer.keysOf(t.lower)])];
+        if (!stopWords.has(t.lower) && t.lower.length > 1)
+          return [...new Set([...lemmatizer.keysOf(t.lemma || t.lower), ...lemmatizer.keysOf(t.lower)])];
       }
       return undefined;
     };
@@ -413,7 +415,9 @@ export function createRanker(
       };
     });
     const shared = new Array<number>(found[0]?.hits.length ?? 0).fill(0);
-    for (const f of found) f.hits.forEach((h, i) => h > 0 && shared[i]++);
+    for (const f of found) {
+      for (const [i, h] of f.hits.entries()) if (h > 0) shared[i]++;
+    }
     const scored = senses.map((sense, index) => {
       const { synset, hits, size, collocation } = found[index];
       const prior =
@@ -425,9 +429,9 @@ export function createRanker(
       const frame = frameScore(synset, sense.lemma, ctx);
       let sum = 0;
       hits.forEach((h, i) => {
-        if (h > 0) sum += h / Math.pow(shared[i], w.sharedDamping);
+        if (h > 0) sum += h / shared[i] ** w.sharedDamping;
       });
-      const ov = w.overlapWeight * Math.pow(sum / (1 + w.sizeDamping * Math.log1p(size)), w.overlapPower) + collocation;
+      const ov = w.overlapWeight * (sum / (1 + w.sizeDamping * Math.log1p(size))) ** w.overlapPower + collocation;
       return { sense, synset, score: prior + pos + frame + ov, parts: { prior, pos, frame, overlap: ov } };
     });
     // Stable on ties: WordNet's order.

@@ -70,7 +70,5 @@ export const verbFrames: Readonly<Record<number, VerbFrame>> = {
  */
 export function frameComplements(synset: Synset, lemma: string): FrameComplement[] {
   const word = synset.words.findIndex((w) => w.lemma === lemma.replace(/ /g, '_')) + 1;
-  return synset.frames
-    .filter((f) => f.word === 0 || f.word === word)
-    .flatMap((f) => verbFrames[f.frame]?.complement ?? []);
+  return synset.frames.filter((f) => f.word === 0 || f.word === word).flatMap((f) => verbFrames[f.frame]?.complement ?? []);
 }

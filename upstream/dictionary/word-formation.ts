@@ -46,6 +46,7 @@ interface PrefixRow {
   negative?: string;
 }
 
+// biome-ignore format: a table, laid out by hand to be read as one
 const prefixRows: PrefixRow[] = [
   // negation and reversal
   { forms: 'un', gloss: '解开，做相反的动作', negative: '不，非' },
@@ -182,6 +183,7 @@ interface RootRow {
  * Latin and Greek roots. Only spellings of three letters or more: shorter ones (ag, it, vi) match
  * inside far too many words that have nothing to do with them.
  */
+// biome-ignore format: a table, laid out by hand to be read as one
 const rootRows: RootRow[] = [
   { forms: 'act', gloss: '做，行动' },
   { forms: 'acu acr', gloss: '尖，锐利' },
@@ -493,6 +495,7 @@ interface SuffixRow {
   weak?: boolean;
 }
 
+// biome-ignore format: a table, laid out by hand to be read as one
 const suffixRows: SuffixRow[] = [
   // nouns: action, state, quality
   { forms: 'tion sion ion', gloss: '名词后缀：行为，过程，结果' },
@@ -599,6 +602,7 @@ const suffixRows: SuffixRow[] = [
 // ---- analysis ---------------------------------------------------------------------------------
 
 /** 3-letter roots that also end or start many unrelated words; they need a prefix in front. */
+// biome-ignore format: a table, laid out by hand to be read as one
 const needsPrefix = new Set([
   'cit', 'pet', 'not', 'lat', 'tom', 'top', 'hum', 'sal', 'sen', 'rot', 'cas', 'bat', 'her', 'mar',
   'mir', 'mus', 'pur', 'put', 'sec', 'sed', 'sid', 'sum', 'tag', 'tax', 'ten', 'tin', 'und', 'vas',
@@ -606,6 +610,7 @@ const needsPrefix = new Set([
 ]);
 
 /** Greek-style combining roots, the only ones another root may follow (photo·graph, bio·logy). */
+// biome-ignore format: a table, laid out by hand to be read as one
 const combiningRoots = new Set([
   'anthropo', 'astro', 'bio', 'biblio', 'chrono', 'chromo', 'cosmo', 'cyclo', 'demo', 'geo',
   'graph', 'gram', 'hydro', 'hydr', 'litho', 'morph', 'philo', 'phil', 'phono', 'photo', 'phot',
@@ -617,6 +622,7 @@ const combiningRoots = new Set([
  * The parts of speech a suffix makes. A real word in front of a suffix counts only when the whole
  * word is used that way: profess is no prof + -ess (a verb is no female noun).
  */
+// biome-ignore format: a table, laid out by hand to be read as one
 const suffixMakes: Record<string, string[]> = {
   er: ['n.'], or: ['n.'], ar: ['n.', 'adj.'], ist: ['n.'], ess: ['n.'], ee: ['n.'], eer: ['n.'],
   ian: ['n.', 'adj.'], an: ['n.', 'adj.'], ician: ['n.'], ster: ['n.'], ard: ['n.'], let: ['n.'],
@@ -641,6 +647,7 @@ function makesPos(facts: WordFacts, suffix: string): boolean {
 }
 
 /** Assimilated prefixes double the next consonant (ac·cept, col·lect, ap·ply, sup·port, il·legal). */
+// biome-ignore format: a table, laid out by hand to be read as one
 const doublingPrefixes = new Set([
   'ac', 'af', 'ag', 'al', 'ap', 'ar', 'as', 'at', 'oc', 'of', 'op', 'col', 'cor', 'il', 'ir',
   'suc', 'suf', 'sug', 'sup', 'ef', 'dif',
@@ -659,6 +666,7 @@ function prefixFits(form: string, rest: string): boolean {
  * Words whose look-alike analysis is wrong (present is not pre- + sent "feel"; citizen has no
  * "cit" of excite; chicken is not chick + -en). They are left whole, also as stems of longer words.
  */
+// biome-ignore format: a table, laid out by hand to be read as one
 const notAnalysable = new Set([
   'present', 'absent', 'represent', 'presence', 'absence', 'divide', 'individual', 'isolate',
   'citizen', 'portion', 'proportion', 'interval', 'compass', 'empress', 'petal', 'often', 'secret',
@@ -679,11 +687,16 @@ const negationChars = /[不无非未难否缺]/;
  * suffix itself or from grammar, not from the stem).
  */
 const stopChars = new Set(
-  '的地得之者人性化使被一不无非未是有在于为以等与和及或其所某物家员状态行很又再更最做作用种类们个这那成子儿学度法式主义师生出入上下事情东西时间方面分部动发开加给对把向从到里外前后中来去过着了也都就而且但并'.split(''),
+  '的地得之者人性化使被一不无非未是有在于为以等与和及或其所某物家员状态行很又再更最做作用种类们个这那成子儿学度法式主义师生出入上下事情东西时间方面分部动发开加给对把向从到里外前后中来去过着了也都就而且但并'.split(
+    '',
+  ),
 );
 
 function cleanItem(item: string): string {
-  return item.replace(/^[（(][^）)]*[）)]\s*/, '').replace(/[（(][^）)]*[）)]/g, '').trim();
+  return item
+    .replace(/^[（(][^）)]*[）)]\s*/, '')
+    .replace(/[（(][^）)]*[）)]/g, '')
+    .trim();
 }
 
 function renderings(facts: WordFacts, maxLines: number, maxItems: number): string[] {
@@ -748,7 +761,13 @@ function overlap(whole: Meaning, stem: WordFacts): { score: 0 | 1 | 2; item?: st
     if (bigrams(item).some((p) => whole.pairs.has(p))) return { score: 2, item };
     // A whole short rendering (教 in 教师) counts, but not a fragment of a longer one (持(枪)).
     const bare = item === original;
-    if (bare && core.length > 0 && core.length <= 2 && contentChars(core).length > 0 && whole.items.some((w) => w.includes(core))) {
+    if (
+      bare &&
+      core.length > 0 &&
+      core.length <= 2 &&
+      contentChars(core).length > 0 &&
+      whole.items.some((w) => w.includes(core))
+    ) {
       return { score: 2, item };
     }
     if (!single && contentChars(item).some((ch) => whole.chars.has(ch))) single = item;
@@ -758,7 +777,7 @@ function overlap(whole: Meaning, stem: WordFacts): { score: 0 | 1 | 2; item?: st
 
 /** Whether a word can stand as a stem: a common lemma with a part of speech, not an abbreviation. */
 function usableStem(facts: WordFacts | undefined, word: string): facts is WordFacts {
-  if (!facts || !facts.common) return false;
+  if (!facts?.common) return false;
   if (word.length <= 3 && !facts.core) return false;
   const first = facts.lines.find((l) => !l.domain);
   return !!first && first.pos !== null && first.pos !== 'abbr.';
@@ -939,8 +958,7 @@ function rootLetters(pieces: Piece[]): number {
 function bestBound(word: string): Piece[] | undefined {
   const valid = boundParses(word).filter((p) => plausibleBound(p, word));
   valid.sort(
-    (a, b) =>
-      a.length - b.length || rootLetters(b) - rootLetters(a) || (b[0]?.form.length ?? 0) - (a[0]?.form.length ?? 0),
+    (a, b) => a.length - b.length || rootLetters(b) - rootLetters(a) || (b[0]?.form.length ?? 0) - (a[0]?.form.length ?? 0),
   );
   return valid[0];
 }

@@ -229,7 +229,7 @@ export function openWordNet(dir: string = defaultWordNetDir()): WordNet {
 
   /** Byte offset of the first line of index.sense that starts with `lemma%`, or -1. */
   function firstLine(lemma: string): { at: number; key: Buffer } | undefined {
-    const key = Buffer.from(lemma + '%', 'utf8');
+    const key = Buffer.from(`${lemma}%`, 'utf8');
     // Lower bound: the first line whose first bytes are not below the key.
     let lo = 0;
     let hi = senseIndex.length;
@@ -255,7 +255,11 @@ export function openWordNet(dir: string = defaultWordNetDir()): WordNet {
         digits = '';
         const first = firstLine(lemma);
         if (first) {
-          for (let at = first.at; at < senseIndex.length && comparePrefix(senseIndex, at, first.key) === 0; at = nextLine(senseIndex, at)) {
+          for (
+            let at = first.at;
+            at < senseIndex.length && comparePrefix(senseIndex, at, first.key) === 0;
+            at = nextLine(senseIndex, at)
+          ) {
             digits += posOfType[String.fromCharCode(senseIndex[at + first.key.length])];
           }
         }
@@ -320,7 +324,8 @@ export function openWordNet(dir: string = defaultWordNetDir()): WordNet {
       const head = line.slice(0, 400).split(' ');
       const count = parseInt(head[3], 16);
       const words: string[] = [];
-      for (let w = 0; w < count && 4 + 2 * w < head.length; w++) words.push(head[4 + 2 * w].replace(/\([a-z]+\)$/, '').toLowerCase());
+      for (let w = 0; w < count && 4 + 2 * w < head.length; w++)
+        words.push(head[4 + 2 * w].replace(/\([a-z]+\)$/, '').toLowerCase());
       const bar = line.indexOf(' | ');
       found = { words, definition: bar < 0 ? '' : splitGloss(line.slice(bar + 3)).definition };
       briefs.set(id, found);

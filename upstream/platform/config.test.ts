@@ -19,7 +19,10 @@ describe('loadConfig', () => {
       seedContent: true,
     });
     expect(loadConfig({ SITE_URL: 'https://yujing.example/app' }).wechat.callbackOrigin).toBe('https://yujing.example');
-    expect(loadConfig({ EMAIL_CODE_LIMIT_ADDRESS: '0', EMAIL_CODE_LIMIT_WRONG: '5' }).emailCodeLimits).toMatchObject({ perAddress: 0, wrongPerDay: 5 });
+    expect(loadConfig({ EMAIL_CODE_LIMIT_ADDRESS: '0', EMAIL_CODE_LIMIT_WRONG: '5' }).emailCodeLimits).toMatchObject({
+      perAddress: 0,
+      wrongPerDay: 5,
+    });
     expect(() => loadConfig({ EMAIL_CODE_LIMIT_GLOBAL: '-1' })).toThrow(/EMAIL_CODE_LIMIT_GLOBAL/);
     expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
   });
@@ -50,7 +53,14 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       port: 4000,
       databasePath: ':memory:',
-      smtp: { host: 'smtp.example.com', port: 465, secure: true, user: 'mailer@example.com', pass: 'pw', from: 'mailer@example.com' },
+      smtp: {
+        host: 'smtp.example.com',
+        port: 465,
+        secure: true,
+        user: 'mailer@example.com',
+        pass: 'pw',
+        from: 'mailer@example.com',
+      },
       wechat: { apiBase: 'http://127.0.0.1:9999', pc: { appId: 'wx1', appSecret: 's1' }, insideWechat: undefined },
       freeUses: { anonymous: 0, login: 20 },
       emailCodeCooldownSeconds: 30,

@@ -84,8 +84,9 @@ const envSchema = z.object({
   WECHAT_MP_APP_ID: optional(z.string()),
   WECHAT_MP_APP_SECRET: optional(z.string()),
   SITE_URL: optional(z.url({ protocol: /^https?$/ })),
-  WECHAT_API_BASE: optional(z.url({ protocol: /^https?$/ }))
-    .transform((v) => (v ?? 'https://api.weixin.qq.com').replace(/\/+$/, '')),
+  WECHAT_API_BASE: optional(z.url({ protocol: /^https?$/ })).transform((v) =>
+    (v ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
+  ),
   FREE_USES_ANONYMOUS: count(5),
   FREE_USES_LOGIN: count(20),
   EMAIL_CODE_COOLDOWN_SECONDS: count(60),
@@ -113,7 +114,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
     dataDir: path.resolve(cwd, e.DATA_DIR),
     // The product's data directory holds the database unless a path is given.
     databasePath:
-      e.DATABASE_PATH === ':memory:' ? e.DATABASE_PATH : path.resolve(cwd, e.DATABASE_PATH ?? path.join(e.DATA_DIR, 'yujing.sqlite')),
+      e.DATABASE_PATH === ':memory:'
+        ? e.DATABASE_PATH
+        : path.resolve(cwd, e.DATABASE_PATH ?? path.join(e.DATA_DIR, 'yujing.sqlite')),
     databaseUrl: e.DATABASE_URL,
     smtp: e.SMTP_HOST
       ? {

@@ -29,8 +29,7 @@ export class UpstreamError extends Error {
 export const badRequest = (reason: string) => new UpstreamError(400, '400', `请求参数错误：${reason}`);
 export const needLogin = () => new UpstreamError(401, '401', '请先登录');
 export const notFound = () => new UpstreamError(404, '404', '访问资源不存在');
-export const methodNotAllowed = (allowed: string) =>
-  new UpstreamError(405, '405', '请求方法不被允许', { Allow: allowed });
+export const methodNotAllowed = (allowed: string) => new UpstreamError(405, '405', '请求方法不被允许', { Allow: allowed });
 export const notBuilt = (callName: string) => new UpstreamError(501, '501', `该功能尚未开放：${callName}`);
 
 export interface Envelope<T = unknown> {

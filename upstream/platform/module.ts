@@ -44,10 +44,15 @@ export interface UpstreamModule<Uses extends object = object, Gives extends obje
   routes?: (deps: Platform & Uses & Gives) => ModuleRoutes[];
 }
 
-// `any`: each module has its own Uses and Gives, and the checks below relate them.
+// `any`: each module has its own Uses and Gives, and the checks below relate them. (`unknown`
+// would not do: a module's `routes` takes its own Uses, so it is not assignable to one taking
+// unknown.)
+// biome-ignore lint/suspicious/noExplicitAny: see above
 export type AnyModule = UpstreamModule<any, any>;
 
+// biome-ignore lint/suspicious/noExplicitAny: matched, never used
 type UsesOf<M> = M extends UpstreamModule<infer Uses, any> ? Uses : never;
+// biome-ignore lint/suspicious/noExplicitAny: matched, never used
 type GivesOf<M> = M extends UpstreamModule<any, infer Gives> ? Gives : never;
 type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 

@@ -56,7 +56,9 @@ describe('splitSegments', () => {
     expect(texts('你好。我很好！你呢？「好的。」')).toEqual(['你好。', '我很好！', '你呢？', '「好的。」']);
     expect(texts('Chapter One\nIt was cold.\r\n\r\nThe end')).toEqual(['Chapter One', 'It was cold.', 'The end']);
     // A hard-wrapped line that goes on in lower case is the same sentence, read in one go.
-    expect(texts('The mole had been working\nvery hard all morning.')).toEqual(['The mole had been working very hard all morning.']);
+    expect(texts('The mole had been working\nvery hard all morning.')).toEqual([
+      'The mole had been working very hard all morning.',
+    ]);
   });
 
   it('drops empty and punctuation-only pieces and collapses white space', () => {

@@ -22,12 +22,14 @@ const hasWordChar = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
 /** The text's sentence segments, empty and punctuation-only ones dropped, numbered from 0. */
 export function splitSegments(text: string, maxChars = MAX_SEGMENT_CHARS): Segment[] {
-  return splitSentences(text.normalize('NFC'))
-    // Hard-wrapped lines stay in their sentence; the line breaks must not count towards its length.
-    .map((s) => s.replace(/\s+/gu, ' '))
-    .flatMap((sentence) => capLength(sentence, maxChars))
-    .filter(hasWordChar)
-    .map((s, index) => ({ index, text: s }));
+  return (
+    splitSentences(text.normalize('NFC'))
+      // Hard-wrapped lines stay in their sentence; the line breaks must not count towards its length.
+      .map((s) => s.replace(/\s+/gu, ' '))
+      .flatMap((sentence) => capLength(sentence, maxChars))
+      .filter(hasWordChar)
+      .map((s, index) => ({ index, text: s }))
+  );
 }
 
 /** A sentence cut into pieces of at most maxChars: at clause marks first, then between words. */

@@ -165,7 +165,9 @@ describe('composed audio', () => {
     const byKey = await speech.audio(audioKeyOf(spelled), 'uk');
     expect(Buffer.from(byKey.bytes).equals(Buffer.from(direct.bytes))).toBe(true);
     const wav = parseWav(direct.bytes);
-    const letters = await Promise.all(['c', 'a', 'b'].map(async (l) => trimSilence(parseWav((await speech.audio(l, 'uk')).bytes))));
+    const letters = await Promise.all(
+      ['c', 'a', 'b'].map(async (l) => trimSilence(parseWav((await speech.audio(l, 'uk')).bytes))),
+    );
     expect(frameCount(wav)).toBe(letters.reduce((n, l) => n + frameCount(l), 0) + 2 * gapFrames(wav.format, 0.1));
     expect((await rejection(speech.audio('concat:x:a|b', 'uk'))).httpStatus).toBe(400);
     expect((await rejection(speech.audio(audioKeyOf('plain'), 'uk', 'plain'))).httpStatus).toBe(400);
@@ -230,7 +232,9 @@ describe('speech calls over HTTP', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-type')).toBe('audio/wav');
 
-    const bad = await app.request(`/api/get_text_audio?${new URLSearchParams({ text: audioKeyOf(source), source: 'concat:0.3:no|no' })}`);
+    const bad = await app.request(
+      `/api/get_text_audio?${new URLSearchParams({ text: audioKeyOf(source), source: 'concat:0.3:no|no' })}`,
+    );
     expect(bad.status).toBe(400);
     expect(await bad.json()).toEqual({ status: '400', description: '请求参数错误：音频键与内容不符' });
 
@@ -253,7 +257,12 @@ describe('speech calls over HTTP', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       status: 'OK',
-      data: { segments: [{ index: 0, text: 'Mr. Lee is here.' }, { index: 1, text: 'He waits.' }] },
+      data: {
+        segments: [
+          { index: 0, text: 'Mr. Lee is here.' },
+          { index: 1, text: 'He waits.' },
+        ],
+      },
     });
   });
 });

@@ -19,7 +19,7 @@ const mono16: WavFormat = { sampleRate: 22_050, channels: 1, bitsPerSample: 16 }
 function wav16(samples: number[], format: WavFormat = mono16): Wav {
   const data = new Uint8Array(samples.length * 2);
   const view = new DataView(data.buffer);
-  samples.forEach((s, i) => view.setInt16(i * 2, s, true));
+  for (const [i, s] of samples.entries()) view.setInt16(i * 2, s, true);
   return { format, data };
 }
 
@@ -86,7 +86,13 @@ describe('joinWavs', () => {
     const joined = joinWavs([wav16([1, 2], stereo), wav16([3, 4], stereo)], 0.1);
     expect(frameCount(joined)).toBe(1 + 800 + 1);
     const eight: WavFormat = { sampleRate: 1000, channels: 1, bitsPerSample: 8 };
-    const quiet = joinWavs([{ format: eight, data: new Uint8Array([200]) }, { format: eight, data: new Uint8Array([50]) }], 0.005);
+    const quiet = joinWavs(
+      [
+        { format: eight, data: new Uint8Array([200]) },
+        { format: eight, data: new Uint8Array([50]) },
+      ],
+      0.005,
+    );
     expect([...quiet.data]).toEqual([200, 128, 128, 128, 128, 128, 50]);
   });
 

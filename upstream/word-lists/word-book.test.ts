@@ -50,15 +50,21 @@ describe('word book', () => {
   });
 
   it('adds a word marked before it was ever looked up', async () => {
-    const entry = await book.setStrange(userId, { word: 'Tables', lemma: 'table', strange: 0, from: 'course', sentence: 'Tables turn.' });
+    const entry = await book.setStrange(userId, {
+      word: 'Tables',
+      lemma: 'table',
+      strange: 0,
+      from: 'course',
+      sentence: 'Tables turn.',
+    });
     expect(entry).toMatchObject({ word: 'Tables', lemma: 'table', strange: 0, from: 'course', lookups: 0 });
     expect(await book.listedLemma(userId, ['tables', 'table'])).toBe('table');
     expect(await book.listedLemma(userId, ['chair'])).toBe('chair');
   });
 
   it('keeps the context of a lookup within bounds, the end of what came before and the start of what follows', async () => {
-    const before = 'a'.repeat(3_000) + 'END ';
-    const after = ' START' + 'b'.repeat(3_000);
+    const before = `${'a'.repeat(3_000)}END `;
+    const after = ` START${'b'.repeat(3_000)}`;
     await lookUp('word', 'word', [before, after]);
     const { items } = await book.lookups(userId, {});
     expect(items[0].pre_context).toHaveLength(2_000);

@@ -117,11 +117,7 @@ export function createWordBook({ db, now }: { db: Db; now: Clock }) {
       };
     },
 
-    async words(
-      userId: number,
-      filter: { strange?: 0 | 1; from?: string },
-      paging: Paging,
-    ): Promise<Page<WordListEntry>> {
+    async words(userId: number, filter: { strange?: 0 | 1; from?: string }, paging: Paging): Promise<Page<WordListEntry>> {
       const { page, size, offset } = pageOf(paging);
       let query = db.selectFrom('word_list').where('user_id', '=', userId);
       if (filter.strange !== undefined) query = query.where('strange', '=', filter.strange);

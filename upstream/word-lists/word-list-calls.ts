@@ -32,7 +32,10 @@ export function wordListCalls({ users, dictionary, wordBook }: WordListCallsDeps
       const surface = word.trim();
       // Without a lemma, "leaves" is the leaf on the list rather than a new entry for leave.
       const candidates = lemma ? [lemma] : dictionary.lemmasOf(surface);
-      const chosen = await wordBook.listedLemma(user.id, candidates.map((c) => c.toLowerCase()));
+      const chosen = await wordBook.listedLemma(
+        user.id,
+        candidates.map((c) => c.toLowerCase()),
+      );
       const entry = await wordBook.setStrange(user.id, {
         word: surface,
         lemma: chosen ?? surface.toLowerCase(),

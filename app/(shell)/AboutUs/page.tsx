@@ -53,10 +53,7 @@ export default function AboutUsPage() {
         语境在电脑、平板和手机的浏览器中都能使用，也可以在微信里直接打开。可以用邮箱验证码或微信登录。
       </p>
 
-      <Link
-        href="/"
-        className="mt-10 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
-      >
+      <Link href="/" className="mt-10 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
         开始使用
       </Link>
     </article>

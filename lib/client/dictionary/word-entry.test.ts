@@ -49,10 +49,7 @@ describe('phonetics', () => {
 
   it('takes UK first and US second from the first gloss that has them', () => {
     const it2 = item({
-      gloss: [
-        { sense: { first: 'a' } },
-        { sense: { first: 'b' }, phonetic_symbol: { first: 'bæŋk', second: 'bæŋk' } },
-      ],
+      gloss: [{ sense: { first: 'a' } }, { sense: { first: 'b' }, phonetic_symbol: { first: 'bæŋk', second: 'bæŋk' } }],
     });
     expect(phoneticsOf(it2)).toEqual({ uk: '/bæŋk/', us: '/bæŋk/' });
     expect(phoneticsOf(item())).toEqual({ uk: null, us: null });

@@ -25,7 +25,10 @@ export function notFoundMessage(items: readonly TranslationItem[]): string {
 
 /** An IPA transcription between slashes, whatever brackets it came with; null when empty. */
 export function phoneticText(ipa: string | undefined | null): string | null {
-  const bare = ipa?.trim().replace(/^[/[\]]+|[/[\]]+$/g, '').trim();
+  const bare = ipa
+    ?.trim()
+    .replace(/^[/[\]]+|[/[\]]+$/g, '')
+    .trim();
   return bare ? `/${bare}/` : null;
 }
 

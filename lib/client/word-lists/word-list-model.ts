@@ -56,8 +56,7 @@ export const wordFilters: readonly { value: WordFilter; label: string; strange?:
   { value: 'familiar', label: '熟词', strange: 0 },
 ];
 
-export const strangeOf = (filter: WordFilter): Strange | undefined =>
-  wordFilters.find((f) => f.value === filter)?.strange;
+export const strangeOf = (filter: WordFilter): Strange | undefined => wordFilters.find((f) => f.value === filter)?.strange;
 
 /** The filter named in the URL (`?filter=strange`), 全部 for anything else. */
 export function filterFromParam(param: string | null | undefined): WordFilter {
@@ -76,7 +75,7 @@ export function markInList(
   strange: Strange,
   listStrange: Strange | undefined,
 ): PagedData<WordListEntry> | undefined {
-  if (!data || !data.pages.some((p) => p.items.some((e) => e.lemma === lemma))) return data;
+  if (!data?.pages.some((p) => p.items.some((e) => e.lemma === lemma))) return data;
   const leaves = listStrange !== undefined && listStrange !== strange;
   return {
     ...data,

@@ -3,8 +3,16 @@ import { askStreamEvent, eventDataOf, parseAskStreamData } from './chat';
 
 describe('ask_stream messages', () => {
   it('reads a piece of the reply and the last one', () => {
-    expect(parseAskStreamData('{"content":"主语是","completed":false}')).toEqual({ type: 'chunk', content: '主语是', completed: false });
-    expect(parseAskStreamData('{"content":"。","completed":true,"round_id":3}')).toEqual({ type: 'chunk', content: '。', completed: true });
+    expect(parseAskStreamData('{"content":"主语是","completed":false}')).toEqual({
+      type: 'chunk',
+      content: '主语是',
+      completed: false,
+    });
+    expect(parseAskStreamData('{"content":"。","completed":true,"round_id":3}')).toEqual({
+      type: 'chunk',
+      content: '。',
+      completed: true,
+    });
     // A closing message without text, and text without the flag.
     expect(parseAskStreamData('{"completed":true}')).toEqual({ type: 'chunk', content: '', completed: true });
     expect(parseAskStreamData('{"content":"x"}')).toEqual({ type: 'chunk', content: 'x', completed: false });

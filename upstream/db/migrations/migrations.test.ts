@@ -51,7 +51,10 @@ function columnsOf(file: string): Map<string, string[]> {
       name: string;
     }[];
     return new Map(
-      tables.map(({ name }) => [name, (db.prepare(`pragma table_info("${name}")`).all() as { name: string }[]).map((c) => c.name)]),
+      tables.map(({ name }) => [
+        name,
+        (db.prepare(`pragma table_info("${name}")`).all() as { name: string }[]).map((c) => c.name),
+      ]),
     );
   } finally {
     db.close();
