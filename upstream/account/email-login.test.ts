@@ -83,6 +83,18 @@ describe('e-mail login', () => {
     expect(locked.body).toEqual({ status: 'too_many_tries', description: '验证码错误次数过多，请重新获取' });
   });
 
+  it('gives a burst of simultaneous guesses five tries in all, not five each', async () => {
+    await send('reader@example.com');
+    const code = await latestCode(upstream, 'reader@example.com');
+    const guesses = Array.from({ length: 40 }, (_, i) => String((Number(code) + 1 + i) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => login('reader@example.com', guess)));
+    const statuses = answers.map((a) => a.body.status);
+    expect(statuses.filter((s) => s === 'invalid_code')).toHaveLength(5);
+    expect(statuses.filter((s) => s === 'too_many_tries')).toHaveLength(35);
+    // The right code comes too late: the five tries are spent.
+    expect((await login('reader@example.com', code)).body.status).toBe('too_many_tries');
+  });
+
   it('still takes the right code after four wrong ones', async () => {
     await send('reader@example.com');
     const code = await latestCode(upstream, 'reader@example.com');

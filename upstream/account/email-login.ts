@@ -127,15 +127,21 @@ export function createEmailLogin({ config, db, now, mailer, users, rates }: Emai
       }
       const live = await newestCode(email);
       if (!live || live.expires_at <= stamp(now())) throw codeExpired();
-      if (live.tries_left <= 0) throw tooManyTries();
+      // Every attempt spends one of the code's tries before it is compared, in one statement:
+      // simultaneous guesses (from several instances too) cannot share a try.
+      const spent = await db
+        .updateTable('email_codes')
+        .set((eb) => ({ tries_left: eb('tries_left', '-', 1) }))
+        .where('id', '=', live.id)
+        .where('tries_left', '>', 0)
+        .executeTakeFirst();
+      if (spent.numUpdatedRows === 0n) {
+        const still = await db.selectFrom('email_codes').select('id').where('id', '=', live.id).executeTakeFirst();
+        // Gone: a simultaneous right attempt consumed it.
+        throw still ? tooManyTries() : codeExpired();
+      }
       if (!sameDigest(live.code_hash, codeHash(email, code))) {
         await rates.take([{ rule: rules.wrong, subject: mailbox }]);
-        await db
-          .updateTable('email_codes')
-          .set((eb) => ({ tries_left: eb('tries_left', '-', 1) }))
-          .where('id', '=', live.id)
-          .where('tries_left', '>', 0)
-          .execute();
         throw invalidCode();
       }
       // Deleting is the consumption; of two simultaneous correct attempts only one deletes the row.

@@ -23,17 +23,21 @@ type UserInfo = NonNullable<CallResponse<'get_user_info'>['data']>;
 export function createUsers({ db, now }: { db: Db; now: Clock }) {
   const byAccount = (account: string) => db.selectFrom('users').selectAll().where('account', '=', account).executeTakeFirst();
 
+  /**
+   * Creates the user, or answers the one `findExisting` finds when a simultaneous login (on this
+   * instance or another) created the same person first: the insert then does nothing.
+   */
   async function createUser(
     identity: Pick<User, 'email' | 'wechat_openid' | 'wechat_unionid' | 'nickname' | 'headimgurl'>,
     shareAccount: string | undefined,
+    findExisting: () => Promise<User | undefined>,
   ): Promise<User> {
     // A referral counts only when it names someone who already exists.
     const referrer = shareAccount ? await byAccount(shareAccount) : undefined;
     for (let attempt = 0; attempt < 20; attempt++) {
       // 8 digits without a leading zero: readable aloud, and it never loses a digit in a spreadsheet.
       const account = String(randomInt(10_000_000, 100_000_000));
-      if (await byAccount(account)) continue;
-      return db
+      const created = await db
         .insertInto('users')
         .values({
           ...identity,
@@ -43,8 +47,13 @@ export function createUsers({ db, now }: { db: Db; now: Clock }) {
           referrer_account: referrer?.account ?? null,
           created_at: stamp(now()),
         })
+        .onConflict((oc) => oc.doNothing())
         .returningAll()
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      if (created) return created;
+      // A unique column was taken: the same person by a simultaneous login, or the account number.
+      const existing = await findExisting();
+      if (existing) return existing;
     }
     throw new Error('Could not find a free account number after 20 attempts');
   }
@@ -66,10 +75,11 @@ export function createUsers({ db, now }: { db: Db; now: Clock }) {
 
   return {
     async findOrCreateByEmail(email: string, shareAccount?: string): Promise<User> {
-      const existing = await db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      const byEmail = () => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+      const existing = await byEmail();
       if (existing) return existing;
       const nickname = email.split('@')[0] || email;
-      return createUser({ email, wechat_openid: null, wechat_unionid: null, nickname, headimgurl: '' }, shareAccount);
+      return createUser({ email, wechat_openid: null, wechat_unionid: null, nickname, headimgurl: '' }, shareAccount, byEmail);
     },
 
     /**
@@ -77,8 +87,9 @@ export function createUsers({ db, now }: { db: Db; now: Clock }) {
      * unionid ties them together when WeChat provides one.
      */
     async findOrCreateByWechat(profile: WechatProfile, shareAccount?: string): Promise<User> {
+      const byOpenid = () => db.selectFrom('users').selectAll().where('wechat_openid', '=', profile.openid).executeTakeFirst();
       const existing =
-        (await db.selectFrom('users').selectAll().where('wechat_openid', '=', profile.openid).executeTakeFirst()) ??
+        (await byOpenid()) ??
         (profile.unionid
           ? await db.selectFrom('users').selectAll().where('wechat_unionid', '=', profile.unionid).executeTakeFirst()
           : undefined);
@@ -92,6 +103,7 @@ export function createUsers({ db, now }: { db: Db; now: Clock }) {
             headimgurl: profile.headimgurl,
           },
           shareAccount,
+          byOpenid,
         );
       }
       // WeChat owns the profile: keep the name and picture current.
