@@ -70,10 +70,4 @@ describe('database', () => {
       await second.stop({ keepData: true });
     }
   });
-
-  it('says clearly that PostgreSQL needs the pg package', () => {
-    expect(() => openDatabase({ databasePath: ':memory:', databaseUrl: 'postgres://db/yujing' })).toThrow(
-      /PostgreSQL support needs the pg package/,
-    );
-  });
 });
