@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { createContentLibrary, type ContentLibrary } from '../content/library';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import type { DictionaryEngine, LookupInput } from '../dictionary/types';
 import { UpstreamError } from '../platform/http';
+import { removeTestData, testDatabaseEnv } from '../test-harness';
 import { createAnnotation, type Annotation } from './annotation';
 
 /*
@@ -70,7 +71,7 @@ describe('annotation', () => {
   let library: ContentLibrary;
   let annotation: Annotation;
   const open = async () => {
-    db = openDatabase(loadConfig({ DATABASE_PATH: path.join(dir, 'yujing.sqlite') }));
+    db = openDatabase(loadConfig(await testDatabaseEnv(dir)));
     await migrateToLatest(db);
     const now = () => new Date('2026-03-02T02:00:00Z');
     library = createContentLibrary({ db, log: () => {}, now });
@@ -96,7 +97,7 @@ describe('annotation', () => {
   });
   afterEach(async () => {
     await db.destroy();
-    await rm(dir, { recursive: true, force: true });
+    await removeTestData(dir);
   });
 
   it('gives a library sentence as tokens, the polysemous word, its glosses in context plus Other, and the candidate', async () => {
