@@ -222,6 +222,8 @@ describe('annotation', () => {
     const task = (await annotation.nextTask({ uid: 'a' }))!;
     expect(await status(annotation.submit({ uid: 'a' }, 9999, riverBank))).toBe('404 访问资源不存在');
     expect(await status(annotation.submit({ uid: 'a' }, -3, riverBank))).toBe('404 访问资源不存在');
+    // Beyond any key either database numbers: no row, rather than an error of the comparison.
+    expect(await status(annotation.submit({ uid: 'a' }, 2 ** 40, riverBank))).toBe('404 访问资源不存在');
     expect(await status(annotation.submit({ uid: 'a' }, task.current_word_index, 'run%2:38:00::'))).toBe(
       '400 请求参数错误：sense_id run%2:38:00:: 不是该标注任务的候选词义',
     );
