@@ -121,7 +121,22 @@ async function waitForAnswer(url, timeoutMs, needOk) {
   throw new Error(`nothing answered at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * With DATABASE_URL the product runs as several instances on one PostgreSQL, and a session
+ * sealed by one must open on the others: a secret generated on each machine would log people
+ * out whenever the load balancer sends them elsewhere. The configuration must give it.
+ */
+function checkSharedSecrets() {
+  if (process.env.DATABASE_URL?.trim() && !process.env.SESSION_SECRET?.trim()) {
+    console.error(
+      '[serve] DATABASE_URL is set but SESSION_SECRET is not: every instance must seal sessions with the same secret, so set SESSION_SECRET (32+ characters) on all of them',
+    );
+    process.exit(1);
+  }
+}
+
 async function main() {
+  checkSharedSecrets();
   if (mode === 'start' && !existsSync(join(root, '.next', 'BUILD_ID'))) {
     console.error('[serve] no production build: run `npm run build` first (or `npm run dev`)');
     process.exit(1);

@@ -22,6 +22,8 @@ export interface BffConfig {
   };
 }
 
+type Env = Record<string, string | undefined>;
+
 let cached: BffConfig | null = null;
 
 export function bffConfig(): BffConfig {
@@ -29,7 +31,8 @@ export function bffConfig(): BffConfig {
   return cached;
 }
 
-function readConfig(env: NodeJS.ProcessEnv): BffConfig {
+/** Reads the configuration from `env`; exported for its tests, the server uses `bffConfig`. */
+export function readConfig(env: Env): BffConfig {
   const upstream = env.UPSTREAM_URL;
   if (!upstream) {
     throw new Error('UPSTREAM_URL is not set: start the product with `npm start`, which starts the embedded upstream');
@@ -52,9 +55,10 @@ function readConfig(env: NodeJS.ProcessEnv): BffConfig {
  * SESSION_SECRET holds one secret, or several separated by commas, newest first: the newest
  * seals new cookies and every listed one still opens old cookies, so secrets rotate without
  * logging anybody out. Without it, a random secret is created once in the data directory so
- * that a fresh machine works and sessions survive restarts.
+ * that a fresh machine works and sessions survive restarts; but not with DATABASE_URL, which
+ * means several instances, each of which would make a secret of its own.
  */
-function sessionPasswords(env: NodeJS.ProcessEnv): Record<string, string> {
+function sessionPasswords(env: Env): Record<string, string> {
   const secrets = (env.SESSION_SECRET ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -67,7 +71,10 @@ function sessionPasswords(env: NodeJS.ProcessEnv): Record<string, string> {
   return Object.fromEntries(secrets.map((s, i) => [String(secrets.length - i), s]));
 }
 
-function generatedSecret(env: NodeJS.ProcessEnv): string {
+function generatedSecret(env: Env): string {
+  if (env.DATABASE_URL?.trim()) {
+    throw new Error('SESSION_SECRET must be set when DATABASE_URL is: all instances seal sessions with it');
+  }
   const file = resolve(env.DATA_DIR || '.data', 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });

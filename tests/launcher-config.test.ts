@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// `npm start` refuses a configuration that cannot work, at once and in one line.
+const root = join(import.meta.dirname, '..');
+let dir = '';
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+function launch(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  dir = mkdtempSync(join(tmpdir(), 'yujing-launcher-config-'));
+  const { SESSION_SECRET: _, DATABASE_URL: __, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['scripts/serve.mjs', 'start'], {
+    cwd: root,
+    env: { ...inherited, DATA_DIR: dir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d) => (output += d));
+  child.stderr.on('data', (d) => (output += d));
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })));
+}
+
+describe('npm start', () => {
+  it('stops with a clear message when DATABASE_URL is set and SESSION_SECRET is not', async () => {
+    const { code, output } = await launch({ DATABASE_URL: 'postgres://yujing@127.0.0.1:1/yujing' });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      '[serve] DATABASE_URL is set but SESSION_SECRET is not: every instance must seal sessions with the same secret, so set SESSION_SECRET (32+ characters) on all of them',
+    );
+  });
+});
