@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../upstream/platform/config';
 import { DocumentFileError, parseDocumentFile } from '../upstream/content/document-file';
 import { createContentLibrary } from '../upstream/content/library';
-import { migrateToLatest, openDatabase } from '../upstream/db/database';
+import { describeDatabase, migrateToLatest, openDatabase } from '../upstream/db/database';
 
 /*
  * Imports the operator's own documents into the content library of the embedded upstream:
@@ -13,7 +13,7 @@ import { migrateToLatest, openDatabase } from '../upstream/db/database';
  * Each file is Markdown (.md, .markdown) or plain text (.txt) with a header (see
  * upstream/content/document-file.ts); directories are searched recursively. A document with the
  * same category, sub_category and filename is replaced. Uses the upstream's configuration
- * (DATA_DIR, DATABASE_PATH). Exits 1 when any file could not be imported.
+ * (DATA_DIR, DATABASE_PATH, or DATABASE_URL for PostgreSQL). Exits 1 when any file could not be imported.
  */
 
 const extensions = new Set(['.md', '.markdown', '.txt']);
@@ -84,7 +84,7 @@ async function main(targets: string[]): Promise<number> {
   console.log(
     `${imported} of ${files.length} files imported (${replaced} replaced), ${sentences} sentences` +
       (failed.length ? `; ${failed.length} failed` : '') +
-      ` — database ${config.databasePath}`,
+      ` — database ${describeDatabase(config)}`,
   );
   return failed.length ? 1 : 0;
 }

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): makes sure Chromium is there (Debian's package, since
-// Playwright cannot download its own here), checks the tree with Biome (format and lint),
-// builds the app once (which type-checks the whole tsconfig project), then runs every Vitest
-// and Playwright test. Exits non-zero when anything fails.
+// The one test command (`npm test`): makes sure Chromium and PostgreSQL are there (Debian's
+// packages: Playwright cannot download its own browser here, and the upstream's tests run a
+// second time on a throwaway PostgreSQL cluster of their own), checks the tree with Biome
+// (format and lint), builds the app once (which type-checks the whole tsconfig project), then
+// runs every Vitest and Playwright test. Exits non-zero when anything fails.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,17 +21,30 @@ function step(title, command, args, env = {}) {
   }
 }
 
-if (!existsSync(chromium)) {
-  console.log('=== installing Debian chromium for the browser tests');
+let aptUpdated = false;
+/** Installs Debian packages, as root or through sudo. */
+function aptInstall(why, packages) {
+  console.log(`=== installing Debian ${packages.join(', ')} ${why}`);
   const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) =>
     execFileSync(asRoot[0] ?? 'apt-get', asRoot.length ? ['apt-get', ...args] : args, {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
     });
-  apt(['update', '-q']);
-  apt(['install', '-y', '-q', '--no-install-recommends', 'chromium']);
+  if (!aptUpdated) apt(['update', '-q']);
+  aptUpdated = true;
+  apt(['install', '-y', '-q', '--no-install-recommends', ...packages]);
 }
+
+// Debian's server packages put initdb and pg_ctl under /usr/lib/postgresql/<version>/bin; the
+// tests find them there (tests/support/postgres.ts), or where PG_BINDIR says.
+const postgresInstalled = () =>
+  (process.env.PG_BINDIR && existsSync(join(process.env.PG_BINDIR, 'initdb'))) ||
+  (existsSync('/usr/lib/postgresql') &&
+    readdirSync('/usr/lib/postgresql').some((version) => existsSync(join('/usr/lib/postgresql', version, 'bin', 'initdb'))));
+
+if (!existsSync(chromium)) aptInstall('for the browser tests', ['chromium']);
+if (!postgresInstalled()) aptInstall('for the upstream tests on PostgreSQL', ['postgresql']);
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';

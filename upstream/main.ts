@@ -1,4 +1,5 @@
 import { startUpstream } from './app';
+import { describeDatabase } from './db/database';
 import { loadConfig } from './platform/config';
 
 /*
@@ -8,7 +9,7 @@ import { loadConfig } from './platform/config';
 async function main(): Promise<void> {
   const config = loadConfig();
   const upstream = await startUpstream(config);
-  console.log(`upstream listening on ${upstream.url}`);
+  console.log(`upstream listening on ${upstream.url}, database ${describeDatabase(config)}`);
 
   const shutdown = (signal: NodeJS.Signals) => {
     console.log(`upstream: ${signal}, shutting down`);

@@ -1,14 +1,81 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { createDatabase, dropDatabase } from '../tests/support/postgres';
 import { startUpstream } from './app';
+import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { loadConfig } from './platform/config';
 import type { Mailer } from './account/mailer';
 
 /*
  * Test support: the real service on a free port over a throwaway database, called over HTTP.
  * Not a test file itself (no .test.ts), so Vitest only runs it through the tests that import it.
+ *
+ * The database is SQLite, or PostgreSQL when the Vitest project `postgres` runs the file
+ * (YUJING_TEST_DB=postgres; see vitest.config.ts): every test file that imports this harness runs
+ * on both. On PostgreSQL each data folder gets a database of its own in the run's throwaway
+ * cluster (tests/support/postgres.ts).
  */
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The superuser's connection string of the run's PostgreSQL cluster (project `postgres` only). */
+    postgresAdminUrl: string;
+  }
+}
+
+/** Which database the tests of this run use. */
+export const testDatabase: 'sqlite' | 'postgres' = process.env.YUJING_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+// Where a data folder remembers its PostgreSQL database, so that a restart over the folder finds it.
+const postgresUrlFile = (dir: string) => path.join(dir, 'postgres-url');
+
+/**
+ * The configuration that keeps the service's database in the data folder `dir`: a SQLite file
+ * there, or a PostgreSQL database made for that folder on its first use.
+ */
+export async function testDatabaseEnv(dir: string): Promise<{ DATABASE_PATH: string } | { DATABASE_URL: string }> {
+  if (testDatabase === 'sqlite') return { DATABASE_PATH: path.join(dir, 'yujing.sqlite') };
+  const known = await readFile(postgresUrlFile(dir), 'utf8').catch(() => undefined);
+  if (known) return { DATABASE_URL: known };
+  const url = await createDatabase(inject('postgresAdminUrl'));
+  await mkdir(dir, { recursive: true });
+  await writeFile(postgresUrlFile(dir), url);
+  return { DATABASE_URL: url };
+}
+
+/** Removes a data folder and, on PostgreSQL, the database made for it. */
+export async function removeTestData(dir: string): Promise<void> {
+  const url = await readFile(postgresUrlFile(dir), 'utf8').catch(() => undefined);
+  if (url) await dropDatabase(inject('postgresAdminUrl'), url);
+  await rm(dir, { recursive: true, force: true });
+}
+
+export interface TestDatabase {
+  db: Db;
+  /** Closes the database and throws it away. */
+  remove(): Promise<void>;
+}
+
+/** A fresh, migrated database of the kind under test, for tests of one service without HTTP. */
+export async function openTestDatabase(): Promise<TestDatabase> {
+  if (testDatabase === 'sqlite') {
+    const db = openDatabase({ databasePath: ':memory:' });
+    await migrateToLatest(db);
+    return { db, remove: () => db.destroy() };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'yujing-db-'));
+  const db = openDatabase(loadConfig(await testDatabaseEnv(dir)));
+  await migrateToLatest(db);
+  return {
+    db,
+    async remove() {
+      await db.destroy();
+      await removeTestData(dir);
+    },
+  };
+}
 
 /** A clock the test moves by hand. Starts at 10:00 in Shanghai. */
 export function testClock(start = '2026-03-02T02:00:00.000Z') {
@@ -46,7 +113,7 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}) {
   // Seeding the library costs a second or two: only the tests that read the library ask for it.
   const config = loadConfig({
     DATA_DIR: dir,
-    DATABASE_PATH: path.join(dir, 'yujing.sqlite'),
+    ...(await testDatabaseEnv(dir)),
     UPSTREAM_PORT: '0',
     SEED_CONTENT: 'false',
     ...options.env,
@@ -79,7 +146,7 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}) {
     /** Stops the service; the data directory is removed unless `keepData`. */
     async stop({ keepData = false } = {}) {
       await running.close();
-      if (!keepData) await rm(dir, { recursive: true, force: true });
+      if (!keepData) await removeTestData(dir);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import type { UpstreamConfig } from '../platform/config';
+import { withoutNul } from '../platform/http';
 import type { WechatLogin } from './wechat-login';
 
 /*
@@ -58,7 +59,7 @@ export function wechatSandboxRoutes({
     .post('/authorize', async (c) => {
       const form = await c.req.parseBody().catch(() => null);
       if (!form) return problemPage(c, '表单格式不正确。');
-      const field = (name: string) => (typeof form[name] === 'string' ? (form[name] as string) : '');
+      const field = (name: string) => (typeof form[name] === 'string' ? (withoutNul(form[name]) as string) : '');
       const nickname = field('nickname').trim();
       const redirectUri = callbackUrl(field('redirect_uri'));
       const state = field('state');

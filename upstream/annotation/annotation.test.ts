@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import { createContentLibrary, type ContentLibrary } from '../content/library';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import type { DictionaryEngine, LookupInput } from '../dictionary/types';
 import { UpstreamError } from '../platform/http';
+import { removeTestData, testDatabaseEnv } from '../test-harness';
 import { createAnnotation, type Annotation } from './annotation';
 
 /*
@@ -70,7 +71,7 @@ describe('annotation', () => {
   let library: ContentLibrary;
   let annotation: Annotation;
   const open = async () => {
-    db = openDatabase(loadConfig({ DATABASE_PATH: path.join(dir, 'yujing.sqlite') }));
+    db = openDatabase(loadConfig(await testDatabaseEnv(dir)));
     await migrateToLatest(db);
     const now = () => new Date('2026-03-02T02:00:00Z');
     library = createContentLibrary({ db, log: () => {}, now });
@@ -96,7 +97,7 @@ describe('annotation', () => {
   });
   afterEach(async () => {
     await db.destroy();
-    await rm(dir, { recursive: true, force: true });
+    await removeTestData(dir);
   });
 
   it('gives a library sentence as tokens, the polysemous word, its glosses in context plus Other, and the candidate', async () => {
@@ -221,6 +222,8 @@ describe('annotation', () => {
     const task = (await annotation.nextTask({ uid: 'a' }))!;
     expect(await status(annotation.submit({ uid: 'a' }, 9999, riverBank))).toBe('404 访问资源不存在');
     expect(await status(annotation.submit({ uid: 'a' }, -3, riverBank))).toBe('404 访问资源不存在');
+    // Beyond any key either database numbers: no row, rather than an error of the comparison.
+    expect(await status(annotation.submit({ uid: 'a' }, 2 ** 40, riverBank))).toBe('404 访问资源不存在');
     expect(await status(annotation.submit({ uid: 'a' }, task.current_word_index, 'run%2:38:00::'))).toBe(
       '400 请求参数错误：sense_id run%2:38:00:: 不是该标注任务的候选词义',
     );

@@ -2,6 +2,7 @@ import { NO_SENSE_CANDIDATE, OTHER_SENSE_ID, type Gloss } from '../../lib/contra
 import type { ContentLibrary } from '../content/library';
 import { tokenize, type Token } from '../content/text';
 import type { Db } from '../db/database';
+import { maxId } from '../db/dialect';
 import type { AnnotationTasksTable } from '../db/schema';
 import type { DictionaryEngine } from '../dictionary/types';
 import { badRequest, notFound } from '../platform/http';
@@ -107,7 +108,7 @@ export function createAnnotation({ db, library, dictionary, now }: AnnotationDep
    */
   async function submit(annotator: Annotator, taskId: number, senseId: string | number | null): Promise<void> {
     const who = identify(annotator);
-    if (!Number.isSafeInteger(taskId) || taskId < 1) throw notFound();
+    if (!Number.isSafeInteger(taskId) || taskId < 1 || taskId > maxId) throw notFound();
     const task = await db.selectFrom('annotation_tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
     if (!task) throw notFound();
     const chosen = senseId === null ? null : String(senseId).trim();

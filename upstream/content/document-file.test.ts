@@ -9,6 +9,7 @@ import { loadConfig } from '../platform/config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { DocumentFileError, parseDocumentFile } from './document-file';
 import { createContentLibrary } from './library';
+import { removeTestData, testDatabaseEnv } from '../test-harness';
 
 const root = path.resolve(__dirname, '../..');
 const fixtures = path.join(root, 'tests/fixtures/content');
@@ -71,7 +72,11 @@ describe('import-content command', () => {
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'yujing-import-'));
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterEach(async () => {
+    // The import made its database in a folder of its own, as a real data folder would be.
+    await removeTestData(path.join(dir, 'data'));
+    await rm(dir, { recursive: true, force: true });
+  });
 
   const run = (args: string[], env: Record<string, string>) =>
     promisify(execFile)(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/import-content.ts'), ...args], {
@@ -87,9 +92,9 @@ describe('import-content command', () => {
     fs.cpSync(fixtures, incoming, { recursive: true });
     fs.writeFileSync(path.join(incoming, 'broken.md'), '---\ncategory: paper\ntitle: Broken\n---\nSome text.');
     fs.writeFileSync(path.join(incoming, 'notes.pdf'), 'not a text file');
-    const databasePath = path.join(dir, 'data', 'yujing.sqlite');
+    const location = await testDatabaseEnv(path.join(dir, 'data'));
 
-    const result = await run([incoming], { DATABASE_PATH: databasePath });
+    const result = await run([incoming], location);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✓ .*paper-2024-cet4\.md → paper\/cet4\/2024-06-reading-1 \(2024\): \d+ sentences/);
     expect(result.stdout).toMatch(/3 of 4 files imported \(0 replaced\), \d+ sentences; 1 failed/);
@@ -98,11 +103,11 @@ describe('import-content command', () => {
     );
     expect(result.stdout + result.stderr).not.toMatch(/notes\.pdf/);
 
-    const again = await run([path.join(incoming, 'paper-2019-cet4.md')], { DATABASE_PATH: databasePath });
+    const again = await run([path.join(incoming, 'paper-2019-cet4.md')], location);
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/1 of 1 files imported \(1 replaced\)/);
 
-    const db = openDatabase(loadConfig({ DATABASE_PATH: databasePath }));
+    const db = openDatabase(loadConfig(location));
     try {
       await migrateToLatest(db);
       const library = createContentLibrary({ db, log: () => {}, now: () => new Date() });

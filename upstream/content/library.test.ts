@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { removeTestData, testDatabaseEnv } from '../test-harness';
 import { parseDocumentFile } from './document-file';
 import { createContentLibrary, type ContentLibrary } from './library';
 import { gutenbergLicence } from './seed';
@@ -18,25 +19,25 @@ function readFixture(name: string) {
 
 describe('content library', () => {
   let dir: string;
-  let databasePath: string;
+  let location: Awaited<ReturnType<typeof testDatabaseEnv>>;
   let db: Db;
   let library: ContentLibrary;
   const logs: string[] = [];
   const open = async () => {
-    db = openDatabase(loadConfig({ DATABASE_PATH: databasePath }));
+    db = openDatabase(loadConfig(location));
     await migrateToLatest(db);
     library = createContentLibrary({ db, log: (line) => logs.push(line), now: () => new Date('2026-03-02T02:00:00Z') });
   };
 
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'yujing-content-'));
-    databasePath = path.join(dir, 'yujing.sqlite');
+    location = await testDatabaseEnv(dir);
     logs.length = 0;
     await open();
   });
   afterEach(async () => {
     await db.destroy();
-    await rm(dir, { recursive: true, force: true });
+    await removeTestData(dir);
   });
 
   it('has no counts and no examples while the library holds no papers', async () => {

@@ -1,58 +1,141 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, logInByEmail, startTestUpstream } from '../test-harness';
+import { loadConfig } from '../platform/config';
+import { bearer, logInByEmail, removeTestData, startTestUpstream, testDatabaseEnv } from '../test-harness';
 import { migrateToLatest, openDatabase } from './database';
 
 describe('database', () => {
   let dir: string;
+  let location: ReturnType<typeof loadConfig>;
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'yujing-db-'));
+    location = loadConfig(await testDatabaseEnv(dir));
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterEach(() => removeTestData(dir));
+
+  const newUser = (account: string, email: string) => ({
+    account,
+    email,
+    wechat_openid: null,
+    wechat_unionid: null,
+    nickname: email.split('@')[0],
+    headimgurl: '',
+    api_token: `yj_${account}`,
+    vip_expires_at: null,
+    referrer_account: null,
+    created_at: '2026-03-02T02:00:00.000Z',
+  });
 
   it('applies the migrations once; running them again changes nothing and loses nothing', async () => {
-    const databasePath = path.join(dir, 'nested', 'yujing.sqlite');
-    const db = openDatabase({ databasePath });
+    const db = openDatabase(location);
     expect(await migrateToLatest(db)).toEqual(['001_accounts', '002_usage', '003_dictionary', '004_content', '005_rate_limits']);
-    await db
-      .insertInto('users')
-      .values({
-        account: '12345678',
-        email: 'kept@example.com',
-        wechat_openid: null,
-        wechat_unionid: null,
-        nickname: 'kept',
-        headimgurl: '',
-        api_token: 'yj_test',
-        vip_expires_at: null,
-        referrer_account: null,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    await db.insertInto('users').values(newUser('12345678', 'kept@example.com')).execute();
     expect(await migrateToLatest(db)).toEqual([]);
     await db.destroy();
 
-    const reopened = openDatabase({ databasePath });
+    const reopened = openDatabase(location);
     expect(await migrateToLatest(reopened)).toEqual([]);
     const users = await reopened.selectFrom('users').select(['account', 'email', 'balance_api']).execute();
     expect(users).toEqual([{ account: '12345678', email: 'kept@example.com', balance_api: 0 }]);
     await reopened.destroy();
   });
 
-  it('runs SQLite in WAL mode with foreign keys enforced', async () => {
-    const db = openDatabase({ databasePath: path.join(dir, 'yujing.sqlite') });
-    await migrateToLatest(db);
-    const { rows: mode } = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
-    expect(mode[0].journal_mode).toBe('wal');
-    const orphan = db
-      .insertInto('auth_tokens')
-      .values({ token_hash: 'h', user_id: 999, created_at: 'x', expires_at: 'y' })
-      .execute();
-    await expect(orphan).rejects.toThrow(/FOREIGN KEY/);
-    await db.destroy();
+  it('enforces foreign keys', async () => {
+    const db = openDatabase(location);
+    try {
+      await migrateToLatest(db);
+      const orphan = db
+        .insertInto('auth_tokens')
+        .values({ token_hash: 'h', user_id: 999, created_at: 'x', expires_at: 'y' })
+        .execute();
+      await expect(orphan).rejects.toThrow(/foreign key/i);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('answers times, flags, JSON, keys and counts in the same shapes on either database', async () => {
+    const db = openDatabase(location);
+    try {
+      await migrateToLatest(db);
+      const first = await db
+        .insertInto('users')
+        .values(newUser('12345678', 'a@example.com'))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const second = await db
+        .insertInto('users')
+        .values(newUser('23456789', 'b@example.com'))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Auto-numbered keys: numbers, counting up from 1.
+      expect(first).toEqual({ id: 1 });
+      expect(second).toMatchObject({ id: 2, balance_api: 0, vip_expires_at: null, created_at: '2026-03-02T02:00:00.000Z' });
+
+      // Flags are integers 0/1, JSON is text, times are ISO 8601 text that compares in time order.
+      await db
+        .insertInto('wechat_sandbox_codes')
+        .values([
+          { code: 'c1', nickname: 'n', openid: 'o', expires_at: '2026-03-02T02:05:00.000Z', used: 0 },
+          { code: 'c2', nickname: 'n', openid: 'o', expires_at: '2026-03-02T01:59:59.999Z', used: 1 },
+        ])
+        .execute();
+      expect(await db.selectFrom('wechat_sandbox_codes').select(['code', 'used']).orderBy('code').execute()).toEqual([
+        { code: 'c1', used: 0 },
+        { code: 'c2', used: 1 },
+      ]);
+      const live = await db
+        .selectFrom('wechat_sandbox_codes')
+        .select('code')
+        .where('expires_at', '>', '2026-03-02T02:00:00.000Z')
+        .where('used', '=', 0)
+        .execute();
+      expect(live).toEqual([{ code: 'c1' }]);
+      const words = JSON.stringify(['The', 'bank', '.']);
+      const task = await db
+        .insertInto('annotation_tasks')
+        .values({
+          sentence_id: null,
+          sentence: 'The bank.',
+          words,
+          target_word_index: 1,
+          target_offset: 4,
+          target_word: 'bank',
+          target_lemma: 'bank',
+          created_at: '2026-03-02T02:00:00.000Z',
+        })
+        .returning(['id', 'words', 'sentence_id'])
+        .executeTakeFirstOrThrow();
+      expect(task).toEqual({ id: 1, words, sentence_id: null });
+
+      // Counts and sums are numbers, not the strings that PostgreSQL's 8-byte integers would be.
+      await db
+        .insertInto('usage')
+        .values([
+          { day: '2026-03-02', subject: 'user:1', feature: 'query_word', count: 3 },
+          { day: '2026-03-02', subject: 'user:2', feature: 'query_word', count: 4 },
+        ])
+        .execute();
+      const totals = await db
+        .selectFrom('usage')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('rows'),
+          eb.fn.sum<number>('count').as('uses'),
+          eb.fn.max('count').as('most'),
+        ])
+        .executeTakeFirstOrThrow();
+      expect(totals).toEqual({ rows: 2, uses: 7, most: 4 });
+
+      // What a write reports: the rows it changed, as bigints, from either driver.
+      const updated = await db.updateTable('users').set({ balance_api: 5 }).where('id', '=', 1).executeTakeFirst();
+      expect(updated.numUpdatedRows).toBe(1n);
+      const deleted = await db.deleteFrom('wechat_sandbox_codes').where('used', '=', 1).executeTakeFirst();
+      expect(deleted.numDeletedRows).toBe(1n);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('keeps accounts and sessions across a restart of the service', async () => {
@@ -69,11 +152,5 @@ describe('database', () => {
     } finally {
       await second.stop({ keepData: true });
     }
-  });
-
-  it('says clearly that PostgreSQL needs the pg package', () => {
-    expect(() => openDatabase({ databasePath: ':memory:', databaseUrl: 'postgres://db/yujing' })).toThrow(
-      /PostgreSQL support needs the pg package/,
-    );
   });
 });

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -13,14 +14,30 @@ export interface DatabaseLocation {
   databasePath: string;
   /** PostgreSQL connection string; takes precedence over databasePath when set. */
   databaseUrl?: string;
+  /** Connections the PostgreSQL pool opens at most (default 10). */
+  databasePoolSize?: number;
+  /**
+   * PostgreSQL: a statement running longer is cancelled, and a request waiting longer for a free
+   * connection fails, so that a stuck query or an exhausted pool answers an error instead of
+   * holding the caller forever (default 10 s; 0 turns both off).
+   */
+  databaseStatementTimeoutMs?: number;
+}
+
+/** Where the database is, for a log line: the SQLite file, or PostgreSQL's host and database (never a password). */
+export function describeDatabase(config: DatabaseLocation): string {
+  if (!config.databaseUrl) return config.databasePath;
+  try {
+    const url = new URL(config.databaseUrl);
+    return `PostgreSQL ${url.host}${url.pathname}`;
+  } catch {
+    return 'PostgreSQL';
+  }
 }
 
 /** Opens the configured database. It is not migrated yet: call `migrateToLatest`. */
 export function openDatabase(config: DatabaseLocation): Db {
-  if (config.databaseUrl) {
-    // The query layer is dialect-neutral; only the driver is missing.
-    throw new Error('PostgreSQL support needs the pg package: install it and add a PostgresDialect, or unset DATABASE_URL');
-  }
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, config);
   if (config.databasePath !== ':memory:') {
     fs.mkdirSync(path.dirname(config.databasePath), { recursive: true });
   }
@@ -30,6 +47,38 @@ export function openDatabase(config: DatabaseLocation): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+// PostgreSQL type oids whose text the pg driver hands over as strings by default.
+const int8Oid = 20;
+const numericOid = 1700;
+
+/**
+ * The pg driver answers int8 (what count(*) and sum() of integers return) and numeric as strings,
+ * to keep precision beyond 2^53; SQLite answers numbers. Our counts and sums are far below that,
+ * so both come back as numbers and no caller needs to know which database it has. Set per pool,
+ * not on pg's global table, so that nothing else in the process is affected.
+ */
+const sameShapesAsSqlite: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === int8Oid || oid === numericOid
+      ? Number
+      : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+function openPostgres(connectionString: string, config: DatabaseLocation): Db {
+  const timeoutMs = config.databaseStatementTimeoutMs ?? 10_000;
+  const pool = new pg.Pool({
+    connectionString,
+    max: config.databasePoolSize ?? 10,
+    application_name: 'yujing-upstream',
+    types: sameShapesAsSqlite,
+    ...(timeoutMs > 0 ? { statement_timeout: timeoutMs, connectionTimeoutMillis: timeoutMs } : {}),
+  });
+  // An idle connection that breaks (the server restarts, a proxy drops it) is only logged: the
+  // pool opens a new one when next needed. Unhandled, the pool's error event would end the process.
+  pool.on('error', (error) => console.error(`[db] an idle PostgreSQL connection failed: ${error.message}`));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 /** Applies every pending migration; a no-op when the schema is current. */

@@ -241,6 +241,18 @@ describe('the dictionary calls', () => {
     }
   });
 
+  it('takes U+0000 out of what it is sent, which PostgreSQL could not store', async () => {
+    const looked = await upstream.call(
+      'query_word',
+      { pre_context: 'The\u0000 ', post_context: ' is open.', target_word: 'bank\u0000' },
+      bearer(token),
+    );
+    expect(looked.http).toBe(200);
+    expect(looked.body.result[0].lemma).toBe('bank');
+    const marked = await upstream.call('set_strange_status', { word: 'ca\u0000t', strange: 1 }, bearer(token));
+    expect(marked.body.data).toMatchObject({ word: 'cat', lemma: 'cat', strange: 1 });
+  });
+
   it('never fails on odd words', async () => {
     for (const word of ['Bank', 'BANK', "don't", 'well-known', '😀', '银行', 'x'.repeat(200), '"bank"', '—']) {
       const answer = await upstream.call(

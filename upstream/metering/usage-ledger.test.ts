@@ -1,24 +1,25 @@
 import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import type { Db } from '../db/database';
 import { createErrorHandler } from '../platform/http';
 import { createUsageLedger, freeUseDenied, type FreeUseContext, type UsageLedger } from './usage-ledger';
-import { testClock, type TestClock } from '../test-harness';
+import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
 import { shanghaiDay } from '../platform/time';
 
 const limits = { anonymous: 3, login: 5 };
 
 describe('usage ledger', () => {
+  let testDb: TestDatabase;
   let db: Db;
   let clock: TestClock;
   let ledger: UsageLedger;
   beforeEach(async () => {
-    db = openDatabase({ databasePath: ':memory:' });
-    await migrateToLatest(db);
+    testDb = await openTestDatabase();
+    db = testDb.db;
     clock = testClock();
     ledger = createUsageLedger({ config: { freeUses: limits }, db, now: clock.now });
   });
-  afterEach(() => db.destroy());
+  afterEach(() => testDb.remove());
 
   async function use(who: FreeUseContext, times: number, feature = 'query_word') {
     const verdicts = [];

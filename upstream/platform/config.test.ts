@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       dataDir: path.resolve('/srv/yujing', '.data'),
       databasePath: path.resolve('/srv/yujing', '.data/yujing.sqlite'),
       databaseUrl: undefined,
+      databasePoolSize: 10,
+      databaseStatementTimeoutMs: 10_000,
       smtp: undefined,
       wechat: { apiBase: 'https://api.weixin.qq.com', callbackOrigin: undefined, pc: undefined, insideWechat: undefined },
       freeUses: { anonymous: 5, login: 20 },
@@ -66,6 +68,21 @@ describe('loadConfig', () => {
       emailCodeCooldownSeconds: 30,
     });
     expect(loadConfig({ SMTP_HOST: 'smtp.example.com' }).smtp).toMatchObject({ port: 587, secure: false });
+  });
+
+  it('reads the PostgreSQL settings', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://yujing@db.internal/yujing',
+      DATABASE_POOL_SIZE: '25',
+      DATABASE_STATEMENT_TIMEOUT_MS: '0',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://yujing@db.internal/yujing',
+      databasePoolSize: 25,
+      databaseStatementTimeoutMs: 0,
+    });
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '-5' })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
   });
 
   it('names the variables that are wrong', () => {

@@ -27,6 +27,10 @@ export interface UpstreamConfig {
   databasePath: string;
   /** PostgreSQL connection string; takes precedence over databasePath when set. */
   databaseUrl?: string;
+  /** PostgreSQL: connections of this instance's pool at most. */
+  databasePoolSize: number;
+  /** PostgreSQL: longest a statement may run, and a request wait for a connection (0: no limit). */
+  databaseStatementTimeoutMs: number;
   /** Absent: mail goes to the outbox table (test environment only). */
   smtp?: SmtpConfig;
   wechat: {
@@ -73,6 +77,8 @@ const envSchema = z.object({
   DATA_DIR: optional(z.string()).transform((v) => v ?? '.data'),
   DATABASE_PATH: optional(z.string()),
   DATABASE_URL: optional(z.string()),
+  DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 10),
+  DATABASE_STATEMENT_TIMEOUT_MS: count(10_000),
   SMTP_HOST: optional(z.string()),
   SMTP_PORT: port,
   SMTP_USER: optional(z.string()),
@@ -118,6 +124,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
         ? e.DATABASE_PATH
         : path.resolve(cwd, e.DATABASE_PATH ?? path.join(e.DATA_DIR, 'yujing.sqlite')),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     smtp: e.SMTP_HOST
       ? {
           host: e.SMTP_HOST,

@@ -10,7 +10,7 @@ import {
   type ContentFileId,
 } from '../../lib/contract';
 import { readCaller, type Caller } from './caller';
-import { badRequest, methodNotAllowed, notBuilt, notFound, type Envelope } from './http';
+import { badRequest, methodNotAllowed, notBuilt, notFound, withoutNul, type Envelope } from './http';
 
 type CallInput<N extends CallName> = z.output<Calls[N]['request']>;
 
@@ -75,7 +75,7 @@ async function readInput(c: Context, call: Pick<CallDef, 'method' | 'kind' | 're
       : call.kind === 'multipart'
         ? await readForm(c)
         : await readJson(c);
-  const parsed = call.request.safeParse(raw);
+  const parsed = call.request.safeParse(withoutNul(raw));
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
   throw badRequest(`${issue.path.join('.') || '请求体'}: ${issue.message}`);

@@ -26,6 +26,21 @@ export class UpstreamError extends Error {
   }
 }
 
+/**
+ * A request's texts without U+0000, at every depth (files of a form stay as they are). PostgreSQL
+ * cannot store that character in text at all, SQLite can; no word or sentence holds it, so the
+ * service takes it out as a request comes in, and a call answers alike on either database
+ * instead of failing on one.
+ */
+export function withoutNul(value: unknown): unknown {
+  if (typeof value === 'string') return value.replaceAll('\u0000', '');
+  if (Array.isArray(value)) return value.map(withoutNul);
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
+  }
+  return value;
+}
+
 export const badRequest = (reason: string) => new UpstreamError(400, '400', `请求参数错误：${reason}`);
 export const needLogin = () => new UpstreamError(401, '401', '请先登录');
 export const notFound = () => new UpstreamError(404, '404', '访问资源不存在');

@@ -1,18 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type Db } from '../db/database';
-import { testClock, type TestClock } from '../test-harness';
+import type { Db } from '../db/database';
+import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
 import { createWordBook, type WordBook } from './word-book';
 
 // The calls around the word book run over HTTP in dictionary/dictionary-calls.test.ts; these
 // check what it keeps when nothing of the dictionary is involved.
 describe('word book', () => {
+  let testDb: TestDatabase;
   let db: Db;
   let clock: TestClock;
   let book: WordBook;
   let userId: number;
   beforeEach(async () => {
-    db = openDatabase({ databasePath: ':memory:' });
-    await migrateToLatest(db);
+    testDb = await openTestDatabase();
+    db = testDb.db;
     clock = testClock();
     book = createWordBook({ db, now: clock.now });
     ({ id: userId } = await db
@@ -32,7 +33,7 @@ describe('word book', () => {
       .returning('id')
       .executeTakeFirstOrThrow());
   });
-  afterEach(() => db.destroy());
+  afterEach(() => testDb.remove());
 
   const lookUp = (target_word: string, lemma: string, sentence: [string, string], from = 'ContextualDict') => {
     clock.advance(1000);

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { LookupEntry, WordListEntry } from '../../lib/contract';
 import type { Db } from '../db/database';
+import { inCodePointOrder } from '../db/dialect';
 import type { WordListTable } from '../db/schema';
 import { sentenceOf, type LookupRecord } from '../dictionary/lookup-history';
 import { stamp, type Clock } from '../platform/time';
@@ -123,7 +124,13 @@ export function createWordBook({ db, now }: { db: Db; now: Clock }) {
       if (filter.strange !== undefined) query = query.where('strange', '=', filter.strange);
       if (filter.from) query = query.where('from_screen', '=', filter.from);
       const [rows, total] = await Promise.all([
-        query.selectAll().orderBy('updated_at', 'desc').orderBy('lemma').limit(size).offset(offset).execute(),
+        query
+          .selectAll()
+          .orderBy('updated_at', 'desc')
+          .orderBy(inCodePointOrder(db, 'lemma'))
+          .limit(size)
+          .offset(offset)
+          .execute(),
         query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
       ]);
       return { items: rows.map(toWordListEntry), total: Number(total.n), page, page_size: size };
