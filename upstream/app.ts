@@ -7,7 +7,8 @@ import type { Mailer } from './account/mailer';
 import { annotationModule } from './annotation/module';
 import { createContentLibrary } from './content/library';
 import { contentModule } from './content/module';
-import { migrateToLatest, openDatabase, type Db } from './db/database';
+import { migrateToLatest, openDatabase, pendingMigrations, type Db } from './db/database';
+import { oneInstanceAtATime } from './db/dialect';
 import { dictionaryModule } from './dictionary/module';
 import type { DictionaryEngine } from './dictionary/types';
 import { meteringModule } from './metering/module';
@@ -94,17 +95,46 @@ export interface RunningUpstream {
   close(): Promise<void>;
 }
 
-/** Opens and migrates the database, then serves the app on config.host:config.port. */
+/**
+ * Brings the database to the latest migration and fills an empty content library (when the
+ * configuration seeds it); answers the migrations applied. Instances that start together on one
+ * PostgreSQL take turns, so neither migrations nor the seed run twice at once. Used at start-up
+ * and by `npm run db:migrate`.
+ */
+export async function prepareDatabase(
+  config: Pick<UpstreamConfig, 'seedContent'>,
+  db: Db,
+  options: { log?: (line: string) => void; now?: Clock } = {},
+): Promise<string[]> {
+  return oneInstanceAtATime(db, async () => {
+    const applied = await migrateToLatest(db);
+    if (config.seedContent) {
+      // The first start fills the content library from the public-domain books shipped on npm.
+      await createContentLibrary({ db, log: options.log ?? console.log, now: options.now ?? systemClock }).seedIfEmpty();
+    }
+    return applied;
+  });
+}
+
+/**
+ * Opens the database and prepares it (or, with MIGRATE_ON_START=false, checks that it has been
+ * prepared), then serves the app on config.host:config.port.
+ */
 export async function startUpstream(
   config: UpstreamConfig,
   options: Omit<UpstreamDeps, 'config' | 'db'> = {},
 ): Promise<RunningUpstream> {
   const db = openDatabase(config);
   try {
-    await migrateToLatest(db);
-    if (config.seedContent) {
-      // The first start fills the content library from the public-domain books shipped on npm.
-      await createContentLibrary({ db, log: options.log ?? console.log, now: options.now ?? systemClock }).seedIfEmpty();
+    if (config.migrateOnStart) {
+      await prepareDatabase(config, db, options);
+    } else {
+      const pending = await pendingMigrations(db);
+      if (pending.length) {
+        throw new Error(
+          `the database lacks migrations ${pending.join(', ')}: run \`npm run db:migrate\` (MIGRATE_ON_START=false)`,
+        );
+      }
     }
     const app = createUpstreamApp({ ...options, config, db });
     const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
 import { bearer, logInByEmail, removeTestData, startTestUpstream, testDatabaseEnv } from '../test-harness';
+import { prepareDatabase } from '../app';
 import { migrateToLatest, openDatabase } from './database';
 
 describe('database', () => {
@@ -151,6 +152,23 @@ describe('database', () => {
       expect(after.body.data).toEqual(before);
     } finally {
       await second.stop({ keepData: true });
+    }
+  });
+
+  it('with MIGRATE_ON_START=false, refuses an unprepared database and starts once db:migrate has run', async () => {
+    const env = { MIGRATE_ON_START: 'false' };
+    await expect(startTestUpstream({ dir, env })).rejects.toThrow(/lacks migrations 001_accounts.*npm run db:migrate/);
+    const db = openDatabase(location);
+    try {
+      expect(await prepareDatabase({ seedContent: false }, db)).toContain('001_accounts');
+    } finally {
+      await db.destroy();
+    }
+    const started = await startTestUpstream({ dir, env });
+    try {
+      expect((await started.request('/health')).http).toBe(200);
+    } finally {
+      await started.stop({ keepData: true });
     }
   });
 });

@@ -81,6 +81,12 @@ function openPostgres(connectionString: string, config: DatabaseLocation): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
+/** The migrations a database has not had yet, by name. */
+export async function pendingMigrations(db: Db): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: migrationProvider });
+  return (await migrator.getMigrations()).filter((m) => !m.executedAt).map((m) => m.name);
+}
+
 /** Applies every pending migration; a no-op when the schema is current. */
 export async function migrateToLatest(db: Db): Promise<string[]> {
   const migrator = new Migrator({ db, provider: migrationProvider });

@@ -31,3 +31,23 @@ export const maxId = 2_147_483_647;
 export function inCodePointOrder(db: AnyDb, column: string): RawBuilder<string> {
   return isPostgres(db) ? sql<string>`${sql.ref(column)} collate "C"` : sql<string>`${sql.ref(column)}`;
 }
+
+/** The advisory lock under which an instance prepares the database (an arbitrary, fixed number). */
+const PREPARE_LOCK = 7_310_924;
+
+/**
+ * Runs `task` while no other instance runs its own: on PostgreSQL under a cluster-wide advisory
+ * lock held by one connection of the pool (instances starting together take turns); SQLite, one
+ * file with one writer, needs none. The task uses `db` as usual.
+ */
+export async function oneInstanceAtATime<DB, T>(db: Kysely<DB>, task: () => Promise<T>): Promise<T> {
+  if (!isPostgres(db)) return task();
+  return db.connection().execute(async (connection) => {
+    await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(connection);
+    try {
+      return await task();
+    } finally {
+      await sql`select pg_advisory_unlock(${PREPARE_LOCK})`.execute(connection);
+    }
+  });
+}

@@ -48,6 +48,11 @@ export interface UpstreamConfig {
   freeUses: { anonymous: number; login: number };
   /** Fill an empty content library from the public-domain books on first start. */
   seedContent: boolean;
+  /**
+   * Whether start-up migrates the database (and seeds an empty library). Several instances leave
+   * it to `npm run db:migrate` at deploy time and only check that the schema is current.
+   */
+  migrateOnStart: boolean;
   emailCodeCooldownSeconds: number;
   /** Limits on login codes (0 turns one off); see the README. */
   emailCodeLimits: {
@@ -101,6 +106,7 @@ const envSchema = z.object({
   EMAIL_CODE_LIMIT_GLOBAL: count(600),
   EMAIL_CODE_LIMIT_WRONG: count(20),
   SEED_CONTENT: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
+  MIGRATE_ON_START: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
 });
 
 type Env = Record<string, string | undefined>;
@@ -151,6 +157,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       wrongPerDay: e.EMAIL_CODE_LIMIT_WRONG,
     },
     seedContent: e.SEED_CONTENT,
+    migrateOnStart: e.MIGRATE_ON_START,
   };
 }
 
