@@ -11,46 +11,11 @@
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { startNext } from '../tests/support/next-server';
-import { ms, pct, reporter, startEmbeddedUpstream } from './support';
+import { lookupBodies as bodies, lookups, ms, pct, reporter, startEmbeddedUpstream } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-
-// Words in sentences of every kind the engine meets: polysemous nouns and verbs, inflected
-// forms, phrases, function words, an unknown word.
-const lookups: [string, string][] = [
-  ['We sat on the bank of the river and watched the boats.', 'bank'],
-  ['She deposited her salary at the bank on Friday.', 'bank'],
-  ['He runs a small company in the north of the city.', 'runs'],
-  ['I ran to the station to catch the last train.', 'ran'],
-  ['The leaves fell from the tree in the cold wind.', 'leaves'],
-  ['She leaves for work at seven every morning.', 'leaves'],
-  ['I saw a saw on the table in the garage.', 'saw'],
-  ['Your plan is better than mine in every way.', 'better'],
-  ['The plane took off an hour late because of the fog.', 'took'],
-  ['I look forward to hearing from you soon.', 'forward'],
-  ['In spite of the rain, the match went ahead.', 'spite'],
-  ['The committee will table the proposal next week.', 'table'],
-  ['Light travels faster than sound.', 'light'],
-  ['The results of the experiment were remarkably consistent.', 'consistent'],
-  ['She put the book on the shelf by the window.', 'on'],
-  ['The zqxvort sat quietly in the corner.', 'zqxvort'],
-  ['Economic growth depends on investment in education.', 'investment'],
-  ['He could not bear the thought of leaving home.', 'bear'],
-  ['The company plans to launch a new product this spring.', 'spring'],
-  ['They watched the match on a big screen in the square.', 'match'],
-];
-
-const bodies = lookups.map(([sentence, word]) => {
-  const at = sentence.indexOf(word);
-  return JSON.stringify({
-    pre_context: sentence.slice(0, at),
-    post_context: sentence.slice(at + word.length),
-    target_word: word,
-    from: 'bench',
-  });
-});
 
 // A returning browser with its visitor cookie; the quota is lifted for the run.
 const jsonHeaders = { 'content-type': 'application/json', cookie: 'yj_vid=bench-visitor-0001' };

@@ -56,3 +56,39 @@ export function reporter(name: string) {
     },
   };
 }
+
+// Words in sentences of every kind the engine meets: polysemous nouns and verbs, inflected
+// forms, phrases, function words, an unknown word.
+export const lookups: [string, string][] = [
+  ['We sat on the bank of the river and watched the boats.', 'bank'],
+  ['She deposited her salary at the bank on Friday.', 'bank'],
+  ['He runs a small company in the north of the city.', 'runs'],
+  ['I ran to the station to catch the last train.', 'ran'],
+  ['The leaves fell from the tree in the cold wind.', 'leaves'],
+  ['She leaves for work at seven every morning.', 'leaves'],
+  ['I saw a saw on the table in the garage.', 'saw'],
+  ['Your plan is better than mine in every way.', 'better'],
+  ['The plane took off an hour late because of the fog.', 'took'],
+  ['I look forward to hearing from you soon.', 'forward'],
+  ['In spite of the rain, the match went ahead.', 'spite'],
+  ['The committee will table the proposal next week.', 'table'],
+  ['Light travels faster than sound.', 'light'],
+  ['The results of the experiment were remarkably consistent.', 'consistent'],
+  ['She put the book on the shelf by the window.', 'on'],
+  ['The zqxvort sat quietly in the corner.', 'zqxvort'],
+  ['Economic growth depends on investment in education.', 'investment'],
+  ['He could not bear the thought of leaving home.', 'bear'],
+  ['The company plans to launch a new product this spring.', 'spring'],
+  ['They watched the match on a big screen in the square.', 'match'],
+];
+
+/** query_word bodies of `lookups`, as the dictionary screen sends them. */
+export const lookupBodies = lookups.map(([sentence, word]) => {
+  const at = sentence.indexOf(word);
+  return JSON.stringify({
+    pre_context: sentence.slice(0, at),
+    post_context: sentence.slice(at + word.length),
+    target_word: word,
+    from: 'bench',
+  });
+});
