@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       emailCodeCooldownSeconds: 60,
       emailCodeLimits: { perAddress: 20, perMailbox: 5, global: 600, wrongPerDay: 20 },
       seedContent: true,
+      migrateOnStart: true,
     });
     expect(loadConfig({ SITE_URL: 'https://yujing.example/app' }).wechat.callbackOrigin).toBe('https://yujing.example');
     expect(loadConfig({ EMAIL_CODE_LIMIT_ADDRESS: '0', EMAIL_CODE_LIMIT_WRONG: '5' }).emailCodeLimits).toMatchObject({
@@ -27,6 +28,8 @@ describe('loadConfig', () => {
     });
     expect(() => loadConfig({ EMAIL_CODE_LIMIT_GLOBAL: '-1' })).toThrow(/EMAIL_CODE_LIMIT_GLOBAL/);
     expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
   });
 
   it('reads every setting, treating empty values as unset', () => {
