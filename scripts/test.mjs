@@ -45,6 +45,10 @@ const postgresInstalled = () =>
 
 if (!existsSync(chromium)) aptInstall('for the browser tests', ['chromium']);
 if (!postgresInstalled()) aptInstall('for the upstream tests on PostgreSQL', ['postgresql']);
+// CMU Link Grammar, the sentence parser (upstream/analysis/link-grammar.ts).
+if (!existsSync('/usr/bin/link-parser')) {
+  aptInstall('for the sentence parser', ['link-grammar', 'link-grammar-dictionaries-en']);
+}
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';

@@ -1,0 +1,115 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type Constituent,
+  createLinkGrammar,
+  type LinkGrammar,
+  ParserBusy,
+  ParserTimeout,
+  ParserUnavailable,
+  parseOutput,
+  sentenceLine,
+} from './link-grammar';
+
+const labelsOf = (tree: Constituent): string[] => [
+  tree.label,
+  ...tree.children.flatMap((c) => (typeof c === 'string' ? [] : labelsOf(c))),
+];
+
+/**
+ * A stand-in for link-parser that speaks its protocol: it answers the sentinel command, prints a
+ * fixed linkage for any sentence, and never answers the sentence "stall".
+ */
+function fakeParser(): string[] {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'yujing-fake-lg-')), 'fake-link-parser.cjs');
+  writeFileSync(
+    file,
+    `
+const rl = require('node:readline').createInterface({ input: process.stdin });
+let stalled = false;
+rl.on('line', (line) => {
+  if (stalled || line === 'stall') return (stalled = true);
+  if (line === '!limit=1') return console.log('limit set to 1');
+  console.log('[S [NP the cat.n NP] [VP sat.v-d VP] . S] ');
+  console.log('');
+  console.log('[(LEFT-WALL)(the)(cat.n)(sat.v-d)(.)]');
+  console.log('[[0 4 0 (Xp)][0 2 0 (Wd)][1 2 0 (Ds**c)]');
+  console.log('[2 3 0 (Ss*s)]]');
+  console.log('[0]');
+});
+`,
+  );
+  return [process.execPath, file];
+}
+
+describe('Link Grammar worker', () => {
+  let parser: LinkGrammar | undefined;
+  afterEach(() => parser?.close());
+
+  it('parses a sentence into words, links and constituents, one process for many sentences', async () => {
+    parser = createLinkGrammar();
+    const first = await parser.parse('The bank raised its interest rates.');
+    expect(first.words).toEqual(['LEFT-WALL', 'the', 'bank', 'raised', 'its', 'interest', 'rates', '.']);
+    const link = (label: RegExp) => first.links.find((l) => label.test(l.label));
+    // Subject: bank → raised; object: raised → rates.
+    expect(link(/^S/)).toMatchObject({ left: 2, right: 3 });
+    expect(link(/^O/)).toMatchObject({ left: 3, right: 6 });
+    expect(first.tree.label).toBe('S');
+
+    const relative = await parser.parse('I saw the man who the dog bit.');
+    expect(labelsOf(relative.tree)).toContain('SBAR');
+    expect(relative.links.some((l) => l.label.startsWith('B'))).toBe(true);
+  });
+
+  it('marks words the dictionary does not know', async () => {
+    parser = createLinkGrammar();
+    const parse = await parser.parse('The zqxvort sat quietly.');
+    expect(parse.words[parse.unknown[0]]).toBe('zqxvort');
+  });
+
+  it('reads a line that looks like a command as text, and keeps working', async () => {
+    parser = createLinkGrammar();
+    expect(sentenceLine('!exit\nnow')).toBe('exit now');
+    await parser.parse('!exit');
+    const after = await parser.parse('The cat sat on the mat.');
+    expect(after.words).toContain('mat');
+  });
+
+  it('gives up on a stalled process and parses the next sentence with a new one', async () => {
+    parser = createLinkGrammar({ command: fakeParser(), timeoutMs: 500 });
+    await expect(parser.parse('stall')).rejects.toThrow(ParserTimeout);
+    const next = await parser.parse('The cat sat.');
+    expect(next.words).toEqual(['LEFT-WALL', 'the', 'cat', 'sat', '.']);
+    // The link list wrapped over two lines.
+    expect(next.links).toContainEqual({ left: 2, right: 3, label: 'Ss*s' });
+  });
+
+  it('refuses sentences beyond its queue instead of piling them up', async () => {
+    parser = createLinkGrammar({ command: fakeParser(), timeoutMs: 1000, maxQueue: 2 });
+    const waiting = [parser.parse('stall'), parser.parse('The cat sat.')];
+    await expect(parser.parse('The cat sat.')).rejects.toThrow(ParserBusy);
+    await expect(waiting[0]).rejects.toThrow(ParserTimeout);
+    await expect(waiting[1]).resolves.toMatchObject({ words: ['LEFT-WALL', 'the', 'cat', 'sat', '.'] });
+  });
+
+  it('says the parser is unavailable when it cannot start', async () => {
+    parser = createLinkGrammar({ command: ['/nonexistent/link-parser'], timeoutMs: 2000 });
+    await expect(parser.parse('The cat sat.')).rejects.toThrow(ParserUnavailable);
+  });
+
+  it('reads the words of the PostScript output with their markers and subscripts', () => {
+    const parse = parseOutput([
+      '[S [VP Hello{!} world.n VP] . S] ',
+      '',
+      '[(LEFT-WALL)(Hello[!])(world.n)(.)]',
+      '[[0 3 0 (Xp)][0 2 48 (Wa)][1 2 1 (AN)]]',
+      '[0]',
+    ]);
+    expect(parse.words).toEqual(['LEFT-WALL', 'Hello', 'world', '.']);
+    expect(parse.subscripts).toEqual(['', '', 'n', '']);
+    expect(parse.unknown).toEqual([1]);
+    expect(parse.tree).toEqual({ label: 'S', children: [{ label: 'VP', children: ['Hello', 'world'] }, '.'] });
+  });
+});
