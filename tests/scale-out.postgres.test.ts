@@ -1,14 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startNext, type RunningNext } from './support/next-server';
-import { freePort } from './support/ports';
 import { createDatabase, dropDatabase } from './support/postgres';
 import { startRoundRobin, type RoundRobin } from './support/round-robin';
 import { cookieValue, setCookie } from './support/stack';
+import { startUpstreamProcess, type UpstreamProcess } from './support/upstream-process';
 
 /*
  * The product as several instances (issue 11): two embedded upstreams and two sites on one
@@ -17,52 +13,18 @@ import { cookieValue, setCookie } from './support/stack';
  * dies mid-burst must not take an acknowledged write with it.
  */
 
-const root = join(import.meta.dirname, '..');
 const FREE_ANONYMOUS = 5;
 
-interface Upstream {
-  url: string;
-  process: ChildProcess;
-}
-
-/** `npm run upstream` as a child process on the shared database; resolves once /health answers. */
-async function startUpstreamProcess(databaseUrl: string): Promise<Upstream> {
-  const port = await freePort();
-  const dir = mkdtempSync(join(tmpdir(), 'yujing-scale-'));
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'upstream/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      UPSTREAM_PORT: String(port),
-      UPSTREAM_HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      DATABASE_URL: databaseUrl,
-      ENV_TYPE: 'test',
-      SEED_CONTENT: 'false',
-      FREE_USES_ANONYMOUS: String(FREE_ANONYMOUS),
-      FREE_USES_LOGIN: '1000',
-      EMAIL_CODE_LIMIT_ADDRESS: '0',
-      EMAIL_CODE_LIMIT_GLOBAL: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+/** An upstream of the test, on the shared database, with what the burst test needs. */
+const startUpstream = (databaseUrl: string) =>
+  startUpstreamProcess({
+    DATABASE_URL: databaseUrl,
+    SEED_CONTENT: 'false',
+    FREE_USES_ANONYMOUS: String(FREE_ANONYMOUS),
+    FREE_USES_LOGIN: '1000',
+    EMAIL_CODE_LIMIT_ADDRESS: '0',
+    EMAIL_CODE_LIMIT_GLOBAL: '0',
   });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  child.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`upstream exited: ${output}`);
-    try {
-      if ((await fetch(`${url}/health`, { signal: AbortSignal.timeout(1000) })).ok) return { url, process: child };
-    } catch {
-      // not up yet
-    }
-    if (Date.now() > deadline) throw new Error(`upstream did not start: ${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 const lookup = (word: string, pre = 'The bank raised its', post = 'rates again.') => ({
   pre_context: pre,
@@ -90,7 +52,7 @@ async function inBatches<T>(tasks: (() => Promise<T>)[], width: number): Promise
 describe('two upstreams and two sites on one PostgreSQL behind a round-robin proxy', () => {
   const adminUrl = inject('postgresAdminUrl');
   let databaseUrl: string;
-  let upstreams: Upstream[] = [];
+  let upstreams: UpstreamProcess[] = [];
   let sites: RunningNext[] = [];
   let proxy: RoundRobin;
   let client: pg.Client;
@@ -98,7 +60,7 @@ describe('two upstreams and two sites on one PostgreSQL behind a round-robin pro
   beforeAll(async () => {
     databaseUrl = await createDatabase(adminUrl);
     // Started together: the migrations must not race (the first takes them, the second waits).
-    upstreams = await Promise.all([startUpstreamProcess(databaseUrl), startUpstreamProcess(databaseUrl)]);
+    upstreams = await Promise.all([startUpstream(databaseUrl), startUpstream(databaseUrl)]);
     sites = await Promise.all(upstreams.map((u) => startNext({ UPSTREAM_URL: u.url, ENV_TYPE: 'test' })));
     proxy = await startRoundRobin(sites.map((s) => s.url));
     client = new pg.Client({ connectionString: databaseUrl });
