@@ -36,6 +36,22 @@ export const translationItem = obj({
 });
 export type TranslationItem = z.infer<typeof translationItem>;
 
+/**
+ * An explanation (spec section 3): a title and its entries (headings, markdown, plain text). The
+ * tutor's replies and the grammar catalogue both answer in this shape; the explain drawer shows
+ * one tab per title. The chat round id is the count of system replies.
+ */
+export const explanation = obj({
+  explanation: obj({
+    title: str,
+    content: z.array(obj({ text_type: z.enum(['h1', 'h2', 'h3', 'h4', 'md', 'plain']), text: str })),
+  }),
+  evaluate: num.optional(),
+  roundId: num.optional(),
+});
+export type Explanation = z.infer<typeof explanation>;
+export type ExplanationEntry = Explanation['explanation']['content'][number];
+
 /** The request fields of a paged list: pages count from 1, newest first. */
 export const pagingRequest = {
   page: num.int().min(1).max(100_000).optional(),

@@ -1,24 +1,35 @@
 import { z } from 'zod';
 import { def, num, obj, str, strOrNum } from '../define';
 import { envelope, okStatus } from '../envelope';
+import { explanation } from '../shapes';
+import { analysisAnswer } from './analysis';
 
 /**
  * The AI tutor: questions about a constituent of an analysed sentence, answered at once or as a
  * stream, explanations, and the learner's verdict on a reply.
  */
 
-/** A reply's explanation (spec section 3). The chat round id is the count of system replies. */
-export const explanation = obj({
-  explanation: obj({
-    title: str,
-    content: z.array(obj({ text_type: z.enum(['h1', 'h2', 'h3', 'h4', 'md', 'plain']), text: str })),
-  }),
-  evaluate: num.optional(),
-  roundId: num.optional(),
-});
-
 /** The constituent a question is about: its label and word span in the analysed sentence. */
 const chatPosition = { label: str, start: num, end: num, conversation_id: strOrNum };
+
+/** One stored message of a conversation: the learner's question or the tutor's reply. */
+export const chatRecord = obj({
+  /** The round the message belongs to: the count of system replies before it. */
+  round_id: num,
+  sender: z.enum(['user', 'system']),
+  type: z.enum(['chat', 'question']),
+  content: str,
+  /** The constituent asked about (user messages). */
+  label: str.optional(),
+  start: num.optional(),
+  end: num.optional(),
+  /** The learner's verdict on a system reply: 1 like, -1 dislike, 0 none. */
+  evaluate: num,
+  /** 'model' when the language model wrote the reply, 'offline' for the offline explanation. */
+  source: z.enum(['model', 'offline']).optional(),
+  created_at: str,
+});
+export type ChatRecord = z.infer<typeof chatRecord>;
 
 // ---- the event stream of ask_stream (spec section 7) -------------------------------------------
 
@@ -76,12 +87,20 @@ export function parseAskStreamData(data: string): AskStreamMessage {
 // ---- the calls ----------------------------------------------------------------------------------
 
 export const chatCalls = {
-  create_conversation: def('create_conversation', {}),
+  /** A new conversation about the sentence (or, without one, a free chat: scene cloze). */
+  create_conversation: def('create_conversation', {
+    request: obj({ sentence: str.min(1).max(1_000).optional(), scene: str.max(32).optional() }),
+    response: envelope(obj({ conversation_id: strOrNum })),
+  }),
   get_questions: def('get_questions', {
     request: obj(chatPosition),
     response: envelope(obj({ questions: z.array(str) })),
   }),
-  ask: def('ask', {}),
+  /** The same question as ask_stream, answered in one piece. */
+  ask: def('ask', {
+    request: obj({ ...chatPosition, question: str.min(1).max(5_000), round_id: strOrNum, scene: str.optional() }),
+    response: envelope(obj({ content: str, round_id: num })),
+  }),
   ask_stream: def('ask_stream', {
     method: 'GET',
     kind: 'sse',
@@ -108,5 +127,17 @@ export const chatCalls = {
       role: str,
     }),
   }),
-  get_conversation_history: def('get_conversation_history', {}),
+  get_conversation_history: def('get_conversation_history', {
+    request: obj({ conversation_id: strOrNum }),
+    response: envelope(
+      obj({
+        conversation_id: strOrNum,
+        sentence: z.union([str, z.null()]),
+        scene: str,
+        /** The sentence's analysis, when the conversation is about one. */
+        analysis: z.union([analysisAnswer, z.null()]),
+        messages: z.array(chatRecord),
+      }),
+    ),
+  }),
 } as const;

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { def, obj, str } from '../define';
 import { envelope } from '../envelope';
 
@@ -5,7 +6,9 @@ import { envelope } from '../envelope';
 export const toolsCalls = {
   translate: def('translate', {
     request: obj({ text: str.min(1).max(20_000) }),
-    response: envelope(obj({ translation: str })),
+    // source: 'model' when the language model translated; 'gloss' for the offline word-by-word
+    // gloss (逐词释义), which the UI labels as such and never passes off as a translation.
+    response: envelope(obj({ translation: str, source: z.enum(['model', 'gloss']).optional() })),
   }),
   parse_text: def('parse_text', {}),
   parse_image: def('parse_image', { kind: 'multipart' }),

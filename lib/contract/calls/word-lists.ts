@@ -53,7 +53,6 @@ export const wordListsCalls = {
     }),
     response: envelope(wordListEntry),
   }),
-  set_sentence_strange_status: def('set_sentence_strange_status', {}),
   query_word_list_name_info: def('query_word_list_name_info', {}),
   add_word_list: def('add_word_list', {}),
   add_multi_word_list: def('add_multi_word_list', {}),

@@ -1,0 +1,50 @@
+import type { GrammarObject, GrammarPointHit, SpanNode } from '../../lib/contract';
+import type { Parse } from './link-grammar';
+
+/*
+ * The pieces of sentence analysis and how they meet:
+ *   parser (link-grammar.ts)  → Parse
+ *   structure (structure.ts)  → words + the layered span tree (clauses → functions → clauses …)
+ *   fallback (fallback.ts)    → the same, approximately, when the parser is missing or stalls
+ *   grammar/ (catalogue)      → the grammar points the sentence carries, and their explanations
+ *   analyzer.ts               → puts them together for the calls
+ */
+
+/** 'link-grammar', or 'approximate' when the fallback answered (the parser missing or stalled). */
+export type AnalysisEngine = 'link-grammar' | 'approximate';
+
+/**
+ * A sentence's structure: its words and the layered span tree over them, spans [start, end) in
+ * word positions. From a parse, `words[i]` is `parse.words[i + 1]` (LEFT-WALL dropped, and
+ * RIGHT-WALL when present), without its dictionary subscript.
+ */
+export interface SentenceStructure {
+  words: string[];
+  spans: SpanNode[];
+}
+
+/** What a grammar-point detector reads. `parse` is null when the fallback made the structure. */
+export interface DetectorInput extends SentenceStructure {
+  sentence: string;
+  parse: Parse | null;
+}
+
+export interface SentenceAnalysis extends SentenceStructure {
+  engine: AnalysisEngine;
+  /** The grammar points found, each once per place, in sentence order. */
+  grammarPoints: GrammarPointHit[];
+}
+
+export interface SentenceAnalyzer {
+  /** What answers when nothing goes wrong: the parser when it is installed. */
+  readonly engine: AnalysisEngine;
+  analyze(sentence: string): Promise<SentenceAnalysis>;
+  close(): void;
+}
+
+/** The grammar catalogue (≥ 40 points, in Chinese) and its detectors. */
+export interface GrammarCatalogue {
+  readonly points: readonly GrammarObject[];
+  byName(name: string): GrammarObject | undefined;
+  detect(input: DetectorInput): GrammarPointHit[];
+}
