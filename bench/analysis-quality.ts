@@ -43,15 +43,16 @@
  *   is a determiner (the team's coach → coach); a number before a noun is a determiner (3,000
  *   residents → residents, 2.5 billion yuan → yuan).
  * - Quantity determiners (a number of, thousands of, tens of thousands of, dozens of, all, both)
- *   leave the head on the noun after them (A number of volunteers → volunteers). Partitives with
+ *   leave the head on the noun after them (A number of volunteers → volunteers; but the number
+ *   of students → number). Partitives with
  *   a pronoun, numeral, fraction or percentage keep the head on that word (none of us → none,
  *   one of the girls → one, many of whom → many, some of which → some, a third of all cars →
  *   third, 60 percent of the people → percent, one in five teenagers → one).
  * - Coordinated noun phrases: the head of the first conjunct (Neither the teacher nor the
  *   students → teacher; noise and traffic → noise). Coordinated verbs that share a subject have
  *   one subject and each its own object (climb walls and inspect bridges → walls, bridges).
- * - A relative pronoun (who, which, that, whose is a determiner) and a free relative (whoever,
- *   what, whatever) is the subject or object of its own clause (the book that you lent me: "that"
+ * - A relative pronoun (who, which, that; whose is a determiner: whose car → car) and a free
+ *   relative (whoever, what, whatever) is the subject or object of its own clause (the book that you lent me: "that"
  *   is the object of lent, "me" its indirect object). Zero relatives have no token: nothing is
  *   annotated for them. Relative adverbs (when, where, why) are neither.
  * - It-cleft: "It" is the main clause's subject; the "that/who" after the focus is annotated like

@@ -279,6 +279,37 @@ describe('the development set', () => {
     }
   });
 
+  it('scores 1 for a span tree that names exactly the gold heads, in Link Grammar-style words', () => {
+    let total = { tp: 0, fp: 0, fn: 0 };
+    for (const entry of set) {
+      const tokens = tokenize(entry.sentence);
+      // Link Grammar lowercases the first word; the fallback keeps "I'd" and "team's" whole.
+      const words: string[] = [];
+      const wordOf: number[] = [];
+      for (const [i, t] of tokens.entries()) {
+        if (/^'(s|re|ve|m|ll|d)$/i.test(t) && words.length) words[words.length - 1] += t;
+        else words.push(i === 0 ? t.toLowerCase() : t);
+        wordOf.push(words.length - 1);
+      }
+      const gold = goldHeads(entry);
+      const labels = { subject: '主语', object: '宾语', indirectObject: '间接宾语' } as const;
+      const children: SpanNode[] = scoredFunctions.flatMap((fn) =>
+        gold[fn].map((ref) => {
+          const at = wordOf[indexOfRef(tokens, ref)];
+          return { start: at, end: at + 1, label: labels[fn], highlight: [at] };
+        }),
+      );
+      const predicted = predictedHeads({ words, spans: [{ start: 0, end: words.length, label: '主句', children }] }, tokens);
+      for (const fn of scoredFunctions) {
+        const c = matchHeads(gold[fn], predicted[fn]);
+        total = { tp: total.tp + c.tp, fp: total.fp + c.fp, fn: total.fn + c.fn };
+      }
+    }
+    expect(total.fp).toBe(0);
+    expect(total.fn).toBe(0);
+    expect(prf(total).f1).toBe(1);
+  });
+
   it('rejects a malformed line with its line number', () => {
     expect(() => parseDevSet('{"id":"x","style":"exam","sentence":"A b.","subjects":[],"objects":[]}\n{"id":"y"}')).toThrow(
       /line 2/,
