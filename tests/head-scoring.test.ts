@@ -172,8 +172,8 @@ describe('functionHeads', () => {
   it('reads subjects, objects and indirect objects of finite clauses at any depth', () => {
     const heads = functionHeads(spans);
     expect(heads.subject).toEqual([1, 3, 10, 16]);
-    // The 宾语 that holds the infinitive has no highlight: a prediction that can only be wrong.
-    expect(heads.object).toEqual([2, null, 15]);
+    // The 宾语 that holds the infinitive has no highlight: a clausal function claims no head.
+    expect(heads.object).toEqual([2, 15]);
     expect(heads.indirectObject).toEqual([5]);
   });
 
@@ -185,6 +185,7 @@ describe('functionHeads', () => {
 
 describe('predictedHeads', () => {
   it('turns highlighted word positions into gold refs, and unplaceable ones into misses', () => {
+    // The 主语 without a highlight (a clause) claims nothing.
     const sentence = 'It was the storm that caused it.';
     const tokens = tokenize(sentence);
     const answer = {
@@ -204,10 +205,7 @@ describe('predictedHeads', () => {
       ],
     };
     expect(predictedHeads(answer, tokens)).toEqual({
-      subject: [
-        { head: 'It', occurrence: 0 },
-        { head: '(no highlight)', occurrence: -1 },
-      ],
+      subject: [{ head: 'It', occurrence: 0 }],
       object: [
         { head: 'it', occurrence: 1 },
         { head: 'zzz', occurrence: -1 },

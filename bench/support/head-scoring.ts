@@ -156,8 +156,10 @@ const isClause = (label: string) => label === '主句' || label.endsWith('从句
 /**
  * The head word positions the span tree gives each function: every node labelled as a function,
  * except those belonging to a non-finite phrase (a finite clause nested deeper counts again), by
- * its first highlight. A function node without a highlight gives null: a prediction that can only
- * be wrong. Positions are deduplicated per function.
+ * its first highlight. A function node without a highlight claims no head: the structure leaves the
+ * highlight off a function that is a whole clause ("that he was right" as 宾语), and the gold counts
+ * only noun-phrase heads, so such a node is neither a hit nor a miss. Positions are deduplicated
+ * per function.
  */
 export function functionHeads(spans: SpanNode[]): Record<ScoredFunction, (number | null)[]> {
   const found: Record<ScoredFunction, (number | null)[]> = { subject: [], object: [], indirectObject: [] };
@@ -165,7 +167,7 @@ export function functionHeads(spans: SpanNode[]): Record<ScoredFunction, (number
     const fn = labelFunction[node.label];
     if (fn && !inNonFinite) {
       const head = node.highlight?.length ? node.highlight[0] : null;
-      if (head === null || !found[fn].includes(head)) found[fn].push(head);
+      if (head !== null && !found[fn].includes(head)) found[fn].push(head);
     }
     const nextNonFinite = nonFinite.has(node.label) ? true : isClause(node.label) ? false : inNonFinite;
     for (const child of node.children ?? []) visit(child, nextNonFinite);
