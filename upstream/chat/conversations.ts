@@ -124,6 +124,20 @@ export function createConversations({ db, now }: { db: Db; now: Clock }) {
       return id;
     },
 
+    /** The asker's latest analysis of a sentence, from the conversations about it. */
+    async latestAnalysis(asker: Asker, sentence: string): Promise<AnalysisAnswer | undefined> {
+      const row = await db
+        .selectFrom('conversations')
+        .select('analysis')
+        .where('owner', 'in', identitiesOf(asker))
+        .where('sentence', '=', sentence)
+        .where('analysis', 'is not', null)
+        .orderBy('created_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.analysis ? (JSON.parse(row.analysis) as AnalysisAnswer) : undefined;
+    },
+
     /** The conversation, when it exists and the asker owns it. */
     async ownedBy(asker: Asker, id: string): Promise<Conversation | undefined> {
       const conversation = await find(id);

@@ -1,4 +1,5 @@
-import type { UpstreamModule } from '../platform/module';
+import type { Platform, UpstreamModule } from '../platform/module';
+import { type ChatCallsDeps, chatCalls } from './chat-calls';
 import { createConversations, type Conversations } from './conversations';
 import type { LanguageModel } from './llm';
 
@@ -10,10 +11,11 @@ export interface ChatServices {
 }
 
 /** The AI tutor: conversations about an analysed sentence, questions, streamed answers. */
-export const chatModule: UpstreamModule<object, ChatServices> = {
+export const chatModule: UpstreamModule<Omit<ChatCallsDeps, keyof Platform | keyof ChatServices>, ChatServices> = {
   name: 'chat',
   services: {
     conversations: ({ db, now }) => createConversations({ db, now }),
     llm: () => null,
   },
+  calls: chatCalls,
 };

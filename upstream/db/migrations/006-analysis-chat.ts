@@ -40,6 +40,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pending_since', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
+  // A new conversation about a sentence takes the owner's latest analysis of it.
+  await db.schema.createIndex('conversations_owner').on('conversations').columns(['owner', 'created_at']).execute();
 
   await withId(db, db.schema.createTable('chat_messages'))
     .addColumn('conversation_id', 'text', (c) => c.notNull().references('conversations.id').onDelete('cascade'))
