@@ -1,7 +1,7 @@
 import type { Platform, UpstreamModule } from '../platform/module';
 import { type ChatCallsDeps, chatCalls } from './chat-calls';
 import { createConversations, type Conversations } from './conversations';
-import type { LanguageModel } from './llm';
+import { createLanguageModel, type LanguageModel } from './llm';
 
 export interface ChatServices {
   /** The tutor's conversations and messages. */
@@ -15,7 +15,7 @@ export const chatModule: UpstreamModule<Omit<ChatCallsDeps, keyof Platform | key
   name: 'chat',
   services: {
     conversations: ({ db, now }) => createConversations({ db, now }),
-    llm: () => null,
+    llm: ({ config }) => (config.llm ? createLanguageModel(config.llm) : null),
   },
   calls: chatCalls,
 };
