@@ -7,7 +7,6 @@ import {
   CAUSATIVE,
   DETERMINERS,
   DITRANSITIVE,
-  DO,
   FORMAL_OBJECT_VERBS,
   FORMAL_SUBJECT_NOUNS,
   FUTURE,
@@ -29,6 +28,7 @@ import {
   SUBJUNCTIVE_VERBS,
   WH,
 } from './lexicon';
+import { forms, IRREGULAR_PAST } from './lexicon';
 import type { Sentence } from './sentence';
 
 /** A place in the sentence that carries a point: word positions [start, end). */
@@ -95,7 +95,16 @@ function verbGroups(s: Sentence): VerbGroup[] {
     let progressive = false;
     let passive = false;
     for (let cur = finite; ; ) {
-      const next = s.links.find((l) => l.left === cur && l.right > cur && CHAIN.test(l.label));
+      const from = s.lower[cur];
+      const next = s.links.find(
+        (l) =>
+          l.left === cur &&
+          l.right > cur &&
+          CHAIN.test(l.label) &&
+          (!/^P[vg]/.test(l.label) || BE.has(from) || (GET.has(from) && l.label.startsWith('Pv'))) &&
+          (!l.label.startsWith('PP') || HAVE_PRESENT.has(from) || HAD.has(from) || from === 'have' || from === 'having') &&
+          (!l.label.startsWith('I') || AUX.has(from) || from === "'d"),
+      );
       if (!next) break;
       if (next.label.startsWith('PP')) perfect = true;
       if (next.label.startsWith('Pv')) passive = true;
@@ -109,6 +118,7 @@ function verbGroups(s: Sentence): VerbGroup[] {
     const last = words.at(-1) as number;
     if (!progressive && BE.has(s.lower[last])) {
       let i = last + 1;
+      if (s.links.some((l) => l.left === last && l.right === i && /^SI/.test(l.label))) i++;
       while (/^(not|n't|never|always|still|just|also|really|now)$/.test(s.lower[i] ?? '')) i++;
       if (isIngForm(s.lower[i] ?? '') && !gerundPredicative(s, finite) && s.lower[i] !== 'going') {
         progressive = true;
@@ -161,6 +171,7 @@ function opensClause(s: Sentence, i: number, finite: number[]): boolean {
   const w = s.lower[i];
   if (!w || isPunct(w)) return false;
   const next = finite.find((f) => f > i);
+  if (next !== undefined && !s.question && s.links.some((l) => l.left === next && /^SI/.test(l.label))) return false;
   if (next === undefined) return false;
   // The subject lies between: at most a few words, none of them a clause boundary.
   if (next - i > 6) return false;
@@ -174,12 +185,17 @@ function tense(s: Sentence, f: Facts, kind: string): Span[] {
   const out: Span[] = [];
   for (const g of f.groups) {
     const [start, end] = groupSpan(g);
-    if (within(f.subjunctive, g.words[0])) continue;
+    if (within(f.subjunctive, g.words[0]) || within(tagQuestion(s, f), g.words[0])) continue;
     const head = s.lower[g.words[0]];
     const sub = s.sub[g.words[0]];
     const ing = g.words.some((w) => s.lower[w] === 'going') && g.words.length >= 2;
+    const going = g.words.find((w) => s.lower[w] === 'going');
+    // be going to + a verb, not be going to + a place.
     const goingTo =
-      ing && s.lower[g.words[g.words.indexOf(g.words.find((w) => s.lower[w] === 'going') as number) + 0] + 1] === 'to';
+      ing &&
+      going !== undefined &&
+      s.lower[going + 1] === 'to' &&
+      (s.sub[going + 2] === 'v' || s.links.some((l) => l.left === going + 1 && /^I\*t/.test(l.label)));
     let name: string | null = null;
     if (FUTURE.has(head)) name = g.perfect || g.progressive ? null : '一般将来时';
     else if (MODALS.has(head) || head === "'d") name = null;
@@ -188,7 +204,13 @@ function tense(s: Sentence, f: Facts, kind: string): Span[] {
     else if (HAD.has(head) && g.perfect) name = '过去完成时';
     else if (BE_PRESENT.has(head) && g.progressive) name = '现在进行时';
     else if (BE_PAST.has(head) && g.progressive) name = '过去进行时';
-    else if (BE_PAST.has(head) || /^(did|didn't|had|hadn't)$/.test(head) || /-d$/.test(sub)) name = '一般过去时';
+    else if (
+      BE_PAST.has(head) ||
+      /^(did|didn't|had|hadn't)$/.test(head) ||
+      /-d$/.test(sub) ||
+      (sub === 'w' && IRREGULAR_PAST.has(head))
+    )
+      name = '一般过去时';
     else if (BE_PRESENT.has(head) || /^(do|does|don't|doesn't|have|has|haven't|hasn't)$/.test(head) || /^v/.test(sub))
       name = head === 'be' ? null : '一般现在时';
     if (name !== kind) continue;
@@ -298,7 +320,12 @@ const imperative: Detector = (s, f) => {
   let i = first === 'please' ? 1 : 0;
   if (s.lower[i] === ',') i++;
   if (!s.parsed) return [];
-  const wall = s.links.some((l) => l.left < 0 && l.right === i && /^W[ig]/.test(l.label));
+  if (/^(thank|thanks)$/.test(s.lower[i])) return [];
+  // Water boils…, Time flies…: a noun the parser took for a verb, before a verb in -s.
+  if (/[^s]s$/.test(s.lower[i + 1] ?? '') && !OBJECT_PRONOUNS.has(s.lower[i + 1]) && !DETERMINERS.has(s.lower[i + 1])) return [];
+  const wall =
+    s.links.some((l) => l.left < 0 && l.right === i && /^W[ig]/.test(l.label)) ||
+    (s.links.some((l) => l.left < 0 && /^Wi/.test(l.label)) && s.links.some((l) => l.left === i && /^(O|MV|Pa|I)/.test(l.label)));
   const hasSubject = s.links.some((l) => l.right === i && /^S/.test(l.label));
   if (!wall || hasSubject || s.sub[i] !== 'v') return [];
   if (isIngForm(s.lower[i + 1] ?? '') || isParticipleForm(s.lower[i + 1] ?? '')) return [];
@@ -332,6 +359,10 @@ const relativeClause: Detector = (s) => {
       out.push([i - 1, clauseFrom(s, i)[1]]);
   }
   for (const i of relativeAdverbs(s)) out.push(clauseFrom(s, i));
+  // noun + whose + noun: the man whose car…
+  for (const [i, w] of s.lower.entries()) {
+    if (w === 'whose' && i > 0 && s.lower[i - 1] !== ',' && isNounSub(s.sub[i - 1] ?? '')) out.push(clauseFrom(s, i));
+  }
   return dedupe(out);
 };
 
@@ -369,13 +400,39 @@ const nonRestrictive: Detector = (s) =>
 
 function appositiveAt(s: Sentence, noun: number): boolean {
   if (!APPOSITIVE_NOUNS.has(s.lower[noun]) || !/^(that|whether)$/.test(s.lower[noun + 1] ?? '')) return false;
-  const thatLink = s.links.some((l) => l.left === noun && l.right === noun + 1 && /^TH/.test(l.label));
-  if (thatLink) return true;
-  // The parser read a relative clause: it is one only if the clause lacks its object (a gap).
   const verb = s.links.find((l) => l.left === noun + 1 && /^CV/.test(l.label))?.right;
   if (verb === undefined) return false;
-  return s.links.some((l) => l.left === verb && /^O/.test(l.label) && l.right > verb);
+  const objects = s.links.filter((l) => l.left === verb && /^O/.test(l.label) && l.right > verb);
+  // A clause that lacks its object is a relative clause, whatever the parser linked: the news
+  // that he told me (told what?) against the news that he had won the prize.
+  const lacksObject =
+    (objects.length === 0 && GAP_VERBS.has(s.lower[verb])) ||
+    (objects.length === 1 && DITRANSITIVE.has(s.lower[verb]) && OBJECT_PRONOUNS.has(s.lower[objects[0].right]));
+  if (lacksObject) return false;
+  if (s.links.some((l) => l.left === noun && l.right === noun + 1 && /^TH/.test(l.label))) return true;
+  return objects.length > 0;
 }
+
+/** Verbs that are seldom without their object: with none after them, the object is the gap. */
+const GAP_VERBS = forms(
+  'tell/told',
+  'say/said',
+  'hear/heard',
+  'mention',
+  'give/gave/given',
+  'bring/brought',
+  'report',
+  'write/wrote/written',
+  'read/read',
+  'receive',
+  'send/sent',
+  'make/made',
+  'spread',
+  'get/got',
+  'believe',
+  'know/knew/known',
+  'publish',
+);
 
 const appositiveClause: Detector = (s) => s.lower.flatMap((_, i): Span[] => (appositiveAt(s, i) ? [clauseFrom(s, i + 1)] : []));
 
@@ -386,12 +443,14 @@ const objectClause: Detector = (s, f) => {
     if (l.left < 0) continue;
     const verb = s.lower[l.left];
     if (BE.has(verb) || !isVerbSub(s.sub[l.left])) continue;
+    if (s.links.some((m) => m.right === l.left && /^Pv/.test(m.label))) continue;
     if (/^(TH|TS|QI)/.test(l.label)) out.push(clauseFrom(s, l.right));
     else if (/^Ce/.test(l.label) && OBJECT_CLAUSE_VERBS.has(verb)) out.push([l.right, clauseFrom(s, l.right)[1]]);
   }
   // verb + what/who/how… + subject + verb, which the parser may read as an object with a clause.
   for (const [i, w] of s.lower.entries()) {
     if (!OBJECT_CLAUSE_VERBS.has(w) || !isVerbSub(s.sub[i] || 'v')) continue;
+    if (BE.has(s.lower[i - 1] ?? '') || s.links.some((m) => m.right === i && /^Pv/.test(m.label))) continue;
     const k = OBJECT_PRONOUNS.has(s.lower[i + 1]) && /^(tell|told|ask|asked|show|showed)/.test(w) ? i + 2 : i + 1;
     const marker = s.lower[k];
     if (!marker || !(WH.has(marker) || /^(whether|if|that)$/.test(marker))) continue;
@@ -473,7 +532,8 @@ function adverbialClause(
         next = i + phrase.split(' ').length;
       } else if (!markers.test(w)) continue;
       if (options.check && !options.check(s, i)) continue;
-      if (!opensClause(s, next, finite)) continue;
+      const endsWithWh = WH.has(s.lower[next - 1]) && finite.includes(next);
+      if (!opensClause(s, next, finite) && !endsWithWh) continue;
       start = i;
       const clause = clauseEnd(s, start, next);
       out.push([start, clause]);
@@ -633,7 +693,45 @@ const placeClause: Detector = (s) => {
 
 // ---------------------------------------------------------------- non-finite verbs
 
-const infinitive: Detector = (s) =>
+const TO_VERBS = forms(
+  'decide',
+  'want',
+  'hope',
+  'plan',
+  'try/tried',
+  'learn',
+  'agree',
+  'refuse',
+  'begin/began/begun',
+  'start',
+  'need',
+  'wish',
+  'expect',
+  'promise',
+  'manage',
+  'fail',
+  'seem',
+  'happen',
+  'choose/chose/chosen',
+  'offer',
+  'prepare',
+  'pretend',
+  'would like',
+);
+
+/** to + verb after a verb that takes an infinitive, where the parser read "to" as a preposition. */
+const infinitiveByWords: Detector = (s) =>
+  s.lower.flatMap((w, i): Span[] =>
+    w === 'to' &&
+    (TO_VERBS.has(s.lower[i - 1] ?? '') || s.sub[i + 1] === 'v') &&
+    !DETERMINERS.has(s.lower[i + 1] ?? '') &&
+    !OBJECT_PRONOUNS.has(s.lower[i + 1] ?? '') &&
+    /^[a-z]+$/.test(s.lower[i + 1] ?? '')
+      ? [[i, i + 2]]
+      : [],
+  );
+
+const infinitiveByLinks: Detector = (s) =>
   s.links
     .filter((l) => l.left >= 0 && s.lower[l.left] === 'to' && /^I\*t/.test(l.label))
     .filter((l) => !(s.lower[l.left - 1] === 'going' && BE.has(s.lower[l.left - 2] ?? '')))
@@ -644,10 +742,22 @@ const gerund: Detector = (s, f) => {
   const progressive = new Set(f.groups.filter((g) => g.progressive).flatMap((g) => g.words));
   for (const [i, w] of s.lower.entries()) {
     if (!isIngForm(w) || progressive.has(i) || within(f.absolutes, i)) continue;
-    const asSubject = s.links.some((l) => l.left === i && /^S[sp]\*g/.test(l.label));
+    const asSubject = s.links.some(
+      (l) =>
+        l.left === i &&
+        (/^S[sp]\*g/.test(l.label) ||
+          (i === 0 && w !== 'having' && /^S[sp]/.test(l.label) && !s.lower.slice(0, l.right).includes(','))),
+    );
     const afterPreposition = PREPOSITIONS.has(s.lower[i - 1] ?? '') && s.lower[i - 1] !== 'to' && !(i === 1);
     const asObject = s.links.some(
-      (l) => l.right === i && /^O/.test(l.label) && isVerbSub(s.sub[l.left]) && !BE.has(s.lower[l.left]),
+      (l) =>
+        l.right === i &&
+        /^(O|Pg)/.test(l.label) &&
+        isVerbSub(s.sub[l.left]) &&
+        !BE.has(s.lower[l.left]) &&
+        !/^(go|goes|went|gone|going|come|came|spend|spent|see|saw|seen|hear|heard|watch|watched|notice|noticed|find|found|feel|felt)$/.test(
+          s.lower[l.left],
+        ),
     );
     const predicative = BE.has(s.lower[i - 1] ?? '') && f.groups.some((g) => g.words[0] === i - 1 && gerundPredicative(s, i - 1));
     const afterDetTo = s.lower[i - 1] === 'to' && /^(looking|used|devoted|objection|addicted)$/.test(s.lower[i - 2] ?? '');
@@ -662,7 +772,8 @@ const presentParticiple: Detector = (s, f) => {
   const gerunds = new Set(gerund(s, f).map(([a]) => a));
   for (const [i, w] of s.lower.entries()) {
     if (!isIngForm(w) || progressive.has(i) || gerunds.has(i) || within(f.absolutes, i)) continue;
-    if (s.lower[i - 1] === 'to' || BE.has(s.lower[i - 1] ?? '') || s.lower[i - 1] === 'going') continue;
+    if (s.lower[i - 1] === 'to' || BE.has(s.lower[i - 1] ?? '') || /^(go|goes|went|gone|going)$/.test(s.lower[i - 1] ?? ''))
+      continue;
     const opening = (i === 0 || (i === 1 && /^(having|not)$/.test(s.lower[0]))) && s.lower.includes(',');
     const afterComma = s.lower[i - 1] === ',';
     const modifier = s.links.some((l) => l.right === i && /^(Mg|AN|MVg|COp|Pg)/.test(l.label)) && !progressive.has(i);
@@ -775,6 +886,12 @@ function formalSubjectFrame(s: Sentence): { it: number; marker: number } | null 
     const verb = s.lower[k - 1];
     if (/^(seems?|seemed|appears?|appeared|happens?|happened)$/.test(s.lower[k] ?? '') && s.lower[k + 1] === 'that')
       return { it: i, marker: k + 1 };
+    if (
+      BE.has(s.lower[k - 1] ?? '') &&
+      /^(said|reported|believed|known|thought|hoped|expected|suggested|estimated)$/.test(s.lower[k] ?? '') &&
+      s.lower[k + 1] === 'that'
+    )
+      return { it: i, marker: k + 1 };
     if (/^(takes?|took|taken|cost|costs)$/.test(s.lower[k] ?? '')) {
       const to = s.lower.indexOf('to', k);
       if (to > k && to - k <= 5) return { it: i, marker: to };
@@ -871,6 +988,7 @@ const inversion: Detector = (s) => {
         if (auxSubject(k) && (k > from || NEGATIVE_OPENERS.has(w) || /^(so|neither|nor)$/.test(w) || two === 'not only')) {
           const inverted =
             !s.parsed ||
+            /^(so|neither|nor)$/.test(w) ||
             s.links.some((l) => l.left === k && /^SI/.test(l.label)) ||
             s.links.some((l) => l.right === k && /^(Q|PF)/.test(l.label));
           if (inverted) out.push([start, k + 2]);
@@ -942,7 +1060,7 @@ const coordination: Detector = (s) => {
   const subjects = s.links.filter((l) => l.left >= 0 && /^S([spX*]|$)/.test(l.label) && !/^Sg/.test(l.label));
   for (const [i, w] of s.lower.entries()) {
     if (!/^(and|but|or|so|yet)$/.test(w) || i === 0) continue;
-    if (w === 'so' && /^(that|much|many|far)$/.test(s.lower[i + 1] ?? '')) continue;
+    if (w === 'so' && (s.lower[i - 1] !== ',' || s.lower[i + 1] === 'that')) continue;
     const before = subjects.some((l) => l.right < i);
     const after = subjects.some((l) => l.left > i && l.left - i <= 4);
     if (before && after) out.push([i, i + 1]);
@@ -954,7 +1072,7 @@ const comparative: Detector = (s) => {
   const out: Span[] = [];
   if (doubleComparative(s).length) return out;
   for (const [i, w] of s.lower.entries()) {
-    const parserSays = /^[ae]-c$/.test(s.sub[i] ?? '');
+    const parserSays = /^[ae]-c$/.test(s.sub[i] ?? '') && !/^(as|than|so)$/.test(w);
     const irregular = /^(better|worse|more|less|fewer|further|farther|elder|older)$/.test(w);
     const er = /er$/.test(w) && w.length > 4;
     const than = s.lower.slice(i + 1, i + 5).includes('than') && !/^(rather|other)$/.test(w);
@@ -1018,11 +1136,14 @@ const doubleComparativeDetector: Detector = (s) => doubleComparative(s);
 // ---------------------------------------------------------------- sentence elements and types
 
 const objectStart = (s: Sentence, i: number) =>
-  OBJECT_PRONOUNS.has(s.lower[i] ?? '') || DETERMINERS.has(s.lower[i] ?? '') || /^[A-Z]/.test(s.words[i] ?? '');
+  OBJECT_PRONOUNS.has(s.lower[i] ?? '') ||
+  DETERMINERS.has(s.lower[i] ?? '') ||
+  (/^[A-Z]/.test(s.words[i] ?? '') && s.lower[i] !== 'i');
 
 /** Where an object starting at i ends: a pronoun, or determiner + up to two adjectives + noun. */
 function objectEnd(s: Sentence, i: number): number {
-  if (OBJECT_PRONOUNS.has(s.lower[i]) || /^[A-Z]/.test(s.words[i])) return i + 1;
+  const possessive = s.lower[i] === 'her' && isNounSub(s.sub[i + 1] ?? '') && !isIngForm(s.lower[i + 1] ?? '');
+  if (!possessive && (OBJECT_PRONOUNS.has(s.lower[i]) || /^[A-Z]/.test(s.words[i]))) return i + 1;
   for (let k = i + 1; k < Math.min(s.lower.length, i + 4); k++) {
     if (isNounSub(s.sub[k] ?? '') && !isAdjective(s, k) && !isPunct(s.lower[k]) && !isNounSub(s.sub[k + 1] ?? 'v')) return k + 1;
   }
@@ -1048,7 +1169,12 @@ const objectComplement: Detector = (s) => {
   const out: Span[] = [];
   if (!s.parsed) return out;
   for (const [i, w] of s.lower.entries()) {
-    if (!isVerbSub(s.sub[i])) continue;
+    if (!isVerbSub(s.sub[i]) || s.links.some((l) => l.left === i && /^(SI|PP)/.test(l.label))) continue;
+    const ti = s.links.find((l) => l.left === i && /^TI/.test(l.label));
+    if (ti) {
+      out.push([ti.right, ti.right + 1]);
+      continue;
+    }
     if (!objectStart(s, i + 1)) continue;
     if (s.lower[i + 1] === 'it' && FORMAL_OBJECT_VERBS.has(w) && isAdjective(s, i + 2)) {
       out.push([i + 2, i + 3]);
@@ -1086,7 +1212,7 @@ const causative: Detector = (s) => {
   if (!s.parsed) return out;
   for (const [i, w] of s.lower.entries()) {
     if (!CAUSATIVE.has(w) && !GET.has(w)) continue;
-    if (!objectStart(s, i + 1)) continue;
+    if (!objectStart(s, i + 1) || s.links.some((l) => l.left === i && /^(SI|PP)/.test(l.label))) continue;
     const end = objectEnd(s, i + 1);
     const c = s.lower[end] ?? '';
     const bare = s.sub[end] === 'v' && !GET.has(w);
@@ -1181,7 +1307,7 @@ export const DETECTORS: Record<string, Detector> = {
   比较状语从句: needsParse(comparativeClause),
   方式状语从句: needsParse(mannerClause),
   地点状语从句: needsParse(placeClause),
-  不定式: infinitive,
+  不定式: all(infinitiveByLinks, infinitiveByWords),
   动名词: needsParse(gerund),
   现在分词: needsParse(presentParticiple),
   过去分词: needsParse(pastParticiple),

@@ -212,3 +212,11 @@ export const PLACE_TIME_NOUNS = set(`
   hotel factory farm area spot world day time year moment morning evening night week month season age period
   reason occasion point situation case stage
 `);
+
+/** Irregular past-tense forms, for verbs whose subscript does not say past (saw.w). */
+export const IRREGULAR_PAST = set(`
+  saw went came took gave made got had did was were said told knew thought found left felt kept brought bought
+  caught taught began ran sat stood wrote drove rode broke spoke chose ate drank sang swam flew grew threw drew
+  wore won lost met paid sent spent built lent meant heard held led fell forgot understood became woke rose hid
+  shook sold slept fought fed hung lay stole struck swept sought
+`);
