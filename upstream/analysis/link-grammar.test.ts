@@ -136,4 +136,14 @@ describe('Link Grammar worker', () => {
     // The best linkage has "book" as the subject of "was"; a sampled one may leave it unlinked.
     expect(parse.links).toContainEqual({ left: 2, right: 7, label: 'Ss*s' });
   });
+
+  it('keeps word positions when a linkage has no LEFT-WALL, and strips spelling-guess subscripts', () => {
+    const parse = parseOutput(["[S [NP Mary 's dog NP] S]", '', "[(Mary.b)('s.#us)(dog.n)]", '[[0 1 0 (YS)][1 2 0 (D)]]', '[0]']);
+    expect(parse.words).toEqual(['LEFT-WALL', 'Mary', "'s", 'dog']);
+    expect(parse.subscripts).toEqual(['', 'b', '#us', 'n']);
+    expect(parse.links).toEqual([
+      { left: 1, right: 2, label: 'YS' },
+      { left: 2, right: 3, label: 'D' },
+    ]);
+  });
 });

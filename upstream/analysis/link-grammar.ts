@@ -215,9 +215,22 @@ export function parseOutput(lines: string[]): Parse {
       word = word.replace(/\[[?!~]\]/g, '');
     }
     const dot = word.lastIndexOf('.');
-    const subscript = dot > 0 && /^[a-z][a-z0-9*-]*$/.test(word.slice(dot + 1)) ? word.slice(dot + 1) : '';
+    // Subscripts: n, v-d, a, and the spelling-guess markers such as #us in "'s.#us".
+    const subscript = dot > 0 && /^#?[a-z][a-z0-9*#-]*$/.test(word.slice(dot + 1)) ? word.slice(dot + 1) : '';
     words.push(subscript ? word.slice(0, dot) : word);
     subscripts.push(subscript);
+  }
+  // Some linkages come without LEFT-WALL; its place is kept, so that word i is always at i + 1.
+  if (words[0] !== 'LEFT-WALL') {
+    words.unshift('LEFT-WALL');
+    subscripts.unshift('');
+    return {
+      words,
+      subscripts,
+      unknown: unknown.map((i) => i + 1),
+      links: links.map((l) => ({ ...l, left: l.left + 1, right: l.right + 1 })),
+      tree: parseTree(treeLine),
+    };
   }
   return { words, subscripts, unknown, links, tree: parseTree(treeLine) };
 }
@@ -238,7 +251,7 @@ export function parseTree(line: string): Constituent {
         return { label, children };
       } else {
         at++;
-        children.push(token.replace(/\{[?!~]\}/g, '').replace(/\.[a-z][a-z0-9*-]*$/, ''));
+        children.push(token.replace(/\{[?!~]\}/g, '').replace(/\.#?[a-z][a-z0-9*#-]*$/, ''));
       }
     }
     return { label, children };
