@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatRecord, explanation } from '../../lib/contract';
 import { readEvents } from '../../tests/support/event-stream';
 import { testGrammarCatalogue } from '../../tests/support/test-grammar';
-import { startTestUpstream, type TestUpstream } from '../test-harness';
+import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 import { offlineHeading } from './offline-tutor';
 
 const lentBook = 'The book that you lent me was so interesting that I finished it in one night.';
@@ -61,12 +61,6 @@ describe('the tutor offline', () => {
       me,
     );
     expect(unknown.http).toBe(404);
-    const notMine = await upstream.call(
-      'get_questions',
-      { label: '主语', start: 0, end: 1, conversation_id: conversation },
-      stranger,
-    );
-    expect(notMine.http).toBe(404);
     const outside = await upstream.call(
       'get_questions',
       { label: '主语', start: 0, end: words.length + 1, conversation_id: conversation },
@@ -167,9 +161,6 @@ describe('the tutor offline', () => {
       me,
     );
     expect(empty.body.data).toEqual([]);
-    expect((await upstream.call('explain', { answer: 'x', round_id: 0, conversation_id: conversation }, stranger)).http).toBe(
-      404,
-    );
   });
 
   it('keeps the learner’s verdict on a reply, for the owner only', async () => {
@@ -194,13 +185,24 @@ describe('the tutor offline', () => {
       me,
     );
     expect(noRound.http).toBe(404);
-    const notMine = await upstream.call(
-      'store_sentence_user_feedback',
-      { good_or_bad: -1, conversation_id: conversation, round_id: 0, role: 'system' },
-      stranger,
-    );
-    expect(notMine.http).toBe(404);
-    expect((await upstream.call('get_conversation_history', { conversation_id: conversation }, stranger)).http).toBe(404);
+  });
+
+  it('keeps a member’s conversation to the member, and lets an anonymous one go with its id', async () => {
+    const member = bearer(await logInByEmail(upstream, 'owner@example.com'));
+    const begun = await upstream.call('analyze_sentence', { sentence: lentBook }, { ...member, ...visitor('member-browser') });
+    const mine = begun.body.data.conversation_id;
+    const position = { label: '主语', start: 0, end: 1, conversation_id: mine };
+    expect((await upstream.call('get_questions', position, { ...member, ...visitor('member-phone') })).http).toBe(200);
+    expect((await upstream.call('get_questions', position, stranger)).http).toBe(404);
+    expect((await upstream.call('explain', { answer: 'x', round_id: 0, conversation_id: mine }, stranger)).http).toBe(404);
+    const rate = { good_or_bad: -1, conversation_id: mine, round_id: 0, role: 'system' };
+    expect((await upstream.call('store_sentence_user_feedback', rate, stranger)).http).toBe(404);
+    expect((await upstream.call('get_conversation_history', { conversation_id: mine }, stranger)).http).toBe(404);
+
+    // Begun without logging in: a browser that keeps no cookie still reaches it by its id.
+    const history = await upstream.call('get_conversation_history', { conversation_id: conversation }, stranger);
+    expect(history.http).toBe(200);
+    expect(history.body.data.sentence).toBe(lentBook);
   });
 
   it('says offline that a free conversation needs the model service', async () => {

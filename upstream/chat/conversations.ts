@@ -6,7 +6,9 @@ import type { Clock } from '../platform/time';
 /*
  * The tutor's conversations and their messages, in the database so that any instance can carry
  * on a conversation another began, and a restart loses none. A conversation is reached by its
- * unguessable id and only by its owner.
+ * unguessable id: one a member began only by that member; one begun without logging in by whoever
+ * holds the id (as with a shared link), since a browser without cookies (a script, a privacy
+ * mode, a cookie-less in-app view) would otherwise lose its own conversation at the next request.
  */
 
 /** Who is asking, as a conversation's owner is recorded: most specific first. */
@@ -138,10 +140,15 @@ export function createConversations({ db, now }: { db: Db; now: Clock }) {
       return row?.analysis ? (JSON.parse(row.analysis) as AnalysisAnswer) : undefined;
     },
 
-    /** The conversation, when it exists and the asker owns it. */
+    /**
+     * The conversation, when it exists and the asker may use it: a member's only by that member,
+     * an anonymous one by whoever holds its id.
+     */
     async ownedBy(asker: Asker, id: string): Promise<Conversation | undefined> {
       const conversation = await find(id);
-      return conversation && identitiesOf(asker).includes(conversation.owner) ? conversation : undefined;
+      if (!conversation) return undefined;
+      const memberOnly = conversation.owner.startsWith('user:');
+      return !memberOnly || identitiesOf(asker).includes(conversation.owner) ? conversation : undefined;
     },
 
     /**
