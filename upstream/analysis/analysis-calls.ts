@@ -56,7 +56,11 @@ export function analysisCalls({
           if (error instanceof ParserBusy) throw new UpstreamError(503, '503', '句子分析繁忙，请稍后再试');
           throw error;
         }),
-        translator.translate(sentence, { timeoutMs: analysisTranslationTimeoutMs }),
+        // The offline gloss is synchronous work: it waits one turn of the event loop, so that the
+        // sentence is on its way to the parser process first and the two run side by side.
+        new Promise((resolve) => setImmediate(resolve)).then(() =>
+          translator.translate(sentence, { timeoutMs: analysisTranslationTimeoutMs }),
+        ),
       ]);
       const answer: AnalysisAnswer = {
         translation: translation.translation,
