@@ -59,6 +59,15 @@ describe('chat state', () => {
     expect(state.messages[1].evaluate).toBe(-1);
     expect(state.messages[0].evaluate).toBe(0);
     expect(run([{ type: 'evaluate', roundId: 0, value: 1 }], state)).toBe(state);
+    // A verdict that could not be stored gives the thumbs back.
+    state = run(
+      [
+        { type: 'unevaluate', roundId: 0 },
+        { type: 'evaluate', roundId: 0, value: 1 },
+      ],
+      state,
+    );
+    expect(state.messages[1].evaluate).toBe(1);
   });
 
   it('loads a stored conversation', () => {

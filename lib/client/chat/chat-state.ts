@@ -48,7 +48,9 @@ export type ChatAction =
   | { type: 'restart' }
   | { type: 'complete' }
   | { type: 'fail'; message: string }
-  | { type: 'evaluate'; roundId: number; value: 1 | -1 };
+  | { type: 'evaluate'; roundId: number; value: 1 | -1 }
+  /** The verdict could not be stored: the thumbs come back. */
+  | { type: 'unevaluate'; roundId: number };
 
 export const initialChatState: ChatState = { messages: [], pending: false };
 
@@ -142,6 +144,12 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
         return { ...m, evaluate: action.value };
       });
       return changed ? { ...state, messages } : state;
+    }
+    case 'unevaluate': {
+      const messages = state.messages.map((m) =>
+        m.sender === 'system' && m.roundId === action.roundId && m.evaluate !== 0 ? { ...m, evaluate: 0 as const } : m,
+      );
+      return { ...state, messages };
     }
   }
 }
