@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall, linkGrammarInstalled, linkGrammarPackages } from './debian-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
@@ -135,6 +136,23 @@ function checkSharedSecrets() {
   }
 }
 
+/**
+ * The embedded upstream parses sentences with CMU Link Grammar, a Debian package: install it the
+ * first time, when it is missing and apt-get can run (as root, or through sudo without a password).
+ * When it cannot be installed the product still starts, and sentence analysis answers with its
+ * approximate fallback (the upstream says so in one line at start). INSTALL_PARSER=false skips this.
+ */
+function ensureParser() {
+  if (linkGrammarInstalled() || process.env.INSTALL_PARSER === 'false') return;
+  try {
+    aptInstall('for sentence analysis (the Link Grammar parser)', linkGrammarPackages, { log });
+  } catch (error) {
+    log(
+      `could not install ${linkGrammarPackages.join(' and ')} (${error.message.split('\n')[0]}); sentence analysis will be approximate`,
+    );
+  }
+}
+
 async function main() {
   checkSharedSecrets();
   if (mode === 'start' && !existsSync(join(root, '.next', 'BUILD_ID'))) {
@@ -143,6 +161,7 @@ async function main() {
   }
   const env = {};
   if (!process.env.UPSTREAM_URL) {
+    ensureParser();
     const host = process.env.UPSTREAM_HOST || '127.0.0.1';
     const upstreamPort = process.env.UPSTREAM_PORT || '3001';
     const upstreamUrl = `http://${host.includes(':') ? `[${host}]` : host}:${upstreamPort}`;

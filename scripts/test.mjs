@@ -4,10 +4,11 @@
 // second time on a throwaway PostgreSQL cluster of their own), checks the tree with Biome
 // (format and lint), builds the app once (which type-checks the whole tsconfig project), then
 // runs every Vitest and Playwright test. Exits non-zero when anything fails.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { aptInstall, linkGrammarInstalled, linkGrammarPackages } from './debian-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -21,21 +22,6 @@ function step(title, command, args, env = {}) {
   }
 }
 
-let aptUpdated = false;
-/** Installs Debian packages, as root or through sudo. */
-function aptInstall(why, packages) {
-  console.log(`=== installing Debian ${packages.join(', ')} ${why}`);
-  const asRoot = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) =>
-    execFileSync(asRoot[0] ?? 'apt-get', asRoot.length ? ['apt-get', ...args] : args, {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-  if (!aptUpdated) apt(['update', '-q']);
-  aptUpdated = true;
-  apt(['install', '-y', '-q', '--no-install-recommends', ...packages]);
-}
-
 // Debian's server packages put initdb and pg_ctl under /usr/lib/postgresql/<version>/bin; the
 // tests find them there (tests/support/postgres.ts), or where PG_BINDIR says.
 const postgresInstalled = () =>
@@ -46,9 +32,7 @@ const postgresInstalled = () =>
 if (!existsSync(chromium)) aptInstall('for the browser tests', ['chromium']);
 if (!postgresInstalled()) aptInstall('for the upstream tests on PostgreSQL', ['postgresql']);
 // CMU Link Grammar, the sentence parser (upstream/analysis/link-grammar.ts).
-if (!existsSync('/usr/bin/link-parser')) {
-  aptInstall('for the sentence parser', ['link-grammar', 'link-grammar-dictionaries-en']);
-}
+if (!linkGrammarInstalled()) aptInstall('for the sentence parser', linkGrammarPackages);
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';

@@ -4,7 +4,10 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { accountModule } from './account/module';
 import type { Mailer } from './account/mailer';
+import { analysisModule } from './analysis/module';
+import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
 import { annotationModule } from './annotation/module';
+import { chatModule } from './chat/module';
 import { createContentLibrary } from './content/library';
 import { contentModule } from './content/module';
 import { migrateToLatest, openDatabase, pendingMigrations, type Db } from './db/database';
@@ -32,6 +35,8 @@ const modules = [
   wordListsModule,
   annotationModule,
   speechModule,
+  analysisModule,
+  chatModule,
 ] as const;
 
 export interface UpstreamDeps {
@@ -45,6 +50,10 @@ export interface UpstreamDeps {
   mailer?: Mailer;
   /** Replaces the shared dictionary engine. */
   dictionary?: DictionaryEngine;
+  /** Replaces the grammar catalogue (tests that need known points). */
+  grammarCatalogue?: GrammarCatalogue;
+  /** Replaces the sentence analyzer (tests of a busy or particular parser). */
+  sentenceAnalyzer?: SentenceAnalyzer;
 }
 
 // The BFF's own limit on multipart uploads (20 MB) and room for the form's boundaries.
@@ -62,9 +71,14 @@ export const keepAliveTimeoutMs = 65_000;
 
 /** The upstream as a Hono app over an open, migrated database. */
 export function createUpstreamApp(deps: UpstreamDeps): Hono {
-  const { config, db, mailer, dictionary } = deps;
+  const { config, db, mailer, dictionary, grammarCatalogue, sentenceAnalyzer } = deps;
   const platform = { config, db, now: deps.now ?? systemClock, log: deps.log ?? ((line: string) => console.log(line)) };
-  const { handlers, routes } = assembleModules(modules, platform, { mailer, dictionary });
+  const { handlers, routes } = assembleModules(modules, platform, {
+    mailer,
+    dictionary,
+    grammarCatalogue,
+    sentenceAnalyzer,
+  });
   const app = new Hono();
   app.onError(createErrorHandler(platform.log));
   app.notFound(notFoundHandler);

@@ -7,6 +7,7 @@ import { startUpstream } from './app';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { loadConfig } from './platform/config';
 import type { Mailer } from './account/mailer';
+import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
 
 /*
  * Test support: the real service on a free port over a throwaway database, called over HTTP.
@@ -98,6 +99,9 @@ export interface TestUpstreamOptions {
   /** Reuse a data directory, to start again over the same database. */
   dir?: string;
   mailer?: Mailer;
+  /** Stand-ins for the grammar catalogue and the sentence analyzer. */
+  grammarCatalogue?: GrammarCatalogue;
+  sentenceAnalyzer?: SentenceAnalyzer;
 }
 
 export interface Answer<T = any> {
@@ -118,7 +122,13 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}) {
     SEED_CONTENT: 'false',
     ...options.env,
   });
-  const running = await startUpstream(config, { now: clock.now, log: (line) => logs.push(line), mailer: options.mailer });
+  const running = await startUpstream(config, {
+    now: clock.now,
+    log: (line) => logs.push(line),
+    mailer: options.mailer,
+    grammarCatalogue: options.grammarCatalogue,
+    sentenceAnalyzer: options.sentenceAnalyzer,
+  });
 
   async function request(pathAndQuery: string, init: RequestInit = {}): Promise<Answer> {
     const response = await fetch(running.url + pathAndQuery, { redirect: 'manual', ...init });

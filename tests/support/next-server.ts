@@ -10,6 +10,8 @@ const root = join(import.meta.dirname, '..', '..');
 export interface RunningNext {
   url: string;
   origin: string;
+  /** The `next start` process (it serves from a child of its own). */
+  pid: number | undefined;
   stop(): Promise<void>;
   output(): string;
 }
@@ -56,6 +58,7 @@ export async function startNext(env: Record<string, string>): Promise<RunningNex
   return {
     url,
     origin: url,
+    pid: child.pid,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

@@ -31,6 +31,7 @@ export function createSentenceAnalyzer({ parser, catalogue, log = () => {} }: An
       try {
         const parse = await parser.parse(sentence);
         const structure = structureOf(parse);
+        structure.words = inOriginalCase(structure.words, sentence);
         return {
           ...structure,
           engine: 'link-grammar',
@@ -46,4 +47,21 @@ export function createSentenceAnalyzer({ parser, catalogue, log = () => {} }: An
       parser?.close();
     },
   };
+}
+
+/**
+ * The parser answers a capitalised first word in lower case ("The" → "the"); the learner should
+ * see the sentence as written. Each word takes the spelling of the same letters at its place in the
+ * sentence, when they are there; a word the parser changed otherwise stays as it is.
+ */
+export function inOriginalCase(words: string[], sentence: string): string[] {
+  const lower = sentence.toLowerCase();
+  let at = 0;
+  return words.map((word) => {
+    const found = lower.indexOf(word.toLowerCase(), at);
+    // Only the text right after the previous word (spaces apart) is the same place.
+    if (found < 0 || sentence.slice(at, found).trim() !== '') return word;
+    at = found + word.length;
+    return sentence.slice(found, at);
+  });
 }

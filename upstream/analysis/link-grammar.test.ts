@@ -31,7 +31,7 @@ const rl = require('node:readline').createInterface({ input: process.stdin });
 let stalled = false;
 rl.on('line', (line) => {
   if (stalled || line === 'stall') return (stalled = true);
-  if (line === '!limit=1') return console.log('limit set to 1');
+  if (line === '!limit=1000') return console.log('limit set to 1000');
   console.log('[S [NP the cat.n NP] [VP sat.v-d VP] . S] ');
   console.log('');
   console.log('[(LEFT-WALL)(the)(cat.n)(sat.v-d)(.)]');
@@ -111,5 +111,29 @@ describe('Link Grammar worker', () => {
     expect(parse.subscripts).toEqual(['', '', 'n', '']);
     expect(parse.unknown).toEqual([1]);
     expect(parse.tree).toEqual({ label: 'S', children: [{ label: 'VP', children: ['Hello', 'world'] }, '.'] });
+  });
+
+  it('reads a words line that wraps, and the links after it', () => {
+    const parse = parseOutput([
+      '[S [NP the book.n NP] [VP was.v-d [ADJP so.h interesting.a ADJP] VP] . S]',
+      '',
+      '[(LEFT-WALL)(the)(book.n)(that.j-r)(you)(lent.v-d)(me)(was.v-d)(so.h)(interesting.g)',
+      '(that.j-r)(I.p)(finished.v-d)(it)(.)]',
+      '[[0 14 0 (Xp)][2 7 0 (Ss*s)][1 2 0 (Ds**c)][5 6 0 (Ox)]',
+      '[12 13 1 (Osm)]]',
+      '[0]',
+    ]);
+    expect(parse.words).toHaveLength(15);
+    expect(parse.words.slice(9, 12)).toEqual(['interesting', 'that', 'I']);
+    expect(parse.links).toContainEqual({ left: 12, right: 13, label: 'Osm' });
+    expect(parse.links).toHaveLength(5);
+  });
+
+  it('answers the best linkage of a long sentence, with all its words', async () => {
+    parser = createLinkGrammar();
+    const parse = await parser.parse('The book that you lent me was so interesting that I finished it in one night.');
+    expect(parse.words).toHaveLength(18);
+    // The best linkage has "book" as the subject of "was"; a sampled one may leave it unlinked.
+    expect(parse.links).toContainEqual({ left: 2, right: 7, label: 'Ss*s' });
   });
 });

@@ -8,8 +8,8 @@ import { createInterface } from 'node:readline';
  *
  * The process prints, for each sentence, its constituent tree and its linkage in the PostScript
  * form (words with their positions, links as [left right … (label)]). After every sentence the
- * worker also sends the command `!limit=1`, whose answer "limit set to 1" marks the end of that
- * sentence's output: link-parser has no other way of saying it is done. Output is line-buffered
+ * worker also sends the command `!limit=1000` (the default limit), whose answer "limit set to
+ * 1000" marks the end of that sentence's output: link-parser has no other way of saying it is done. Output is line-buffered
  * through `stdbuf -oL`, or a pipe would hold it back.
  *
  * A sentence that takes longer than `timeoutMs` (a pipe was seen to stall on some input) kills
@@ -55,8 +55,10 @@ export interface LinkGrammarOptions {
   maxLength?: number;
 }
 
-const SENTINEL_COMMAND = '!limit=1';
-const SENTINEL_ANSWER = 'limit set to 1';
+// The sentinel sets the linkage limit to its default (1000): a limit of 1 would make link-parser
+// sample one linkage at random instead of answering its best.
+const SENTINEL_COMMAND = '!limit=1000';
+const SENTINEL_ANSWER = 'limit set to 1000';
 
 /** Whether Debian's link-parser is installed. */
 export function linkGrammarInstalled(): boolean {
@@ -190,10 +192,14 @@ export function parseOutput(lines: string[]): Parse {
   const treeLine = lines.find((l) => l.startsWith('[S') || /^\[[A-Z]+ /.test(l));
   const wordsAt = lines.findIndex((l) => l.startsWith('[('));
   if (!treeLine || wordsAt < 0) throw new Error(`link-parser answered no linkage: ${lines.join(' | ').slice(0, 300)}`);
-  const rawWords = [...lines[wordsAt].matchAll(/\(((?:[^()\\]|\\.)*)\)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
+  // The words line wraps after about ten words: it runs to the line that ends with ")]".
+  const wordsEnd = lines.findIndex((l, i) => i >= wordsAt && l.trimEnd().endsWith(')]'));
+  const wordsText = lines.slice(wordsAt, wordsEnd < 0 ? wordsAt + 1 : wordsEnd + 1).join('');
+  const rawWords = [...wordsText.matchAll(/\(((?:[^()\\]|\\.)*)\)/g)].map((m) => m[1].replace(/\\(.)/g, '$1'));
   // The links run from the line after the words to the `[0]` that ends the linkage; long ones wrap.
-  const end = lines.findIndex((l, i) => i > wordsAt && /^\[\d+\]$/.test(l.trim()));
-  const linkText = lines.slice(wordsAt + 1, end < 0 ? undefined : end).join('');
+  const linksAt = wordsEnd < 0 ? wordsAt + 1 : wordsEnd + 1;
+  const end = lines.findIndex((l, i) => i >= linksAt && /^\[\d+\]$/.test(l.trim()));
+  const linkText = lines.slice(linksAt, end < 0 ? undefined : end).join('');
   const links = [...linkText.matchAll(/\[(\d+) (\d+) -?\d+ \(([^)]*)\)\]/g)].map((m) => ({
     left: Number(m[1]),
     right: Number(m[2]),

@@ -31,7 +31,14 @@ describe('database', () => {
 
   it('applies the migrations once; running them again changes nothing and loses nothing', async () => {
     const db = openDatabase(location);
-    expect(await migrateToLatest(db)).toEqual(['001_accounts', '002_usage', '003_dictionary', '004_content', '005_rate_limits']);
+    expect(await migrateToLatest(db)).toEqual([
+      '001_accounts',
+      '002_usage',
+      '003_dictionary',
+      '004_content',
+      '005_rate_limits',
+      '006_analysis_chat',
+    ]);
     await db.insertInto('users').values(newUser('12345678', 'kept@example.com')).execute();
     expect(await migrateToLatest(db)).toEqual([]);
     await db.destroy();

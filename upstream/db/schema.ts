@@ -182,6 +182,57 @@ export interface RateCountersTable {
   expires_at: string;
 }
 
+/** A sentence a user analysed or banked: one row per user and sentence. */
+export interface SentenceHistoryTable {
+  user_id: number;
+  /** sha256 hex of the sentence. */
+  sentence_key: string;
+  sentence: string;
+  /** The conversation of the latest analysis; null when banked without one. */
+  conversation_id: string | null;
+  /** 1 in the sentence bank (生句), 0 mastered, null not marked. */
+  strange: number | null;
+  from_screen: string;
+  /** The latest analysis (or banking): the history is ordered by it. */
+  analysed_at: string;
+}
+
+/** A conversation with the tutor, about one analysed sentence or free (scene cloze). */
+export interface ConversationsTable {
+  /** 128 random bits as hex: unguessable. */
+  id: string;
+  /** 'user:<id>', 'visitor:<id>' or 'ip:<address>'. */
+  owner: string;
+  sentence: string | null;
+  scene: string;
+  /** The AnalysisAnswer as JSON. */
+  analysis: string | null;
+  /** System replies so far. */
+  rounds: Generated<number>;
+  /** When the reply now being written was claimed; null when none is. */
+  pending_since: string | null;
+  created_at: string;
+}
+
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  conversation_id: string;
+  round_id: number;
+  /** 'user' or 'system'. */
+  sender: string;
+  /** 'chat' or 'question'. */
+  type: string;
+  content: string;
+  label: string | null;
+  span_start: number | null;
+  span_end: number | null;
+  /** 1 like, -1 dislike, 0 none. */
+  evaluate: Generated<number>;
+  /** 'model' or 'offline' for system replies. */
+  source: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -199,6 +250,9 @@ export interface Database {
   annotation_progress: AnnotationProgressTable;
   annotations: AnnotationsTable;
   rate_counters: RateCountersTable;
+  sentence_history: SentenceHistoryTable;
+  conversations: ConversationsTable;
+  chat_messages: ChatMessagesTable;
 }
 
 export type User = Selectable<UsersTable>;

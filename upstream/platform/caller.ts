@@ -9,6 +9,11 @@ export interface Caller {
   ip: string;
   /** The browser's random id (X-Visitor-Id), when present and well-formed. */
   visitorId?: string;
+  /**
+   * Aborts when the client goes away: a long answer (the tutor's stream) stops the work behind
+   * it, such as the language model's request.
+   */
+  signal?: AbortSignal;
 }
 
 const ipShape = /^[0-9A-Fa-f:.]{2,45}$/;
@@ -21,6 +26,7 @@ export function readCaller(c: Context): Caller {
     token: bearerToken(c.req.header('authorization')),
     ip: forwarded && ipShape.test(forwarded) ? forwarded : socketAddress(c),
     visitorId: visitorId && visitorShape.test(visitorId) ? visitorId : undefined,
+    signal: c.req.raw.signal,
   };
 }
 

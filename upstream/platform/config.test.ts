@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       smtp: undefined,
       wechat: { apiBase: 'https://api.weixin.qq.com', callbackOrigin: undefined, pc: undefined, insideWechat: undefined },
       freeUses: { anonymous: 5, login: 20 },
+      llm: undefined,
       emailCodeCooldownSeconds: 60,
       emailCodeLimits: { perAddress: 20, perMailbox: 5, global: 600, wrongPerDay: 20 },
       seedContent: true,
@@ -92,6 +93,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ENV_TYPE: 'staging', FREE_USES_LOGIN: 'many' })).toThrow(/ENV_TYPE.*FREE_USES_LOGIN/);
     expect(() => loadConfig({ UPSTREAM_PORT: '70000' })).toThrow(/UPSTREAM_PORT/);
     expect(() => loadConfig({ WECHAT_API_BASE: 'ftp://x' })).toThrow(/WECHAT_API_BASE/);
+  });
+
+  it('reads the language model settings; without a base URL there is none', () => {
+    expect(loadConfig({ LLM_API_KEY: 'sk-1', LLM_MODEL: 'qwen' }).llm).toBeUndefined();
+    expect(loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1/' }).llm).toEqual({
+      baseUrl: 'http://127.0.0.1:8000/v1',
+      apiKey: 'none',
+      model: 'gpt-4o-mini',
+      timeoutMs: 30_000,
+    });
+    expect(
+      loadConfig({ LLM_BASE_URL: 'https://llm.example/v1', LLM_API_KEY: 'sk-1', LLM_MODEL: 'qwen-max', LLM_TIMEOUT_MS: '5000' })
+        .llm,
+    ).toEqual({ baseUrl: 'https://llm.example/v1', apiKey: 'sk-1', model: 'qwen-max', timeoutMs: 5000 });
+    expect(() => loadConfig({ LLM_BASE_URL: 'llm.example' })).toThrow(/LLM_BASE_URL/);
+    expect(() => loadConfig({ LLM_TIMEOUT_MS: '0' })).toThrow(/LLM_TIMEOUT_MS/);
   });
 
   it('refuses half a WeChat credential pair', () => {

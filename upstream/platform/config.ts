@@ -17,6 +17,17 @@ export interface SmtpConfig {
   from: string;
 }
 
+/** An OpenAI-compatible chat endpoint: the tutor's answers and translations. */
+export interface LlmConfig {
+  /** e.g. https://api.openai.com/v1, or any compatible server's /v1. */
+  baseUrl: string;
+  apiKey: string;
+  /** The model's name as the endpoint knows it. */
+  model: string;
+  /** The longest the model may stay silent (no first piece, or none after the last), in ms. */
+  timeoutMs: number;
+}
+
 export interface UpstreamConfig {
   envType: EnvType;
   host: string;
@@ -46,6 +57,8 @@ export interface UpstreamConfig {
     insideWechat?: WechatApp;
   };
   freeUses: { anonymous: number; login: number };
+  /** Absent (LLM_BASE_URL unset): the offline engines translate and tutor. */
+  llm?: LlmConfig;
   /** Fill an empty content library from the public-domain books on first start. */
   seedContent: boolean;
   /**
@@ -98,6 +111,10 @@ const envSchema = z.object({
   WECHAT_API_BASE: optional(z.url({ protocol: /^https?$/ })).transform((v) =>
     (v ?? 'https://api.weixin.qq.com').replace(/\/+$/, ''),
   ),
+  LLM_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+  LLM_API_KEY: optional(z.string()),
+  LLM_MODEL: optional(z.string()),
+  LLM_TIMEOUT_MS: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 30_000),
   FREE_USES_ANONYMOUS: count(5),
   FREE_USES_LOGIN: count(20),
   EMAIL_CODE_COOLDOWN_SECONDS: count(60),
@@ -149,6 +166,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       insideWechat: wechatApp('WECHAT_MP', e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
     },
     freeUses: { anonymous: e.FREE_USES_ANONYMOUS, login: e.FREE_USES_LOGIN },
+    llm: e.LLM_BASE_URL
+      ? {
+          baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
+          // Local OpenAI-compatible servers often want no key; the client insists on some text.
+          apiKey: e.LLM_API_KEY ?? 'none',
+          model: e.LLM_MODEL ?? 'gpt-4o-mini',
+          timeoutMs: e.LLM_TIMEOUT_MS,
+        }
+      : undefined,
     emailCodeCooldownSeconds: e.EMAIL_CODE_COOLDOWN_SECONDS,
     emailCodeLimits: {
       perAddress: e.EMAIL_CODE_LIMIT_ADDRESS,

@@ -4,6 +4,7 @@ import * as usage from './002-usage';
 import * as dictionary from './003-dictionary';
 import * as content from './004-content';
 import * as rateLimits from './005-rate-limits';
+import * as analysisChat from './006-analysis-chat';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '003_dictionary': dictionary,
   '004_content': content,
   '005_rate_limits': rateLimits,
+  '006_analysis_chat': analysisChat,
 };
 
 export const migrationProvider: MigrationProvider = {

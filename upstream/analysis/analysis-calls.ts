@@ -1,0 +1,95 @@
+import type { AnalysisAnswer } from '../../lib/contract';
+import type { Users } from '../account/users';
+import type { Conversations } from '../chat/conversations';
+import type { MeteredFeature } from '../metering/entitlements';
+import type { UsageLedger } from '../metering/usage-ledger';
+import type { CallHandlers } from '../platform/contract-routes';
+import { badRequest, ok, UpstreamError } from '../platform/http';
+import { ParserBusy } from './link-grammar';
+import type { SentenceBank } from './sentence-bank';
+import type { Translator } from './translation';
+import type { GrammarCatalogue, SentenceAnalyzer } from './types';
+
+const analysisFeature: MeteredFeature = 'analyze_sentence';
+
+/**
+ * How long the analysis waits for the model's translation before it answers with the gloss: the
+ * learner is waiting for the whole panel.
+ */
+export const analysisTranslationTimeoutMs = 8_000;
+
+export interface AnalysisCallsDeps {
+  users: Pick<Users, 'userForToken' | 'requireUser' | 'isVip'>;
+  ledger: Pick<UsageLedger, 'requireFreeUse'>;
+  sentenceAnalyzer: SentenceAnalyzer;
+  grammarCatalogue: GrammarCatalogue;
+  translator: Translator;
+  sentenceBank: SentenceBank;
+  conversations: Pick<Conversations, 'create'>;
+}
+
+/** A sentence with something to analyse: at least one letter or digit of English. */
+const hasWords = (sentence: string) => /[A-Za-z0-9]/.test(sentence);
+
+/** Sentence analysis, the grammar catalogue, translation and the user's sentences. */
+export function analysisCalls({
+  users,
+  ledger,
+  sentenceAnalyzer,
+  grammarCatalogue,
+  translator,
+  sentenceBank,
+  conversations,
+}: AnalysisCallsDeps): CallHandlers {
+  return {
+    analyze_sentence: async ({ sentence: raw, from }, caller) => {
+      const sentence = raw.trim();
+      // Refused before it is counted: nothing was analysed.
+      if (!hasWords(sentence)) throw badRequest('句子中没有可分析的英文单词');
+      const user = await users.userForToken(caller.token);
+      await ledger.requireFreeUse(
+        { user: user && { id: user.id, isVip: users.isVip(user) }, visitorId: caller.visitorId, ip: caller.ip },
+        analysisFeature,
+      );
+      const [analysis, translation] = await Promise.all([
+        sentenceAnalyzer.analyze(sentence).catch((error: unknown) => {
+          if (error instanceof ParserBusy) throw new UpstreamError(503, '503', '句子分析繁忙，请稍后再试');
+          throw error;
+        }),
+        translator.translate(sentence, { timeoutMs: analysisTranslationTimeoutMs }),
+      ]);
+      const answer: AnalysisAnswer = {
+        translation: translation.translation,
+        translation_source: translation.source,
+        spans: { words: analysis.words, spans: analysis.spans },
+        labels_needed_to_explain: [...new Set(analysis.grammarPoints.map((p) => p.name))],
+        grammar_points: analysis.grammarPoints,
+        engine: analysis.engine,
+      };
+      const asker = { userId: user?.id, visitorId: caller.visitorId, ip: caller.ip };
+      const conversationId = await conversations.create(asker, { sentence, scene: 'sentence', analysis: answer });
+      if (user) await sentenceBank.recordAnalysis(user.id, sentence, conversationId, from ?? '');
+      return ok({ analysis_result: { answer }, conversation_id: conversationId });
+    },
+
+    get_grammar_objects: async () => ok({ grammar_objects: [...grammarCatalogue.points] }),
+
+    get_sentence_history: async ({ strange, ...paging }, caller) => {
+      const user = await users.requireUser(caller);
+      return ok(await sentenceBank.history(user.id, { strange }, paging));
+    },
+
+    set_sentence_strange_status: async ({ sentence, strange, from }, caller) => {
+      const user = await users.requireUser(caller);
+      const text = sentence.trim();
+      if (!hasWords(text)) throw badRequest('句子中没有可分析的英文单词');
+      return ok(await sentenceBank.setStrange(user.id, text, strange, from));
+    },
+
+    translate: async ({ text }) => {
+      const trimmed = text.trim();
+      if (!hasWords(trimmed)) throw badRequest('没有可翻译的英文内容');
+      return ok(await translator.translate(trimmed));
+    },
+  };
+}
