@@ -38,18 +38,6 @@ for (const [name, viewport] of [
       // Nothing is wider than the screen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
-      // A grammar point opens the explain drawer with a tab per explanation.
-      await expect(analysis.grammarPoints().first()).toBeVisible();
-      const point = (await analysis.grammarPoints().first().textContent())!.trim();
-      await analysis.grammarPoints().first().click();
-      const drawer = analysis.explainDrawer();
-      await expect(drawer).toBeVisible();
-      await expect(drawer.getByTestId('explain-tab').first()).toBeVisible();
-      await expect(drawer.getByTestId('explanation-entries').first()).not.toBeEmpty();
-      await expect(drawer).toContainText(point);
-      await page.keyboard.press('Escape');
-      await expect(drawer).toHaveCount(0);
-
       // The chat greets; a question without a selected constituent is not sent.
       await expect(analysis.greeting()).toBeVisible();
       await expect(analysis.sendButton()).toBeDisabled();
@@ -95,6 +83,18 @@ for (const [name, viewport] of [
       await analysis.lastReply();
       const second = (await recordedStreams(page)).filter((s) => s.url.includes('/api/ask_stream'))[1];
       expect(new URL(second.url, page.url()).searchParams.get('round_id')).toBe('1');
+
+      // A grammar point of the sentence opens the explain drawer with a tab per explanation.
+      await expect(analysis.grammarPoints().first()).toBeVisible();
+      const point = (await analysis.grammarPoints().first().textContent())!.trim();
+      await analysis.grammarPoints().first().click();
+      const drawer = analysis.explainDrawer();
+      await expect(drawer).toBeVisible();
+      await expect(drawer.getByTestId('explain-tab').first()).toBeVisible();
+      await expect(drawer.getByTestId('explanation-entries').first()).not.toBeEmpty();
+      await expect(drawer).toContainText(point);
+      await page.keyboard.press('Escape');
+      await expect(drawer).toHaveCount(0);
 
       // A new conversation starts empty, with the greeting again.
       await analysis.newConversation().click();
@@ -154,8 +154,8 @@ test.describe('analysis from the contextual dictionary', () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByTestId('chat-drawer-sentence')).toHaveText(SENTENCE);
     await analysis.expectAnalysed(drawer);
-    await page.goto('/Grammar');
-    await expect(page.getByTestId('grammar-catalogue')).toBeVisible();
+    await page.goto('/Sentences');
+    await expect(page.getByTestId('sentence-list')).toBeVisible();
     await expect(drawer).toHaveCount(0);
   });
 });
