@@ -1,13 +1,39 @@
-import type { GrammarObject } from '../../../lib/contract';
+import type { GrammarObject, GrammarPointHit } from '../../../lib/contract';
 import type { GrammarCatalogue } from '../types';
+import { DETECTORS, factsOf } from './detectors';
+import { CLAUSE_POINTS } from './points-clauses';
+import { PATTERN_POINTS } from './points-patterns';
+import { VERB_POINTS } from './points-verbs';
+import { readSentence } from './sentence';
+
+export const POINTS: readonly GrammarObject[] = [...VERB_POINTS, ...CLAUSE_POINTS, ...PATTERN_POINTS];
 
 /** The grammar catalogue with its detectors. */
 export function createGrammarCatalogue(): GrammarCatalogue {
-  const points: GrammarObject[] = [];
-  const byName = new Map(points.map((p) => [p.name, p]));
+  const byName = new Map(POINTS.map((p) => [p.name, p]));
+  for (const p of POINTS) if (!DETECTORS[p.name]) throw new Error(`grammar point without a detector: ${p.name}`);
   return {
-    points,
+    points: POINTS,
     byName: (name) => byName.get(name),
-    detect: () => [],
+    detect(input) {
+      if (input.words.length === 0) return [];
+      const sentence = readSentence(input);
+      const facts = factsOf(sentence);
+      const size = sentence.words.length;
+      const hits: GrammarPointHit[] = [];
+      const seen = new Set<string>();
+      for (const p of POINTS) {
+        for (const [start, end] of DETECTORS[p.name](sentence, facts)) {
+          const a = Math.max(0, Math.min(start, size - 1));
+          const b = Math.max(a + 1, Math.min(end, size));
+          const key = `${p.name}:${a}:${b}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          hits.push({ name: p.name, start: a, end: b });
+        }
+      }
+      const order = new Map(POINTS.map((p, i) => [p.name, i]));
+      return hits.sort((x, y) => x.start - y.start || x.end - y.end || (order.get(x.name) ?? 0) - (order.get(y.name) ?? 0));
+    },
   };
 }
