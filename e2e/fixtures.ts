@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { test as base } from '@playwright/test';
+import { AnalysisPage, SentenceBookPage } from './pages/analysis-page';
 import { AnnotatePage } from './pages/annotate-page';
 import { DictionaryPage } from './pages/dictionary-page';
 import { LoginPage } from './pages/login-page';
@@ -24,6 +25,8 @@ interface Fixtures {
   annotate: AnnotatePage;
   history: HistoryPage;
   words: WordListsPage;
+  analysis: AnalysisPage;
+  sentenceBook: SentenceBookPage;
   /**
    * A new user, logged in through the BFF with the page's cookies before the test starts: the
    * test's own free lookups, lists and history, shared with no other test.
@@ -49,6 +52,8 @@ export const test = base.extend<Fixtures>({
   annotate: async ({ page }, use) => use(new AnnotatePage(page)),
   history: async ({ page }, use) => use(new HistoryPage(page)),
   words: async ({ page }, use) => use(new WordListsPage(page)),
+  analysis: async ({ page }, use) => use(new AnalysisPage(page)),
+  sentenceBook: async ({ page }, use) => use(new SentenceBookPage(page)),
 
   learner: async ({ page }, use, testInfo) => {
     // The spec's name in the address tells a failing run's users apart in the upstream's data.

@@ -6,8 +6,9 @@ import { RetryButton } from '@/components/ui/retry-button';
 import { refusedLookupMessage, useWordQuery } from '@/lib/client/dictionary/queries';
 import { createTabReset, isWordNotFound, notFoundMessage } from '@/lib/client/dictionary/word-entry';
 import { ApiError } from '@/lib/client/errors';
-import type { HostedOverlayProps, WordLookup } from '@/lib/client/overlays';
-import { wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
+import { sentenceToAnalyse } from '@/lib/client/analysis/sentence-input';
+import { type HostedOverlayProps, openOverlay, type WordLookup } from '@/lib/client/overlays';
+import { closeWordPanel, wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
 import type { TranslationItem } from '@/lib/contract';
 import { LemmaEntry } from './lemma-entry';
 
@@ -73,6 +74,7 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
               {query.post_context}
             </span>
           </OverlayDescription>
+          <SentenceActions query={query} />
         </div>
         <OverlayClose testId="word-panel-close" />
       </OverlayHeader>
@@ -88,6 +90,32 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
         )}
       </OverlayBody>
     </>
+  );
+}
+
+/**
+ * The word's sentence, analysed or translated (spec: "from the contextual dictionary, a sentence
+ * of the read text opens its analysis"): the chat drawer or the translate drawer over the page.
+ */
+function SentenceActions({ query }: { query: WordQuery }) {
+  const sentence = `${query.pre_context}${query.target_word}${query.post_context}`.replace(/\s+/g, ' ').trim();
+  if (!sentenceToAnalyse(sentence)) return null;
+  const open = (name: 'chatDrawer' | 'sentenceTranslate') => {
+    closeWordPanel();
+    if (name === 'chatDrawer') openOverlay('chatDrawer', { sentence, from: query.from ?? 'ContextualDict' });
+    else openOverlay('sentenceTranslate', { text: sentence });
+  };
+  const button =
+    'rounded-md border border-slate-300 px-2 py-0.5 text-xs text-ink-soft hover:border-brand-500 hover:text-brand-700';
+  return (
+    <div className="mt-2 flex gap-2">
+      <button type="button" data-testid="analyse-word-sentence" onClick={() => open('chatDrawer')} className={button}>
+        分析这句
+      </button>
+      <button type="button" data-testid="translate-word-sentence" onClick={() => open('sentenceTranslate')} className={button}>
+        翻译这句
+      </button>
+    </div>
   );
 }
 

@@ -7,8 +7,8 @@ type Hosted<N extends OverlayName> = ComponentType<HostedOverlayProps<N>>;
 
 /**
  * Where each shell overlay's code is: fetched the first time the overlay opens (or is preloaded),
- * never in a page's first load. A feature adds its overlay with one line here (the chat drawer,
- * the pay dialog and the sense drawer will), and a payload type in lib/client/overlays.ts.
+ * never in a page's first load. A feature adds its overlay with one line here (the pay dialog and
+ * the sense drawer will), and a payload type in lib/client/overlays.ts.
  */
 export const overlayLoaders: { [N in OverlayName]?: () => Promise<Hosted<N>> } = {
   wordTranslation: () => import('@/components/dictionary/word-panel').then((m) => m.WordPanel),
@@ -16,6 +16,8 @@ export const overlayLoaders: { [N in OverlayName]?: () => Promise<Hosted<N>> } =
   centerDialog: () => import('@/components/membership/quota-dialog').then((m) => m.QuotaDialog),
   loginDialog: () => import('@/components/login/login-dialog').then((m) => m.LoginDialog),
   settings: () => import('@/components/settings/settings-overlay').then((m) => m.SettingsOverlay),
+  chatDrawer: () => import('@/components/chat/chat-drawer').then((m) => m.ChatDrawer),
+  sentenceTranslate: () => import('@/components/chat/translate-drawer').then((m) => m.TranslateDrawer),
 };
 
 /** Fetches an overlay's code ahead of time (lib/client/overlays.ts: preloadOverlay). */

@@ -25,10 +25,11 @@ describe('overlay store', () => {
     expect(seen).toEqual([1, 2, 1]);
   });
 
-  it('a route change closes the sense drawer, translation popup and translate drawer only', () => {
+  it('a route change closes the sense drawer, translation popup, translate drawer and chat drawer only', () => {
     openOverlay('senseDrawer');
     openOverlay('wordTranslation', { query: { pre_context: '', post_context: '', target_word: 'run' } });
-    openOverlay('sentenceTranslate');
+    openOverlay('sentenceTranslate', { text: 'We sat on the bank.' });
+    openOverlay('chatDrawer', { sentence: 'We sat on the bank.', from: 'ContextualDict' });
     openOverlay('settings');
     closeOverlays(closedOnRouteChange);
     expect(Object.keys(overlayStore.snapshot())).toEqual(['settings']);

@@ -27,18 +27,32 @@ export interface CenterDialogPayload {
   kind: 'quota';
 }
 
+/** A sentence to translate in the translate drawer (spec section 2). */
+export interface SentenceTranslatePayload {
+  text: string;
+}
+
+/**
+ * The chat drawer: the sentence analysis panel over the current page, for a sentence of the text
+ * being read (`from` names the screen, kept with the sentence in the learner's history), or a
+ * stored conversation to reopen.
+ */
+export type ChatDrawerPayload =
+  | { sentence: string; from: string; wordId?: string | number }
+  | { conversationId: string | number; from: string };
+
 /** What each overlay is opened with; `undefined` where it needs nothing (yet). */
 export interface OverlayPayloads {
   /** The sense drawer's word (its feature issue adds the rest). */
   senseDrawer: { word: string } | undefined;
   wordTranslation: WordLookup;
-  /** The text to translate (its feature issue adds the rest). */
-  sentenceTranslate: { text: string } | undefined;
+  /** The translate drawer: the text to translate. */
+  sentenceTranslate: SentenceTranslatePayload;
   centerDialog: CenterDialogPayload;
   loginDialog: undefined;
   settings: undefined;
   posExplain: PartOfSpeech;
-  chatDrawer: undefined;
+  chatDrawer: ChatDrawerPayload;
 }
 export type OverlayName = keyof OverlayPayloads;
 
@@ -55,8 +69,11 @@ const everyOverlay: Record<OverlayName, true> = {
 };
 export const overlayNames = Object.keys(everyOverlay) as readonly OverlayName[];
 
-/** Spec section 4: a route change closes these. */
-export const closedOnRouteChange: readonly OverlayName[] = ['senseDrawer', 'wordTranslation', 'sentenceTranslate'];
+/**
+ * Spec section 4: a route change closes these (the sense drawer, the translation popup, the
+ * translate drawer), and the chat drawer, whose sentence belongs to the page it was opened on.
+ */
+export const closedOnRouteChange: readonly OverlayName[] = ['senseDrawer', 'wordTranslation', 'sentenceTranslate', 'chatDrawer'];
 
 export type OpenOverlay<N extends OverlayName> = { readonly payload: OverlayPayloads[N] };
 export type OverlayState = { readonly [N in OverlayName]?: OpenOverlay<N> };

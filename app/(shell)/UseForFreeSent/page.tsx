@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { ChatSentenceScreen } from '@/components/analysis/chat-sentence-screen';
+import { FREE_TRIAL_SENTENCES } from '@/components/analysis/free-trial-sentences';
+import { SentenceTrialNotice } from '@/components/analysis/sentence-trial-notice';
+
+export const metadata: Metadata = {
+  title: '免费试用句子分析',
+  description: '不用注册，分析一个示例句子：翻译、逐层的句子成分、语法点，还可以向 AI 助教提问。',
+  alternates: { canonical: '/UseForFreeSent' },
+};
+
+export default function UseForFreeSentPage() {
+  return (
+    <Suspense>
+      <ChatSentenceScreen
+        from="UseForFreeSent"
+        title="免费试用句子分析"
+        intro="点一个示例句子，或换成你自己的英文句子，看看它是怎样一层层拆开的。"
+        samples={FREE_TRIAL_SENTENCES}
+        notice={<SentenceTrialNotice />}
+      />
+    </Suspense>
+  );
+}
