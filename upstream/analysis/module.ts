@@ -39,7 +39,7 @@ export const analysisModule: UpstreamModule<
     grammarCatalogue: () => createGrammarCatalogue(),
     sentenceAnalyzer: ({ grammarCatalogue, log }) => {
       const parser = parserOfProcess();
-      if (!parser) log('sentence analysis: link-parser not installed; answers are approximate (compromise + wink-nlp)');
+      if (!parser) log('sentence analysis: link-parser not installed; answers are approximate (the wink-nlp tagger)');
       const analyzer = createSentenceAnalyzer({ parser, catalogue: grammarCatalogue, log });
       // Closing this app must not stop the parser the other apps of the process share.
       return { engine: analyzer.engine, analyze: analyzer.analyze, close: () => {} };

@@ -155,10 +155,14 @@ async function copyTables(snapshot: SQLite.Database, target: Db, log: (line: str
   });
 }
 
-/** Lets the target's sequence for `id` continue after the largest copied key. */
+/**
+ * Lets the target's sequence for `id` continue after the largest copied key. Only an auto-numbered
+ * `id` has one: a text id (a conversation's random one) is left alone, and PostgreSQL would not even
+ * plan max(id) + 1 over it, so the sequence is looked up first.
+ */
 async function continueNumbering(db: Db, table: string): Promise<void> {
-  await sql`
-    select setval(seq, coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)
-    from (select pg_get_serial_sequence(${table}, 'id') as seq) s
-    where seq is not null`.execute(db);
+  const { rows } = await sql<{ seq: string | null }>`select pg_get_serial_sequence(${table}, 'id') as seq`.execute(db);
+  const seq = rows[0]?.seq;
+  if (!seq) return;
+  await sql`select setval(${seq}, coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)`.execute(db);
 }
