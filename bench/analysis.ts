@@ -11,10 +11,13 @@
  *     conversation, all at once for BENCH_SECONDS (default 30) through the BFF: events received,
  *     streams dropped (ended without `completed`), corrupted (a message that is not JSON of the
  *     contract, or a reply that differs from the one the upstream stored); memory before and after.
+ *  4. With a fake OpenAI-compatible model that sends one piece a second: BENCH_STREAMS answers
+ *     held open together for BENCH_SECONDS, every piece checked; memory before and after.
  */
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'undici';
 import { askStreamEvent } from '../lib/contract';
+import { startFakeLlm } from '../tests/support/fake-llm';
 import { startNext } from '../tests/support/next-server';
 import { ms, pct, reporter, startEmbeddedUpstream } from './support';
 
@@ -153,6 +156,96 @@ function parserPids(parent: number): number[] {
   }
 }
 
+/** The RSS of a process and of its children (`next start` serves from a child of its own). */
+function treeRssKb(pid: number): number {
+  let total = rssKb(pid);
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
+      total += treeRssKb(Number(child));
+  } catch {
+    // gone
+  }
+  return total;
+}
+
+const memoryOf = (upstreamPid: number, nextPid: number | undefined) =>
+  `upstream ${(treeRssKb(upstreamPid) / 1024).toFixed(0)} MB (with the parser)` +
+  (nextPid ? `, site ${(treeRssKb(nextPid) / 1024).toFixed(0)} MB` : '');
+
+/**
+ * One analysed sentence, and so one conversation, per learner. Analysed a few at a time: the
+ * parser's queue is bounded (64), and filling it is not what the stream parts measure.
+ */
+async function beginConversations(base: string, count: number, prefix: string) {
+  const learners: { visitor: string; conversation: string | number }[] = [];
+  for (let i = 0; i < count; i += 8) {
+    const batch = Array.from({ length: Math.min(8, count - i) }, (_, k) => i + k);
+    learners.push(
+      ...(await Promise.all(
+        batch.map(async (n) => {
+          const visitor = `${prefix}-${n}`;
+          const { conversation_id } = await post<Analysed>(
+            base,
+            'analyze_sentence',
+            { sentence: sentences[n % sentences.length] },
+            visitor,
+          );
+          return { visitor, conversation: conversation_id };
+        }),
+      )),
+    );
+  }
+  return learners;
+}
+
+/**
+ * 4. With a language model configured (a fake OpenAI-compatible server that sends one piece a
+ * second for BENCH_SECONDS): BENCH_STREAMS answers held open at once for the whole time, every
+ * piece relayed through the upstream and the BFF.
+ */
+async function heldModelStreams(say: (line?: string) => void) {
+  const pieces = Array.from({ length: seconds }, (_, i) => `第${i + 1}段。`);
+  const model = await startFakeLlm({ kind: 'normal', chunks: pieces, delayMs: 1000 });
+  const upstream = await startEmbeddedUpstream({
+    FREE_USES_ANONYMOUS: '100000000',
+    LLM_BASE_URL: model.url,
+    LLM_MODEL: 'bench-model',
+  });
+  const next = await startNext({ UPSTREAM_URL: upstream.url });
+  try {
+    // The analyses' translations come from the model too: answered at once, not streamed.
+    const learners = await beginConversations(next.url, streams, 'bench-held');
+    const before = memoryOf(upstream.process.pid ?? 0, next.pid);
+    const started = performance.now();
+    const results = await Promise.all(
+      learners.map(({ visitor, conversation }) =>
+        ask(next.url, visitor, conversation, 0, '请解释这句话的主语。').catch((error: unknown) => error),
+      ),
+    );
+    const wallMs = performance.now() - started;
+    const after = memoryOf(upstream.process.pid ?? 0, next.pid);
+    const whole = pieces.join('');
+    const done = results.filter((r): r is StreamResult => !(r instanceof Error) && (r as StreamResult).completed);
+    const failed = results.filter((r) => r instanceof Error).length;
+    const wrong = done.filter((r) => r.text !== whole).length;
+    const events = done.reduce((sum, r) => sum + r.events, 0);
+    say();
+    say(`## ${streams} answers of a language model held open at once for ${seconds} s, through the BFF`);
+    say('| streams completed | events | dropped | corrupted | text ≠ the model’s | failed | shortest | longest |');
+    say('|---|---|---|---|---|---|---|---|');
+    const totals = done.map((r) => r.totalMs);
+    say(
+      `| ${done.length} / ${streams} | ${events} | ${streams - done.length - failed} | ${done.reduce((n, r) => n + r.corrupted, 0)} | ${wrong} | ${failed} | ${ms(Math.min(...totals))} | ${ms(Math.max(...totals))} |`,
+    );
+    say();
+    say(`all ${streams} answered within ${(wallMs / 1000).toFixed(1)} s; memory before: ${before}; after: ${after}`);
+  } finally {
+    await next.stop();
+    upstream.stop();
+    await model.stop();
+  }
+}
+
 async function main() {
   const { say, save } = reporter('analysis');
   say(`# Sentence analysis and tutor benchmark — ${new Date().toISOString()}`);
@@ -198,45 +291,9 @@ async function main() {
     say(`| completed | ${ms(pct(total, 50))} | ${ms(pct(total, 99))} | ${ms(Math.max(...total))} |`);
 
     // 3. Many streams at once.
-    const nextPids = (() => {
-      // `next start` serves from a child process: count the whole group's RSS.
-      const out: number[] = [];
-      const walk = (pid: number) => {
-        out.push(pid);
-        try {
-          for (const c of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean))
-            walk(Number(c));
-        } catch {
-          // gone
-        }
-      };
-      if (next.pid) walk(next.pid);
-      return out;
-    })();
-    const memory = () =>
-      `upstream ${(rssKb(upstreamPid) / 1024).toFixed(0)} MB` +
-      (nextPids.length ? `, site ${(nextPids.reduce((s, p) => s + rssKb(p), 0) / 1024).toFixed(0)} MB` : '');
+    const memory = () => memoryOf(upstreamPid, next.pid);
     const before = memory();
-    // The learners' sentences are analysed a few at a time: the parser's queue is bounded (64),
-    // and filling it is not what this part measures.
-    const learners: { visitor: string; conversation: string | number }[] = [];
-    for (let i = 0; i < streams; i += 8) {
-      const batch = Array.from({ length: Math.min(8, streams - i) }, (_, k) => i + k);
-      learners.push(
-        ...(await Promise.all(
-          batch.map(async (n) => {
-            const visitor = `bench-load-${n}`;
-            const { conversation_id } = await post<Analysed>(
-              next.url,
-              'analyze_sentence',
-              { sentence: sentences[n % sentences.length] },
-              visitor,
-            );
-            return { visitor, conversation: conversation_id };
-          }),
-        )),
-      );
-    }
+    const learners = await beginConversations(next.url, streams, 'bench-load');
     const stopAt = Date.now() + seconds * 1000;
     const tally = { asks: 0, events: 0, dropped: 0, corrupted: 0, mismatched: 0, failed: 0 };
     const samples: number[] = [];
@@ -275,9 +332,13 @@ async function main() {
     say();
     say(`memory before: ${before}; after: ${after}`);
   } finally {
-    await agent.close();
     await next.stop();
     upstream.stop();
+  }
+  try {
+    await heldModelStreams(say);
+  } finally {
+    await agent.close();
   }
   save();
 }

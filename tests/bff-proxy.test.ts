@@ -310,6 +310,34 @@ describe('streams', () => {
     expect(Math.max(...lags)).toBeLessThan(200);
   });
 
+  it('holds 300 streams open at once, each getting its first event before any ends', async () => {
+    const held: { end(): void }[] = [];
+    stack.fixture.on('/api/ask_stream', (_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: {"content":"first"}\n\n');
+      held.push(res);
+    });
+    const controllers = Array.from({ length: 300 }, () => new AbortController());
+    try {
+      const firstEvents = await Promise.all(
+        controllers.map(async (controller, i) => {
+          const answer = await fetch(`${base}/api/ask_stream?question=q${i}`, { signal: controller.signal });
+          const reader = answer.body!.getReader();
+          const first = await Promise.race([
+            reader.read().then(({ value }) => new TextDecoder().decode(value)),
+            new Promise<string>((r) => setTimeout(() => r('nothing yet'), 15_000)),
+          ]);
+          return first;
+        }),
+      );
+      // With the short calls' connection cap the 257th stream would wait for another to end.
+      expect(firstEvents.filter((text) => text.includes('first'))).toHaveLength(300);
+    } finally {
+      for (const res of held) res.end();
+      for (const controller of controllers) controller.abort();
+    }
+  });
+
   it('closes the upstream request when the browser goes away', async () => {
     let upstreamClosed: (() => void) | null = null;
     const closed = new Promise<void>((resolve) => (upstreamClosed = resolve));

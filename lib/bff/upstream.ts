@@ -15,6 +15,13 @@ import { bffErrors, BffError } from './errors';
  * 60–75 s).
  */
 const agent = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000, connections: 256 });
+/**
+ * Event streams hold their connection for as long as the answer lasts (a model's reply: tens of
+ * seconds). Under the short calls' cap, the 257th learner's stream would wait for another's to
+ * end before its first event. Each relayed stream stands for one open browser connection, so
+ * these are as many as the site's own open requests, and need no cap of their own.
+ */
+const streamAgent = new Agent({ keepAliveTimeout: 4_000, keepAliveMaxTimeout: 4_000 });
 
 export interface UpstreamCall {
   method: 'GET' | 'POST';
@@ -46,7 +53,7 @@ export async function callUpstream(call: UpstreamCall): Promise<UpstreamAnswer> 
       headers: call.headers,
       body: call.body ?? null,
       signal: call.signal,
-      dispatcher: agent,
+      dispatcher: call.streaming ? streamAgent : agent,
       headersTimeout: timeout,
       bodyTimeout: call.streaming ? 0 : timeout,
     });
