@@ -190,6 +190,8 @@ const EXACT: [string, string[]][] = [
   ['Only then did he realise his mistake.', ['倒装句', '一般过去时']],
   ['It was John who broke the window.', ['强调句', '一般过去时']],
   ['It is important to learn English.', ['形式主语', '一般现在时', '不定式']],
+  // No 独立主格: "they went on working" has its own finite verb.
+  ['Although it was raining heavily, they went on working in the field.', ['让步状语从句', '过去进行时', '一般过去时', '动名词']],
   ['Weather permitting, we will go.', ['独立主格', '一般将来时']],
   ['Is it raining?', ['现在进行时', '一般疑问句']],
   ['It is said that he is rich.', ['形式主语', '一般现在时', '被动语态', '主语从句']],

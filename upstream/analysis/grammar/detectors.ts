@@ -836,6 +836,9 @@ function absoluteSpans(s: Sentence): Span[] {
     }
     const noun = k + head - 1;
     if (isIngForm(words[noun]) || isParticipleForm(words[noun]) || (SUBJECT_PRONOUNS.has(words[noun]) && !withPhrase)) continue;
+    // A verb before the noun makes the part a clause ("they went on working"), not a noun phrase
+    // with its participle. (The noun itself may be read as a verb: "his hands.v shaking".)
+    if (words.slice(k, noun).some((_, j) => isVerbSub(s.sub[a + k + j] ?? ''))) continue;
     // The rest of the sentence must be a clause of its own.
     const restHasVerb = s.lower.some((w, i) => (i < a || i >= b) && (AUX.has(w) || isVerbSub(s.sub[i] ?? '')));
     if (!restHasVerb && s.parsed) continue;
