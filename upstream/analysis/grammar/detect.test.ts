@@ -226,6 +226,8 @@ const NEGATIVES: [string, string[]][] = [
   ['The news that he told me was true.', ['同位语从句']],
   ['The book is more interesting than the film.', ['最高级']],
   ['I am going to school.', ['一般将来时']],
+  // Beijing is a name, not an -ing form.
+  ['The boy, who was born in Beijing, speaks excellent Chinese.', ['动名词', '现在分词']],
 ];
 
 describe('grammar point detection with Link Grammar', () => {

@@ -47,6 +47,8 @@ const lastWord = (s: Sentence) => {
 };
 
 const isVerbSub = (sub: string) => /^(v|q|w)(-|$)/.test(sub);
+/** A capitalised word inside the sentence is a name (Beijing, Reading), never an -ing form. */
+const isName = (s: Sentence, i: number) => i > 0 && /^\p{Lu}/u.test(s.words[i] ?? '');
 const isNounSub = (sub: string) => /^(n|s|p|m|f|b|l|g|i|x|u|r)(-|$)/.test(sub);
 const isAdjective = (s: Sentence, i: number) =>
   /^a(-|$)/.test(s.sub[i] ?? '') ||
@@ -741,7 +743,7 @@ const gerund: Detector = (s, f) => {
   const out: Span[] = [];
   const progressive = new Set(f.groups.filter((g) => g.progressive).flatMap((g) => g.words));
   for (const [i, w] of s.lower.entries()) {
-    if (!isIngForm(w) || progressive.has(i) || within(f.absolutes, i)) continue;
+    if (!isIngForm(w) || isName(s, i) || progressive.has(i) || within(f.absolutes, i)) continue;
     const asSubject = s.links.some(
       (l) =>
         l.left === i &&
@@ -771,7 +773,7 @@ const presentParticiple: Detector = (s, f) => {
   const progressive = new Set(f.groups.filter((g) => g.progressive).flatMap((g) => g.words));
   const gerunds = new Set(gerund(s, f).map(([a]) => a));
   for (const [i, w] of s.lower.entries()) {
-    if (!isIngForm(w) || progressive.has(i) || gerunds.has(i) || within(f.absolutes, i)) continue;
+    if (!isIngForm(w) || isName(s, i) || progressive.has(i) || gerunds.has(i) || within(f.absolutes, i)) continue;
     if (s.lower[i - 1] === 'to' || BE.has(s.lower[i - 1] ?? '') || /^(go|goes|went|gone|going)$/.test(s.lower[i - 1] ?? ''))
       continue;
     const opening = (i === 0 || (i === 1 && /^(having|not)$/.test(s.lower[0]))) && s.lower.includes(',');
