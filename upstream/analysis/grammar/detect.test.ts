@@ -198,6 +198,7 @@ const EXACT: [string, string[]][] = [
   ['He had already left when I arrived.', ['过去完成时', '时间状语从句', '一般过去时']],
   ['I find it easy to make friends.', ['一般现在时', '形式宾语', '宾语补足语', '不定式']],
   ['If I were rich, I would buy a house.', ['条件状语从句', '虚拟语气']],
+  ['Were it not for your help, we would fail.', ['倒装句', '虚拟语气']],
 ];
 
 /** Near misses: the sentence looks like the point but does not carry it. */
@@ -226,6 +227,7 @@ const NEGATIVES: [string, string[]][] = [
   ['The news that he told me was true.', ['同位语从句']],
   ['The book is more interesting than the film.', ['最高级']],
   ['I am going to school.', ['一般将来时']],
+  ['Had you finished the work before he came?', ['虚拟语气']],
   // Beijing is a name, not an -ing form.
   ['The boy, who was born in Beijing, speaks excellent Chinese.', ['动名词', '现在分词']],
 ];

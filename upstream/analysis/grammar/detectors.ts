@@ -252,7 +252,9 @@ function subjunctiveSpans(s: Sentence, finite: number[]): Span[] {
   const out: Span[] = [];
   const end = lastWord(s);
   const unrealCondition = s.lower.some((w, i) => {
-    if (w !== 'if' && !(i === 0 && /^(had|were)$/.test(w))) return false;
+    // The inverted condition is itself the sign: "Had I known…", "Were it not for…" (not a question).
+    if (i === 0 && /^(had|were)$/.test(w)) return !s.question && s.lower.includes(',');
+    if (w !== 'if') return false;
     const clause = s.lower.slice(i + 1, i + 8);
     return clause.includes('were') || clause.includes('had');
   });
