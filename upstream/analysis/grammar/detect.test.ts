@@ -199,6 +199,7 @@ const EXACT: [string, string[]][] = [
   ['I find it easy to make friends.', ['一般现在时', '形式宾语', '宾语补足语', '不定式']],
   ['If I were rich, I would buy a house.', ['条件状语从句', '虚拟语气']],
   ['Were it not for your help, we would fail.', ['倒装句', '虚拟语气']],
+  ['I will never forget the days when we studied together.', ['一般将来时', '一般过去时', '定语从句', '关系副词']],
 ];
 
 /** Near misses: the sentence looks like the point but does not carry it. */

@@ -376,9 +376,12 @@ function relativeAdverbs(s: Sentence): number[] {
   return s.lower.flatMap((w, i) => {
     if (!/^(where|when|why)$/.test(w) || i === 0) return [];
     const noun = s.lower[i - 1];
-    if (!PLACE_TIME_NOUNS.has(noun) && !s.links.some((l) => l.left === i - 1 && l.right === i && /^(WY|WN|Mr|MV)/.test(l.label)))
-      return [];
-    if (!PLACE_TIME_NOUNS.has(noun)) return [];
+    // The plural too: the days when, the cities where.
+    const placeOrTime =
+      PLACE_TIME_NOUNS.has(noun) ||
+      (noun.endsWith('ies') && PLACE_TIME_NOUNS.has(`${noun.slice(0, -3)}y`)) ||
+      (noun.endsWith('s') && PLACE_TIME_NOUNS.has(noun.slice(0, -1)));
+    if (!placeOrTime) return [];
     // "the day when" after a verb of knowing is still a relative clause; a bare "when" after a verb is not.
     if (!DETERMINERS.has(s.lower[i - 2] ?? '') && !isNounSub(s.sub[i - 1] ?? '')) return [];
     return opensClause(s, i + 1, finite) ? [i] : [];
