@@ -179,7 +179,7 @@ function main() {
   const { overall, perKind } = result;
   out.say('# Sense choice on the hand-annotated development set (bench/data/sense-dev.jsonl)');
   out.say();
-  out.say(`${result.targets} targets, ${overall.n} scored (${result.unscored} with no fitting WordNet sense are left out).`);
+  out.say(`${result.targets} targets, ${overall.n} scored (${result.unscored} left out: no fitting WordNet sense).`);
   out.say();
   out.say('| | top-1 (first item, first gloss) |');
   out.say('|---|---|');
