@@ -34,7 +34,7 @@ describe('bench/data/sense-dev.jsonl', () => {
       .readFileSync(senseDevPath, 'utf8')
       .split('\n')
       .filter((l) => l.trim());
-    expect(lines.length).toBeGreaterThanOrEqual(300);
+    expect(lines.length).toBeGreaterThanOrEqual(500);
     for (const line of lines) expect(() => senseDevTarget.parse(JSON.parse(line)), line).not.toThrow();
     expect(new Set(targets.map((t) => t.id)).size).toBe(targets.length);
   });
