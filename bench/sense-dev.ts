@@ -1,0 +1,228 @@
+/**
+ * How often the first gloss `query_word` shows is the sense that fits, on running text annotated
+ * by hand: bench/data/sense-dev.jsonl (rules in bench/data/sense-dev-rules.md). Unlike
+ * bench/sense-eval.ts, whose cases are WordNet's own short examples, these sentences carry
+ * expressions, participles, gerunds, compounds and words whose part of speech the tagger can miss.
+ *
+ * Each target goes through the dictionary engine exactly as query_word hands it over (the
+ * sentence split at the target's offsets). The first item's first gloss is compared with the gold
+ * WordNet sense key; the baseline is WordNet's first sense of the gold lemma and part of speech.
+ * Targets whose gold is null (WordNet has no fitting sense) are counted apart, not scored.
+ *
+ *   npx tsx bench/sense-dev.ts            # report, also saved to bench/results/
+ *   npx tsx bench/sense-dev.ts --json     # figures as JSON
+ *   npx tsx bench/sense-dev.ts --misses   # also list every target the engine got wrong
+ */
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { createDictionaryEngine } from '../upstream/dictionary/engine';
+import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
+import { reporter } from './support';
+
+export const senseDevKinds = [
+  'plain',
+  'phrasal',
+  'phrase',
+  'participle',
+  'gerund',
+  'compound',
+  'hyphenated',
+  'pos-ambiguous',
+] as const;
+
+export const senseDevTarget = z
+  .object({
+    id: z.string().min(1),
+    source: z.union([z.string().regex(/^book:.+/), z.literal('exam'), z.literal('news')]),
+    sentence: z.string().min(1),
+    start: z.number().int().nonnegative(),
+    end: z.number().int().positive(),
+    target: z.string().min(1),
+    lemma: z.string().regex(/^[a-z0-9'._-]+$/),
+    pos: z.enum(['n', 'v', 'a', 'r']),
+    sense_key: z.string().nullable(),
+    kind: z.enum(senseDevKinds),
+    note: z.string().optional(),
+  })
+  .strict();
+export type SenseDevTarget = z.infer<typeof senseDevTarget>;
+
+export const senseDevPath = 'bench/data/sense-dev.jsonl';
+
+export function readSenseDev(path = senseDevPath): SenseDevTarget[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => senseDevTarget.parse(JSON.parse(line)));
+}
+
+/** WordNet's lemma and part of speech of a sense key (`ss_type` 5, the satellite, is an adjective). */
+export function keyParts(key: string): { lemma: string; pos: WnPos } | undefined {
+  const m = /^(.+)%([1-5]):/.exec(key);
+  if (!m) return undefined;
+  return { lemma: m[1], pos: (['n', 'v', 'a', 'r', 'a'] as const)[Number(m[2]) - 1] };
+}
+
+/** The rows of the breakdown, by what the first gloss shown is. */
+const rows = {
+  right: 'right lemma and part of speech',
+  ecdictPhrase: 'an ECDICT phrase gloss (`ecdict:…`)',
+  multiword: 'a WordNet multi-word lemma not used as such',
+  wrongPos: 'wrong part of speech',
+  wrongLemma: 'wrong lemma',
+  notFound: 'not found',
+} as const;
+type Row = keyof typeof rows;
+
+function classify(first: string | null | undefined, gold: SenseDevTarget): Row {
+  if (!first) return 'notFound';
+  const ecdict = /^ecdict:(.+?):/.exec(first);
+  if (ecdict) {
+    const headword = ecdict[1].toLowerCase();
+    if (headword.includes('_') && headword !== gold.lemma) return 'ecdictPhrase';
+    // ECDICT lines of the word itself stand for a part of speech WordNet does not have.
+    return headword === gold.lemma ? 'wrongPos' : 'wrongLemma';
+  }
+  const shown = keyParts(first);
+  if (!shown) return 'notFound';
+  if (shown.lemma === gold.lemma) return shown.pos === gold.pos ? 'right' : 'wrongPos';
+  if (shown.lemma.includes('_')) return 'multiword';
+  return 'wrongLemma';
+}
+
+interface Outcome {
+  target: SenseDevTarget;
+  shown: string | null;
+  row: Row;
+  engineRight: boolean;
+  firstSense: string | undefined;
+  firstSenseRight: boolean;
+}
+
+interface Tally {
+  n: number;
+  engine: number;
+  firstSense: number;
+}
+
+function run() {
+  const targets = readSenseDev();
+  const engine = createDictionaryEngine();
+  const wordnet = openWordNet();
+  const outcomes: Outcome[] = [];
+  let unscored = 0;
+  for (const t of targets) {
+    if (t.sense_key === null) {
+      unscored++;
+      continue;
+    }
+    const items = engine.lookup({
+      pre_context: t.sentence.slice(0, t.start),
+      post_context: t.sentence.slice(t.end),
+      target_word: t.target,
+    });
+    const id = items[0]?.gloss[0]?.sense_id;
+    const shown = id == null ? null : String(id);
+    const firstSense = wordnet.senses(t.lemma).find((s) => s.pos === t.pos)?.key;
+    outcomes.push({
+      target: t,
+      shown,
+      row: classify(shown, t),
+      engineRight: shown === t.sense_key,
+      firstSense,
+      firstSenseRight: firstSense === t.sense_key,
+    });
+  }
+
+  const tally = (list: Outcome[]): Tally => ({
+    n: list.length,
+    engine: list.filter((o) => o.engineRight).length,
+    firstSense: list.filter((o) => o.firstSenseRight).length,
+  });
+  const breakdown = (list: Outcome[]) =>
+    Object.fromEntries((Object.keys(rows) as Row[]).map((row) => [row, tally(list.filter((o) => o.row === row))])) as Record<
+      Row,
+      Tally
+    >;
+  const kinds = senseDevKinds.filter((k) => outcomes.some((o) => o.target.kind === k));
+  const overall = { ...tally(outcomes), breakdown: breakdown(outcomes) };
+  const perKind = Object.fromEntries(
+    kinds.map((k) => {
+      const list = outcomes.filter((o) => o.target.kind === k);
+      return [k, { ...tally(list), breakdown: breakdown(list) }];
+    }),
+  );
+  return { targets: targets.length, unscored, overall, perKind, outcomes };
+}
+
+const share = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '–');
+
+function main() {
+  const result = run();
+  if (process.argv.includes('--json')) {
+    const { outcomes, ...figures } = result;
+    console.log(
+      JSON.stringify(
+        {
+          ...figures,
+          misses: outcomes
+            .filter((o) => !o.engineRight)
+            .map((o) => ({ id: o.target.id, gold: o.target.sense_key, shown: o.shown, row: o.row })),
+        },
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+  const out = reporter('sense-dev');
+  const { overall, perKind } = result;
+  out.say('# Sense choice on the hand-annotated development set (bench/data/sense-dev.jsonl)');
+  out.say();
+  out.say(`${result.targets} targets, ${overall.n} scored (${result.unscored} left out: no fitting WordNet sense).`);
+  out.say();
+  out.say('| | top-1 (first item, first gloss) |');
+  out.say('|---|---|');
+  out.say(`| WordNet's first sense of the gold lemma and part of speech | ${share(overall.firstSense, overall.n)} |`);
+  out.say(`| Yujing (query_word's engine) | **${share(overall.engine, overall.n)}** |`);
+  out.say();
+  const table = (b: Record<Row, Tally>, n: number) => {
+    out.say('| first gloss shown | targets | Yujing right | first sense would be right |');
+    out.say('|---|---|---|---|');
+    for (const row of Object.keys(rows) as Row[]) {
+      const t = b[row];
+      out.say(`| ${rows[row]} | ${share(t.n, n)} (${t.n}) | ${share(t.engine, n)} | ${share(t.firstSense, n)} |`);
+    }
+  };
+  out.say('## Breakdown, all targets (shares of all scored targets)');
+  out.say();
+  table(overall.breakdown, overall.n);
+  out.say();
+  out.say('## Per kind');
+  out.say();
+  out.say('| kind | targets | Yujing top-1 | first sense |');
+  out.say('|---|---|---|---|');
+  for (const [kind, t] of Object.entries(perKind)) {
+    out.say(`| ${kind} | ${t.n} | ${share(t.engine, t.n)} | ${share(t.firstSense, t.n)} |`);
+  }
+  for (const [kind, t] of Object.entries(perKind)) {
+    out.say();
+    out.say(`### ${kind} (${t.n} targets; shares of them)`);
+    out.say();
+    table(t.breakdown, t.n);
+  }
+  if (process.argv.includes('--misses')) {
+    out.say();
+    out.say('## Misses');
+    out.say();
+    for (const o of result.outcomes.filter((x) => !x.engineRight)) {
+      const s = o.target.sentence;
+      const marked = `${s.slice(0, o.target.start)}**${o.target.target}**${s.slice(o.target.end)}`;
+      out.say(`- ${o.target.id} [${o.row}] gold ${o.target.sense_key}, shown ${o.shown}: ${marked}`);
+    }
+  }
+  out.save();
+}
+
+// Imported by the test for its schema; run only as a script.
+if (process.argv[1]?.endsWith('sense-dev.ts')) main();
