@@ -85,10 +85,12 @@ function stop(code) {
   stopping = true;
   for (const timer of restartTimers) clearTimeout(timer);
   for (const child of children) child.kill('SIGTERM');
+  // Longer than the upstream's own grace for requests in flight (5 s), so that a clean stop is
+  // never cut short; a child still there then is killed, and reaped before the launcher exits.
   const force = setTimeout(() => {
     for (const child of children) child.kill('SIGKILL');
-    process.exit(code);
-  }, 5000);
+    setTimeout(() => process.exit(code), 1000).unref();
+  }, 10_000);
   force.unref();
   const check = setInterval(() => {
     if (children.size === 0) {
