@@ -88,7 +88,7 @@
 import { readFileSync } from 'node:fs';
 import { createSentenceAnalyzer } from '../upstream/analysis/analyzer';
 import { createGrammarCatalogue } from '../upstream/analysis/grammar/catalogue';
-import { createLinkGrammar, linkGrammarInstalled } from '../upstream/analysis/link-grammar';
+import { createLinkGrammar, linkGrammarInstalled } from '../upstream/parser/link-grammar';
 import type { SentenceAnalyzer } from '../upstream/analysis/types';
 import {
   addCounts,

@@ -15,6 +15,7 @@ import { oneInstanceAtATime } from './db/dialect';
 import { dictionaryModule } from './dictionary/module';
 import type { DictionaryEngine } from './dictionary/types';
 import { meteringModule } from './metering/module';
+import { parserModule } from './parser/module';
 import type { UpstreamConfig } from './platform/config';
 import { registerContractRoutes } from './platform/contract-routes';
 import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './platform/http';
@@ -31,6 +32,7 @@ const modules = [
   accountModule,
   meteringModule,
   contentModule,
+  parserModule,
   dictionaryModule,
   wordListsModule,
   annotationModule,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysisAnswer, quotaStatus, type SpanNode } from '../../lib/contract';
 import { testGrammarCatalogue } from '../../tests/support/test-grammar';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
-import { ParserBusy } from './link-grammar';
+import { ParserBusy } from '../parser/link-grammar';
 
 const lentBook = 'The book that you lent me was so interesting that I finished it in one night.';
 // Anonymous callers are counted by browser id and by address: each gets an address of its own.

@@ -5,7 +5,7 @@ import type { MeteredFeature } from '../metering/entitlements';
 import type { UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { badRequest, ok, UpstreamError } from '../platform/http';
-import { ParserBusy } from './link-grammar';
+import { ParserBusy } from '../parser/link-grammar';
 import type { SentenceBank } from './sentence-bank';
 import type { Translator } from './translation';
 import type { GrammarCatalogue, SentenceAnalyzer } from './types';

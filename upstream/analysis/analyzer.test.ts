@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSentenceAnalyzer, inOriginalCase } from './analyzer';
 import { createGrammarCatalogue } from './grammar/catalogue';
-import { type LinkGrammar, ParserBusy, ParserTimeout, ParserUnavailable } from './link-grammar';
+import { type LinkGrammar, ParserBusy, ParserTimeout, ParserUnavailable } from '../parser/link-grammar';
 
 describe('inOriginalCase', () => {
   it('gives the first word back its capital', () => {

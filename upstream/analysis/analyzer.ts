@@ -1,5 +1,5 @@
 import { approximateStructure } from './fallback';
-import { type LinkGrammar, ParserTimeout, ParserUnavailable } from './link-grammar';
+import { type LinkGrammar, ParserTimeout, ParserUnavailable } from '../parser/link-grammar';
 import { structureOf } from './structure';
 import type { GrammarCatalogue, SentenceAnalysis, SentenceAnalyzer } from './types';
 

@@ -1,6 +1,6 @@
 import type { SpanNode } from '../../lib/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLinkGrammar, type Parse } from './link-grammar';
+import { createLinkGrammar, type Parse } from '../parser/link-grammar';
 import { structureOf } from './structure';
 import { checkInvariants, findAll, headsOf } from './structure-test-support';
 

@@ -1,5 +1,5 @@
 import type { SpanNode } from '../../lib/contract';
-import type { Constituent, Parse } from './link-grammar';
+import type { Constituent, Parse } from '../parser/link-grammar';
 import {
   adverbialClauseLabel,
   beForms,

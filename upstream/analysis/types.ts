@@ -1,5 +1,5 @@
 import type { GrammarObject, GrammarPointHit, SpanNode } from '../../lib/contract';
-import type { Parse } from './link-grammar';
+import type { Parse } from '../parser/link-grammar';
 
 /*
  * The pieces of sentence analysis and how they meet:

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { grammarObject } from '../../../lib/contract';
-import { createLinkGrammar } from '../link-grammar';
+import { createLinkGrammar } from '../../parser/link-grammar';
 import { structureOf } from '../structure';
 import { createGrammarCatalogue } from './catalogue';
 import { DETECTORS } from './detectors';

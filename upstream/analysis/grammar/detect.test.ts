@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { approximateStructure } from '../fallback';
-import { createLinkGrammar } from '../link-grammar';
+import { createLinkGrammar } from '../../parser/link-grammar';
 import { structureOf } from '../structure';
 import { createGrammarCatalogue } from './catalogue';
 

@@ -1,4 +1,4 @@
-import type { Constituent, Parse } from '../link-grammar';
+import type { Constituent, Parse } from '../../parser/link-grammar';
 import type { DetectorInput } from '../types';
 
 /** A link between two word positions of `words` (the walls are -1 and `words.length`). */

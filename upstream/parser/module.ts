@@ -1,0 +1,41 @@
+import type { UpstreamModule } from '../platform/module';
+import { createLinkGrammar, type LinkGrammar, linkGrammarInstalled } from './link-grammar';
+import { withParseCache } from './parse-cache';
+
+export interface ParserServices {
+  /**
+   * The Link Grammar worker behind a cache of recent sentences, or null when link-parser is not
+   * installed. Sentence analysis and the dictionary (the target's role) share it: a learner who
+   * clicks three words of a sentence and then analyses it costs one parse.
+   */
+  sentenceParser: LinkGrammar | null;
+}
+
+// One parser worker per process, shared by every app in it (the tests start many): it holds a
+// link-parser process with its dictionaries loaded. It lives as long as the process; a worker
+// that dies is restarted by the next sentence.
+let sharedParser: LinkGrammar | null | undefined;
+const parserOfProcess = () => {
+  if (sharedParser === undefined) {
+    const parser = linkGrammarInstalled() ? createLinkGrammar() : null;
+    sharedParser = parser && {
+      ...withParseCache(parser),
+      // Closing one app must not stop the parser the other apps of the process share.
+      close: () => {},
+    };
+  }
+  return sharedParser;
+};
+
+/** The sentence parser (no calls of its own): a service of the analysis and the dictionary. */
+export const parserModule: UpstreamModule<object, ParserServices> = {
+  name: 'parser',
+  services: {
+    sentenceParser: ({ log }) => {
+      const parser = parserOfProcess();
+      if (!parser)
+        log('sentence parser: link-parser not installed; analysis and word roles are approximate (the wink-nlp tagger)');
+      return parser;
+    },
+  },
+};
