@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
+import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
 import { reporter } from './support';
 
@@ -105,9 +106,11 @@ interface Tally {
   firstSense: number;
 }
 
-function run() {
+async function run() {
   const targets = readSenseDev();
   const engine = createDictionaryEngine();
+  // As query_word does: the target's sentence parsed by Link Grammar, unless --no-parse.
+  const parser = !process.argv.includes('--no-parse') && linkGrammarInstalled() ? createLinkGrammar() : null;
   const wordnet = openWordNet();
   const outcomes: Outcome[] = [];
   let unscored = 0;
@@ -116,11 +119,14 @@ function run() {
       unscored++;
       continue;
     }
-    const items = engine.lookup({
+    const input = {
       pre_context: t.sentence.slice(0, t.start),
       post_context: t.sentence.slice(t.end),
       target_word: t.target,
-    });
+    };
+    let parse: Parse | undefined;
+    if (parser) parse = await parser.parse(engine.sentenceOf(input).text).catch(() => undefined);
+    const items = engine.lookup(input, parse);
     const id = items[0]?.gloss[0]?.sense_id;
     const shown = id == null ? null : String(id);
     const firstSense = wordnet.senses(t.lemma).find((s) => s.pos === t.pos)?.key;
@@ -152,13 +158,14 @@ function run() {
       return [k, { ...tally(list), breakdown: breakdown(list) }];
     }),
   );
-  return { targets: targets.length, unscored, overall, perKind, outcomes };
+  parser?.close();
+  return { targets: targets.length, unscored, overall, perKind, outcomes, parsed: Boolean(parser) };
 }
 
 const share = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '–');
 
-function main() {
-  const result = run();
+async function main() {
+  const result = await run();
   if (process.argv.includes('--json')) {
     const { outcomes, ...figures } = result;
     console.log(
@@ -180,6 +187,11 @@ function main() {
   out.say('# Sense choice on the hand-annotated development set (bench/data/sense-dev.jsonl)');
   out.say();
   out.say(`${result.targets} targets, ${overall.n} scored (${result.unscored} left out: no fitting WordNet sense).`);
+  out.say(
+    result.parsed
+      ? 'Each sentence parsed by Link Grammar, as query_word does.'
+      : 'Without the parse (--no-parse or link-parser missing).',
+  );
   out.say();
   out.say('| | top-1 (first item, first gloss) |');
   out.say('|---|---|');
@@ -225,4 +237,4 @@ function main() {
 }
 
 // Imported by the test for its schema; run only as a script.
-if (process.argv[1]?.endsWith('sense-dev.ts')) main();
+if (process.argv[1]?.endsWith('sense-dev.ts')) void main();

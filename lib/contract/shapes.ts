@@ -18,6 +18,11 @@ export const gloss = obj({
   sense: obj({ first: str, second: str.optional() }),
   sense_id: z.union([str, num, z.null()]).optional(),
   phrase_title: str.optional(),
+  /**
+   * Beside the spec: 'close', this sense fits about as well as the first (both are possible);
+   * 'phrase', the words may form this expression here, but the sentence does not clearly use it so.
+   */
+  maybe: z.enum(['close', 'phrase']).optional(),
   src: str.optional(),
   examples: z.array(pair).optional(),
   parts: z.unknown().optional(),
@@ -32,6 +37,8 @@ export const translationItem = obj({
   variants: z.array(obj({ name: str, value: str })).optional(),
   etymology: z.array(obj({ word: str, etymology: str })).optional(),
   synonyms: z.array(obj({ word: str, etymology: str })).optional(),
+  /** Beside the spec: the word's role in its sentence, from the parse ("作谓语，及物，宾语是 the proposal"). */
+  role: str.optional(),
   gloss: z.array(gloss),
 });
 export type TranslationItem = z.infer<typeof translationItem>;

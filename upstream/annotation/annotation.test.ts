@@ -36,6 +36,11 @@ const lemmaOf: Record<string, string> = {
 
 const fakeDictionary: DictionaryEngine & { lookups: LookupInput[] } = {
   lookups: [],
+  sentenceOf: (input) => ({
+    text: `${input.pre_context}${input.target_word}${input.post_context}`,
+    start: input.pre_context.length,
+    end: input.pre_context.length + input.target_word.length,
+  }),
   lookup(input) {
     this.lookups.push(input);
     const lemma = lemmaOf[input.target_word.toLowerCase()];

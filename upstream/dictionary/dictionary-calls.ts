@@ -2,6 +2,7 @@ import { okStatus, type TranslationItem } from '../../lib/contract';
 import type { Users } from '../account/users';
 import type { ContentLibrary } from '../content/library';
 import type { MeteredFeature } from '../metering/entitlements';
+import type { LinkGrammar, Parse } from '../parser/link-grammar';
 import type { UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { sha256 } from '../platform/crypto';
@@ -17,10 +18,19 @@ const lookupFeature: MeteredFeature = 'query_word';
 // Library sentences added after WordNet's own examples of the sense that fits.
 const libraryExamples = 3;
 
+/**
+ * How long a lookup waits for the parse of its sentence (about 5 ms for a short sentence, 25 ms
+ * for a long one, nothing when the sentence was parsed before). Past that, or when the parser is
+ * busy or missing, the word is looked up with the tagger alone and without its role.
+ */
+const parseBudgetMs = 400;
+
 export interface DictionaryCallsDeps {
   users: Pick<Users, 'userForToken' | 'isVip'>;
   ledger: Pick<UsageLedger, 'requireFreeUse'>;
   dictionary: DictionaryEngine;
+  /** Link Grammar (upstream/parser), or null when it is not installed. */
+  sentenceParser: Pick<LinkGrammar, 'parse'> | null;
   library: Pick<ContentLibrary, 'paperCount' | 'examplesFor'>;
   /** How often annotators chose each sense (s_c); the annotation feature keeps the answers. */
   annotation: { senseCounts(senseIds: string[]): Promise<Map<string, number>> };
@@ -37,6 +47,7 @@ export function dictionaryCalls({
   users,
   ledger,
   dictionary,
+  sentenceParser,
   library,
   annotation,
   wordBook,
@@ -67,6 +78,22 @@ export function dictionaryCalls({
     );
   }
 
+  /** The parse of the lookup's sentence, or undefined (no parser, too slow, a failure). */
+  async function parseOf(input: Parameters<DictionaryEngine['lookup']>[0]): Promise<Parse | undefined> {
+    if (!sentenceParser) return undefined;
+    const sentence = dictionary.sentenceOf(input).text;
+    if (!/\p{L}/u.test(sentence)) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = setTimeout(() => resolve(undefined), parseBudgetMs);
+    });
+    try {
+      return await Promise.race([sentenceParser.parse(sentence).catch(() => undefined), late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     query_word: async (input, caller) => {
       const user = await users.userForToken(caller.token);
@@ -74,7 +101,7 @@ export function dictionaryCalls({
         { user: user && { id: user.id, isVip: users.isVip(user) }, visitorId: caller.visitorId, ip: caller.ip },
         lookupFeature,
       );
-      const items = dictionary.lookup(input);
+      const items = dictionary.lookup(input, await parseOf(input));
       const sentence = sentenceOf(input);
       const result = await decorate(items, sentence);
       const first = result[0];

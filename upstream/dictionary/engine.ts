@@ -15,7 +15,10 @@ import { usIpa, ukIpa } from './phonetics';
 import { createPhraseFinder, type PhraseFinder, type PhraseMatch } from './phrases';
 import { posOf } from './pos';
 import { createRanker, defaultWeights, type ContextFeatures, type Ranker, type RankWeights, type ScoredSense } from './rank';
-import { labelOfTag, tagContext, type TaggedSentence } from './tagger';
+import { contextSentence, labelOfTag, tagContext, type TaggedSentence, wnPosOfTag } from './tagger';
+import type { Parse } from '../parser/link-grammar';
+import { createExpressionJudge, type ExpressionJudge } from './expression-use';
+import { alignWords, roleText, type TargetRole, targetRole } from './sentence-role';
 import type { DictionaryEngine, LookupInput } from './types';
 import { frameComplements } from './verb-frames';
 import { wordFormation } from './word-formation';
@@ -39,6 +42,7 @@ interface Data {
   ranker: Ranker;
   chinese: ChineseMatcher;
   phrases: PhraseFinder;
+  expressions: ExpressionJudge;
 }
 
 /** A gloss with the score it was ranked by (dropped before answering). */
@@ -46,6 +50,9 @@ interface ScoredGloss {
   gloss: Gloss;
   score: number;
 }
+
+/** The Universal tag of a part of speech the parse gives. */
+const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
 
 const wnLabel: Record<string, string> = { n: 'n.', v: 'v.', a: 'adj.', s: 'adj.', r: 'adv.' };
 
@@ -96,6 +103,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       ranker,
       chinese: createChineseMatcher(wordnet, ecdict),
       phrases: createPhraseFinder(wordnet, ecdict, lemmatizer),
+      expressions: createExpressionJudge(wordnet, lemmatizer),
     };
     return data;
   }
@@ -260,6 +268,8 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     tagged: TaggedSentence,
     features: ContextFeatures,
     phrase: ScoredGloss[],
+    offered: ScoredGloss[],
+    role: string | undefined,
     d: Data,
   ): { item: TranslationItem; score: number } {
     const lemma = candidate.lemma;
@@ -304,11 +314,18 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const reachable = [...candidate.pos].filter((p) => !features.pos || features.pos === 'x' || p === features.pos);
     let score =
       (scored[0]?.score ?? -10) + 0.5 * Math.log1p(d.lemmatizer.frequency(lemma, reachable.length ? reachable : candidate.pos));
-    if (targetTokens.some((t) => t.lemma === lemma)) score += 1;
+    // The tagger's lemma counts while the tagger's part of speech is the one the target has here.
+    const taggerAgrees = !features.tag || !features.pos || features.pos === 'x' || wnPosOfTag(features.tag) === features.pos;
+    if (taggerAgrees && targetTokens.some((t) => t.lemma === lemma)) score += 1;
     if (candidate.identity) score += 0.3;
     if (!entry && senses.length === 0) score -= 5;
 
-    const glosses = [...phrase.map((p) => p.gloss), ...scored.map((s) => s.gloss)].slice(0, maxGlosses);
+    // An expression the words may form is offered after the word's two best senses.
+    const own = scored.map((s) => s.gloss);
+    const glosses = [...phrase.map((p) => p.gloss), ...own.slice(0, 2), ...offered.map((p) => p.gloss), ...own.slice(2)].slice(
+      0,
+      maxGlosses,
+    );
     return {
       score,
       item: {
@@ -318,6 +335,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         variants: entry ? variantsOf(entry.exchange, lemma) : [],
         etymology: safe(() => wordFormation(lemma).map((p) => ({ word: p.word, etymology: p.etymology })), []),
         synonyms: synonymsOf(lemma, ranked.slice(0, 3), d),
+        ...(role ? { role } : {}),
         gloss: glosses,
       },
     };
@@ -339,7 +357,27 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     return out;
   }
 
-  function lookupUnsafe(input: LookupInput): TranslationItem[] {
+  /**
+   * The target in the parse of its sentence: its role, and where the tagger's tokens are among
+   * the parser's words. Nothing when the parser skipped words (a partial linkage guesses) or the
+   * target is not one of its words.
+   */
+  function readParse(parse: Parse, tagged: TaggedSentence) {
+    if (parse.words.some((w) => /^\[.*\]$/.test(w))) return undefined;
+    const places = alignWords(parse, tagged.text);
+    const parseIndexOf = (token: number) => {
+      const t = tagged.tokens[token];
+      if (!t) return undefined;
+      const i = places.findIndex((p) => p !== undefined && p.start < t.end && p.end > t.start);
+      return i < 0 ? undefined : i;
+    };
+    const head = tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? tagged.target[0];
+    const target = head === undefined ? undefined : parseIndexOf(head);
+    if (target === undefined) return undefined;
+    return { parse, parseIndexOf, target, role: targetRole(parse, tagged.text, target) as TargetRole };
+  }
+
+  function lookupUnsafe(input: LookupInput, parse?: Parse): TranslationItem[] {
     const target = String(input.target_word ?? '').slice(0, 200);
     const word = cleanTarget(target).toLowerCase();
     if (!word || !/\p{L}/u.test(word) || word.length > 64) return [notFound(target.trim(), word)];
@@ -372,16 +410,47 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const candidates = d.lemmatizer.candidates(word);
     if (candidates.length === 0) return [notFound(target.trim(), word)];
 
-    const matches = d.phrases.find(tagged.tokens, tagged.target);
-    const best = matches[0];
+    const reading = parse ? readParse(parse, tagged) : undefined;
+    let role = reading?.role;
+    // An expression goes first only when the sentence uses it as one (expression-use.ts); one
+    // whose words merely stand together is offered after the word's own senses. ECDICT's phrase
+    // lines, which nothing ranks, are always only offered.
+    let best: PhraseMatch | undefined;
+    let maybe: PhraseMatch | undefined;
+    for (const m of d.phrases.find(tagged.tokens, tagged.target)) {
+      const verdict =
+        reading && role
+          ? d.expressions.judge(m, { ...reading, role, wordnet: d.wordnet, lemmatizer: d.lemmatizer })
+          : { used: true };
+      if (!best && m.wordnet && verdict.used) {
+        best = m;
+        if ('role' in verdict && verdict.role) role = { ...verdict.role, text: roleText(verdict.role) };
+      } else if (!best && !maybe) maybe = m;
+    }
     // The phrase's own words are not context for its senses or for the word's.
-    const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? []);
+    const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? [], role);
+    if (role) {
+      // The parse knows the target's part of speech and object better than the tagger; the
+      // tagger's closed classes (the, of, she) stay, for ECDICT's function-word lines.
+      if (role.confident && role.pos && role.pos !== 'x' && features.pos !== 'x') {
+        features.pos = role.pos;
+        // ECDICT's lines for parts of speech WordNet lacks follow the tag ("swear" as a noun).
+        if (features.tag && wnPosOfTag(features.tag) !== role.pos) features.tag = tagOfPos[role.pos];
+      }
+      if (role.confident && role.pos === 'v' && role.transitivity !== 'unknown') features.transitivity = role.transitivity;
+    }
 
     const items = candidates
       .map((c) => {
         // Every gloss of an item carries the item lemma's pronunciation.
-        const phrase = best ? phraseGlosses(best, features, d, phonetic(c.lemma, d), best.title) : [];
-        return buildItem(c, tagged, features, phrase, d);
+        const phon = phonetic(c.lemma, d);
+        const phrase = best ? phraseGlosses(best, features, d, phon, best.title) : [];
+        const offered = maybe
+          ? phraseGlosses(maybe, features, d, phon, maybe.title)
+              .slice(0, 2)
+              .map((g) => ({ ...g, gloss: { ...g.gloss, maybe: 'phrase' as const } }))
+          : [];
+        return buildItem(c, tagged, features, phrase, offered, role?.text, d);
       })
       .sort((a, b) => b.score - a.score)
       .map((x) => x.item)
@@ -390,9 +459,16 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
   }
 
   return {
-    lookup(input) {
+    sentenceOf(input) {
+      return contextSentence(
+        String(input.pre_context ?? ''),
+        String(input.target_word ?? '').slice(0, 200),
+        String(input.post_context ?? ''),
+      );
+    },
+    lookup(input, parse) {
       try {
-        return lookupUnsafe(input);
+        return lookupUnsafe(input, parse);
       } catch (error) {
         // Bad input must never break a lookup; a data error is logged and answered as not found.
         console.error('dictionary lookup failed', error);

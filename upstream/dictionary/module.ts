@@ -1,3 +1,4 @@
+import type { ParserServices } from '../parser/module';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { dictionaryCalls, type DictionaryCallsDeps } from './dictionary-calls';
 import { createDictionaryEngine } from './engine';
@@ -15,7 +16,7 @@ export const sharedDictionaryEngine = () => (sharedEngine ??= createDictionaryEn
 
 /** The contextual dictionary: query_word and explain_pos. */
 export const dictionaryModule: UpstreamModule<
-  Omit<DictionaryCallsDeps, keyof Platform | keyof DictionaryServices>,
+  Omit<DictionaryCallsDeps, keyof Platform | keyof DictionaryServices | 'sentenceParser'> & ParserServices,
   DictionaryServices
 > = {
   name: 'dictionary',

@@ -75,6 +75,14 @@ export interface RankWeights {
    * by one case of 2,000), so it is set by hand to 1, for the collocations real sentences share.
    */
   collocation: number;
+  /** A context word that is the target's subject or object in the parse counts this many times. */
+  argument: number;
+}
+
+/** The target's subject and object heads, when the parse gives them (sentence-role.ts). */
+export interface ArgumentHeads {
+  subjectHead?: string;
+  objectHead?: string;
 }
 
 export const defaultWeights: RankWeights = {
@@ -97,6 +105,7 @@ export const defaultWeights: RankWeights = {
   sizeDamping: 0.3,
   distanceDecay: 0.1,
   collocation: 1,
+  argument: 1.5,
 };
 
 /** Function words and glossary filler that carry no sense. */
@@ -154,7 +163,7 @@ export interface RankOptions {
 export interface Ranker {
   weights: RankWeights;
   /** The context of a tagged sentence; `skip` are token indices that are not context (the target, a phrase). */
-  features(tokens: Token[], target: number[], skip?: Iterable<number>): ContextFeatures;
+  features(tokens: Token[], target: number[], skip?: Iterable<number>, role?: ArgumentHeads): ContextFeatures;
   /** The senses, best first. */
   rank(senses: SenseEntry[], features: ContextFeatures, options?: RankOptions): ScoredSense[];
   /** The signature of a synset (for the Chinese matcher): weighted words that describe it. */
@@ -309,7 +318,9 @@ export function createRanker(
     return 'unknown';
   }
 
-  function features(tokens: Token[], target: number[], skip: Iterable<number> = []): ContextFeatures {
+  function features(tokens: Token[], target: number[], skip: Iterable<number> = [], role?: ArgumentHeads): ContextFeatures {
+    // The subject and object of the target (from the parse) say most about which sense it has.
+    const heads = new Set([role?.subjectHead, role?.objectHead].filter((x): x is string => Boolean(x)));
     const skipped = new Set([...target, ...skip]);
     const head = target.find((i) => tokens[i]?.isWord) ?? target[0];
     const tag = head === undefined ? undefined : tokens[head]?.pos;
@@ -320,7 +331,8 @@ export function createRanker(
       const lower = t.lower.replace(/'s$/, '');
       if (lower.length < 2 || stopWords.has(lower) || stopWords.has(t.lemma) || !/[a-z]/.test(lower)) return;
       const distance = head === undefined ? 1 : Math.max(1, Math.abs(i - head));
-      const weight = informativeness(t.lemma || lower) / (1 + w.distanceDecay * (distance - 1));
+      const argument = heads.has(lower) || heads.has(t.lemma) ? w.argument : 1;
+      const weight = (argument * informativeness(t.lemma || lower)) / (1 + w.distanceDecay * (distance - 1));
       const keys = [...new Set([...lemmatizer.keysOf(t.lemma || lower), ...lemmatizer.keysOf(lower)])];
       words.push({ keys, weight });
       const pos = wnPosOfTag(t.pos);

@@ -1,4 +1,6 @@
 import type { TranslationItem } from '../../lib/contract';
+import type { Parse } from '../parser/link-grammar';
+import type { ContextSentence } from './tagger';
 
 /** A word in its sentence, as query_word receives it. */
 export interface LookupInput {
@@ -19,8 +21,15 @@ export interface DictionaryEngine {
    * One item per lemma the surface form can be in this sentence, the best fitting first, each
    * with its glosses best first. A word nobody knows answers one item with one gloss whose
    * sense.second contains WORD_NOT_FOUND. `key` is the lemma (the service makes it specific).
+   * With the parse of `sentenceOf(input)`, the target's role decides its part of speech, its
+   * object and which expressions it is part of, and each item says the role.
    */
-  lookup(input: LookupInput): TranslationItem[];
+  lookup(input: LookupInput, parse?: Parse): TranslationItem[];
+  /**
+   * The sentence the engine reads the target in (the last sentence of pre_context, the target,
+   * the first of post_context): what the caller parses and hands to lookup.
+   */
+  sentenceOf(input: LookupInput): ContextSentence;
   /** The lemma and all its inflected forms, lower case (for counting occurrences). */
   formsOf(lemma: string): string[];
   /** The lemmas a surface form can be, most likely first, without context (for annotation). */

@@ -1,0 +1,222 @@
+/**
+ * Whether an expression found around the target (phrases.ts) is used as that expression in this
+ * sentence, judged on the parse. Words that merely stand next to each other are not an
+ * expression: "looked up eagerly" is look + the adverb up, "a sort of game" is the noun sort,
+ * "walked up the brook" is walk + a phrase of place. Without a parse every match counts, as
+ * before.
+ *
+ *  - A verb and its particle ("take off", "give up"): the parser links the particle to the verb
+ *    (K, or an idiom link); or the parser took the particle as a preposition with an object that is
+ *    not a place ("took off his coat": coat is a garment, not a place, so off belongs to took; "ran
+ *    up the hill" stays a phrase of place); or as an adverb when the phrasal verb has a sense used
+ *    without an object ("looked forward"; not "looked up eagerly": look up always takes one).
+ *  - Any other expression: its words form a constituent of the parse ("of course", "at all", "ice
+ *    cream"), or are tied by idiom or noun-modifier links ("interest rates"), and the target is
+ *    not a noun with its own determiner inside an adverbial expression ("a sort of game").
+ */
+import type { Parse } from '../parser/link-grammar';
+import type { Lemmatizer } from './lemmas';
+import type { PhraseMatch } from './phrases';
+import type { TargetRole } from './sentence-role';
+import { frameComplements } from './verb-frames';
+import { pointerGroups, type WordNet } from './wordnet';
+
+/** The parse-word range [from, to] of every constituent of the tree (LEFT-WALL is word 0). */
+export function constituentRanges(parse: Parse): [number, number][] {
+  const ranges: [number, number][] = [];
+  // Leaves are the words in order, without the walls.
+  let next = 1;
+  const visit = (node: Parse['tree']): [number, number] | undefined => {
+    let first: number | undefined;
+    let last: number | undefined;
+    for (const child of node.children) {
+      if (typeof child === 'string') {
+        while (next < parse.words.length && /^(LEFT|RIGHT)-WALL$/.test(parse.words[next])) next++;
+        first ??= next;
+        last = next;
+        next++;
+      } else {
+        const r = visit(child);
+        if (r) {
+          first ??= r[0];
+          last = r[1];
+        }
+      }
+    }
+    if (first === undefined || last === undefined) return undefined;
+    ranges.push([first, last]);
+    return [first, last];
+  };
+  visit(parse.tree);
+  return ranges;
+}
+
+/** Lemmas whose noun senses name places and ways: after them a particle is a preposition. */
+const placeHypernyms = new Set([
+  'location',
+  'body_of_water',
+  'geological_formation',
+  'way',
+  'thoroughfare',
+  'passage',
+  'stairway',
+  'land',
+  'region',
+  'structure',
+  'building',
+  'tract',
+]);
+
+export interface ExpressionContext {
+  parse: Parse;
+  role: TargetRole;
+  /** Parse-word index of each tagger token (undefined where they do not line up). */
+  parseIndexOf: (token: number) => number | undefined;
+  /** The target's parse-word index. */
+  target: number;
+  wordnet: WordNet;
+  lemmatizer: Lemmatizer;
+}
+
+export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) {
+  const places = new Map<string, boolean>();
+
+  /** Whether the noun's commonest senses are places or ways (three levels of hypernyms up). */
+  function placeLike(noun: string): boolean {
+    const known = places.get(noun);
+    if (known !== undefined) return known;
+    const lemma = [noun, ...lemmatizer.ranked(noun).map((c) => c.lemma)].find((l) => wordnet.has(l, 'n'));
+    let place = false;
+    if (lemma) {
+      for (const sense of wordnet
+        .senses(lemma)
+        .filter((s) => s.pos === 'n')
+        .slice(0, 2)) {
+        let frontier = [wordnet.synset('n', sense.offset)];
+        for (let depth = 0; depth < 6 && frontier.length && !place; depth++) {
+          const up: typeof frontier = [];
+          for (const s of frontier) {
+            if (s.words.some((w) => placeHypernyms.has(w.lemma.toLowerCase()))) place = true;
+            for (const p of s.pointers) if (pointerGroups.hypernym.has(p.symbol)) up.push(wordnet.synset(p.pos, p.offset));
+          }
+          frontier = up;
+        }
+        if (place) break;
+      }
+    }
+    if (places.size > 5_000) places.clear();
+    places.set(noun, place);
+    return place;
+  }
+
+  /**
+   * Whether the verb's commonest sense is one of motion or perception (WordNet's lexicographer
+   * files 38 and 39): only after those does a particle before a place read as a preposition
+   * ("walked up the brook", "looked down the road"; but "gave up his seat").
+   */
+  function movement(parse: Parse, verbAt: number): boolean {
+    const word = parse.words[verbAt]?.toLowerCase() ?? '';
+    const lemma = [word, ...lemmatizer.ranked(word).map((c) => c.lemma)].find((l) => wordnet.has(l, 'v'));
+    const first = lemma ? wordnet.senses(lemma).find((s) => s.pos === 'v') : undefined;
+    return first ? /%2:3[89]:/.test(first.key) : false;
+  }
+
+  /** Whether some sense of the phrasal verb is used with (or without) an object. */
+  function phrasalTakes(lemma: string, object: boolean): boolean {
+    return wordnet
+      .senses(lemma)
+      .filter((s) => s.pos === 'v')
+      .some((s) => {
+        const frames = frameComplements(wordnet.synset('v', s.offset), lemma);
+        if (frames.length === 0) return true;
+        return object ? frames.includes('object') : frames.some((f) => f !== 'object');
+      });
+  }
+
+  /**
+   * Judges a match; for a phrasal verb the parser took apart, also says how the role reads once
+   * the particle is the verb's (so the word panel shows "与 off 构成短语动词，宾语是 his coat").
+   */
+  function judge(match: PhraseMatch, ctx: ExpressionContext): { used: boolean; role?: TargetRole } {
+    const words = match.tokens.map(ctx.parseIndexOf);
+    if (words.some((w) => w === undefined)) return { used: true };
+    const at = words as number[];
+    const { parse, role } = ctx;
+    const linked = (a: number, b: number, test: (label: string) => boolean) =>
+      parse.links.some((l) => ((l.left === a && l.right === b) || (l.left === b && l.right === a)) && test(l.label));
+    const idiom = (label: string) => /^(ID|_I)/.test(label);
+
+    const verbParticle =
+      match.wordnet && match.tokens.length === 2 && /^[a-z]+_[a-z]+$/.test(match.wordnet) && wordnet.has(match.wordnet, 'v');
+    if (verbParticle) {
+      const [verb, particle] = at;
+      if (verb !== ctx.target) {
+        // The particle was clicked: its link to the verb decides alone.
+        if (linked(verb, particle, (l) => l.startsWith('K') || idiom(l))) return { used: true };
+        const object = parse.links.find((l) => l.left === particle && /^J/.test(l.label));
+        const used =
+          particle === verb + 1 &&
+          linked(verb, particle, (l) => l.startsWith('MV')) &&
+          (object
+            ? !placeLike(parse.words[object.right].toLowerCase()) && phrasalTakes(match.wordnet!, true)
+            : phrasalTakes(match.wordnet!, false));
+        return { used };
+      }
+      if (role.pos !== 'v') return { used: false };
+      const withParticle = { ...role, particle: { word: parse.words[particle], index: particle } };
+      if (linked(verb, particle, (l) => l.startsWith('K') || idiom(l))) {
+        // A particle before a place is a preposition the parser mistook: "walked up the brook".
+        const after = parse.links.find((l) => l.left === verb && /^O/.test(l.label) && l.right > particle);
+        if (after && particle === verb + 1 && movement(parse, verb) && placeLike(parse.words[after.right].toLowerCase()))
+          return { used: false };
+        return { used: true, role: withParticle };
+      }
+      // "ran out of water": the particle begins an idiom ("out of") that hangs on the verb.
+      const group = parse.links.filter((l) => l.left === particle && idiom(l.label)).map((l) => l.right);
+      if (group.some((g) => linked(verb, g, (l) => l.startsWith('MV')))) return { used: true, role: withParticle };
+      // "took two days off": the parser took the particle for an adverb of the verb.
+      const adverb =
+        linked(verb, particle, (l) => l.startsWith('MV')) && !parse.links.some((l) => l.left === particle && /^J/.test(l.label));
+      if (adverb && particle > verb + 1) {
+        return phrasalTakes(match.wordnet!, role.transitivity === 'obj') ? { used: true, role: withParticle } : { used: false };
+      }
+      const next = role.nextWord;
+      if (next && next.index === particle) {
+        if (next.object && next.objectHead) {
+          if ((movement(parse, verb) && placeLike(next.objectHead)) || !phrasalTakes(match.wordnet!, true))
+            return { used: false };
+          return {
+            used: true,
+            role: {
+              ...role,
+              transitivity: 'obj',
+              object: next.object,
+              objectHead: next.objectHead,
+              particle: { word: next.word, index: next.index },
+            },
+          };
+        }
+        const hasObject = role.transitivity === 'obj';
+        if (!phrasalTakes(match.wordnet!, hasObject)) return { used: false };
+        return { used: true, role: { ...role, particle: { word: next.word, index: next.index } } };
+      }
+      return { used: false };
+    }
+
+    const from = Math.min(...at);
+    const to = Math.max(...at);
+    const tied = at.every((w, i) => i === 0 || linked(at[i - 1], w, (l) => idiom(l) || l.startsWith('AN') || l.startsWith('G')));
+    const constituent = constituentRanges(parse).some(([a, b]) => a === from && b === to);
+    if (!tied && !constituent) return { used: false };
+    // A noun with its own determiner is not the noun of an adverbial expression ("a sort of game").
+    const senses = match.wordnet ? wordnet.senses(match.wordnet) : [];
+    const adverbial = senses.length > 0 && senses.every((s) => s.pos === 'r');
+    const determined = parse.links.some((l) => l.right === ctx.target && /^D/.test(l.label) && l.left < from);
+    if (adverbial && determined) return { used: false };
+    return { used: true };
+  }
+
+  return { judge, placeLike };
+}
+
+export type ExpressionJudge = ReturnType<typeof createExpressionJudge>;
