@@ -227,6 +227,11 @@ describe('the dictionary engine', () => {
     expect(story[0].gloss[0].sense.second).not.toContain(WORD_NOT_FOUND);
     expect(lemmas('The [first-term] senator surprised her party.')).toContain('term');
     expect(lemmas('The credit is aimed at [low-income] families.')).toEqual(['income']);
+    // ECDICT has "world-famous" whole (Chinese only): it comes first, its head after it.
+    const famous = lookup('The [world-famous] pianist will give a concert.');
+    expect(famous.map((i) => i.lemma)).toEqual(['world-famous', 'famous']);
+    expect(famous[1].gloss[0].phrase_title).toBe('world-famous');
+    expect(lemmas('She is a [well-known] writer.')).toEqual(['well-known']);
   });
 
   it('answers a selection of words that is no expression by its head word', () => {

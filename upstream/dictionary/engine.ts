@@ -392,7 +392,14 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       .sort((a, b) => b.score - a.score)
       .map((x) => x.item)
       .filter((item) => item.gloss.length > 0);
-    return items.length ? items : orHead();
+    if (items.length === 0) return orHead();
+    // A hyphenated word that only ECDICT has whole ("world-famous") is also offered by its head,
+    // after it: ECDICT gives the whole only Chinese, WordNet the head its senses.
+    if (/\p{L}-\p{L}/u.test(word) && !candidates.some((c) => d.wordnet.has(c.lemma))) {
+      const shown = new Set(items.map((i) => i.lemma));
+      items.push(...headItems(word, tagged, d).filter((i) => !shown.has(i.lemma)));
+    }
+    return items;
   }
 
   /**
