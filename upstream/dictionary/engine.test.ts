@@ -203,6 +203,52 @@ describe('the dictionary engine', () => {
     expect(items[0].gloss[0].sense_id).toMatch(/^take_off%2/);
   });
 
+  it('looks up a plural compound whole, as its singular', () => {
+    const boards = lookup('Several [school boards] in the state voted this week.');
+    expect(boards[0].lemma).toBe('school board');
+    expect(boards[0].gloss[0].sense_id).toBe('school_board%1:14:00::');
+    expect(lookup('The central bank kept [interest rates] unchanged.')[0].lemma).toBe('interest rate');
+    expect(lookup('They spent a lot on their [credit cards].')[0].gloss[0].sense_id).toMatch(/^credit_card%1/);
+    expect(lookup('[Red blood cells] carry oxygen.')[0].gloss[0].sense_id).toMatch(/^red_blood_cell%1/);
+  });
+
+  it('looks up a hyphenated word in the spelling WordNet has', () => {
+    expect(lemmas('She bought a [second-hand] bicycle.')[0]).toBe('secondhand');
+    expect(lemmas('Two [guinea-pigs] were holding it up.')).toEqual(['guinea pig']);
+    expect(lemmas('It was not much larger than a [rat-hole].')).toEqual(['rathole']);
+    expect(lemmas('Send me an [e-mail] today.')).toEqual(['e-mail']);
+  });
+
+  it('answers a compound neither dictionary has by its head, titled with the compound', () => {
+    const story = lookup('The fire started on the top floor of a [three-story] building.');
+    expect(story[0].lemma).toBe('story');
+    expect(story[0].gloss[0].sense_id).toMatch(/^story%1/);
+    expect(story[0].gloss.every((g) => g.phrase_title === 'three-story')).toBe(true);
+    expect(story[0].gloss[0].sense.second).not.toContain(WORD_NOT_FOUND);
+    expect(lemmas('The [first-term] senator surprised her party.')).toContain('term');
+    expect(lemmas('The credit is aimed at [low-income] families.')).toEqual(['income']);
+    // ECDICT has "world-famous" whole (Chinese only): it comes first, its head after it.
+    const famous = lookup('The [world-famous] pianist will give a concert.');
+    expect(famous.map((i) => i.lemma)).toEqual(['world-famous', 'famous']);
+    expect(famous[1].gloss[0].phrase_title).toBe('world-famous');
+    expect(lemmas('She is a [well-known] writer.')).toEqual(['well-known']);
+  });
+
+  it('answers a selection of words that is no expression by its head word', () => {
+    const cats = lookup('The [grey cats] slept all day.');
+    expect(cats[0].lemma).toBe('cat');
+    expect(cats[0].gloss[0].phrase_title).toBe('grey cats');
+    expect(lookup('He [ran quickly] home.')[0].lemma).toBe('run');
+    expect(lookup('I saw [qzxv wxqz] today.')[0].gloss[0].sense.second).toContain(WORD_NOT_FOUND);
+  });
+
+  it('offers a participle under its adjective and its verb, and a gerund under its noun and its verb', () => {
+    expect(lemmas('Patients whose hearing is [impaired] must be told.').sort()).toEqual(['impair', 'impaired']);
+    expect(lemmas('A [retired] teacher spoke.').sort()).toEqual(['retire', 'retired']);
+    expect(lemmas('He stopped [swearing] at the players.').sort()).toEqual(['swear', 'swearing']);
+    expect(lemmas('The council approved the [building] of homes.').sort()).toEqual(['build', 'building']);
+  });
+
   it('lists forms and lemmas for counting and annotation', () => {
     expect(engine.formsOf('run').sort()).toEqual(['ran', 'run', 'running', 'runs']);
     expect(engine.formsOf('leaf')).toEqual(expect.arrayContaining(['leaf', 'leaves']));

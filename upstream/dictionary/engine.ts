@@ -386,13 +386,19 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const post = String(input.post_context ?? '');
     const tagged = tagContext(pre, target, post);
 
-    // A target of several words ("take off") is looked up as an expression.
+    // Neither dictionary has the word or selection whole: its head, if it has one, marked as such.
+    const orHead = (): TranslationItem[] => {
+      const items = headItems(word, tagged, d);
+      return items.length ? items : [notFound(target.trim(), word)];
+    };
+
+    // A target of several words ("take off", "school boards") is looked up as an expression.
     if (word.includes(' ')) {
       const match = d.phrases.lookupPhrase(word);
-      if (!match) return [notFound(target.trim(), word)];
+      if (!match) return orHead();
       const features = d.ranker.features(tagged.tokens, tagged.target);
       const glosses = phraseGlosses(match, features, d, phonetic(match.title, d)).map((g) => g.gloss);
-      if (glosses.length === 0) return [notFound(target.trim(), word)];
+      if (glosses.length === 0) return orHead();
       const entry = d.ecdict.get(match.title);
       return [
         {
@@ -408,7 +414,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     }
 
     const candidates = d.lemmatizer.candidates(word);
-    if (candidates.length === 0) return [notFound(target.trim(), word)];
+    if (candidates.length === 0) return orHead();
 
     const reading = parse ? readParse(parse, tagged) : undefined;
     let role = reading?.role;
@@ -455,7 +461,50 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       .sort((a, b) => b.score - a.score)
       .map((x) => x.item)
       .filter((item) => item.gloss.length > 0);
-    return items.length ? items : [notFound(target.trim(), word)];
+    if (items.length === 0) return orHead();
+    // A hyphenated word that only ECDICT has whole ("world-famous") is also offered by its head,
+    // after it: ECDICT gives the whole only Chinese, WordNet the head its senses.
+    if (/\p{L}-\p{L}/u.test(word) && !candidates.some((c) => d.wordnet.has(c.lemma))) {
+      const shown = new Set(items.map((i) => i.lemma));
+      items.push(...headItems(word, tagged, d).filter((i) => !shown.has(i.lemma)));
+    }
+    return items;
+  }
+
+  /**
+   * The items of a compound's head ("three-story" → story, "low-income" → income), ranked for the
+   * head's own place in the sentence, each gloss titled with the compound as written so the
+   * answer shows what was clicked. The head of a hyphenated word is its last part; of a selection
+   * of words, its last noun, else its first verb, else its last word.
+   */
+  function headItems(whole: string, tagged: TaggedSentence, d: Data): TranslationItem[] {
+    const words = tagged.target.filter((i) => tagged.tokens[i]?.isWord);
+    let candidates: LemmaCandidate[];
+    let head: number | undefined;
+    if (whole.includes(' ')) {
+      const tagOf = (i: number) => tagged.tokens[i].pos;
+      head =
+        words.findLast((i) => tagOf(i) === 'NOUN' || tagOf(i) === 'PROPN') ??
+        words.find((i) => tagOf(i) === 'VERB') ??
+        words[words.length - 1];
+      if (head === undefined) return [];
+      candidates = d.lemmatizer
+        .candidates(tagged.tokens[head].lower)
+        .map((c) => ({ ...c, form: 'compound-head' as const, compound: whole }));
+    } else {
+      candidates = d.lemmatizer.compoundHead(whole);
+      const last = whole.split(/-+/).pop();
+      head = words.findLast((i) => tagged.tokens[i].lower === last);
+    }
+    if (candidates.length === 0) return [];
+    const rest = words.filter((i) => i !== head);
+    const features =
+      head === undefined ? d.ranker.features(tagged.tokens, tagged.target) : d.ranker.features(tagged.tokens, [head], rest);
+    return candidates
+      .map((c) => buildItem(c, tagged, features, [], d))
+      .sort((a, b) => b.score - a.score)
+      .map(({ item }) => ({ ...item, gloss: item.gloss.map((g) => ({ ...g, phrase_title: g.phrase_title ?? whole })) }))
+      .filter((item) => item.gloss.length > 0);
   }
 
   return {

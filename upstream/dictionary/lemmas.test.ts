@@ -60,4 +60,71 @@ describe('lemmas of a surface form', () => {
     expect(lemmatizer.keysOf('leaves').sort()).toEqual(['leaf', 'leave']);
     expect(lemmatizer.keysOf('plane')).not.toContain('plan');
   });
+
+  it('does not take a word of its own for a regular form of a shorter one', () => {
+    expect(lemmas('bed')).toEqual(['bed']);
+    expect(lemmas('singing')).toEqual(['sing', 'singing']);
+    expect(lemmas('rates')).not.toContain('rat');
+    expect(lemmas('stopped')).toContain('stop');
+  });
+});
+
+const formsOf = (w: string) => Object.fromEntries(lemmatizer.candidates(w).map((c) => [c.lemma, c.form]));
+
+describe('participles and gerunds', () => {
+  it('offers a participial adjective beside its verb, and says which is which', () => {
+    expect(formsOf('impaired')).toEqual({ impaired: 'participle-adjective', impair: 'verb-participle' });
+    expect(formsOf('retired')).toEqual({ retired: 'participle-adjective', retire: 'verb-participle' });
+    expect(formsOf('required')).toEqual({ required: 'participle-adjective', require: 'verb-participle' });
+    expect(formsOf('interested')).toEqual({ interested: 'participle-adjective', interest: 'verb-participle' });
+    expect(formsOf('puzzled')).toEqual({ puzzled: 'participle-adjective', puzzle: 'verb-participle' });
+    expect(formsOf('limited')).toEqual({ limited: 'participle-adjective', limit: 'verb-participle' });
+    expect(formsOf('worried')).toEqual({ worried: 'participle-adjective', worry: 'verb-participle' });
+    expect(formsOf('broken')).toEqual({ broken: 'participle-adjective', break: 'verb-participle' });
+    expect(formsOf('boring')).toEqual({ boring: 'participle-adjective', bore: 'verb-participle' });
+  });
+
+  it('offers an -ing noun beside its verb', () => {
+    expect(formsOf('swearing')).toEqual({ swearing: 'gerund-noun', swear: 'verb-participle' });
+    expect(formsOf('building')).toEqual({ building: 'gerund-noun', build: 'verb-participle' });
+    expect(formsOf('reading')).toEqual({ reading: 'gerund-noun', read: 'verb-participle' });
+    expect(formsOf('meeting')).toEqual({ meeting: 'gerund-noun', meet: 'verb-participle' });
+  });
+
+  it('tells a past tense or plural from a participle', () => {
+    expect(formsOf('went')).toEqual({ go: 'inflection' });
+    expect(formsOf('saw')).toEqual({ saw: 'word', see: 'inflection' });
+    expect(formsOf('leaves')).toEqual({ leaf: 'inflection', leave: 'inflection' });
+    expect(formsOf('bank')).toEqual({ bank: 'word' });
+  });
+});
+
+describe('hyphenated words and compounds', () => {
+  it('looks a hyphenated word up whole as WordNet spells it', () => {
+    expect(lemmas('well-known')).toEqual(['well-known']);
+    expect(lemmas('three-dimensional')).toEqual(['three-dimensional']);
+    expect(lemmas('e-mail')).toEqual(['e-mail']);
+    expect(lemmas('rat-hole')).toEqual(['rathole']);
+    expect(lemmas('guinea-pigs')).toEqual(['guinea pig']);
+    expect(lemmas('second-hand')).toContain('secondhand');
+    expect(lemmas('x-rays')).toEqual(['x-ray']);
+  });
+
+  it('keeps a hyphenated word that only ECDICT has, when it has Chinese of its own', () => {
+    expect(lemmas('world-famous')).toEqual(['world-famous']);
+    // ECDICT's "first term" is a subject-field line only ("[计] 首项").
+    expect(lemmas('first-term')).toEqual([]);
+  });
+
+  it('finds the head of a compound the dictionaries lack', () => {
+    expect(lemmas('three-story')).toEqual([]);
+    const head = lemmatizer.compoundHead('three-story');
+    expect(head.map((c) => c.lemma)).toEqual(['story']);
+    expect(head[0]).toMatchObject({ form: 'compound-head', compound: 'three-story' });
+    expect(lemmatizer.compoundHead('first-term').map((c) => c.lemma)).toEqual(['term']);
+    expect(lemmatizer.compoundHead('low-income').map((c) => c.lemma)).toEqual(['income']);
+    expect(lemmatizer.compoundHead('twenty-year-olds').map((c) => c.lemma)).toContain('old');
+    expect(lemmatizer.compoundHead('school boards').map((c) => c.lemma)).toContain('board');
+    expect(lemmatizer.compoundHead('story')).toEqual([]);
+  });
 });

@@ -17,6 +17,21 @@ import type { WnPos, WordNet } from './wordnet';
 /** A part of speech as far as lemmas go: WordNet's four, or `x` for the closed classes. */
 export type LemmaPos = WnPos | 'x';
 
+/**
+ * What the surface form is to a candidate lemma, so that the sentence's structure can choose
+ * between the lemmas of a participle or gerund ("was impaired" → the adjective, "has limited" →
+ * the verb, "stopped swearing" → the verb, "the building of homes" → the noun):
+ *  - `word`: the form is the lemma and nothing more is known ("bank", "better" as itself);
+ *  - `inflection`: a plural, third person, past tense or comparison of the lemma ("leaves" → leaf);
+ *  - `verb-participle`: an -ing, -ed or -en form of the verb lemma ("impaired" → impair,
+ *    "building" → build, "broken" → break);
+ *  - `participle-adjective`: the -ed/-en/-ing form is itself an adjective lemma beside its verb
+ *    ("impaired", "broken", "boring");
+ *  - `gerund-noun`: the -ing form is itself a noun lemma beside its verb ("building", "swearing");
+ *  - `compound-head`: the head of a compound the dictionaries lack whole ("three-story" → story).
+ */
+export type LemmaForm = 'word' | 'inflection' | 'verb-participle' | 'participle-adjective' | 'gerund-noun' | 'compound-head';
+
 export interface LemmaCandidate {
   /** Lower case, words separated by spaces. */
   lemma: string;
@@ -24,11 +39,23 @@ export interface LemmaCandidate {
   pos: Set<LemmaPos>;
   /** The surface form is the lemma itself. */
   identity: boolean;
+  /** What the surface form is to this lemma. */
+  form: LemmaForm;
+  /** For a compound's head: the compound as written ("three-story"). */
+  compound?: string;
 }
 
 export interface Lemmatizer {
-  /** Every lemma the form can be, unordered. */
+  /**
+   * Every lemma the form can be, unordered. A hyphenated word is looked up whole, in each of
+   * WordNet's spellings ("second-hand" → secondhand, "guinea-pigs" → guinea pig).
+   */
   candidates(word: string): LemmaCandidate[];
+  /**
+   * The lemmas of a compound's head, for a compound neither dictionary has whole: the last part
+   * of a hyphenated or spaced compound ("three-story" → story, "low-income" → income).
+   */
+  compoundHead(word: string): LemmaCandidate[];
   /** Candidates, most likely first without context (by WordNet tag counts and ECDICT's frequency). */
   ranked(word: string): LemmaCandidate[];
   /** The lemma and its inflected forms, lower case. */
@@ -119,7 +146,7 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
       if (!key) return;
       let c = found.get(key);
       if (!c) {
-        c = { lemma: key, pos: new Set(), identity };
+        c = { lemma: key, pos: new Set(), identity, form: 'word' };
         found.set(key, c);
       }
       for (const p of pos) c.pos.add(p);
@@ -143,7 +170,10 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
       }
     }
 
-    // WordNet's exceptions and detachment rules.
+    // WordNet's exceptions and detachment rules. A form that is a headword of its own is not
+    // taken for a regular form of a base whose ECDICT row lists other forms: "bed" is not a past
+    // of "be", nor "feed" of "fee".
+    const ownWord = isHeadword(surface);
     for (const p of ['n', 'v', 'a'] as const) {
       const exc = exceptions[p][surface];
       if (exc && exc !== surface) add(exc, p === 'a' ? ['a'] : [p]);
@@ -156,12 +186,93 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
         for (const base of bases) {
           if (base.length < 2 || base === surface) continue;
           const wnPos = wnPosOf(base);
-          const listed = ecdict.get(base) ? exchangeForms(ecdict.get(base)!.exchange, base).includes(surface) : false;
+          const forms = ecdict.get(base) ? exchangeForms(ecdict.get(base)!.exchange, base) : [];
+          const listed = forms.includes(surface);
+          if (ownWord && forms.length && !listed) continue;
           if (wnPos.has(p) || (p === 'a' && wnPos.has('r') && listed) || listed) add(base, [p]);
         }
       }
     }
-    return [...found.values()];
+    return withForms(surface, [...found.values()]);
+  }
+
+  /** Whether `surface` is an -ing, -ed or -en form of the verb `lemma` (not only its past tense). */
+  function isParticiple(surface: string, lemma: string): boolean {
+    if (surface.endsWith('ing')) return true;
+    const own = ecdict.get(surface);
+    if (own && lemmaOf(own.exchange)?.toLowerCase() === lemma) {
+      const kinds = formKindsOf(own.exchange);
+      if (kinds.includes('d') || kinds.includes('i')) return true;
+      if (kinds.includes('p')) return false;
+    }
+    const base = ecdict.get(lemma);
+    if (base) {
+      // `d:broken/p:broke`: the lemma's own row names its participles.
+      for (const part of base.exchange.split('/')) {
+        const [kind, value] = part.split(':');
+        if ((kind === 'd' || kind === 'i') && value?.split(',').some((f) => f.trim().toLowerCase() === surface)) return true;
+      }
+    }
+    // A regular past tense is also the past participle.
+    return surface.endsWith('ed');
+  }
+
+  /** Says what the surface form is to each of its candidates (see LemmaForm). */
+  function withForms(surface: string, found: LemmaCandidate[]): LemmaCandidate[] {
+    let participle = false;
+    for (const c of found) {
+      if (c.identity) continue;
+      if (c.pos.has('v') && isParticiple(surface, c.lemma)) {
+        c.form = 'verb-participle';
+        participle = true;
+      } else c.form = 'inflection';
+    }
+    for (const c of found) {
+      if (!c.identity || !participle) continue;
+      const noun = surface.endsWith('ing') && c.pos.has('n');
+      const adjective = c.pos.has('a');
+      // "boring" is both (a drilling; tedious): the commoner in WordNet's tagged texts names it,
+      // and `pos` still holds both.
+      if (noun && adjective)
+        c.form = frequency(c.lemma, ['n']) > frequency(c.lemma, ['a']) ? 'gerund-noun' : 'participle-adjective';
+      else if (noun) c.form = 'gerund-noun';
+      else if (adjective) c.form = 'participle-adjective';
+    }
+    return found;
+  }
+
+  /** Whether ECDICT has Chinese for the word outside the subject-field lines ("[计] 首项"). */
+  function hasPlainChinese(word: string): boolean {
+    const entry = ecdict.get(word);
+    if (!entry) return false;
+    return parseTranslation(entry.translation).some((l) => !l.domain && l.items.some((i) => /[\u3400-\u9fff]/.test(i)));
+  }
+
+  /**
+   * A hyphenated word, whole: as written when WordNet has it ("well-known", "e-mail"); else in
+   * WordNet's other spellings, spaced and joined ("guinea-pigs" → guinea pig, "second-hand" →
+   * secondhand and second hand, "rat-hole" → rathole); else as ECDICT has it with Chinese of its
+   * own ("world-famous"). Spellings of one WordNet lemma ("e-mail", "email") count once.
+   */
+  function hyphenatedCandidates(w: string): LemmaCandidate[] {
+    const written = candidatesOf(w);
+    const inWordNet = (list: LemmaCandidate[]) => list.filter((c) => wordnet.has(c.lemma));
+    if (inWordNet(written).length) return written;
+    const others = [...new Set([w.replace(/-/g, ' '), w.replace(/-/g, '')])].map(candidatesOf);
+    const seen = new Set<string>();
+    const out: LemmaCandidate[] = [];
+    for (const c of others.flatMap(inWordNet)) {
+      const ids = wordnet.senses(c.lemma).map((s) => `${s.pos}${s.offset}`);
+      if (ids.every((id) => seen.has(id))) continue;
+      for (const id of ids) seen.add(id);
+      out.push(c);
+    }
+    if (out.length) return out;
+    for (const list of [written, ...others]) {
+      const kept = list.filter((c) => hasPlainChinese(c.lemma));
+      if (kept.length) return kept;
+    }
+    return [];
   }
 
   function normalize(word: string): string[] {
@@ -170,7 +281,6 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
     const out = [w];
     if (w.endsWith("'s") && w.length > 2) out.push(w.slice(0, -2));
     else if (w.endsWith("s'") && w.length > 2) out.push(w.slice(0, -1));
-    if (w.includes('-')) out.push(w.replace(/-/g, ' '), w.replace(/-/g, ''));
     // naïve → naive, café → cafe: the dictionaries spell most loanwords without accents.
     const plain = w.normalize('NFD').replace(/\p{M}/gu, '');
     if (plain !== w) out.push(plain);
@@ -180,10 +290,18 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
   function candidates(word: string): LemmaCandidate[] {
     for (const w of normalize(word)) {
       if (!w || w.length > 64) continue;
-      const found = candidatesOf(w);
+      const found = /\p{L}-\p{L}/u.test(w) ? hyphenatedCandidates(w) : candidatesOf(w);
       if (found.length) return found;
     }
     return [];
+  }
+
+  function compoundHead(word: string): LemmaCandidate[] {
+    const whole = word.trim().toLowerCase();
+    const parts = whole.split(/[-\s]+/).filter((p) => /\p{L}/u.test(p));
+    if (parts.length < 2) return [];
+    // English compounds are right-headed: a three-story building is about storeys.
+    return candidates(parts[parts.length - 1]).map((c) => ({ ...c, form: 'compound-head' as const, compound: whole }));
   }
 
   function frequency(lemma: string, pos: Iterable<LemmaPos>): number {
@@ -210,6 +328,7 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
 
   return {
     candidates,
+    compoundHead,
     ranked(word) {
       return candidates(word)
         .map((c) => ({ c, p: prior(c) }))

@@ -48,4 +48,14 @@ describe('multi-word expressions around the target', () => {
     expect(finder.lookupPhrase('took off')).toMatchObject({ title: 'take off', wordnet: 'take_off' });
     expect(finder.lookupPhrase('bank')).toBeUndefined();
   });
+
+  it('looks up a plural compound as its singular, WordNet before ECDICT', () => {
+    expect(finder.lookupPhrase('school boards')).toMatchObject({ title: 'school board', wordnet: 'school_board' });
+    // ECDICT has "credit cards" and "interest rates" as rows of their own, with Chinese only.
+    expect(finder.lookupPhrase('credit cards')).toMatchObject({ title: 'credit card', wordnet: 'credit_card' });
+    expect(finder.lookupPhrase('interest rates')).toMatchObject({ title: 'interest rate', wordnet: 'interest_rate' });
+    expect(finder.lookupPhrase('red blood cells')).toMatchObject({ title: 'red blood cell', wordnet: 'red_blood_cell' });
+    expect(finder.lookupPhrase('looked forward to')).toMatchObject({ title: 'look forward to' });
+    expect(finder.lookupPhrase('grey cats')).toBeUndefined();
+  });
 });

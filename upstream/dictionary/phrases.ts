@@ -143,17 +143,41 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
     return matches.sort((a, b) => b.tokens.length - a.tokens.length || b.title.length - a.title.length);
   }
 
-  /** A target that is itself several words ("take off"): its dictionary form, if it is one. */
+  /**
+   * A target that is itself several words ("take off", "school boards"): its dictionary form, if
+   * it is one. The first word may be inflected (a verb: "took off") and so may the last (a plural
+   * head: "interest rates" → interest rate). A WordNet lemma in any of these forms wins over an
+   * ECDICT row, which often lists plurals with only Chinese ("credit cards").
+   */
   function lookupPhrase(text: string): Omit<PhraseMatch, 'tokens'> | undefined {
     const words = text.toLowerCase().split(/\s+/).filter(Boolean);
     if (words.length < 2) return undefined;
-    const firsts = [words[0], ...lemmatizer.candidates(words[0]).map((c) => c.lemma)];
-    for (const f of firsts) {
-      const v = [f, ...words.slice(1)];
+    const lemmasOf = (w: string) => [
+      ...new Set([w, ...lemmatizer.candidates(w).flatMap((c) => (c.lemma.includes(' ') ? [] : [c.lemma]))]),
+    ];
+    const firsts = lemmasOf(words[0]);
+    const lasts = lemmasOf(words[words.length - 1]);
+    const middle = words.slice(1, -1);
+    // The words as written first, then one end lemmatized, then both.
+    const variants: string[][] = [];
+    for (const l of lasts) for (const f of firsts) variants.push([f, ...middle, l]);
+    variants.sort((a, b) => changed(a) - changed(b));
+    function changed(v: string[]): number {
+      return Number(v[0] !== words[0]) + Number(v[v.length - 1] !== words[words.length - 1]);
+    }
+    const withChinese = (v: string[]) => {
+      const found = check(v).ecdict;
+      if (found) return found;
+      const any = ecdict.get(v.join(' '));
+      return any && /[\u3400-\u9fff]/.test(any.translation) ? v.join(' ') : undefined;
+    };
+    for (const v of variants) {
       const found = check(v);
-      const anyEcdict = ecdict.get(v.join(' '));
-      const ec = found.ecdict ?? (anyEcdict && /[\u3400-\u9fff]/.test(anyEcdict.translation) ? v.join(' ') : undefined);
-      if (found.wordnet || ec) return { title: v.join(' '), wordnet: found.wordnet, ecdict: ec };
+      if (found.wordnet) return { title: v.join(' '), wordnet: found.wordnet, ecdict: withChinese(v) };
+    }
+    for (const v of variants) {
+      const ec = withChinese(v);
+      if (ec) return { title: v.join(' '), ecdict: ec };
     }
     return undefined;
   }
