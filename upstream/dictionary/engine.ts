@@ -501,7 +501,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const features =
       head === undefined ? d.ranker.features(tagged.tokens, tagged.target) : d.ranker.features(tagged.tokens, [head], rest);
     return candidates
-      .map((c) => buildItem(c, tagged, features, [], d))
+      .map((c) => buildItem(c, tagged, features, [], [], undefined, d))
       .sort((a, b) => b.score - a.score)
       .map(({ item }) => ({ ...item, gloss: item.gloss.map((g) => ({ ...g, phrase_title: g.phrase_title ?? whole })) }))
       .filter((item) => item.gloss.length > 0);
