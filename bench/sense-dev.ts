@@ -108,7 +108,9 @@ interface Tally {
 
 async function run() {
   const targets = readSenseDev();
-  const engine = createDictionaryEngine();
+  // --weights '{"leaveMargin":1}' tries ranking weights other than the defaults.
+  const at = process.argv.indexOf('--weights');
+  const engine = createDictionaryEngine(at > 0 ? { weights: JSON.parse(process.argv[at + 1]) } : {});
   // As query_word does: the target's sentence parsed by Link Grammar, unless --no-parse.
   const parser = !process.argv.includes('--no-parse') && linkGrammarInstalled() ? createLinkGrammar() : null;
   const wordnet = openWordNet();

@@ -51,6 +51,9 @@ interface ScoredGloss {
   score: number;
 }
 
+/** How close (in score) a second sense must come to the first to be shown as possible too. */
+const closeMargin = 0.25;
+
 /** The Universal tag of a part of speech the parse gives. */
 const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
 
@@ -320,8 +323,14 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     if (candidate.identity) score += 0.3;
     if (!entry && senses.length === 0) score -= 5;
 
-    // An expression the words may form is offered after the word's two best senses.
+    // Two senses within closeMargin of each other both fit: the learner is told so rather than
+    // shown one as certain.
     const own = scored.map((s) => s.gloss);
+    if (phrase.length === 0 && scored.length > 1 && scored[1].score >= scored[0].score - closeMargin) {
+      own[0] = { ...own[0], maybe: 'close' };
+      own[1] = { ...own[1], maybe: 'close' };
+    }
+    // An expression the words may form is offered after the word's two best senses.
     const glosses = [...phrase.map((p) => p.gloss), ...own.slice(0, 2), ...offered.map((p) => p.gloss), ...own.slice(2)].slice(
       0,
       maxGlosses,
@@ -418,6 +427,12 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
 
     const reading = parse ? readParse(parse, tagged) : undefined;
     let role = reading?.role;
+    // A participle after be with no object and no agent reads as the adjective, when WordNet has
+    // one ("whose hearing is impaired"); with an agent it is the verb ("was broken by a ball").
+    if (role?.passive && !role.agent && candidates.some((c) => c.form === 'participle-adjective')) {
+      const adjective: TargetRole = { ...role, pos: 'a', function: 'predicative', adjectival: true, transitivity: 'unknown' };
+      role = { ...adjective, text: roleText(adjective) };
+    }
     // An expression goes first only when the sentence uses it as one (expression-use.ts); one
     // whose words merely stand together is offered after the word's own senses. ECDICT's phrase
     // lines, which nothing ranks, are always only offered.
@@ -428,9 +443,16 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         reading && role
           ? d.expressions.judge(m, { ...reading, role, wordnet: d.wordnet, lemmatizer: d.lemmatizer })
           : { used: true };
-      if (!best && m.wordnet && verdict.used) {
+      const idiom =
+        !m.wordnet &&
+        reading &&
+        role &&
+        d.expressions.prepositionalIdiom(m, { ...reading, role, wordnet: d.wordnet, lemmatizer: d.lemmatizer });
+      if (!best && ((m.wordnet && verdict.used) || idiom)) {
         best = m;
         if ('role' in verdict && verdict.role) role = { ...verdict.role, text: roleText(verdict.role) };
+        else if (role && m.tokens.length > 1 && !(m.wordnet && d.wordnet.has(m.wordnet, 'v')))
+          role = { ...role, text: `是短语 ${m.title} 的一部分` };
       } else if (!best && !maybe) maybe = m;
     }
     // The phrase's own words are not context for its senses or for the word's.
@@ -440,6 +462,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       // tagger's closed classes (the, of, she) stay, for ECDICT's function-word lines.
       if (role.confident && role.pos && role.pos !== 'x' && features.pos !== 'x') {
         features.pos = role.pos;
+        features.posFromParse = true;
         // ECDICT's lines for parts of speech WordNet lacks follow the tag ("swear" as a noun).
         if (features.tag && wnPosOfTag(features.tag) !== role.pos) features.tag = tagOfPos[role.pos];
       }

@@ -205,18 +205,55 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
 
     const from = Math.min(...at);
     const to = Math.max(...at);
-    const tied = at.every((w, i) => i === 0 || linked(at[i - 1], w, (l) => idiom(l) || l.startsWith('AN') || l.startsWith('G')));
+    const senses = match.wordnet ? wordnet.senses(match.wordnet) : [];
+    const adverbial = senses.length > 0 && senses.every((s) => s.pos === 'r');
+    const nominal = senses.some((s) => s.pos === 'n');
+    // A preposition and a bare word ("in fact", "at all", "after all"): a fixed adverbial when the
+    // word has no determiner or modifier of its own and the phrase does not modify a noun ("a
+    // change of course").
+    if (adverbial && at.length === 2) {
+      const [p, w] = at[0] < at[1] ? at : [at[1], at[0]];
+      if (parse.links.some((l) => l.left === p && l.right === w && /^J/.test(l.label))) {
+        const own =
+          parse.links.some((l) => l.right === w && /^(D|A|AN)/.test(l.label)) ||
+          parse.links.some((l) => l.left === w && /^M/.test(l.label));
+        const ofNoun = parse.links.some((l) => l.right === p && /^M/.test(l.label));
+        return { used: !own && !ofNoun };
+      }
+    }
+    const tie = (l: string) => idiom(l) || l.startsWith('AN') || l.startsWith('G') || (nominal && /^A($|[^N])/.test(l));
+    const tied = at.every((w, i) => i === 0 || linked(at[i - 1], w, tie));
     const constituent = constituentRanges(parse).some(([a, b]) => a === from && b === to);
     if (!tied && !constituent) return { used: false };
     // A noun with its own determiner is not the noun of an adverbial expression ("a sort of game").
-    const senses = match.wordnet ? wordnet.senses(match.wordnet) : [];
-    const adverbial = senses.length > 0 && senses.every((s) => s.pos === 'r');
     const determined = parse.links.some((l) => l.right === ctx.target && /^D/.test(l.label) && l.left < from);
     if (adverbial && determined) return { used: false };
     return { used: true };
   }
 
-  return { judge, placeLike };
+  /**
+   * Whether an expression only ECDICT has ("in spite of", "on behalf of") is used as one: it opens
+   * with a preposition and its words are linked one to the next, with no determiner inside ("in
+   * spite of the rain"). Others ("a piece of cake") are idioms that read as well literally; they
+   * are only offered.
+   */
+  function prepositionalIdiom(match: PhraseMatch, ctx: ExpressionContext): boolean {
+    const at = match.tokens.map(ctx.parseIndexOf);
+    if (at.length < 3 || at.some((w) => w === undefined)) return false;
+    const words = at as number[];
+    const { parse } = ctx;
+    if (!/^(r|p)?$/.test(parse.subscripts[words[0]] ?? '') || !parse.links.some((l) => l.left === words[0] && /^J/.test(l.label)))
+      return false;
+    const chained = words.every(
+      (w, i) =>
+        i === 0 ||
+        parse.links.some((l) => (l.left === words[i - 1] && l.right === w) || (l.left === w && l.right === words[i - 1])),
+    );
+    const determiner = parse.links.some((l) => words.includes(l.right) && /^D/.test(l.label));
+    return chained && !determiner;
+  }
+
+  return { judge, placeLike, prepositionalIdiom };
 }
 
 export type ExpressionJudge = ReturnType<typeof createExpressionJudge>;

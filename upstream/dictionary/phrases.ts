@@ -110,6 +110,13 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
         let title: string | undefined;
         for (const v of variants(window)) {
           const found = check(v);
+          // A verb starts a phrasal verb ("turned out" is turn_out, not the adjective turned_out).
+          const verbFirst =
+            wn && found.wordnet && window[0].pos === 'VERB' && !wordnet.has(wn, 'v') && wordnet.has(found.wordnet, 'v');
+          if (verbFirst) {
+            wn = found.wordnet;
+            title = v.join(' ');
+          }
           wn ??= found.wordnet;
           ec ??= found.ecdict;
           if ((found.wordnet || found.ecdict) && !title) title = v.join(' ');

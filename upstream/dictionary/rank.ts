@@ -44,6 +44,8 @@ export interface RankWeights {
   priorWeight: number;
   senseNumberWeight: number;
   posMismatch: number;
+  /** The same when the part of speech comes from the parse, which is wrong far less often. */
+  parsePosMismatch: number;
   formMismatch: number;
   frameMismatch: number;
   overlapWeight: number;
@@ -77,6 +79,8 @@ export interface RankWeights {
   collocation: number;
   /** A context word that is the target's subject or object in the parse counts this many times. */
   argument: number;
+  /** How much better than the most frequent fitting sense another must score to go first. */
+  leaveMargin: number;
 }
 
 /** The target's subject and object heads, when the parse gives them (sentence-role.ts). */
@@ -90,6 +94,7 @@ export const defaultWeights: RankWeights = {
   priorWeight: 0.75,
   senseNumberWeight: 0,
   posMismatch: 2,
+  parsePosMismatch: 6,
   formMismatch: 5,
   frameMismatch: 4,
   overlapWeight: 4,
@@ -106,6 +111,7 @@ export const defaultWeights: RankWeights = {
   distanceDecay: 0.1,
   collocation: 1,
   argument: 1.5,
+  leaveMargin: 1,
 };
 
 /** Function words and glossary filler that carry no sense. */
@@ -141,6 +147,8 @@ export interface ContextFeatures {
   pos?: WnPos | 'x';
   /** The Universal tag itself. */
   tag?: string;
+  /** Whether `pos` comes from a complete parse of the sentence rather than the tagger. */
+  posFromParse?: boolean;
   transitivity: Transitivity;
   words: ContextWord[];
   expanded: ContextWord[];
@@ -300,6 +308,40 @@ export function createRanker(
     return list;
   }
 
+  const classes = new Lru<string, string[]>(5_000);
+  /** The words of a noun's hypernyms, up to five levels, for its two commonest senses. */
+  function classesOf(noun: string): string[] {
+    const cached = classes.get(noun);
+    if (cached) return cached;
+    const out = new Set<string>();
+    const lemma = [noun, ...lemmatizer.ranked(noun).map((c) => c.lemma)].find((k) => wordnet.has(k, 'n'));
+    if (lemma) {
+      for (const s of wordnet
+        .senses(lemma)
+        .filter((x) => x.pos === 'n')
+        .slice(0, 2)) {
+        let frontier = [wordnet.synset('n', s.offset)];
+        for (let depth = 0; depth < 5 && frontier.length; depth++) {
+          const up: Synset[] = [];
+          for (const syn of frontier) {
+            for (const p of syn.pointers) {
+              if (!pointerGroups.hypernym.has(p.symbol)) continue;
+              const h = wordnet.synset(p.pos, p.offset);
+              for (const x of h.words) for (const y of lemmaWords(x.lemma)) out.add(y);
+              up.push(h);
+            }
+          }
+          frontier = up;
+        }
+      }
+    }
+    // Classes too general to tell senses apart.
+    for (const x of ['entity', 'physical', 'object', 'whole', 'abstraction', 'thing', 'matter', 'unit']) out.delete(x);
+    const list = [...out];
+    classes.set(noun, list);
+    return list;
+  }
+
   function transitivity(tokens: Token[], target: number[]): Transitivity {
     const last = target[target.length - 1];
     const first = target[0];
@@ -343,6 +385,14 @@ export function createRanker(
         }
       }
     });
+    // Selectional fit: what the subject and object are kinds of ("coat" is a garment, clothing)
+    // meets senses defined by those classes ("take off clothes").
+    for (const head of heads) {
+      for (const x of classesOf(head)) {
+        const v = w.argument * w.expansion;
+        if ((expanded.get(x) ?? 0) < v) expanded.set(x, v);
+      }
+    }
     // The nearest content words on either side, within three tokens, for collocations.
     const near = (from: number, step: number) => {
       for (let i = from, n = 0; i >= 0 && i < tokens.length && n < 3; i += step, n++) {
@@ -436,7 +486,7 @@ export function createRanker(
         w.priorWeight * Math.log((sense.tagCount + w.priorAlpha) / denominator) -
         w.senseNumberWeight * Math.log(sense.senseNumber);
       let pos = 0;
-      if (ctx.pos && ctx.pos !== 'x' && ctx.pos !== sense.pos) pos -= w.posMismatch;
+      if (ctx.pos && ctx.pos !== 'x' && ctx.pos !== sense.pos) pos -= ctx.posFromParse ? w.parsePosMismatch : w.posMismatch;
       if (options.formPos && !options.formPos.has(sense.pos)) pos -= w.formMismatch;
       const frame = frameScore(synset, sense.lemma, ctx);
       let sum = 0;
@@ -447,7 +497,15 @@ export function createRanker(
       return { sense, synset, score: prior + pos + frame + ov, parts: { prior, pos, frame, overlap: ov } };
     });
     // Stable on ties: WordNet's order.
-    return scored.sort((a, b) => b.score - a.score || a.sense.senseNumber - b.sense.senseNumber);
+    scored.sort((a, b) => b.score - a.score || a.sense.senseNumber - b.sense.senseNumber);
+    // The context may move away from the most frequent sense of the fitting part of speech only
+    // by a margin: weak overlaps were right no more often than the prior (issue 13).
+    const anchor = scored.reduce((best, s) => (s.parts.prior + s.parts.pos > best.parts.prior + best.parts.pos ? s : best));
+    if (scored[0] !== anchor && scored[0].score - anchor.score < w.leaveMargin) {
+      scored.splice(scored.indexOf(anchor), 1);
+      scored.unshift(anchor);
+    }
+    return scored;
   }
 
   return {

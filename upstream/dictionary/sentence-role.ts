@@ -34,6 +34,8 @@ export interface TargetRole {
   /** For a verb: whether it has an object here (a passive counts as having one). */
   transitivity: 'obj' | 'noobj' | 'unknown';
   passive: boolean;
+  /** A passive with its agent ("by the ministry"): an event, so the verb, not an adjective. */
+  agent: boolean;
   /** A participle used as an adjective: after be/seem with no object and no agent, or before a noun. */
   adjectival: boolean;
   /** The object (or, for a noun, the word it modifies or the preposition before it), as written. */
@@ -147,7 +149,14 @@ function roleOf(parse: Parse, sentence: string, index: number): TargetRole {
     return a && b ? sentence.slice(a.start, b.end) : textOf(head);
   };
 
-  const role: TargetRole = { transitivity: 'unknown', passive: false, adjectival: false, idiom: [], confident: true };
+  const role: TargetRole = {
+    transitivity: 'unknown',
+    passive: false,
+    agent: false,
+    adjectival: false,
+    idiom: [],
+    confident: true,
+  };
   const subscript = parse.subscripts[index] ?? '';
   role.pos = posOfSubscript(subscript);
 
@@ -193,6 +202,7 @@ function roleOf(parse: Parse, sentence: string, index: number): TargetRole {
     role.pos = 'v';
     const passive = into.find((l) => is(l.label, 'Pv'));
     role.passive = Boolean(passive);
+    role.agent = out.some((l) => is(l.label, 'MVp') && /^by$/i.test(parse.words[l.right]));
     const fromTo = into.find((l) => is(l.label, 'I') && /^to$/i.test(parse.words[l.left]));
     const asModifier = into.find((l) => is(l.label, 'Mv', 'Mg'));
     const asObject = into.find((l) => is(l.label, 'O'));
