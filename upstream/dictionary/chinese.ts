@@ -135,6 +135,8 @@ const vagueWords = new Set(
 
 /** The English words of a sense, weighted: its synonyms and neighbours' lemmas, its definition's words. */
 interface SenseWords {
+  /** The word itself, as a gloss key. */
+  self: string;
   /** Whole phrases (gloss keys) of the synonyms and close neighbours. */
   phrases: Map<string, number>;
   /** Single stems. */
@@ -199,9 +201,10 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
         const keys = new Set<string>();
         const stems = new Set<string>();
         for (const gloss of glosses) {
-          const key = glossKey(gloss);
-          keys.add(key);
-          for (const w of key.split(/[ -]/)) if (w.length > 2 && !stopWords.has(w) && !vagueWords.has(w)) stems.add(stem(w));
+          keys.add(glossKey(gloss));
+          // Words in brackets count too: they name the field ("judgment (by a court of law)").
+          for (const w of gloss.toLowerCase().split(/[^a-z'-]+|-/))
+            if (w.length > 2 && !stopWords.has(w) && !vagueWords.has(w)) stems.add(stem(w));
         }
         g = { keys, stems };
       }
@@ -271,18 +274,22 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
       const st = stem(w);
       if (w.length > 2 && !own.has(st) && !vagueWords.has(w)) put(stems, st, 0.4);
     }
-    return { phrases, stems };
+    return { self: glossKey(lemma), phrases, stems };
   }
 
   /** How far CC-CEDICT's glosses of a Chinese item name this sense, 0..1. */
   function cedictSupport(item: string, words: SenseWords, except?: Set<string>): number {
     const g = glossed(item);
     if (!g) return 0;
-    let best = 0;
-    for (const key of g.keys) if (!except?.has(key)) best = Math.max(best, words.phrases.get(key) ?? 0);
+    // Glossed as the word itself: a real rendering of the word, in one sense or another. That
+    // alone picks no sense, but tips an item whose other support falls just short (鹤 "crane",
+    // found in 美洲鹤 for the whooping crane).
+    const best = g.keys.has(words.self) ? 0.2 : 0;
+    let phrase = 0;
+    for (const key of g.keys) if (!except?.has(key)) phrase = Math.max(phrase, words.phrases.get(key) ?? 0);
     let sum = 0;
     for (const st of g.stems) if (!except?.has(st)) sum += words.stems.get(st) ?? 0;
-    return Math.min(1, Math.max(best, 0.6 * sum));
+    return Math.min(1, best + Math.max(phrase, 0.6 * sum));
   }
 
   /**
@@ -389,8 +396,13 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     // Chinese words CC-CEDICT glosses exactly as one of the sense's synonyms (存钱罐: "piggy
     // bank"): candidates beside the word's own, which must still find support elsewhere.
     const foundFrom = new Map<string, Set<string>>();
+    // Only a synonym that means nothing else can lend its Chinese (a phrase, or a word with one
+    // sense here): "fibre" beside "character" would bring 纤维, "company" beside "party" 连队.
+    const sensePos = posOfLabel[label];
+    const specific = (word: string) =>
+      word.includes(' ') || (sensePos !== undefined && wordnet.senses(word).filter((x) => x.pos === sensePos).length === 1);
     for (const [word, weight] of ev) {
-      if (weight < 1) continue;
+      if (weight < 1 || !specific(word)) continue;
       for (const item of cedict.headwordsFor(word).slice(0, 6)) {
         // A single character glossed so is one of its many meanings (决 "to decide"), not a word.
         if (item.length < 2 || (seen.has(item) && !foundFrom.has(item))) continue;
@@ -457,7 +469,7 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     if (picked.length > 0) {
       const items = picked.slice(0, 5).map((s) => s.item);
       // The short Chinese keeps to the clear winners; the rest stay in the full line.
-      const short = picked.filter((s) => s.score >= 0.7 * top).slice(0, 2);
+      const short = picked.filter((s) => s.score >= 0.85 * top).slice(0, 2);
       return { simple: short.map((s) => s.item).join('，'), full: items.join('，'), matched: true };
     }
     if (own.length === 0) return undefined;
