@@ -313,7 +313,9 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     if (neighbours.length === 0) return undefined;
     // A neighbour with one sense in this part of speech (indium) says exactly what it means.
     const wnPos = posOfLabel[label];
-    const monosemous = (word: string) => wnPos !== undefined && wordnet.senses(word).filter((s) => s.pos === wnPos).length === 1;
+    // One sense in every part of speech: "rum" is a one-sense adjective (strange), but ECDICT's
+    // Chinese for it is the drink's.
+    const monosemous = (word: string) => wnPos !== undefined && wordnet.senses(word).length === 1;
     const scored: { item: string; score: number; agreed: boolean }[] = [];
     for (const n of neighbours) {
       const single = monosemous(n.word);
@@ -397,10 +399,10 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     // bank"): candidates beside the word's own, which must still find support elsewhere.
     const foundFrom = new Map<string, Set<string>>();
     // Only a synonym that means nothing else can lend its Chinese (a phrase, or a word with one
-    // sense here): "fibre" beside "character" would bring 纤维, "company" beside "party" 连队.
+    // sense): "fibre" beside "character" would bring 纤维, "company" beside "party" 连队, and
+    // "rum" (strange) beside "funny" the drink 朗姆酒.
     const sensePos = posOfLabel[label];
-    const specific = (word: string) =>
-      word.includes(' ') || (sensePos !== undefined && wordnet.senses(word).filter((x) => x.pos === sensePos).length === 1);
+    const specific = (word: string) => word.includes(' ') || (sensePos !== undefined && wordnet.senses(word).length === 1);
     for (const [word, weight] of ev) {
       if (weight < 1 || !specific(word)) continue;
       for (const item of cedict.headwordsFor(word).slice(0, 6)) {
@@ -457,6 +459,8 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
       const from = foundFrom.get(item);
       let score = 0;
       for (const [e, s] of best) if (!from?.has(evidenceItems[e].word)) score += evidenceItems[e].weight * s;
+      // Found by two synonyms independently (牢房: "jail cell" and "prison cell"): they agree.
+      if (from) score += 0.5 * ([...ev].filter(([w, weight]) => weight >= 1 && from.has(w)).length - 1);
       // A candidate found through CC-CEDICT needs support from the sense's other words.
       const found = order >= 2000;
       score += cedictSupport(item, words, from);
