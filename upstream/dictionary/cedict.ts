@@ -6,8 +6,9 @@
  *
  * The package ships its data as one JavaScript module (11 MB) whose objects would hold about
  * 150 MB; it is read once, at the first question, entry by entry, and kept as two compact maps of
- * strings (about 25 MB): each simplified headword's glosses, and the short glosses back to their
- * headwords.
+ * strings: each simplified headword's glosses, and the short glosses back to their headwords.
+ * Measured on this machine: about 1.4 s for that first question, 23 MB of heap kept, and about
+ * 50 MB more resident memory for the process.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
