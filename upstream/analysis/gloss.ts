@@ -69,7 +69,9 @@ export function glossOf(text: string, dictionary: Pick<DictionaryEngine, 'lookup
     const lemma = item ? (token.pos === 'PROPN' ? item.lemma : item.lemma.toLowerCase()) : token.lower;
     if (seen.has(lemma)) continue;
     seen.add(lemma);
-    const sense = item?.gloss[0];
+    // The sentence's sense may show no Chinese (none supported, see dictionary/chinese.ts): the
+    // next sense that has some still says more than 词典未收录.
+    const sense = item?.gloss.find((g) => g.simple_sense || g.sense.second) ?? item?.gloss[0];
     const chinese = sense && !sense.sense.second?.includes(WORD_NOT_FOUND) ? sense.simple_sense || sense.sense.second : '';
     const short = chinese ? shortChinese(chinese) : undefined;
     entries.push(`${lemma} ${short ?? '（词典未收录）'}`);

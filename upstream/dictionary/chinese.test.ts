@@ -36,11 +36,28 @@ describe('Chinese for a WordNet sense', () => {
     expect(sense('leaf%1:10:00::', 'n.')?.simple).toContain('页'); // a sheet of a book
   });
 
-  it('shows the whole line of the part of speech when nothing matches', () => {
-    const ridge = sense('bank%1:17:00::', 'n.'); // a long ridge or pile
-    expect(ridge?.matched).toBe(false);
-    expect(ridge?.full).toContain('银行');
-    expect(ridge?.full).toContain('岸');
+  it('shows no Chinese when nothing supports a candidate, rather than the whole line', () => {
+    // "a long ridge or pile" and "a row of similar objects": 银行, 堤, 岸 fit neither.
+    expect(sense('bank%1:17:00::', 'n.')).toBeUndefined();
+    expect(sense('bank%1:14:01::', 'n.')).toBeUndefined();
+    // Time off work: "take off" is 拿掉, 取消, 起飞… in ECDICT, none of them that.
+    const timeOff = sense('take_off%2:41:00::', 'vi.');
+    expect(timeOff?.full ?? '').not.toMatch(/拿掉|取消|起飞/);
+  });
+
+  it('keeps the line of a word with one sense in the part of speech', () => {
+    expect(sense('credit_card%1:21:00::', 'n.')?.simple).toContain('信用卡');
+  });
+
+  it('finds the money box through its synonyms, not the bank line', () => {
+    const box = sense('bank%1:06:01::', 'n.'); // a container for keeping money at home
+    expect(box?.simple).toMatch(/存钱罐|扑满|储蓄罐/);
+    expect(box?.full).not.toContain('银行');
+  });
+
+  it('reads CC-CEDICT glosses to pick the item of the sense', () => {
+    // 起飞: "to take off; to lift off" — the synonym lift_off.
+    expect(sense('take_off%2:38:02::', 'vi.')?.simple).toBe('起飞');
   });
 
   it("borrows from the sense's synonyms or hypernyms when the word has no line for it", () => {
@@ -54,5 +71,11 @@ describe('Chinese for a WordNet sense', () => {
   it('gives a short Chinese for synonym lists', () => {
     expect(chinese.shortOf('riverbank', 'n')).toMatch(/河岸|河堤/);
     expect(chinese.shortOf('qzxvqzxv')).toBeUndefined();
+  });
+
+  it("gives a phrase no Chinese rather than ECDICT's word-by-word web rendering", () => {
+    // ECDICT: "banking concern" → [网络] 银行关注.
+    expect(chinese.shortOf('banking_concern', 'n')).toBeUndefined();
+    expect(chinese.shortOf('savings_bank', 'n')).toBe('储蓄银行');
   });
 });

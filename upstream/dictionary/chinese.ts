@@ -8,16 +8,26 @@
  *    containing the other — 岸 in 河岸 —, shared character pairs, shared characters), weighted by
  *    how close the evidence word is to the sense.
  *
- * The items that score well become the sense's short Chinese; when nothing matches, the sense
- * honestly shows the whole line of its part of speech. A part of speech ECDICT has no line for
- * (the verb "bank") takes the Chinese of a synonym, or failing that of a hypernym, of that sense.
+ *  - CC-CEDICT read the other way: an item whose English glosses name the sense's synonyms,
+ *    hypernyms or definition words (起飞: "to lift off" for "take off, lift off") is supported, and
+ *    a Chinese word glossed exactly as one of the sense's synonyms is a candidate of its own
+ *    (扑满, 存钱罐: "piggy bank").
+ *
+ * The items that score well become the sense's short Chinese. When nothing is supported, the
+ * sense borrows the Chinese its synonyms agree on; failing that it shows no Chinese at all (the
+ * English definition alone) rather than the part of speech's line, whose first items belong to
+ * other senses (bank as a row of objects is not 银行). A word with one sense in the part of
+ * speech keeps its line: there the line can only mean that sense. A part of speech ECDICT has no
+ * line for (the verb "bank") takes the Chinese of a synonym, or failing that of a hypernym.
  *
  * "bank" by a river thus reads 岸, 堤 (riverbank 河岸, 河堤), the money bank 银行 (commercial bank
- * 商业银行, savings bank 储蓄银行), and a blood bank's sense 库 (血库).
+ * 商业银行, savings bank 储蓄银行), a blood bank's sense 库 (血库), the money box 存钱罐 (coin bank),
+ * and "take off" for time off work nothing (its line is 拿掉, 取消, 起飞…, none of them that).
  */
+import { type Cedict, glossKey, openCedict } from './cedict';
 import type { Ecdict } from './ecdict';
 import { parseTranslation, type TranslationLine } from './ecdict-text';
-import { contentWords } from './rank';
+import { contentWords, stopWords } from './rank';
 import { Lru, pointerGroups, type Synset, type WnPos, type WordNet } from './wordnet';
 
 export interface SenseChinese {
@@ -109,9 +119,40 @@ export function similarity(a: string, b: string): number {
   return similarityPrepared(prepare(a), prepare(b));
 }
 
-export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseMatcher {
+/** A crude English stem, enough to meet "working" and "work", "lifted" and "lift". */
+export function stem(word: string): string {
+  const w = word.toLowerCase();
+  if (w.length <= 4) return w;
+  return w.replace(/(?:ies|ied)$/, 'y').replace(/(?:ing|ed|es|s|ly)$/, '');
+}
+
+/** English words too general to tell one sense from another. */
+const vagueWords = new Set(
+  'something someone somebody thing things person people way make makes made cause causes caused act action state part kind used use especially usually often one ones also etc get give take go come have be being put set'.split(
+    ' ',
+  ),
+);
+
+/** The English words of a sense, weighted: its synonyms and neighbours' lemmas, its definition's words. */
+interface SenseWords {
+  /** The word itself, as a gloss key. */
+  self: string;
+  /** Whole phrases (gloss keys) of the synonyms and close neighbours. */
+  phrases: Map<string, number>;
+  /** Single stems. */
+  stems: Map<string, number>;
+}
+
+/** A Chinese word as CC-CEDICT glosses it: its glosses' keys and stems. */
+interface Glossed {
+  keys: Set<string>;
+  stems: Set<string>;
+}
+
+export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: Cedict = openCedict()): ChineseMatcher {
   const lineCache = new Lru<string, TranslationLine[]>(15_000);
   const senseCache = new Lru<string, SenseChinese | null>(20_000);
+  const glossedCache = new Lru<string, Glossed | null>(30_000);
 
   function linesOf(word: string): TranslationLine[] {
     const key = word.toLowerCase();
@@ -119,7 +160,11 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
     if (!lines) {
       const entry = ecdict.get(key);
       lines = parseTranslation(entry?.translation ?? '')
-        .map((l) => ({ ...l, items: l.items.filter((i) => cjk.test(i) && !inflectionNote.test(i)) }))
+        .map((l) => ({
+          ...l,
+          // Usage marks (<美>, <口>) are not part of the rendering.
+          items: l.items.map((i) => i.replace(/<[^>]*>/g, '').trim()).filter((i) => cjk.test(i) && !inflectionNote.test(i)),
+        }))
         .filter((l) => l.items.length > 0);
       lineCache.set(key, lines);
     }
@@ -139,8 +184,33 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
   function shortOf(word: string, pos?: WnPos): string | undefined {
     const w = word.replace(/_/g, ' ');
     const lines = pos ? linesFor(w, labelOfPos[pos]) : [];
-    const line = lines[0] ?? linesOf(w).find((l) => !l.domain) ?? linesOf(w)[0];
+    // ECDICT's web-mined lines ([网络]) render a phrase word by word ("banking concern" 银行关注):
+    // for a phrase, no Chinese is better than that.
+    const usable = w.includes(' ') ? linesOf(w).filter((l) => l.domain !== '网络') : linesOf(w);
+    const line = lines[0] ?? usable.find((l) => !l.domain) ?? usable[0];
     return line ? line.items.slice(0, 2).join('，') : undefined;
+  }
+
+  function glossed(item: string): Glossed | undefined {
+    const c = core(item);
+    let g = glossedCache.get(c);
+    if (g === undefined) {
+      const glosses = c ? cedict.glosses(c) : [];
+      if (glosses.length === 0) g = null;
+      else {
+        const keys = new Set<string>();
+        const stems = new Set<string>();
+        for (const gloss of glosses) {
+          keys.add(glossKey(gloss));
+          // Words in brackets count too: they name the field ("judgment (by a court of law)").
+          for (const w of gloss.toLowerCase().split(/[^a-z'-]+|-/))
+            if (w.length > 2 && !stopWords.has(w) && !vagueWords.has(w)) stems.add(stem(w));
+        }
+        g = { keys, stems };
+      }
+      glossedCache.set(c, g);
+    }
+    return g ?? undefined;
   }
 
   /**
@@ -178,6 +248,51 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
   }
 
   /**
+   * The English that tells this sense from the word's others, for reading CC-CEDICT's glosses:
+   * synonyms, hypernyms, similar words (not hyponyms: 扑满 is a piggy bank, not every money box)
+   * and the definition's words, never the word itself, whose glosses every candidate shares.
+   */
+  function senseWords(lemma: string, synset: Synset, ev: Map<string, number> & { narrower?: Set<string> }): SenseWords {
+    const own = new Set(lemma.toLowerCase().split(/[ _-]/).map(stem));
+    const phrases = new Map<string, number>();
+    const stems = new Map<string, number>();
+    const put = (map: Map<string, number>, key: string, weight: number) => {
+      if ((map.get(key) ?? 0) < weight) map.set(key, weight);
+    };
+    for (const [word, weight] of ev) {
+      if (ev.narrower?.has(word) || weight < 0.5) continue;
+      put(phrases, glossKey(word), weight);
+      const parts = word.toLowerCase().split(/[ -]/);
+      for (const w of parts) {
+        const st = stem(w);
+        // A phrase's words say less than the phrase ("take time off": time, off).
+        if (w.length > 2 && !own.has(st) && !stopWords.has(w) && !vagueWords.has(w))
+          put(stems, st, parts.length > 1 ? weight * 0.6 : weight);
+      }
+    }
+    for (const w of contentWords(synset.definition)) {
+      const st = stem(w);
+      if (w.length > 2 && !own.has(st) && !vagueWords.has(w)) put(stems, st, 0.4);
+    }
+    return { self: glossKey(lemma), phrases, stems };
+  }
+
+  /** How far CC-CEDICT's glosses of a Chinese item name this sense, 0..1. */
+  function cedictSupport(item: string, words: SenseWords, except?: Set<string>): number {
+    const g = glossed(item);
+    if (!g) return 0;
+    // Glossed as the word itself: a real rendering of the word, in one sense or another. That
+    // alone picks no sense, but tips an item whose other support falls just short (鹤 "crane",
+    // found in 美洲鹤 for the whooping crane).
+    const best = g.keys.has(words.self) ? 0.2 : 0;
+    let phrase = 0;
+    for (const key of g.keys) if (!except?.has(key)) phrase = Math.max(phrase, words.phrases.get(key) ?? 0);
+    let sum = 0;
+    for (const st of g.stems) if (!except?.has(st)) sum += words.stems.get(st) ?? 0;
+    return Math.min(1, best + Math.max(phrase, 0.6 * sum));
+  }
+
+  /**
    * Chinese for a sense whose word has no line for its part of speech: the renderings of its
    * close neighbours (synonyms, hypernyms, similar words) of that part of speech, preferring the
    * ones several neighbours agree on ("tip laterally": tip 使倾斜 and tilt 倾斜 agree on 倾斜).
@@ -189,7 +304,8 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
         word,
         weight,
         items: linesFor(word, label)
-          .filter((l) => l.pos !== null)
+          // A phrase's lines carry no part of speech in ECDICT ("coin bank": 存钱罐).
+          .filter((l) => l.pos !== null || word.includes(' '))
           .slice(0, 2)
           .flatMap((l) => l.items.slice(0, 4)),
       }))
@@ -197,7 +313,9 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
     if (neighbours.length === 0) return undefined;
     // A neighbour with one sense in this part of speech (indium) says exactly what it means.
     const wnPos = posOfLabel[label];
-    const monosemous = (word: string) => wnPos !== undefined && wordnet.senses(word).filter((s) => s.pos === wnPos).length === 1;
+    // One sense in every part of speech: "rum" is a one-sense adjective (strange), but ECDICT's
+    // Chinese for it is the drink's.
+    const monosemous = (word: string) => wnPos !== undefined && wordnet.senses(word).length === 1;
     const scored: { item: string; score: number; agreed: boolean }[] = [];
     for (const n of neighbours) {
       const single = monosemous(n.word);
@@ -216,14 +334,19 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
       });
     }
     // Strict: the word's own line is there but fits no sense; a polysemous synonym's first
-    // renderings ("tip": 顶, "lead": 铅 for a hint) would be worse than that line.
-    if (strict && !scored.some((s) => s.agreed)) return undefined;
-    scored.sort((a, b) => b.score - a.score);
-    const items = [...new Set(scored.map((s) => s.item))].slice(0, 3);
+    // renderings ("tip": 顶, "lead": 铅 for a hint) would be worse than nothing.
+    // Loose: still, the renderings neighbours agree on go first and alone (倾斜, not tip's 装顶端).
+    const agreed = scored.filter((s) => s.agreed);
+    const usable = strict || agreed.length > 0 ? agreed : scored;
+    if (usable.length === 0) return undefined;
+    usable.sort((a, b) => b.score - a.score);
+    const items = [...new Set(usable.map((s) => s.item))].slice(0, 3);
     return { simple: items.slice(0, 2).join('，'), full: items.join('，'), matched: false };
   }
 
-  function forSense(lemma: string, synset: Synset, label: string): SenseChinese | undefined {
+  function forSense(word: string, synset: Synset, label: string): SenseChinese | undefined {
+    // ECDICT spells phrases with spaces, WordNet with underscores.
+    const lemma = word.replace(/_/g, ' ');
     const id = `${lemma}|${synset.pos}${synset.offset}|${label}`;
     const cached = senseCache.get(id);
     if (cached !== undefined) return cached ?? undefined;
@@ -254,6 +377,7 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
       }
     }
     const ev = evidence(lemma, synset);
+    const words = senseWords(lemma, synset, ev);
 
     if (own.length === 0) {
       const borrowed = borrow(ev, label);
@@ -271,9 +395,34 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
       }
     }
 
+    // Chinese words CC-CEDICT glosses exactly as one of the sense's synonyms (存钱罐: "piggy
+    // bank"): candidates beside the word's own, which must still find support elsewhere.
+    const foundFrom = new Map<string, Set<string>>();
+    // Only a synonym that means nothing else can lend its Chinese (a phrase, or a word with one
+    // sense): "fibre" beside "character" would bring 纤维, "company" beside "party" 连队, and
+    // "rum" (strange) beside "funny" the drink 朗姆酒.
+    const sensePos = posOfLabel[label];
+    const specific = (word: string) => word.includes(' ') || (sensePos !== undefined && wordnet.senses(word).length === 1);
+    for (const [word, weight] of ev) {
+      if (weight < 1 || !specific(word)) continue;
+      for (const item of cedict.headwordsFor(word).slice(0, 6)) {
+        // A single character glossed so is one of its many meanings (决 "to decide"), not a word.
+        if (item.length < 2 || (seen.has(item) && !foundFrom.has(item))) continue;
+        // The synonym it was found by must not count again as its support ("nail" finds 钉子).
+        const from = foundFrom.get(item) ?? new Set<string>();
+        from.add(word);
+        from.add(glossKey(word));
+        for (const w of word.toLowerCase().split(/[ -]/)) from.add(stem(w));
+        if (!seen.has(item)) pool.push({ item, order: 2000 + order++ });
+        seen.add(item);
+        foundFrom.set(item, from);
+      }
+    }
+
     // An evidence word's common renderings only: its later items belong to its other senses
     // ("lead" is 管理 too, which says nothing about the road that runs along the lake).
     const evidenceItems = [...ev].map(([word, weight]) => ({
+      word,
       weight,
       items: linesOf(word)
         .filter((l) => !l.domain)
@@ -307,17 +456,25 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
           if (s > (best.get(e) ?? 0)) best.set(e, s);
         }
       }
+      const from = foundFrom.get(item);
       let score = 0;
-      for (const [e, s] of best) score += evidenceItems[e].weight * s;
+      for (const [e, s] of best) if (!from?.has(evidenceItems[e].word)) score += evidenceItems[e].weight * s;
+      // Found by two synonyms independently (牢房: "jail cell" and "prison cell"): they agree.
+      if (from) score += 0.5 * ([...ev].filter(([w, weight]) => weight >= 1 && from.has(w)).length - 1);
+      // A candidate found through CC-CEDICT needs support from the sense's other words.
+      const found = order >= 2000;
+      score += cedictSupport(item, words, from);
       // ECDICT lists the common renderings first: a small nudge breaks ties that way.
-      return { item, score: score - 0.01 * Math.min(order, 1000), fielded: order >= 1000 };
+      return { item, score: score - 0.01 * Math.min(order % 1000, 100), fielded: order >= 1000 && !found, found };
     });
     scores.sort((a, b) => b.score - a.score);
     const top = scores[0]?.score ?? 0;
     const picked = scores.filter((s) => s.score >= 0.5 && s.score >= 0.5 * top && (!s.fielded || s.score >= 0.45));
     if (picked.length > 0) {
       const items = picked.slice(0, 5).map((s) => s.item);
-      return { simple: items.slice(0, 3).join('，'), full: items.join('，'), matched: true };
+      // The short Chinese keeps to the clear winners; the rest stay in the full line.
+      const short = picked.filter((s) => s.score >= 0.85 * top).slice(0, 2);
+      return { simple: short.map((s) => s.item).join('，'), full: items.join('，'), matched: true };
     }
     if (own.length === 0) return undefined;
     // Nothing of the word's own line fits this sense; its synonyms share exactly this sense, so
@@ -325,12 +482,21 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict): ChineseM
     const synonyms = new Map([...ev].filter(([, weight]) => weight >= 1));
     const borrowed = synonyms.size ? borrow(synonyms, label, true) : undefined;
     if (borrowed) return borrowed;
+    // One sense in this part of speech, or one that most uses of the word have (WordNet's tag
+    // counts), when the line's first item means the word itself in CC-CEDICT (分钟 "minute",
+    // 毕竟 "after all"): that item is what a dictionary gives for that sense.
+    const wnPos = posOfLabel[label];
+    const same = wnPos ? wordnet.senses(lemma).filter((x) => x.pos === wnPos) : [];
     const first = own[0].items;
-    return {
-      simple: first.slice(0, 2).join('，'),
-      full: own.map((l) => l.items.join('，')).join('；'),
-      matched: false,
-    };
+    if (same.length === 1) {
+      return { simple: first.slice(0, 2).join('，'), full: own.map((l) => l.items.join('，')).join('；'), matched: false };
+    }
+    const total = same.reduce((sum, x) => sum + x.tagCount, 0);
+    const dominant = same[0]?.offset === synset.offset && same[0].tagCount >= 0.6 * total && total > 0;
+    const key = glossKey(lemma);
+    const means = (item: string) => [...(glossed(item)?.keys ?? [])].some((k) => k === key || k.startsWith(`${key} `));
+    if (dominant && means(first[0])) return { simple: first[0], full: first[0], matched: false };
+    return undefined;
   }
 
   const prefetched = new Lru<string, true>(20_000);
