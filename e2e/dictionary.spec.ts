@@ -70,6 +70,30 @@ for (const [name, viewport] of [
       expect(moneySense).not.toBe(riverSense);
     });
 
+    test("the sense that fits the sentence comes first, with the word's role and the phrase it forms", async ({
+      learner,
+      dict,
+      panel,
+    }) => {
+      await dict.open();
+      await dict.read('The committee decided to table the proposal. The plane took off at noon. He took off his coat.');
+      await dict.word('table').click();
+      await panel.expectLoaded('table');
+      await expect(panel.role()).toContainText('宾语是 the proposal');
+      await expect(panel.firstGloss().getByTestId('pos-button')).toContainText(/^v/);
+      await expect(panel.firstGloss()).toContainText(/搁置|延期/);
+
+      await dict.word('took').click();
+      await panel.expectLoaded('took');
+      await expect(panel.firstGloss().getByTestId('phrase-title')).toContainText('take off');
+      await expect(panel.firstGloss()).toContainText('起飞');
+      await expect(panel.role()).toContainText('与 off 构成短语动词');
+
+      await dict.word('took', 1).click();
+      await panel.expectLoaded('took');
+      await expect(panel.firstGloss()).toContainText('脱下');
+    });
+
     test('the keyboard moves between words, Enter looks up, Escape closes and returns focus', async ({
       page,
       learner,

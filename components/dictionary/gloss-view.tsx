@@ -45,8 +45,15 @@ export function GlossView({ gloss, feedbackKey }: { gloss: Gloss; feedbackKey?: 
       </div>
       {gloss.phrase_title && (
         <p data-testid="phrase-title" className="text-sm">
-          <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">短语</span>
+          <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">
+            {phraseLabel(gloss)}
+          </span>
           <span className="font-semibold">{gloss.phrase_title}</span>
+        </p>
+      )}
+      {gloss.maybe === 'close' && (
+        <p data-testid="sense-close" className="text-xs text-ink-mute">
+          这两个意思在本句中都说得通
         </p>
       )}
       <div className="flex items-start gap-2">
@@ -97,4 +104,15 @@ export function GlossView({ gloss, feedbackKey }: { gloss: Gloss; feedbackKey?: 
       )}
     </li>
   );
+}
+
+/**
+ * What the phrase badge says: an expression the sentence uses (短语), one its words may form here
+ * but the sentence does not clearly use (也可能是短语), or the compound the clicked word is the
+ * head of (复合词: "three-story" looked up as story).
+ */
+function phraseLabel(gloss: Gloss): string {
+  if (gloss.maybe === 'phrase') return '也可能是短语';
+  const title = gloss.phrase_title ?? '';
+  return /-/.test(title) && !/\s/.test(title) ? '复合词' : '短语';
 }

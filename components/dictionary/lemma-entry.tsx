@@ -23,6 +23,12 @@ export function LemmaEntry({ item, inThisText }: { item: TranslationItem; inThis
         {uk && <Phonetic testId="phonetic-uk" tag="英" ipa={uk} word={item.lemma} voice="uk" />}
         {us && <Phonetic testId="phonetic-us" tag="美" ipa={us} word={item.lemma} voice="us" />}
       </div>
+      {inThisText && item.role && (
+        <p data-testid="word-role" className="text-sm text-ink-soft">
+          <span className="mr-1.5 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">句中</span>
+          {item.role}
+        </p>
+      )}
       {wordCount && (
         <p data-testid="word-count" className="text-sm text-amber-700">
           {wordCount}

@@ -19,6 +19,8 @@ export class WordPanel {
   thumbUp = () => this.root().getByTestId('thumb-up');
   thumbDown = () => this.root().getByTestId('thumb-down');
   notFound = () => this.root().getByTestId('not-found');
+  /** The word's role in its sentence, from the parse. */
+  role = () => this.root().getByTestId('word-role');
   close = () => this.root().getByTestId('word-panel-close');
 
   /** Waits until the panel is open and the answer is in. */
