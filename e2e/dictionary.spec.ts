@@ -71,6 +71,7 @@ for (const [name, viewport] of [
     });
 
     test("the sense that fits the sentence comes first, with the word's role and the phrase it forms", async ({
+      page,
       learner,
       dict,
       panel,
@@ -83,12 +84,16 @@ for (const [name, viewport] of [
       await expect(panel.firstGloss().getByTestId('pos-button')).toContainText(/^v/);
       await expect(panel.firstGloss()).toContainText(/搁置|延期/);
 
+      await page.keyboard.press('Escape');
+      await panel.expectClosed();
       await dict.word('took').click();
       await panel.expectLoaded('took');
       await expect(panel.firstGloss().getByTestId('phrase-title')).toContainText('take off');
       await expect(panel.firstGloss()).toContainText('起飞');
       await expect(panel.role()).toContainText('与 off 构成短语动词');
 
+      await page.keyboard.press('Escape');
+      await panel.expectClosed();
       await dict.word('took', 1).click();
       await panel.expectLoaded('took');
       await expect(panel.firstGloss()).toContainText('脱下');

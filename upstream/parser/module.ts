@@ -35,6 +35,9 @@ export const parserModule: UpstreamModule<object, ParserServices> = {
       const parser = parserOfProcess();
       if (!parser)
         log('sentence parser: link-parser not installed; analysis and word roles are approximate (the wink-nlp tagger)');
+      // Start the worker now (its dictionaries take a moment to load), so that the first lookup
+      // gets its parse within the dictionary's budget.
+      parser?.parse('The parser is ready.').catch(() => {});
       return parser;
     },
   },
