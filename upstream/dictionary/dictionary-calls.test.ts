@@ -5,6 +5,7 @@ import { OTHER_SENSE_ID, WORD_NOT_FOUND } from '../../lib/contract';
 import { parseDocumentFile } from '../content/document-file';
 import { createContentLibrary } from '../content/library';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
+import { sharedDictionaryEngine } from './module';
 
 const paperDir = path.join(import.meta.dirname, '../../tests/fixtures/content');
 
@@ -169,6 +170,38 @@ describe('the dictionary calls', () => {
     expect(
       after[0].gloss[0].examples.some((e: any) => /\bbanks?\b/i.test(e.first) && !e.first.includes('interest rates again')),
     ).toBe(true);
+  });
+
+  it('puts a library sentence only under the sense the word has in it', async () => {
+    const library = createContentLibrary({ db: upstream.db, log: () => {}, now: upstream.clock.now });
+    await library.importDocument({
+      category: 'essay',
+      filename: 'Herons and loans',
+      title: 'Herons and loans',
+      source: 'written for this test',
+      licence: 'CC0',
+      text: [
+        'A grey heron waited on the grassy bank of the slow river for a fish.',
+        'The farmer asked the bank for a loan to buy a new tractor before spring.',
+        'Willows grew thickly along the steep bank where the children fished.',
+      ].join(' '),
+    });
+    const sentence = 'She deposited her salary in the bank on Friday.';
+    const [item] = await lookUp(sentence, 'bank');
+    const engine = sharedDictionaryEngine();
+    const own = new Set(
+      engine.lookup(inSentence(sentence, 'bank')).flatMap((i) => i.gloss.flatMap((g) => (g.examples ?? []).map((e) => e.first))),
+    );
+    const fromLibrary = item.gloss.flatMap((g: any) =>
+      (g.examples ?? []).filter((e: any) => !own.has(e.first)).map((e: any) => ({ sense: g.sense_id, text: e.first as string })),
+    );
+    expect(fromLibrary.length).toBeGreaterThan(0);
+    // Each library sentence shown is one the engine itself reads with that gloss's sense.
+    for (const { sense, text } of fromLibrary) {
+      const word = /\bbanks?\b/i.exec(text)![0];
+      const read = engine.lookup(inSentence(text, word));
+      expect(read.find((i) => i.lemma === 'bank')?.gloss[0].sense_id, text).toBe(sense);
+    }
   });
 
   it('runs an annotation round whose choice counts towards s_c', async () => {

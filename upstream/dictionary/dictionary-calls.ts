@@ -15,8 +15,10 @@ import type { DictionaryEngine } from './types';
 /** The lookup's feature in the entitlements table: a word's meaning in context, phrases included. */
 const lookupFeature: MeteredFeature = 'query_word';
 
-// Library sentences added after WordNet's own examples of the sense that fits.
+// Library sentences added after WordNet's own examples, under the senses they show; read from
+// libraryCandidates sentences that use the word.
 const libraryExamples = 3;
+const libraryCandidates = 8;
 
 /**
  * How long a lookup waits for the parse of its sentence (about 5 ms for a short sentence, 25 ms
@@ -53,6 +55,32 @@ export function dictionaryCalls({
   wordBook,
   now,
 }: DictionaryCallsDeps): CallHandlers {
+  // The sense the engine reads for a lemma in a library sentence; sentences come back for every
+  // lookup of the lemma, so this is worked out once per sentence.
+  const exampleSenses = new Map<string, string | null>();
+  function senseIn(example: string, lemma: string, forms: string[]): string | undefined {
+    const id = `${lemma}\u0000${example}`;
+    const known = exampleSenses.get(id);
+    if (known !== undefined) return known ?? undefined;
+    let sense: string | null = null;
+    const lower = example.toLowerCase();
+    for (const form of forms) {
+      const at = new RegExp(`(?<![\\p{L}'’-])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}'’-])`, 'u').exec(lower);
+      if (!at) continue;
+      const items = dictionary.lookup({
+        pre_context: example.slice(0, at.index),
+        target_word: example.slice(at.index, at.index + form.length),
+        post_context: example.slice(at.index + form.length),
+      });
+      const id = items.find((i) => i.lemma === lemma)?.gloss[0]?.sense_id;
+      sense = typeof id === 'string' ? id : null;
+      break;
+    }
+    if (exampleSenses.size >= 20_000) exampleSenses.clear();
+    exampleSenses.set(id, sense);
+    return sense ?? undefined;
+  }
+
   /** Counts, library examples and a key that names this word, in this sentence, read this way. */
   async function decorate(items: TranslationItem[], sentence: string): Promise<TranslationItem[]> {
     const senseIds = items.flatMap((item) =>
@@ -64,14 +92,31 @@ export function dictionaryCalls({
       items.map(async (item, index) => {
         const forms = dictionary.formsOf(item.lemma);
         const known = item.gloss.some((g) => g.sense_id != null);
+        // Examples are looked for for the first item only: the reading the sentence has.
         const [w_c, examples] = known
-          ? await Promise.all([library.paperCount(forms, now()), library.examplesFor(forms, libraryExamples, sentence)])
+          ? await Promise.all([
+              library.paperCount(forms, now()),
+              index === 0 ? library.examplesFor(forms, libraryCandidates, sentence) : Promise.resolve([]),
+            ])
           : [0, [] as string[]];
-        const gloss = item.gloss.map((g, i) => ({
+        // The library's sentences are not sense-tagged: each goes under the sense the engine reads
+        // in it, when this item shows that sense, and at most `libraryExamples` in all.
+        const bySense = new Map<string, string[]>();
+        let placed = 0;
+        for (const example of examples) {
+          if (placed >= libraryExamples) break;
+          const sense = senseIn(example, item.lemma, forms);
+          if (!sense || !item.gloss.some((g) => g.sense_id === sense)) continue;
+          bySense.set(sense, [...(bySense.get(sense) ?? []), example]);
+          placed++;
+        }
+        const gloss = item.gloss.map((g) => ({
           ...g,
           s_c: typeof g.sense_id === 'string' ? (senseCounts.get(g.sense_id) ?? 0) : 0,
-          // The library's sentences are not sense-tagged: they go with the sense that fits here.
-          examples: i === 0 && index === 0 ? [...(g.examples ?? []), ...examples.map((first) => ({ first }))] : g.examples,
+          examples: [
+            ...(g.examples ?? []),
+            ...(typeof g.sense_id === 'string' ? (bySense.get(g.sense_id) ?? []) : []).map((first) => ({ first })),
+          ],
         }));
         return { ...item, w_c, gloss, key: `${item.lemma}|${gloss[0]?.sense_id ?? ''}|${contextHash}` };
       }),
