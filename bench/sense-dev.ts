@@ -106,7 +106,7 @@ interface Tally {
   firstSense: number;
 }
 
-async function run() {
+export async function runSenseDev() {
   const targets = readSenseDev();
   // --weights '{"leaveMargin":1}' tries ranking weights other than the defaults.
   const at = process.argv.indexOf('--weights');
@@ -166,27 +166,10 @@ async function run() {
 
 const share = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '–');
 
-async function main() {
-  const result = await run();
-  if (process.argv.includes('--json')) {
-    const { outcomes, ...figures } = result;
-    console.log(
-      JSON.stringify(
-        {
-          ...figures,
-          misses: outcomes
-            .filter((o) => !o.engineRight)
-            .map((o) => ({ id: o.target.id, gold: o.target.sense_key, shown: o.shown, row: o.row })),
-        },
-        null,
-        2,
-      ),
-    );
-    return;
-  }
-  const out = reporter('sense-dev');
+/** The development set's tables: top-1 against the first sense, the breakdown, per kind. */
+export function sayDevSet(out: { say(line?: string): void }, result: Awaited<ReturnType<typeof runSenseDev>>, level = '#') {
   const { overall, perKind } = result;
-  out.say('# Sense choice on the hand-annotated development set (bench/data/sense-dev.jsonl)');
+  out.say(`${level} Sense choice on the hand-annotated development set (bench/data/sense-dev.jsonl)`);
   out.say();
   out.say(`${result.targets} targets, ${overall.n} scored (${result.unscored} left out: no fitting WordNet sense).`);
   out.say(
@@ -208,11 +191,11 @@ async function main() {
       out.say(`| ${rows[row]} | ${share(t.n, n)} (${t.n}) | ${share(t.engine, n)} | ${share(t.firstSense, n)} |`);
     }
   };
-  out.say('## Breakdown, all targets (shares of all scored targets)');
+  out.say(`${level}# Breakdown, all targets (shares of all scored targets)`);
   out.say();
   table(overall.breakdown, overall.n);
   out.say();
-  out.say('## Per kind');
+  out.say(`${level}# Per kind`);
   out.say();
   out.say('| kind | targets | Yujing top-1 | first sense |');
   out.say('|---|---|---|---|');
@@ -221,10 +204,32 @@ async function main() {
   }
   for (const [kind, t] of Object.entries(perKind)) {
     out.say();
-    out.say(`### ${kind} (${t.n} targets; shares of them)`);
+    out.say(`${level}## ${kind} (${t.n} targets; shares of them)`);
     out.say();
     table(t.breakdown, t.n);
   }
+}
+
+async function main() {
+  const result = await runSenseDev();
+  if (process.argv.includes('--json')) {
+    const { outcomes, ...figures } = result;
+    console.log(
+      JSON.stringify(
+        {
+          ...figures,
+          misses: outcomes
+            .filter((o) => !o.engineRight)
+            .map((o) => ({ id: o.target.id, gold: o.target.sense_key, shown: o.shown, row: o.row })),
+        },
+        null,
+        2,
+      ),
+    );
+    return;
+  }
+  const out = reporter('sense-dev');
+  sayDevSet(out, result, '#');
   if (process.argv.includes('--misses')) {
     out.say();
     out.say('## Misses');

@@ -10,7 +10,9 @@
  * of speech, as in a real lookup) against WordNet's first sense of the right part of speech (an
  * oracle-POS baseline) and WordNet's most frequent sense of any part of speech, on the even-numbered
  * half (the one the weights in upstream/dictionary/rank.ts were tuned on) and the odd half (not
- * used for tuning). Results go to bench/results/sense-eval-<time>.md.
+ * used for tuning). Then the same report as bench/sense-dev.ts on the hand-annotated running text
+ * (bench/data/sense-dev.jsonl), which WordNet's short examples do not resemble. Results go to
+ * bench/results/sense-eval-<time>.md.
  *
  *   npx tsx bench/sense-eval.ts               # report (SENSE_EVAL_CASES=2000 by default)
  *   npx tsx bench/sense-eval.ts --tune        # coordinate search of the weights on the even half
@@ -20,6 +22,7 @@ import { createLemmatizer } from '../upstream/dictionary/lemmas';
 import { createRanker, defaultWeights, type ContextFeatures, type RankWeights } from '../upstream/dictionary/rank';
 import { tagContext, wnPosOfTag, type TaggedSentence } from '../upstream/dictionary/tagger';
 import { openWordNet, type SenseEntry, type WnPos } from '../upstream/dictionary/wordnet';
+import { runSenseDev, sayDevSet } from './sense-dev';
 import { reporter } from './support';
 
 const caseCount = Number(process.env.SENSE_EVAL_CASES ?? 2000);
@@ -292,5 +295,10 @@ if (tune) {
   out.say(`Weights: \`${JSON.stringify(ranker.weights)}\``);
   out.say();
   out.say(`Time: ${seconds} s, Node ${process.version}. Command: \`npx tsx bench/sense-eval.ts\`.`);
-  out.save();
+  out.say();
+  // WordNet's examples are short and carry no expressions; running text is scored beside them.
+  void runSenseDev().then((result) => {
+    sayDevSet(out, result, '##');
+    out.save();
+  });
 }
