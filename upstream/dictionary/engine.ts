@@ -51,6 +51,13 @@ interface ScoredGloss {
   score: number;
 }
 
+/** Verbs after which an -ing form is a verb ("stopped swearing", "enjoy cooking", "went camping"). */
+const catenatives = new Set(
+  'enjoy stop keep finish avoid mind start begin continue like love hate prefer practise practice consider suggest imagine miss risk go quit recommend deny admit dislike spend'.split(
+    ' ',
+  ),
+);
+
 /** How close (in score) a second sense must come to the first to be shown as possible too. */
 const closeMargin = 0.25;
 
@@ -427,6 +434,15 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
 
     const reading = parse ? readParse(parse, tagged) : undefined;
     let role = reading?.role;
+    // A gerund keeps the verb when it keeps a verb's syntax (an object, or after enjoy, stop,
+    // keep…: "Building a bridge", "enjoys cooking"); otherwise it is the -ing noun ("Smoking …
+    // has been banned"), when WordNet has one.
+    if (role?.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
+      const governor = role.governor ? (d.lemmatizer.ranked(role.governor.toLowerCase())[0]?.lemma ?? '') : '';
+      const verbal = role.transitivity === 'obj' || (role.function === 'object' && catenatives.has(governor));
+      const reading: TargetRole = { ...role, pos: verbal ? 'v' : 'n' };
+      role = { ...reading, text: roleText(reading) };
+    }
     // A participle after be with no object and no agent reads as the adjective, when WordNet has
     // one ("whose hearing is impaired"); with an agent it is the verb ("was broken by a ball").
     if (role?.passive && !role.agent && candidates.some((c) => c.form === 'participle-adjective')) {

@@ -46,8 +46,12 @@ export interface TargetRole {
   subjectHead?: string;
   /** A particle linked to the verb (K, or an idiom link), as written, with its position. */
   particle?: { word: string; index: number };
-  /** For an -ing form used as an object: the verb whose object it is. */
+  /** For a word used as an object: the verb whose object it is. */
   governor?: string;
+  /** For a subject: its verb. */
+  predicate?: string;
+  /** An -ing form used as a subject or object (a gerund): verb or noun is the dictionary's choice. */
+  gerund?: boolean;
   /**
    * For a verb: the word right after it that the parser took as a preposition or adverb, with its
    * own object. The dictionary decides whether it is the verb's particle ("took off his coat").
@@ -206,13 +210,20 @@ function roleOf(parse: Parse, sentence: string, index: number): TargetRole {
     const fromTo = into.find((l) => is(l.label, 'I') && /^to$/i.test(parse.words[l.left]));
     const asModifier = into.find((l) => is(l.label, 'Mv', 'Mg'));
     const asObject = into.find((l) => is(l.label, 'O'));
-    if (asModifier) {
+    // An -ing form that is itself a subject ("Smoking … has been banned", "Building a bridge took").
+    const asSubject = out.find((l) => is(l.label, 'S') && !is(l.label, 'SI'));
+    if (asSubject && /ing$/i.test(parse.words[index])) {
+      role.function = 'subject';
+      role.gerund = true;
+      role.predicate = textOf(asSubject.right);
+    } else if (asModifier) {
       role.function = 'participle-modifier';
       role.subject = phrase(asModifier.left);
     } else if (fromTo) role.function = 'infinitive';
     else if (asObject) {
       role.function = 'object';
       role.governor = textOf(asObject.left);
+      role.gerund = /ing$/i.test(parse.words[index]);
     } else role.function = 'predicate';
     if (objectLink) {
       role.transitivity = 'obj';
@@ -262,10 +273,11 @@ function roleOf(parse: Parse, sentence: string, index: number): TargetRole {
     const afterPreposition = into.find((l) => is(l.label, 'J'));
     if (asSubject) {
       role.function = 'subject';
-      role.object = textOf(linked(asSubject));
+      role.predicate = textOf(linked(asSubject));
     } else if (asObject) {
       role.function = 'object';
-      role.object = textOf(asObject.left);
+      role.governor = textOf(asObject.left);
+      role.gerund = /ing$/i.test(parse.words[index]);
     } else if (afterPreposition) {
       role.function = 'prepositional-object';
       role.object = textOf(afterPreposition.left);
@@ -323,11 +335,14 @@ export function roleText(role: TargetRole): string | undefined {
       parts.push(role.subject ? `分词作后置定语，修饰 ${role.subject}` : '分词作后置定语');
       break;
     case 'subject':
-      parts.push(role.object ? `作主语（谓语是 ${role.object}）` : '作主语');
-      return parts.join('，');
+      if (role.gerund && role.pos === 'v') {
+        parts.push(role.predicate ? `动名词作主语（谓语是 ${role.predicate}）` : '动名词作主语');
+        break;
+      }
+      return role.predicate ? `作主语（谓语是 ${role.predicate}）` : '作主语';
     case 'object':
-      if (role.pos === 'v') parts.push(role.governor ? `动名词作 ${role.governor} 的宾语` : '动名词作宾语');
-      else return role.object ? `作宾语（动词是 ${role.object}）` : '作宾语';
+      if (role.gerund && role.pos === 'v') parts.push(role.governor ? `动名词作 ${role.governor} 的宾语` : '动名词作宾语');
+      else return role.governor ? `作宾语（动词是 ${role.governor}）` : '作宾语';
       break;
     case 'prepositional-object':
       return role.object ? `作介词 ${role.object} 的宾语` : '作介词宾语';
