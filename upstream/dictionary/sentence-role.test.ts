@@ -106,6 +106,14 @@ describe('query_word with the parse', () => {
     expect(course.gloss[0].sense_id).not.toBe('of_course%4:02:00::');
   });
 
+  it("reads a gerund as the verb when it keeps a verb's syntax, else as the -ing noun", async () => {
+    const [smoking] = await lookup('[Smoking] in restaurants has been banned since 2010.');
+    expect(smoking.lemma).toBe('smoking');
+    const [building] = await lookup('[Building] a bridge across the river took ten years.');
+    expect(building.lemma).toBe('build');
+    expect(building.role).toContain('动名词作主语');
+  });
+
   it('reads the noun after an article as a noun ("the leaves turn yellow")', async () => {
     const [item] = await lookup('In autumn the [leaves] turn yellow and red.');
     expect(item.lemma).toBe('leaf');
