@@ -445,7 +445,13 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     }
     // A participle after be with no object and no agent reads as the adjective, when WordNet has
     // one ("whose hearing is impaired"); with an agent it is the verb ("was broken by a ball").
-    if (role?.passive && !role.agent && candidates.some((c) => c.form === 'participle-adjective')) {
+    if (
+      role?.passive &&
+      !role.agent &&
+      !role.particle &&
+      !role.nextWord &&
+      candidates.some((c) => c.form === 'participle-adjective')
+    ) {
       const adjective: TargetRole = { ...role, pos: 'a', function: 'predicative', adjectival: true, transitivity: 'unknown' };
       role = { ...adjective, text: roleText(adjective) };
     }

@@ -209,15 +209,13 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
     const adverbial = senses.length > 0 && senses.every((s) => s.pos === 'r');
     const nominal = senses.some((s) => s.pos === 'n');
     // A preposition and a bare word ("in fact", "at all", "after all"): a fixed adverbial when the
-    // word has no determiner or modifier of its own and the phrase does not modify a noun ("a
+    // word has no determiner or adjective of its own and the phrase does not modify a noun ("a
     // change of course").
     if (adverbial && at.length === 2) {
       const [p, w] = at[0] < at[1] ? at : [at[1], at[0]];
       if (parse.links.some((l) => l.left === p && l.right === w && /^J/.test(l.label))) {
-        const own =
-          parse.links.some((l) => l.right === w && /^(D|A|AN)/.test(l.label)) ||
-          parse.links.some((l) => l.left === w && /^M/.test(l.label));
-        const ofNoun = parse.links.some((l) => l.right === p && /^M/.test(l.label));
+        const own = parse.links.some((l) => l.right === w && /^(D|A|AN)/.test(l.label));
+        const ofNoun = parse.links.some((l) => l.right === p && /^M(?!V)/.test(l.label));
         return { used: !own && !ofNoun };
       }
     }
