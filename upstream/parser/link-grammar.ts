@@ -49,6 +49,8 @@ export interface LinkGrammarOptions {
   command?: string[];
   /** How long one sentence may take, in ms (default 5000). */
   timeoutMs?: number;
+  /** How long the worker may take to load its dictionaries, in ms (default 30000). */
+  startupMs?: number;
   /** How many sentences may wait (default 64); more are refused with ParserBusy. */
   maxQueue?: number;
   /** The longest sentence passed on, in characters (default 1000); longer ones are cut. */
@@ -68,6 +70,7 @@ export function linkGrammarInstalled(): boolean {
 export function createLinkGrammar(options: LinkGrammarOptions = {}) {
   const command = options.command ?? ['stdbuf', '-oL', 'link-parser', 'en'];
   const timeoutMs = options.timeoutMs ?? 5000;
+  const startupMs = options.startupMs ?? 30_000;
   const maxQueue = options.maxQueue ?? 64;
   const maxLength = options.maxLength ?? 1000;
   // The parser's own timeout, a little under ours, so that it gives up first where it can.
@@ -133,17 +136,29 @@ export function createLinkGrammar(options: LinkGrammarOptions = {}) {
     worker = null;
   }
 
+  /** Rejects with ParserTimeout after `ms`; `clear` stops it. */
+  function deadline(ms: number, message: string) {
+    let handle: NodeJS.Timeout | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      handle = setTimeout(() => reject(new ParserTimeout(message)), ms);
+    });
+    // Observed through the races below; this keeps a late rejection from going unhandled.
+    expired.catch(() => {});
+    return { expired, clear: () => clearTimeout(handle) };
+  }
+
   async function parseNow(sentence: string): Promise<Parse> {
     worker ??= startWorker();
     const current = worker;
-    let handle: NodeJS.Timeout | undefined;
-    const timer = new Promise<never>((_, reject) => {
-      handle = setTimeout(() => reject(new ParserTimeout(`link-parser took longer than ${timeoutMs} ms`)), timeoutMs);
-    });
-    // Observed through the races below; this keeps a late rejection from going unhandled.
-    timer.catch(() => {});
+    // Loading the dictionaries is not the sentence's time: on a busy machine it takes seconds,
+    // and a worker killed for it would only start loading them again.
+    const loading = deadline(startupMs, `link-parser did not load its dictionaries in ${startupMs} ms`);
+    let sentenceDeadline: ReturnType<typeof deadline> | undefined;
     try {
-      await Promise.race([current.ready, timer]);
+      await Promise.race([current.ready, loading.expired]);
+      loading.clear();
+      sentenceDeadline = deadline(timeoutMs, `link-parser took longer than ${timeoutMs} ms`);
+      const timer = sentenceDeadline.expired;
       const block = current.nextBlock();
       current.process.stdin.write(`${sentenceLine(sentence, maxLength)}\n${SENTINEL_COMMAND}\n`);
       return parseOutput(await Promise.race([block, timer]));
@@ -152,7 +167,8 @@ export function createLinkGrammar(options: LinkGrammarOptions = {}) {
       if (worker === current) stopWorker();
       throw error;
     } finally {
-      clearTimeout(handle);
+      loading.clear();
+      sentenceDeadline?.clear();
     }
   }
 
