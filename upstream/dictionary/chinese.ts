@@ -471,7 +471,10 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     const top = scores[0]?.score ?? 0;
     const picked = scores.filter((s) => s.score >= 0.5 && s.score >= 0.5 * top && (!s.fielded || s.score >= 0.45));
     if (picked.length > 0) {
-      const items = picked.slice(0, 5).map((s) => s.item);
+      // The word's own supported renderings stay in the line even beside a strong synonym's
+      // (table "hold back to a later time": 延期 from postpone, and 搁置, table's own).
+      const ownSupported = scores.filter((s) => !picked.includes(s) && !s.found && !s.fielded && s.score >= 0.5);
+      const items = [...picked.slice(0, 5), ...ownSupported.slice(0, 2)].map((s) => s.item);
       // The short Chinese keeps to the clear winners; the rest stay in the full line.
       const short = picked.filter((s) => s.score >= 0.85 * top).slice(0, 2);
       return { simple: short.map((s) => s.item).join('，'), full: items.join('，'), matched: true };
