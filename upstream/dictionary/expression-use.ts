@@ -51,6 +51,9 @@ export function constituentRanges(parse: Parse): [number, number][] {
   return ranges;
 }
 
+/** Words that follow a verb as prepositions, never as its adverb particle. */
+const prepositions = new Set(['to', 'for', 'with', 'at', 'from', 'into', 'of', 'by', 'onto', 'upon', 'toward', 'towards']);
+
 /** Lemmas whose noun senses name places and ways: after them a particle is a preposition. */
 const placeHypernyms = new Set([
   'location',
@@ -150,6 +153,11 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
       match.wordnet && match.tokens.length === 2 && /^[a-z]+_[a-z]+$/.test(match.wordnet) && wordnet.has(match.wordnet, 'v');
     if (verbParticle) {
       const [verb, particle] = at;
+      // A verb and a preposition ("turned to her friend", "ran for ten years"): a prepositional
+      // verb only when the parser itself ties them; the verb's own sense reads as well otherwise.
+      if (prepositions.has(parse.words[particle]?.toLowerCase() ?? '')) {
+        return { used: linked(verb, particle, (l) => l.startsWith('K') || idiom(l)) };
+      }
       if (verb !== ctx.target) {
         // The particle was clicked: its link to the verb decides alone.
         if (linked(verb, particle, (l) => l.startsWith('K') || idiom(l))) return { used: true };
