@@ -31,7 +31,7 @@ const postgresInstalled = () =>
 
 if (!existsSync(chromium)) aptInstall('for the browser tests', ['chromium']);
 if (!postgresInstalled()) aptInstall('for the upstream tests on PostgreSQL', ['postgresql']);
-// CMU Link Grammar, the sentence parser (upstream/analysis/link-grammar.ts).
+// CMU Link Grammar, the sentence parser (upstream/parser/link-grammar.ts).
 if (!linkGrammarInstalled()) aptInstall('for the sentence parser', linkGrammarPackages);
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';

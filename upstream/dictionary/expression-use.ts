@@ -227,6 +227,24 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
         return { used: !own && !ofNoun };
       }
     }
+    // A verb idiom of three words or more ("made up my mind", "took great care"): its words are
+    // linked among themselves, whatever else the verb governs.
+    if (at.length >= 3 && senses.some((s) => s.pos === 'v') && ctx.parseIndexOf(match.tokens[0]) === from) {
+      const inside = new Set(at);
+      const reached = new Set([at[0]]);
+      for (let grown = true; grown; ) {
+        grown = false;
+        for (const l of parse.links) {
+          if (!inside.has(l.left) || !inside.has(l.right)) continue;
+          if (reached.has(l.left) !== reached.has(l.right)) {
+            reached.add(l.left);
+            reached.add(l.right);
+            grown = true;
+          }
+        }
+      }
+      return { used: reached.size === inside.size };
+    }
     const tie = (l: string) => idiom(l) || l.startsWith('AN') || l.startsWith('G') || (nominal && /^A($|[^N])/.test(l));
     const tied = at.every((w, i) => i === 0 || linked(at[i - 1], w, tie));
     const constituent = constituentRanges(parse).some(([a, b]) => a === from && b === to);

@@ -45,6 +45,8 @@ const particles = new Set([
   'aside',
   'forward',
 ]);
+const possessives = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their']);
+const reflexives = new Set(['myself', 'yourself', 'himself', 'herself', 'itself', 'ourselves', 'yourselves', 'themselves']);
 const objectTags = new Set(['DET', 'PRON', 'NOUN', 'PROPN', 'ADJ', 'NUM']);
 
 /** Whether an ECDICT row looks like a real expression rather than a chance word pair. */
@@ -68,9 +70,16 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
     const firsts = formsOf(words[0]);
     const lasts = words.length > 1 ? formsOf(words[words.length - 1]) : [''];
     const middle = words.slice(1, -1).map((t) => t.lower);
+    // Dictionaries write the owner of a verb idiom as one's and its object as oneself: "made up
+    // my mind" is make_up_one's_mind, "enjoyed themselves" enjoy_oneself.
+    const general = middle.map((w) => (possessives.has(w) ? "one's" : w));
+    const generalLasts = lasts.map((w) => (reflexives.has(w) ? 'oneself' : w));
     const out: string[][] = [];
     for (const f of firsts) {
       for (const l of lasts) out.push(words.length > 1 ? [f, ...middle, l] : [f]);
+    }
+    if (words.length > 1 && (general.some((w, i) => w !== middle[i]) || generalLasts.some((w, i) => w !== lasts[i]))) {
+      for (const f of firsts) for (const l of generalLasts) out.push([f, ...general, l]);
     }
     return out;
   }

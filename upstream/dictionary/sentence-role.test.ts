@@ -96,6 +96,11 @@ describe('query_word with the parse', () => {
     expect(took.gloss[0].phrase_title).toBeUndefined();
   });
 
+  it("finds verb idioms written with one's, linked among themselves", async () => {
+    const [made] = await lookup('At last she [made] up her mind about the job.');
+    expect(made.gloss[0]).toMatchObject({ phrase_title: "make up one's mind" });
+  });
+
   it('keeps fixed adverbials used as such', async () => {
     const [fact] = await lookup('The city looks calm; in [fact], it is very busy.');
     expect(fact.gloss[0].sense_id).toBe('in_fact%4:02:00::');
