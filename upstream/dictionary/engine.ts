@@ -379,7 +379,9 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
    * target is not one of its words.
    */
   function readParse(parse: Parse, tagged: TaggedSentence) {
-    if (parse.words.some((w) => /^\[.*\]$/.test(w))) return undefined;
+    // A linkage that skipped words guesses: its links still tell expressions apart, but its part
+    // of speech and role are not trusted over the tagger, nor shown.
+    const partial = parse.words.some((w) => /^\[.*\]$/.test(w));
     const places = alignWords(parse, tagged.text);
     const parseIndexOf = (token: number) => {
       const t = tagged.tokens[token];
@@ -390,7 +392,8 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const head = tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? tagged.target[0];
     const target = head === undefined ? undefined : parseIndexOf(head);
     if (target === undefined) return undefined;
-    return { parse, parseIndexOf, target, role: targetRole(parse, tagged.text, target) as TargetRole };
+    const role = targetRole(parse, tagged.text, target);
+    return { parse, parseIndexOf, target, role: partial ? { ...role, confident: false, text: undefined } : role };
   }
 
   function lookupUnsafe(input: LookupInput, parse?: Parse): TranslationItem[] {
@@ -437,7 +440,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     // A gerund keeps the verb when it keeps a verb's syntax (an object, or after enjoy, stop,
     // keep…: "Building a bridge", "enjoys cooking"); otherwise it is the -ing noun ("Smoking …
     // has been banned"), when WordNet has one.
-    if (role?.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
+    if (role?.confident && role.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
       const governor = role.governor ? (d.lemmatizer.ranked(role.governor.toLowerCase())[0]?.lemma ?? '') : '';
       const verbal = role.transitivity === 'obj' || (role.function === 'object' && catenatives.has(governor));
       const reading: TargetRole = { ...role, pos: verbal ? 'v' : 'n' };
@@ -446,7 +449,8 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     // A participle after be with no object and no agent reads as the adjective, when WordNet has
     // one ("whose hearing is impaired"); with an agent it is the verb ("was broken by a ball").
     if (
-      role?.passive &&
+      role?.confident &&
+      role.passive &&
       !role.agent &&
       !role.particle &&
       !role.nextWord &&
@@ -477,6 +481,8 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
           role = { ...role, text: `是短语 ${m.title} 的一部分` };
       } else if (!best && !maybe) maybe = m;
     }
+    // A role the parse is unsure of is used to judge expressions, never shown.
+    if (role && !role.confident) role = { ...role, text: undefined };
     // The phrase's own words are not context for its senses or for the word's.
     const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? [], role);
     if (role) {
