@@ -4,13 +4,16 @@
  *
  *  1. Cold: the first lookup after start (the engine opens its data lazily).
  *  2. One lookup at a time over a fixed set of words in sentences, several rounds: p50, p99.
- *  3. Under load (autocannon, BENCH_CONNECTIONS connections, the same set in rotation): req/s.
+ *  3. New sentences: each lookup in a sentence not seen before (the development set's, one word
+ *     each), so that its parse and its library examples' readings are not cached yet.
+ *  4. Under load (autocannon, BENCH_CONNECTIONS connections, the same set in rotation): req/s.
  *
  * Environment: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 10), BENCH_ROUNDS (5).
  */
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { startNext } from '../tests/support/next-server';
+import { readSenseDev } from './sense-dev';
 import { lookupBodies as bodies, lookups, ms, pct, reporter, startEmbeddedUpstream } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -87,6 +90,32 @@ async function main() {
     say('|---|---|---|---|');
     say(`| straight to the upstream | ${ms(pct(direct, 50))} | ${ms(pct(direct, 99))} | ${ms(Math.max(...direct))} |`);
     say(`| through the BFF | ${ms(pct(viaBff, 50))} | ${ms(pct(viaBff, 99))} | ${ms(Math.max(...viaBff))} |`);
+
+    // One target per sentence, in the order of the set; each sentence is new to the upstream.
+    const seen = new Set<string>();
+    const fresh = readSenseDev()
+      .filter((t) => !seen.has(t.sentence) && seen.add(t.sentence))
+      .slice(0, 200)
+      .map((t) =>
+        JSON.stringify({
+          pre_context: t.sentence.slice(0, t.start),
+          target_word: t.target,
+          post_context: t.sentence.slice(t.end),
+          from: 'bench',
+        }),
+      );
+    const freshAgent = new Agent({ connections: 1 });
+    const freshTimes: number[] = [];
+    try {
+      for (const body of fresh) freshTimes.push(await lookUp(freshAgent, next.url, body));
+    } finally {
+      await freshAgent.close();
+    }
+    say();
+    say(`## New sentences through the BFF (${fresh.length}, each parsed for the first time)`);
+    say('| p50 | p99 | max |');
+    say('|---|---|---|');
+    say(`| ${ms(pct(freshTimes, 50))} | ${ms(pct(freshTimes, 99))} | ${ms(Math.max(...freshTimes))} |`);
 
     const loadDirect = await underLoad(upstream.url);
     const loadBff = await underLoad(next.url);

@@ -36,6 +36,7 @@ const lemmaOf: Record<string, string> = {
 
 const fakeDictionary: DictionaryEngine & { lookups: LookupInput[] } = {
   lookups: [],
+  senseOf: () => undefined,
   sentenceOf: (input) => ({
     text: `${input.pre_context}${input.target_word}${input.post_context}`,
     start: input.pre_context.length,

@@ -67,13 +67,15 @@ export function dictionaryCalls({
     for (const form of forms) {
       const at = new RegExp(`(?<![\\p{L}'’-])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}'’-])`, 'u').exec(lower);
       if (!at) continue;
-      const items = dictionary.lookup({
-        pre_context: example.slice(0, at.index),
-        target_word: example.slice(at.index, at.index + form.length),
-        post_context: example.slice(at.index + form.length),
-      });
-      const id = items.find((i) => i.lemma === lemma)?.gloss[0]?.sense_id;
-      sense = typeof id === 'string' ? id : null;
+      sense =
+        dictionary.senseOf(
+          {
+            pre_context: example.slice(0, at.index),
+            target_word: example.slice(at.index, at.index + form.length),
+            post_context: example.slice(at.index + form.length),
+          },
+          lemma,
+        ) ?? null;
       break;
     }
     if (exampleSenses.size >= 20_000) exampleSenses.clear();

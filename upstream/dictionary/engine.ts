@@ -566,6 +566,23 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         String(input.post_context ?? ''),
       );
     },
+    senseOf(input, lemma) {
+      try {
+        const d = open();
+        const senses = d.wordnet.senses(lemma);
+        if (senses.length === 0) return undefined;
+        const tagged = tagContext(
+          String(input.pre_context ?? ''),
+          String(input.target_word ?? ''),
+          String(input.post_context ?? ''),
+        );
+        const features = d.ranker.features(tagged.tokens, tagged.target);
+        const candidate = d.lemmatizer.candidates(cleanTarget(input.target_word).toLowerCase()).find((c) => c.lemma === lemma);
+        return d.ranker.rank(senses, features, candidate ? { formPos: candidate.pos } : {})[0]?.sense.key;
+      } catch {
+        return undefined;
+      }
+    },
     lookup(input, parse) {
       try {
         return lookupUnsafe(input, parse);

@@ -30,6 +30,11 @@ export interface DictionaryEngine {
    * the first of post_context): what the caller parses and hands to lookup.
    */
   sentenceOf(input: LookupInput): ContextSentence;
+  /**
+   * The WordNet sense key the ranker gives `lemma` for the target in its sentence, without the
+   * rest of an answer (no parse, expressions, Chinese): cheap enough to read library examples.
+   */
+  senseOf(input: LookupInput, lemma: string): string | undefined;
   /** The lemma and all its inflected forms, lower case (for counting occurrences). */
   formsOf(lemma: string): string[];
   /** The lemmas a surface form can be, most likely first, without context (for annotation). */
