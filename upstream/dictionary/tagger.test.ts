@@ -13,6 +13,14 @@ describe('the target and its sentence', () => {
     expect(contextSentence('', 'Bank', '').text).toBe('Bank');
   });
 
+  it('separates the word from contexts sent without the spaces around it', () => {
+    const s = contextSentence('The committee decided to', 'table', 'the proposal.');
+    expect(s.text).toBe('The committee decided to table the proposal.');
+    expect(s.text.slice(s.start, s.end)).toBe('table');
+    // Punctuation that touches the word stays where it is.
+    expect(contextSentence('(', 'bank', ').').text).toBe('(bank).');
+  });
+
   it('bounds very long contexts', () => {
     const long = 'word '.repeat(5000);
     const s = contextSentence(long, 'bank', long);

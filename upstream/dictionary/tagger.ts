@@ -50,6 +50,11 @@ export function contextSentence(pre: string, target: string, post: string): Cont
   const end = /[.!?…]+["'”’)\]]*(?=\s|$)|[。！？]+["'”’)\]」』]*|[\r\n]/.exec(after);
   if (end) after = after.slice(0, end.index + end[0].length);
   if (after.length > maxSide) after = after.slice(0, maxSide).replace(/\s\S*$/, '');
+  // A caller may send the contexts without the spaces around the word ("decided to" + "table" +
+  // "the proposal."): words that touch are separated, or the sentence would read "totablethe".
+  const touches = (a: string, b: string) => /[\p{L}\p{N}]$/u.test(a) && /^[\p{L}\p{N}]/u.test(b);
+  if (touches(before, target)) before = `${before} `;
+  if (touches(target, after)) after = ` ${after}`;
   return { text: before + target + after, start: before.length, end: before.length + target.length };
 }
 
