@@ -13,12 +13,11 @@
  *   npx tsx bench/sense-dev.ts --json     # figures as JSON
  *   npx tsx bench/sense-dev.ts --misses   # also list every target the engine got wrong
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
-import { reporter } from './support';
+import { readJsonl, reporter } from './support';
 
 export const senseDevKinds = [
   'plain',
@@ -51,10 +50,7 @@ export type SenseDevTarget = z.infer<typeof senseDevTarget>;
 export const senseDevPath = 'bench/data/sense-dev.jsonl';
 
 export function readSenseDev(path = senseDevPath): SenseDevTarget[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => senseDevTarget.parse(JSON.parse(line)));
+  return readJsonl(path, senseDevTarget);
 }
 
 /** WordNet's lemma and part of speech of a sense key (`ss_type` 5, the satellite, is an adjective). */

@@ -19,14 +19,13 @@
  *   npx tsx bench/sense-zh.ts --json     # figures as JSON
  *   npx tsx bench/sense-zh.ts --list     # also list every sense with what was shown
  */
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { createChineseMatcher } from '../upstream/dictionary/chinese';
 import { openEcdict } from '../upstream/dictionary/ecdict';
-import { frameComplements } from '../upstream/dictionary/verb-frames';
-import { openWordNet, type Synset } from '../upstream/dictionary/wordnet';
+import { senseLabel } from '../upstream/dictionary/verb-frames';
+import { openWordNet } from '../upstream/dictionary/wordnet';
 import { keyParts, readSenseDev } from './sense-dev';
-import { reporter } from './support';
+import { readJsonl, reporter } from './support';
 
 export const senseZhEntry = z
   .object({
@@ -39,10 +38,7 @@ export type SenseZhEntry = z.infer<typeof senseZhEntry>;
 export const senseZhPath = 'bench/data/sense-dev-zh.jsonl';
 
 export function readSenseZh(path = senseZhPath): SenseZhEntry[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .filter((line) => line.trim())
-    .map((line) => senseZhEntry.parse(JSON.parse(line)));
+  return readJsonl(path, senseZhEntry);
 }
 
 /** The comparable core of a rendering. */
@@ -78,19 +74,6 @@ export function judge(simple: string | undefined, accept: string[]): Verdict {
   return ok.some(Boolean) ? 'partly' : 'wrong';
 }
 
-const wnLabel: Record<string, string> = { n: 'n.', v: 'v.', a: 'adj.', s: 'adj.', r: 'adv.' };
-
-/** The gloss label the engine gives a sense (engine.ts's verbLabel: vt./vi. from the verb frames). */
-function labelOf(synset: Synset, lemma: string): string {
-  if (synset.pos !== 'v') return wnLabel[synset.type];
-  const complements = frameComplements(synset, lemma);
-  const transitive = complements.includes('object');
-  const intransitive = complements.includes('none');
-  if (transitive && !intransitive) return 'vt.';
-  if (intransitive && !transitive) return 'vi.';
-  return 'v.';
-}
-
 function run() {
   const entries = readSenseZh();
   const gold = new Set(readSenseDev().map((t) => t.sense_key));
@@ -105,7 +88,7 @@ function run() {
     const synset = wordnet.synset(sense.pos, sense.offset);
     const lemma = parts.lemma.replace(/_/g, ' ');
     chinese.prefetch(lemma, [synset]);
-    const zh = chinese.forSense(lemma, synset, labelOf(synset, sense.lemma));
+    const zh = chinese.forSense(lemma, synset, senseLabel(synset, sense.lemma));
     outcomes.push({ key: e.sense_key, shown: zh?.simple, verdict: judge(zh?.simple, e.accept), accept: e.accept });
   }
   const count = (v: Verdict) => outcomes.filter((o) => o.verdict === v).length;

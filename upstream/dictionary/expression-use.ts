@@ -18,8 +18,9 @@ import type { Parse } from '../parser/link-grammar';
 import type { Lemmatizer } from './lemmas';
 import type { PhraseMatch } from './phrases';
 import type { TargetRole } from './sentence-role';
+import { createNounClasses } from './noun-classes';
 import { frameComplements } from './verb-frames';
-import { pointerGroups, type WordNet } from './wordnet';
+import type { WordNet } from './wordnet';
 
 /** The parse-word range [from, to] of every constituent of the tree (LEFT-WALL is word 0). */
 export function constituentRanges(parse: Parse): [number, number][] {
@@ -82,34 +83,13 @@ export interface ExpressionContext {
 }
 
 export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) {
-  const places = new Map<string, boolean>();
+  const classes = createNounClasses(wordnet, lemmatizer);
 
-  /** Whether the noun's commonest senses are places or ways (three levels of hypernyms up). */
+  /** Whether the noun's commonest senses are places or ways, or kinds of them. */
   function placeLike(noun: string): boolean {
-    const known = places.get(noun);
-    if (known !== undefined) return known;
-    const lemma = [noun, ...lemmatizer.ranked(noun).map((c) => c.lemma)].find((l) => wordnet.has(l, 'n'));
-    let place = false;
-    if (lemma) {
-      for (const sense of wordnet
-        .senses(lemma)
-        .filter((s) => s.pos === 'n')
-        .slice(0, 2)) {
-        let frontier = [wordnet.synset('n', sense.offset)];
-        for (let depth = 0; depth < 6 && frontier.length && !place; depth++) {
-          const up: typeof frontier = [];
-          for (const s of frontier) {
-            if (s.words.some((w) => placeHypernyms.has(w.lemma.toLowerCase()))) place = true;
-            for (const p of s.pointers) if (pointerGroups.hypernym.has(p.symbol)) up.push(wordnet.synset(p.pos, p.offset));
-          }
-          frontier = up;
-        }
-        if (place) break;
-      }
-    }
-    if (places.size > 5_000) places.clear();
-    places.set(noun, place);
-    return place;
+    return classes
+      .levelsOf(noun)
+      .some((level) => level.some((s) => s.words.some((w) => placeHypernyms.has(w.lemma.toLowerCase()))));
   }
 
   /**
@@ -119,7 +99,7 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
    */
   function movement(parse: Parse, verbAt: number): boolean {
     const word = parse.words[verbAt]?.toLowerCase() ?? '';
-    const lemma = [word, ...lemmatizer.ranked(word).map((c) => c.lemma)].find((l) => wordnet.has(l, 'v'));
+    const lemma = lemmatizer.known(word, 'v');
     const first = lemma ? wordnet.senses(lemma).find((s) => s.pos === 'v') : undefined;
     return first ? /%2:3[89]:/.test(first.key) : false;
   }

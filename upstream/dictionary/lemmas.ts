@@ -58,6 +58,8 @@ export interface Lemmatizer {
   compoundHead(word: string): LemmaCandidate[];
   /** Candidates, most likely first without context (by WordNet tag counts and ECDICT's frequency). */
   ranked(word: string): LemmaCandidate[];
+  /** The word itself, or else its likeliest lemma, that WordNet has (in `pos`, when given). */
+  known(word: string, pos?: WnPos): string | undefined;
   /** The lemma and its inflected forms, lower case. */
   formsOf(lemma: string): string[];
   /** Sum of WordNet tag counts of the lemma's senses in these parts of speech. */
@@ -326,14 +328,19 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
 
   const keyCache = new Map<string, string[]>();
 
+  function ranked(word: string): LemmaCandidate[] {
+    return candidates(word)
+      .map((c) => ({ c, p: prior(c) }))
+      .sort((a, b) => b.p - a.p)
+      .map((x) => x.c);
+  }
+
   return {
     candidates,
     compoundHead,
-    ranked(word) {
-      return candidates(word)
-        .map((c) => ({ c, p: prior(c) }))
-        .sort((a, b) => b.p - a.p)
-        .map((x) => x.c);
+    ranked,
+    known(word, pos) {
+      return [word, ...ranked(word).map((c) => c.lemma)].find((l) => wordnet.has(l, pos));
     },
     formsOf(lemma) {
       const base = lemma.trim().toLowerCase();

@@ -36,6 +36,7 @@
 import type { Ecdict } from './ecdict';
 import type { LemmaPos, Lemmatizer } from './lemmas';
 import { wnPosOfTag, type Token } from './tagger';
+import { createNounClasses } from './noun-classes';
 import { frameComplements } from './verb-frames';
 import { Lru, pointerGroups, type SenseEntry, type Synset, type WnPos, type WordNet } from './wordnet';
 
@@ -288,7 +289,7 @@ export function createRanker(
     const cached = expansions.get(id);
     if (cached) return cached;
     const out = new Set<string>();
-    const lemma = [word, ...lemmatizer.ranked(word).map((c) => c.lemma)].find((k) => wordnet.has(k));
+    const lemma = lemmatizer.known(word);
     if (lemma) {
       const senses = wordnet.senses(lemma).filter((s) => !pos || s.pos === pos);
       for (const s of senses.slice(0, 2)) {
@@ -309,37 +310,20 @@ export function createRanker(
     return list;
   }
 
-  const classes = new Lru<string, string[]>(5_000);
-  /** The words of a noun's hypernyms, up to five levels, for its two commonest senses. */
+  const nounClasses = createNounClasses(wordnet, lemmatizer);
+  const classWords = new Lru<string, string[]>(5_000);
+  /** The words of a noun's hypernyms (not of the noun's own senses). */
   function classesOf(noun: string): string[] {
-    const cached = classes.get(noun);
+    const cached = classWords.get(noun);
     if (cached) return cached;
     const out = new Set<string>();
-    const lemma = [noun, ...lemmatizer.ranked(noun).map((c) => c.lemma)].find((k) => wordnet.has(k, 'n'));
-    if (lemma) {
-      for (const s of wordnet
-        .senses(lemma)
-        .filter((x) => x.pos === 'n')
-        .slice(0, 2)) {
-        let frontier = [wordnet.synset('n', s.offset)];
-        for (let depth = 0; depth < 5 && frontier.length; depth++) {
-          const up: Synset[] = [];
-          for (const syn of frontier) {
-            for (const p of syn.pointers) {
-              if (!pointerGroups.hypernym.has(p.symbol)) continue;
-              const h = wordnet.synset(p.pos, p.offset);
-              for (const x of h.words) for (const y of lemmaWords(x.lemma)) out.add(y);
-              up.push(h);
-            }
-          }
-          frontier = up;
-        }
-      }
+    for (const level of nounClasses.levelsOf(noun).slice(1)) {
+      for (const h of level) for (const x of h.words) for (const y of lemmaWords(x.lemma)) out.add(y);
     }
     // Classes too general to tell senses apart.
     for (const x of ['entity', 'physical', 'object', 'whole', 'abstraction', 'thing', 'matter', 'unit']) out.delete(x);
     const list = [...out];
-    classes.set(noun, list);
+    classWords.set(noun, list);
     return list;
   }
 

@@ -109,27 +109,31 @@ function posOfSubscript(subscript: string): RolePos | undefined {
   return undefined;
 }
 
-export function targetRole(parse: Parse, sentence: string, index: number): TargetRole {
+/** `places`: alignWords(parse, sentence), when the caller has it already. */
+export function targetRole(
+  parse: Parse,
+  sentence: string,
+  index: number,
+  places: ReturnType<typeof alignWords> = alignWords(parse, sentence),
+): TargetRole {
+  const textOf = (i: number) => {
+    const p = places[i];
+    return p ? sentence.slice(p.start, p.end) : parse.words[i];
+  };
   // A verb tied to its particle as one idiom ("took_off"): the particle carries the verb's links.
   const tie = parse.links.find((l) => l.left === index && idiomLink(l.label));
   if (tie && !parse.links.some((l) => (l.left === index || l.right === index) && !idiomLink(l.label))) {
-    const whole = roleOf(parse, sentence, tie.right);
+    const whole = roleOf(parse, sentence, tie.right, places);
     if (whole.pos === 'v' || whole.function === 'predicate') {
-      const particle = { word: alignedText(parse, sentence, tie.right), index: tie.right };
+      const particle = { word: textOf(tie.right), index: tie.right };
       const role = { ...whole, particle, idiom: [tie.right] };
       return { ...role, text: roleText(role) };
     }
   }
-  return roleOf(parse, sentence, index);
+  return roleOf(parse, sentence, index, places);
 }
 
-function alignedText(parse: Parse, sentence: string, i: number): string {
-  const p = alignWords(parse, sentence)[i];
-  return p ? sentence.slice(p.start, p.end) : parse.words[i];
-}
-
-function roleOf(parse: Parse, sentence: string, index: number): TargetRole {
-  const places = alignWords(parse, sentence);
+function roleOf(parse: Parse, sentence: string, index: number, places: ReturnType<typeof alignWords>): TargetRole {
   const textOf = (i: number) => {
     const p = places[i];
     return p ? sentence.slice(p.start, p.end) : parse.words[i];

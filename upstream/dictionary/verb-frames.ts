@@ -72,3 +72,21 @@ export function frameComplements(synset: Synset, lemma: string): FrameComplement
   const word = synset.words.findIndex((w) => w.lemma === lemma.replace(/ /g, '_')) + 1;
   return synset.frames.filter((f) => f.word === 0 || f.word === word).flatMap((f) => verbFrames[f.frame]?.complement ?? []);
 }
+
+const labelOfType: Record<string, string> = { n: 'n.', v: 'v.', a: 'adj.', s: 'adj.', r: 'adv.' };
+
+/**
+ * The part-of-speech label a sense is shown with. A verb is vt. when its frames for this word take
+ * an object and none stands alone, vi. the other way round, else v.: a predicative, a verb form or
+ * a clause after the verb decides neither, as dictionaries disagree on whether "become", "want
+ * to" or "say that" are transitive.
+ */
+export function senseLabel(synset: Synset, lemma: string): string {
+  if (synset.pos !== 'v') return labelOfType[synset.type];
+  const complements = frameComplements(synset, lemma);
+  const transitive = complements.includes('object');
+  const intransitive = complements.includes('none');
+  if (transitive && !intransitive) return 'vt.';
+  if (intransitive && !transitive) return 'vi.';
+  return 'v.';
+}
