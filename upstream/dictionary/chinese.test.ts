@@ -68,6 +68,20 @@ describe('Chinese for a WordNet sense', () => {
     expect(sense('in%1:27:00::', 'n.')?.simple).toBe('铟');
   });
 
+  it('reads the Chinese of a word out of the compound its collocation makes', () => {
+    const pair = (lemma: string, label: string, neighbour: string, neighbourLabel: string, neighbourFirst = false) =>
+      chinese.inCollocation({ lemma, label, neighbour, neighbourLabel, neighbourFirst });
+    // 大雨 = 大 + 雨 (rain): heavy is 大 here, part of its own 巨大的.
+    expect(pair('heavy', 'adj.', 'rain', 'n.')).toMatchObject({ rendering: '大', word: '大雨', own: ['巨大的'] });
+    // 河岸 = 河 (river) + 岸, in Chinese order: the modifier first.
+    expect(pair('bank', 'n.', 'river', 'n.', true)).toMatchObject({ rendering: '岸', word: '河岸' });
+    expect(pair('take', 'vt.', 'medicine', 'n.')).toMatchObject({ rendering: '吃', word: '吃药' });
+    // 劲风 is "strong wind", but 劲 is none of strong's renderings: no claim.
+    expect(pair('strong', 'adj.', 'wind', 'n.')).toBeUndefined();
+    // The order must hold: 河岸 does not make river's neighbour bank come first.
+    expect(pair('bank', 'n.', 'river', 'n.', false)).toBeUndefined();
+  });
+
   it('gives a short Chinese for synonym lists', () => {
     expect(chinese.shortOf('riverbank', 'n')).toMatch(/河岸|河堤/);
     expect(chinese.shortOf('qzxvqzxv')).toBeUndefined();

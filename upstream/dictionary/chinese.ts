@@ -48,11 +48,40 @@ export interface ChineseMatcher {
   linesOf(word: string): TranslationLine[];
   /** Fetches the ECDICT rows every sense of a word will need, in a few queries. */
   prefetch(lemma: string, synsets: Synset[]): void;
+  /**
+   * The word's Chinese inside a two-word collocation of its sentence ("heavy rain" → 大, from
+   * 大雨), or undefined when no dictionary renders the collocation as one word built of the
+   * neighbour's Chinese and one of the word's own.
+   */
+  inCollocation(collocation: Collocation): CollocationChinese | undefined;
+}
+
+/** Two words of a sentence that belong together: adjective–noun, noun–noun, verb–object. */
+export interface Collocation {
+  /** The clicked word's lemma and its gloss label (adj., n., v.…). */
+  lemma: string;
+  label: string;
+  /** The other word's lemma and its label. */
+  neighbour: string;
+  neighbourLabel: string;
+  /** Whether the neighbour comes first ("river bank" for bank). */
+  neighbourFirst: boolean;
+}
+
+export interface CollocationChinese {
+  /** The part of the collocation's Chinese that renders the clicked word (大). */
+  rendering: string;
+  /** The collocation's Chinese word (大雨). */
+  word: string;
+  /** The word's own renderings that contain `rendering` (巨大的): the same meaning, said fully. */
+  own: string[];
 }
 
 const inflectionNote =
   /的(?:过去式|过去分词|现在分词|现在时|过去时|复数|第三人称|比较级|最高级)|过去式|过去分词|现在分词|第三人称单数/;
 const cjk = /[\u3400-\u9fff]/;
+/** A remainder that is only grammar (的, 了, 被…) renders no word. */
+const particles = /^[的地得了着过是在有和与或及使被把之一不]+$/;
 
 /** Characters that say nothing on their own when two renderings are compared. */
 const weakChars = new Set('的地得了着过是在有和与或及使被把之一不人者性化中上下大小个等所为其以而于可'.split(''));
@@ -502,6 +531,56 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     return undefined;
   }
 
+  /**
+   * A Chinese compound is mostly two renderings side by side (大雨 = 大 + 雨, 河岸 = 河 + 岸,
+   * 吃药 = 吃 + 药). Where CC-CEDICT or ECDICT renders the collocation as such a compound, and
+   * one half is a rendering of the neighbour, the other half is what the clicked word means here
+   * — provided it is also one of the word's own renderings (or part of one: 大 of 巨大的), so that
+   * a loose idiom (劲风 for "strong wind": 劲 is no rendering of strong in ECDICT) says nothing.
+   */
+  function inCollocation(c: Collocation): CollocationChinese | undefined {
+    const phrase = c.neighbourFirst ? `${c.neighbour} ${c.lemma}` : `${c.lemma} ${c.neighbour}`;
+    const words = [
+      ...cedict.headwordsFor(phrase),
+      ...linesOf(phrase)
+        .filter((l) => l.domain !== '网络')
+        .flatMap((l) => l.items.map(core)),
+      // A compound of two renderings is short; a longer word is a set phrase (开放门户 for an "open
+      // door" policy, not for opening one).
+    ].filter((w) => w.length >= 2 && w.length <= 3);
+    if (words.length === 0) return undefined;
+    const neighbourItems = new Set(
+      [
+        ...linesFor(c.neighbour, c.neighbourLabel)
+          .slice(0, 2)
+          .flatMap((l) => l.items.slice(0, 6)),
+        ...cedict.headwordsFor(c.neighbour),
+      ]
+        .map(core)
+        .filter((x) => x && x.length <= 3),
+    );
+    const own = linesFor(c.lemma, c.label).flatMap((l) => l.items);
+    const ownCores = own.map(core).filter(Boolean);
+    let best: (CollocationChinese & { exact: boolean }) | undefined;
+    for (const word of words) {
+      for (const n of neighbourItems) {
+        // Chinese keeps the English order here: modifier before head, verb before object.
+        let rest = '';
+        if (c.neighbourFirst && word.startsWith(n)) rest = word.slice(n.length);
+        else if (!c.neighbourFirst && word.endsWith(n)) rest = word.slice(0, -n.length);
+        if (!rest || !cjk.test(rest) || particles.test(rest)) continue;
+        const exact = ownCores.includes(rest);
+        const containing = own.filter((item) => core(item).length <= 4 && core(item).includes(rest)).slice(0, 2);
+        if (!exact && containing.length === 0) continue;
+        if (!best || (exact && !best.exact)) best = { rendering: rest, word, own: containing, exact };
+      }
+      if (best?.exact) break;
+    }
+    if (!best) return undefined;
+    const { exact: _, ...found } = best;
+    return found;
+  }
+
   const prefetched = new Lru<string, true>(20_000);
 
   function prefetch(lemma: string, synsets: Synset[]): void {
@@ -515,5 +594,5 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     if (words.size > 1) ecdict.prefetch(words);
   }
 
-  return { forSense, shortOf, linesOf, prefetch };
+  return { forSense, shortOf, linesOf, prefetch, inCollocation };
 }

@@ -7,12 +7,13 @@
  * free; everything after that is synchronous and bounded by caches.
  */
 import { WORD_NOT_FOUND, type Gloss, type TranslationItem } from '../../lib/contract';
-import { createChineseMatcher, type ChineseMatcher } from './chinese';
+import { createChineseMatcher, type ChineseMatcher, type Collocation } from './chinese';
 import { defaultEcdictPath, openEcdict, type Ecdict } from './ecdict';
 import { variantsOf } from './ecdict-text';
 import { createLemmatizer, lemmaPosOfLabel, type LemmaCandidate, type Lemmatizer } from './lemmas';
 import { usIpa, ukIpa } from './phonetics';
 import { createPhraseFinder, type PhraseFinder, type PhraseMatch } from './phrases';
+import { catenatives, readFormByPlace } from './participles';
 import { posOf } from './pos';
 import { createRanker, defaultWeights, type ContextFeatures, type Ranker, type RankWeights, type ScoredSense } from './rank';
 import { contextSentence, labelOfTag, tagContext, type TaggedSentence, wnPosOfTag } from './tagger';
@@ -46,18 +47,15 @@ interface Data {
 }
 
 /** A gloss with the score it was ranked by (dropped before answering). */
+/** The other word of a collocation the target forms in its sentence. */
+type Pair = Omit<Collocation, 'lemma' | 'label'>;
+
 interface ScoredGloss {
   gloss: Gloss;
   score: number;
 }
 
 /** Verbs after which an -ing form is a verb ("stopped swearing", "enjoy cooking", "went camping"). */
-const catenatives = new Set(
-  'enjoy stop keep finish avoid mind start begin continue like love hate prefer practise practice consider suggest imagine miss risk go quit recommend deny admit dislike spend'.split(
-    ' ',
-  ),
-);
-
 /** How close (in score) a second sense must come to the first to be shown as possible too. */
 const closeMargin = 0.25;
 
@@ -265,6 +263,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     offered: ScoredGloss[],
     role: string | undefined,
     d: Data,
+    pair?: Pair,
   ): { item: TranslationItem; score: number } {
     const lemma = candidate.lemma;
     const entry = d.ecdict.get(lemma);
@@ -317,6 +316,14 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     // Two senses within closeMargin of each other both fit: the learner is told so rather than
     // shown one as certain.
     const own = scored.map((s) => s.gloss);
+    if (pair && phrase.length === 0 && own[0]) {
+      const paired = inPair(own[0], lemma, pair, d);
+      if (paired) {
+        own[0] = paired.gloss;
+        // The role line names the pair the Chinese was read from ("heavy rain 即 大雨").
+        if (role) role = `${role}；${paired.note}`;
+      }
+    }
     if (phrase.length === 0 && scored.length > 1 && scored[1].score >= scored[0].score - closeMargin) {
       own[0] = { ...own[0], maybe: 'close' };
       own[1] = { ...own[1], maybe: 'close' };
@@ -338,6 +345,49 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         ...(role ? { role } : {}),
         gloss: glosses,
       },
+    };
+  }
+
+  /**
+   * The word that the target forms a pair with in its sentence (the noun an adjective or a noun
+   * modifies, a verb's object, a noun's modifier), lemmatized, for the Chinese of the pair.
+   */
+  function pairOf(role: TargetRole | undefined, d: Data): Pair | undefined {
+    if (!role?.confident) return undefined;
+    const noun = (word: string) => d.lemmatizer.known(word, 'n');
+    if (role.function === 'attributive' && role.objectHead) {
+      const neighbour = noun(role.objectHead);
+      return neighbour ? { neighbour, neighbourLabel: 'n.', neighbourFirst: false } : undefined;
+    }
+    if (role.pos === 'v' && role.objectHead && !role.particle && !role.passive) {
+      const neighbour = noun(role.objectHead);
+      return neighbour ? { neighbour, neighbourLabel: 'n.', neighbourFirst: false } : undefined;
+    }
+    if (role.pos === 'n' && role.modifier) {
+      const neighbour = d.lemmatizer.known(role.modifier.head, role.modifier.pos);
+      return neighbour
+        ? { neighbour, neighbourLabel: role.modifier.pos === 'a' ? 'adj.' : 'n.', neighbourFirst: true }
+        : undefined;
+    }
+    return undefined;
+  }
+
+  /**
+   * A gloss whose Chinese is read off the pair the word forms here: "heavy rain" is 大雨, so heavy
+   * is 大 in it, whatever the sense's usual line (重的) says. Only the sense chosen for the sentence
+   * gets it, and only a WordNet sense (an ECDICT line is a part of speech's, not a sense's).
+   */
+  function inPair(gloss: Gloss, lemma: string, pair: Pair, d: Data): { gloss: Gloss; note: string } | undefined {
+    const label = gloss.pos?.label;
+    if (!label || typeof gloss.sense_id !== 'string' || gloss.sense_id.startsWith('ecdict:')) return undefined;
+    const found = d.chinese.inCollocation({ lemma, label, ...pair });
+    if (!found) return undefined;
+    const here = `${found.rendering}（${found.word}）`;
+    const more = found.own.filter((item) => item !== found.rendering);
+    const words = pair.neighbourFirst ? `${pair.neighbour} ${lemma}` : `${lemma} ${pair.neighbour}`;
+    return {
+      gloss: { ...gloss, simple_sense: here, sense: { ...gloss.sense, second: [here, ...more].join('，') } },
+      note: `${words} 即 ${found.word}`,
     };
   }
 
@@ -421,10 +471,13 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
 
     const reading = parse ? readParse(parse, tagged) : undefined;
     let role = reading?.role;
-    // A gerund keeps the verb when it keeps a verb's syntax (an object, or after enjoy, stop,
-    // keep…: "Building a bridge", "enjoys cooking"); otherwise it is the -ing noun ("Smoking …
-    // has been banned"), when WordNet has one.
-    if (role?.confident && role.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
+    // An -ing or -ed form whose neighbours say how it reads (participles.ts); otherwise a gerund
+    // keeps the verb when it keeps a verb's syntax (an object, or after enjoy, stop, keep…:
+    // "Building a bridge", "enjoys cooking"), else it is the -ing noun ("Smoking … has been
+    // banned"), when WordNet has one.
+    const byPlace = readFormByPlace(tagged, candidates, role, d.lemmatizer, d.wordnet);
+    if (byPlace) role = byPlace;
+    else if (role?.confident && role.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
       const governor = role.governor ? (d.lemmatizer.ranked(role.governor.toLowerCase())[0]?.lemma ?? '') : '';
       const verbal = role.transitivity === 'obj' || (role.function === 'object' && catenatives.has(governor));
       const reading: TargetRole = { ...role, pos: verbal ? 'v' : 'n' };
@@ -481,6 +534,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       if (role.confident && role.pos === 'v' && role.transitivity !== 'unknown') features.transitivity = role.transitivity;
     }
 
+    const pair = pairOf(role, d);
     const items = candidates
       .map((c) => {
         // Every gloss of an item carries the item lemma's pronunciation.
@@ -491,7 +545,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
               .slice(0, 2)
               .map((g) => ({ ...g, gloss: { ...g.gloss, maybe: 'phrase' as const } }))
           : [];
-        return buildItem(c, tagged, features, phrase, offered, role?.text, d);
+        return buildItem(c, tagged, features, phrase, offered, role?.text, d, pair);
       })
       .sort((a, b) => b.score - a.score)
       .map((x) => x.item)

@@ -53,6 +53,22 @@ export function constituentRanges(parse: Parse): [number, number][] {
 }
 
 /** Words that follow a verb as prepositions, never as its adverb particle. */
+const determiners = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'my',
+  'your',
+  'his',
+  'her',
+  'its',
+  'our',
+  'their',
+]);
 const prepositions = new Set(['to', 'for', 'with', 'at', 'from', 'into', 'of', 'by', 'onto', 'upon', 'toward', 'towards']);
 
 /** Lemmas whose noun senses name places and ways: after them a particle is a preposition. */
@@ -133,6 +149,12 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
       match.wordnet && match.tokens.length === 2 && /^[a-z]+_[a-z]+$/.test(match.wordnet) && wordnet.has(match.wordnet, 'v');
     if (verbParticle) {
       const [verb, particle] = at;
+      // A verb and a bare noun (take place, take care, take part): the noun is the verb's object
+      // with no determiner or adjective of its own; "took the place of" is the verb's own sense.
+      if (linked(verb, particle, (l) => /^O/.test(l))) {
+        const own = parse.links.some((l) => l.right === particle && /^(D|A|AN|GN)/.test(l.label));
+        return { used: !own };
+      }
       // A verb and a preposition ("turned to her friend", "ran for ten years"): a prepositional
       // verb only when the parser itself ties them; the verb's own sense reads as well otherwise.
       if (prepositions.has(parse.words[particle]?.toLowerCase() ?? '')) {
@@ -152,7 +174,12 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
       }
       if (role.pos !== 'v') return { used: false };
       const withParticle = { ...role, particle: { word: parse.words[particle], index: particle } };
-      if (linked(verb, particle, (l) => l.startsWith('K') || idiom(l))) {
+      // K ties a particle to its verb; the parser also reads "turned out", "turns out about five
+      // hundred cars" as a verb with a predicative adjective (Pa). Before a determiner that
+      // "adjective" is a preposition it misread ("looked up the brook").
+      const determinerNext = determiners.has(parse.words[particle + 1]?.toLowerCase() ?? '');
+      const predicative = (l: string) => l.startsWith('Pa') && !determinerNext;
+      if (linked(verb, particle, (l) => l.startsWith('K') || predicative(l) || idiom(l))) {
         // A particle before a place is a preposition the parser mistook: "walked up the brook".
         const after = parse.links.find((l) => l.left === verb && /^O/.test(l.label) && l.right > particle);
         if (after && particle === verb + 1 && movement(parse, verb) && placeLike(parse.words[after.right].toLowerCase()))
@@ -167,6 +194,13 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
         linked(verb, particle, (l) => l.startsWith('MV')) && !parse.links.some((l) => l.left === particle && /^J/.test(l.label));
       if (adverb && particle > verb + 1) {
         return phrasalTakes(match.wordnet!, role.transitivity === 'obj') ? { used: true, role: withParticle } : { used: false };
+      }
+      // A particle right after the verb that ends its clause ("our car broke down, and…") has no
+      // object to be the preposition of, whatever the parser linked it to. After a verb of motion
+      // it is as likely a plain adverb ("looked up.").
+      const after = parse.words[particle + 1] ?? 'RIGHT-WALL';
+      if (particle === verb + 1 && /^(?:[,.;:!?]|RIGHT-WALL)$/.test(after) && !movement(parse, verb)) {
+        return phrasalTakes(match.wordnet!, false) ? { used: true, role: withParticle } : { used: false };
       }
       const next = role.nextWord;
       if (next && next.index === particle) {
@@ -207,6 +241,11 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
         return { used: !own && !ofNoun };
       }
     }
+    // An adverbial of three words or more, written together ("every now and then", "all of a
+    // sudden"), has no literal reading to compete with.
+    // Before "of" it is a quantity ("a great deal of courage"), a noun.
+    if (adverbial && at.length >= 3 && at.every((w, i) => i === 0 || w === at[i - 1] + 1))
+      return { used: parse.words[to + 1]?.toLowerCase() !== 'of' };
     // A verb idiom of three words or more ("made up my mind", "took great care"): its words are
     // linked among themselves, whatever else the verb governs.
     if (at.length >= 3 && senses.some((s) => s.pos === 'v') && ctx.parseIndexOf(match.tokens[0]) === from) {

@@ -55,6 +55,14 @@ describe('the role of a word in its parsed sentence', () => {
     expect(impaired.text).toContain('Her hearing');
   });
 
+  it("reads a noun's modifier", async () => {
+    expect((await roleIn('They walked along the river [bank] until dark.')).modifier).toMatchObject({ head: 'river', pos: 'n' });
+    expect((await roleIn('Forecasters expect heavy [rain] over the weekend.')).modifier).toMatchObject({
+      head: 'heavy',
+      pos: 'a',
+    });
+  });
+
   it('finds a particle linked to its verb, and a passive with its agent', async () => {
     expect((await roleIn('He [took] his coat off.')).particle?.word).toBe('off');
     expect((await roleIn('The plane [took] off at noon.')).particle?.word).toBe('off');
@@ -109,6 +117,51 @@ describe('query_word with the parse', () => {
     // "of course" inside "a change of course" modifies a noun: not the adverbial.
     const [course] = await lookup('The captain ordered a change of [course] before the storm.');
     expect(course.gloss[0].sense_id).not.toBe('of_course%4:02:00::');
+  });
+
+  it('gives the chosen sense the Chinese of the pair the word forms in its sentence', async () => {
+    const [heavy] = await lookup('Forecasters expect [heavy] rain over the weekend.');
+    expect(heavy.gloss[0].sense_id).toBe('heavy%3:00:03::');
+    expect(heavy.gloss[0].sense.second).toMatch(/^大（大雨）/);
+    expect(heavy.gloss[0].sense.second).not.toContain('重的');
+    // The other senses keep their own Chinese: the pair speaks only for this sentence's sense.
+    expect(heavy.gloss.slice(1).some((g) => g.sense.second?.includes('重的'))).toBe(true);
+    const [bank] = await lookup('They walked along the river [bank] until the path was flooded.');
+    expect(bank.gloss[0].sense.second).toBe('岸（河岸）');
+    expect(bank.role).toMatch(/；river bank 即 河岸$/);
+    // No pair: the usual Chinese.
+    const [alone] = await lookup('The rain was [heavy].');
+    expect(alone.gloss[0].sense.second).not.toContain('（');
+  });
+
+  it('takes a verb and its bare noun, a clause-final particle or a long adverbial as the expression', async () => {
+    const [place] = await lookup('All that he had told her would follow, had [taken] place.');
+    expect(place.gloss[0].phrase_title).toBe('take place');
+    const [broke] = await lookup('On the way to the airport our car [broke] down, and we had to call a taxi.');
+    expect(broke.gloss[0].phrase_title).toBe('break down');
+    const [turned] = await lookup('Thousands of fans [turned] out at the airport to welcome the team home.');
+    expect(turned.gloss[0].phrase_title).toBe('turn out');
+    const [now] = await lookup('Every [now] and then she had to stop and untwist it.');
+    expect(now.gloss[0].phrase_title).toBe('every now and then');
+    // …but not the verb with a noun of its own, a particle before a determiner, or a quantity.
+    const [took] = await lookup('She [took] the place of her sister.');
+    expect(took.gloss[0].phrase_title).toBeUndefined();
+    const [looked] = await lookup(
+      'He [looked] up the Laughing Brook and down the Laughing Brook and this way and that way, but no one was to be seen.',
+    );
+    expect(looked.gloss[0].phrase_title).toBeUndefined();
+    const [deal] = await lookup('Little Joe has a great [deal] of courage.');
+    expect(deal.gloss[0].sense_id).not.toBe('a_great_deal%4:02:00::');
+  });
+
+  it('reads -ing and -ed forms by their neighbours where the parse is misled', async () => {
+    const [reading] = await lookup('My grandfather enjoys [reading] history books in the garden on warm summer afternoons.');
+    expect(reading.lemma).toBe('read');
+    expect(reading.role).toContain('动名词作 enjoys 的宾语');
+    const [interested] = await lookup('The students were [interested] in the story of the old man.');
+    expect(interested.lemma).toBe('interested');
+    const [increased] = await lookup('The price of bread has [increased] by almost a third since the war began.');
+    expect(increased.lemma).toBe('increase');
   });
 
   it("reads a gerund as the verb when it keeps a verb's syntax, else as the -ing noun", async () => {

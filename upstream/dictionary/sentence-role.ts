@@ -46,6 +46,8 @@ export interface TargetRole {
   subjectHead?: string;
   /** A particle linked to the verb (K, or an idiom link), as written, with its position. */
   particle?: { word: string; index: number };
+  /** For a noun: the nearest adjective or noun before it that modifies it ("river" of "river bank"). */
+  modifier?: { word: string; head: string; pos: 'a' | 'n' };
   /** For a word used as an object: the verb whose object it is. */
   governor?: string;
   /** For a subject: its verb. */
@@ -69,6 +71,11 @@ export interface TargetRole {
 }
 
 const walls = new Set(['LEFT-WALL', 'RIGHT-WALL']);
+
+/** A role that says nothing yet: no object known, no idiom, trusted. */
+export function emptyRole(): TargetRole {
+  return { transitivity: 'unknown', passive: false, agent: false, adjectival: false, idiom: [], confident: true };
+}
 
 /**
  * Where each word of the linkage is in the sentence: its character offsets, or undefined where
@@ -157,14 +164,7 @@ function roleOf(parse: Parse, sentence: string, index: number, places: ReturnTyp
     return a && b ? sentence.slice(a.start, b.end) : textOf(head);
   };
 
-  const role: TargetRole = {
-    transitivity: 'unknown',
-    passive: false,
-    agent: false,
-    adjectival: false,
-    idiom: [],
-    confident: true,
-  };
+  const role = emptyRole();
   const subscript = parse.subscripts[index] ?? '';
   role.pos = posOfSubscript(subscript);
 
@@ -272,6 +272,13 @@ function roleOf(parse: Parse, sentence: string, index: number, places: ReturnTyp
     }
   } else if (role.pos === 'n' || nounEvidence) {
     role.pos = 'n';
+    const modifier = into
+      .filter((l) => l.left < index && (is(l.label, 'AN') || /^A(?:$|[a-z*])/.test(l.label)))
+      .sort((a, b) => b.left - a.left)[0];
+    if (modifier) {
+      const pos = is(modifier.label, 'AN') ? 'n' : 'a';
+      role.modifier = { word: textOf(modifier.left), head: parse.words[modifier.left].toLowerCase(), pos };
+    }
     const asSubject = out.find((l) => is(l.label, 'S') && !is(l.label, 'SI')) ?? into.find((l) => is(l.label, 'SI'));
     const asObject = into.find((l) => is(l.label, 'O'));
     const afterPreposition = into.find((l) => is(l.label, 'J'));
@@ -349,6 +356,10 @@ export function roleText(role: TargetRole): string | undefined {
       else return role.governor ? `作宾语（动词是 ${role.governor}）` : '作宾语';
       break;
     case 'prepositional-object':
+      if (role.gerund && role.pos === 'v') {
+        parts.push(role.governor ? `动名词作介词 ${role.governor} 的宾语` : '动名词作介词宾语');
+        break;
+      }
       return role.object ? `作介词 ${role.object} 的宾语` : '作介词宾语';
     case 'predicative':
       return role.subject
