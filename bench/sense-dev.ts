@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
+import { parseAround } from '../upstream/parser/clause';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
 import { readJsonl, reporter } from './support';
@@ -123,7 +124,7 @@ export async function runSenseDev() {
       target_word: t.target,
     };
     let parse: Parse | undefined;
-    if (parser) parse = await parser.parse(engine.sentenceOf(input).text).catch(() => undefined);
+    if (parser) parse = await parseAround(parser, engine.sentenceOf(input)).catch(() => undefined);
     const items = engine.lookup(input, parse);
     const id = items[0]?.gloss[0]?.sense_id;
     const shown = id == null ? null : String(id);

@@ -2,6 +2,7 @@ import { okStatus, type TranslationItem } from '../../lib/contract';
 import type { Users } from '../account/users';
 import type { ContentLibrary } from '../content/library';
 import type { MeteredFeature } from '../metering/entitlements';
+import { parseAround } from '../parser/clause';
 import type { LinkGrammar, Parse } from '../parser/link-grammar';
 import type { UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
@@ -128,14 +129,14 @@ export function dictionaryCalls({
   /** The parse of the lookup's sentence, or undefined (no parser, too slow, a failure). */
   async function parseOf(input: Parameters<DictionaryEngine['lookup']>[0]): Promise<Parse | undefined> {
     if (!sentenceParser) return undefined;
-    const sentence = dictionary.sentenceOf(input).text;
-    if (!/\p{L}/u.test(sentence)) return undefined;
+    const sentence = dictionary.sentenceOf(input);
+    if (!/\p{L}/u.test(sentence.text)) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => {
       timer = setTimeout(() => resolve(undefined), parseBudgetMs);
     });
     try {
-      return await Promise.race([sentenceParser.parse(sentence).catch(() => undefined), late]);
+      return await Promise.race([parseAround(sentenceParser, sentence).catch(() => undefined), late]);
     } finally {
       clearTimeout(timer);
     }
@@ -143,12 +144,15 @@ export function dictionaryCalls({
 
   return {
     query_word: async (input, caller) => {
+      // The parse runs in its own process: started first, it overlaps the account and quota
+      // checks. It never rejects (parseOf answers undefined on any failure).
+      const parsing = parseOf(input);
       const user = await users.userForToken(caller.token);
       await ledger.requireFreeUse(
         { user: user && { id: user.id, isVip: users.isVip(user) }, visitorId: caller.visitorId, ip: caller.ip },
         lookupFeature,
       );
-      const items = dictionary.lookup(input, await parseOf(input));
+      const items = dictionary.lookup(input, await parsing);
       const sentence = sentenceOf(input);
       const result = await decorate(items, sentence);
       const first = result[0];

@@ -84,7 +84,8 @@ export function emptyRole(): TargetRole {
  */
 export function alignWords(parse: Parse, sentence: string): ({ start: number; end: number } | undefined)[] {
   const lower = sentence.toLowerCase();
-  let at = 0;
+  // A parse of one piece of the sentence (parser/clause.ts) starts where that piece does.
+  let at = parse.from ?? 0;
   return parse.words.map((word) => {
     if (walls.has(word)) return undefined;
     const w = word.toLowerCase().replace(/^\[|\]$/g, '');

@@ -21,8 +21,9 @@ export interface DictionaryEngine {
    * One item per lemma the surface form can be in this sentence, the best fitting first, each
    * with its glosses best first. A word nobody knows answers one item with one gloss whose
    * sense.second contains WORD_NOT_FOUND. `key` is the lemma (the service makes it specific).
-   * With the parse of `sentenceOf(input)`, the target's role decides its part of speech, its
-   * object and which expressions it is part of, and each item says the role.
+   * With the parse of `sentenceOf(input)` (or of the piece of it around the target, parser/
+   * clause.ts, its `from` saying where the piece starts), the target's role decides its part of
+   * speech, its object and which expressions it is part of, and each item says the role.
    */
   lookup(input: LookupInput, parse?: Parse): TranslationItem[];
   /**
