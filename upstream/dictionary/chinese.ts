@@ -73,7 +73,7 @@ export interface CollocationChinese {
   rendering: string;
   /** The collocation's Chinese word (大雨). */
   word: string;
-  /** The word's own renderings that contain `rendering` (巨大的): the same meaning, said fully. */
+  /** The word's first own rendering that contains `rendering` (巨大的): the meaning said fully. */
   own: string[];
 }
 
@@ -570,7 +570,9 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
         else if (!c.neighbourFirst && word.endsWith(n)) rest = word.slice(0, -n.length);
         if (!rest || !cjk.test(rest) || particles.test(rest)) continue;
         const exact = ownCores.includes(rest);
-        const containing = own.filter((item) => core(item).length <= 4 && core(item).includes(rest)).slice(0, 2);
+        // Only the first: later ones may hold the character in another meaning (close friend
+        // 密友: 亲密的, not 严密的).
+        const containing = own.filter((item) => core(item).length <= 4 && core(item).includes(rest)).slice(0, 1);
         if (!exact && containing.length === 0) continue;
         if (!best || (exact && !best.exact)) best = { rendering: rest, word, own: containing, exact };
       }
