@@ -1,0 +1,498 @@
+/**
+ * A fake WeChat Pay API v3 server for tests, over real HTTP on 127.0.0.1. It holds its own platform
+ * key pair, checks every merchant request's signature as WeChat does (401 SIGN_ERROR), keeps orders
+ * in memory, signs every answer, and POSTs signed, encrypted notifications to the orders'
+ * notify_url when a test pays. Tests only: nothing here is used by the running product.
+ *
+ *   const merchant = generateRsaIdentity();
+ *   const fake = await startFakeWechatPay({ merchantPublicKey: merchant.publicKey, merchantSerial: merchant.serial });
+ *   const config = fake.clientConfig({ merchantPrivateKey: merchant.privateKey, notifyUrl: `${upstream}/…/notify` });
+ *   // …start the upstream with `config`, place an order through it, then:
+ *   expect(await fake.pay(outTradeNo)).toBe(204);          // WeChat's notification reached the route
+ *   const sent = fake.notifications.at(-1)!;
+ *   await fake.resend(sent);                                  // a retry: must not credit twice
+ *   expect(await fake.resend(sent, 'bad ciphertext')).not.toBe(204);
+ *   await fake.close();
+ */
+import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { systemClock, type Clock } from '../platform/time';
+import {
+  buildNotification,
+  type KeyInput,
+  type PaidTransaction,
+  platformSignatureHeaders,
+  randomNonce,
+  requestSignatureMessage,
+  rfc3339Beijing,
+  signatureToleranceMs,
+  type TradeState,
+  verifySignature,
+  type WechatPayConfig,
+  type WechatPayTransaction,
+  wechatPaySignatureType,
+} from './wechat-pay';
+
+/** An RSA-2048 key pair in PEM with a certificate-like serial (40 upper-case hex digits). */
+export interface RsaIdentity {
+  privateKey: string;
+  publicKey: string;
+  serial: string;
+}
+
+export function generateRsaIdentity(): RsaIdentity {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  return { privateKey, publicKey, serial: randomBytes(20).toString('hex').toUpperCase() };
+}
+
+export interface FakeWechatPayOptions {
+  mchId?: string;
+  appId?: string;
+  /** 32 bytes; the fake encrypts notifications with it. Defaults to a random one. */
+  apiV3Key?: string;
+  /** The merchant's API key, to check request signatures, and its certificate serial. */
+  merchantPublicKey: KeyInput;
+  merchantSerial: string;
+  now?: Clock;
+}
+
+export interface FakeOrder {
+  outTradeNo: string;
+  tradeType: 'NATIVE' | 'JSAPI';
+  appId: string;
+  description: string;
+  amountFen: number;
+  timeExpire: string;
+  notifyUrl: string;
+  state: TradeState;
+  stateDescription: string;
+  codeUrl?: string;
+  prepayId?: string;
+  openid?: string;
+  transactionId?: string;
+  successTime?: string;
+}
+
+export interface SentNotification {
+  outTradeNo: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  /** The HTTP status the notify_url answered, or 0 when it could not be reached. */
+  status: number;
+}
+
+/**
+ * How to send a notification again:
+ * - 'retry': the same body, signed afresh (as WeChat's own retries are);
+ * - 'exact': the very same headers and body (a replay by whoever captured it);
+ * - 'bad signature': signed by another key under the genuine platform serial;
+ * - 'unknown serial': signed by another key that names its own serial;
+ * - 'stale timestamp': correctly signed, but ten minutes old;
+ * - 'bad ciphertext': one byte of the ciphertext flipped, then correctly signed.
+ */
+export type NotificationVariant = 'retry' | 'exact' | 'bad signature' | 'unknown serial' | 'stale timestamp' | 'bad ciphertext';
+
+export interface FakeWechatPay {
+  /** e.g. http://127.0.0.1:41234, for the client config's baseUrl. */
+  readonly baseUrl: string;
+  readonly mchId: string;
+  readonly appId: string;
+  readonly apiV3Key: string;
+  /** The platform key (PEM) and serial the merchant must configure to trust this server. */
+  readonly platformPublicKey: string;
+  readonly platformSerial: string;
+  /** Every notification the fake has sent, in order, with what the merchant answered. */
+  readonly notifications: SentNotification[];
+  /** Every request the fake has received, with the status it answered. */
+  readonly requests: { method: string; path: string; status: number }[];
+  /** A client config for this server; only the merchant's own key and the notify URL are needed. */
+  clientConfig(merchant: { merchantPrivateKey: string; notifyUrl: string }): WechatPayConfig;
+  order(outTradeNo: string): FakeOrder | undefined;
+  /** The payer pays: the order becomes SUCCESS and its notification is POSTed; resolves to the answer's status. */
+  pay(outTradeNo: string, options?: { openid?: string }): Promise<number>;
+  /** The payment fails (PAYERROR). WeChat sends no notification for it. */
+  fail(outTradeNo: string): void;
+  /** The order's time_expire has passed: WeChat no longer takes the payment and reports it CLOSED. */
+  expire(outTradeNo: string): void;
+  /** Sends a notification again, genuine or tampered; resolves to the status the notify_url answered. */
+  resend(notification: SentNotification, variant?: NotificationVariant): Promise<number>;
+  /** The next answer (only) is signed with a key that is not the platform's, as an impostor would. */
+  forgeNextAnswer(): void;
+  close(): Promise<void>;
+}
+
+const outTradeNoPattern = /^[0-9A-Za-z_\-|*]{6,32}$/;
+const rfc3339Pattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const notifyTimeoutMs = 10_000;
+
+const stateDescriptions: Record<TradeState, string> = {
+  SUCCESS: '支付成功',
+  REFUND: '转入退款',
+  NOTPAY: '未支付',
+  CLOSED: '已关闭',
+  REVOKED: '已撤销',
+  USERPAYING: '用户支付中',
+  PAYERROR: '支付失败',
+};
+
+class ApiRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
+
+function parseAuthorization(value: string | undefined): Record<string, string> | undefined {
+  if (!value?.startsWith(`${wechatPaySignatureType} `)) return undefined;
+  const fields: Record<string, string> = {};
+  for (const match of value.slice(wechatPaySignatureType.length + 1).matchAll(/(\w+)="([^"]*)"/g)) {
+    fields[match[1]!] = match[2]!;
+  }
+  return fields;
+}
+
+function readBody(request: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+}
+
+function objectField(body: Record<string, unknown>, name: string): Record<string, unknown> | undefined {
+  const value = body[name];
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : undefined;
+}
+
+export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise<FakeWechatPay> {
+  const now = options.now ?? systemClock;
+  const mchId = options.mchId ?? '1900000109';
+  const appId = options.appId ?? 'wx8888888888888888';
+  const apiV3Key = options.apiV3Key ?? randomNonce(32);
+  const platform = generateRsaIdentity();
+  // The impostor: a well-formed key that the merchant has no reason to trust.
+  const stranger = generateRsaIdentity();
+  const orders = new Map<string, FakeOrder>();
+  const notifications: SentNotification[] = [];
+  const requests: { method: string; path: string; status: number }[] = [];
+  let forgeNext = false;
+
+  const refuse = (status: number, code: string, message: string) => new ApiRefusal(status, code, message);
+
+  function checkSignature(method: string, url: string, authorization: string | undefined, body: string): string | undefined {
+    const fields = parseAuthorization(authorization);
+    if (!fields) return 'Authorization 缺失或格式错误';
+    const { mchid, nonce_str, signature, timestamp, serial_no } = fields;
+    if (!mchid || !nonce_str || !signature || !timestamp || !serial_no) return 'Authorization 缺少字段';
+    if (mchid !== mchId) return '商户号不匹配';
+    if (serial_no !== options.merchantSerial) return '商户证书序列号不匹配';
+    if (!/^\d+$/.test(timestamp) || Math.abs(Number(timestamp) * 1000 - now().getTime()) > signatureToleranceMs) {
+      return '请求时间戳过期';
+    }
+    const message = requestSignatureMessage(method, url, timestamp, nonce_str, body);
+    return verifySignature(message, signature, options.merchantPublicKey) ? undefined : '签名错误';
+  }
+
+  function transactionOf(order: FakeOrder): WechatPayTransaction {
+    const paid = order.state === 'SUCCESS';
+    return {
+      appid: order.appId,
+      mchid: mchId,
+      out_trade_no: order.outTradeNo,
+      ...(order.transactionId ? { transaction_id: order.transactionId } : {}),
+      ...(paid ? { trade_type: order.tradeType, bank_type: 'OTHERS', attach: '' } : {}),
+      trade_state: order.state,
+      trade_state_desc: order.stateDescription,
+      ...(order.successTime ? { success_time: order.successTime } : {}),
+      ...(paid && order.openid ? { payer: { openid: order.openid } } : {}),
+      amount: paid
+        ? { total: order.amountFen, payer_total: order.amountFen, currency: 'CNY', payer_currency: 'CNY' }
+        : { total: order.amountFen, currency: 'CNY', payer_currency: 'CNY' },
+    };
+  }
+
+  function placeOrder(tradeType: 'NATIVE' | 'JSAPI', body: Record<string, unknown>): Record<string, string> {
+    const amount = objectField(body, 'amount');
+    const payer = objectField(body, 'payer');
+    if (body.mchid !== mchId) throw refuse(400, 'MCH_NOT_EXISTS', '商户号不存在');
+    if (body.appid !== appId) throw refuse(400, 'APPID_MCHID_NOT_MATCH', 'appid和mch_id不匹配');
+    const outTradeNo = body.out_trade_no;
+    if (typeof outTradeNo !== 'string' || !outTradeNoPattern.test(outTradeNo)) {
+      throw refuse(400, 'PARAM_ERROR', '输入源“/body/out_trade_no”映射到字段“商户订单号”不合法');
+    }
+    if (typeof body.description !== 'string' || body.description.length === 0 || body.description.length > 127) {
+      throw refuse(400, 'PARAM_ERROR', '输入源“/body/description”映射到字段“商品描述”不合法');
+    }
+    const total = amount?.total;
+    if (typeof total !== 'number' || !Number.isInteger(total) || total <= 0) {
+      throw refuse(400, 'PARAM_ERROR', '输入源“/body/amount/total”映射到字段“总金额”类型不对');
+    }
+    if (amount?.currency !== undefined && amount.currency !== 'CNY') throw refuse(400, 'PARAM_ERROR', '币种不合法');
+    if (typeof body.time_expire !== 'string' || !rfc3339Pattern.test(body.time_expire)) {
+      throw refuse(400, 'PARAM_ERROR', '输入源“/body/time_expire”映射到字段“交易结束时间”不合法');
+    }
+    let notifyUrl: URL;
+    try {
+      notifyUrl = new URL(String(body.notify_url));
+    } catch {
+      throw refuse(400, 'PARAM_ERROR', '输入源“/body/notify_url”映射到字段“通知地址”不合法');
+    }
+    // WeChat wants an HTTPS URL without a query; the fake accepts http so that tests on 127.0.0.1 work.
+    if (notifyUrl.search !== '' || !/^https?:$/.test(notifyUrl.protocol)) {
+      throw refuse(400, 'PARAM_ERROR', '通知地址不能携带参数');
+    }
+    const openid = payer?.openid;
+    if (tradeType === 'JSAPI' && (typeof openid !== 'string' || openid.length === 0)) {
+      throw refuse(400, 'PARAM_ERROR', '输入源“/body/payer/openid”映射到字段“用户标识”必填性规则校验失败');
+    }
+
+    const existing = orders.get(outTradeNo);
+    if (existing) {
+      if (existing.state === 'SUCCESS') throw refuse(400, 'ORDERPAID', '该订单已支付');
+      if (existing.state === 'CLOSED') throw refuse(400, 'ORDER_CLOSED', '订单已关闭');
+      const same =
+        existing.tradeType === tradeType &&
+        existing.amountFen === total &&
+        existing.description === body.description &&
+        existing.openid === (tradeType === 'JSAPI' ? openid : undefined);
+      if (!same) throw refuse(403, 'OUT_TRADE_NO_USED', '商户订单号重复');
+      // The same order placed again: WeChat answers the same payment link.
+      return existing.codeUrl ? { code_url: existing.codeUrl } : { prepay_id: existing.prepayId! };
+    }
+
+    const order: FakeOrder = {
+      outTradeNo,
+      tradeType,
+      appId,
+      description: body.description,
+      amountFen: total,
+      timeExpire: body.time_expire,
+      notifyUrl: notifyUrl.href,
+      state: 'NOTPAY',
+      stateDescription: stateDescriptions.NOTPAY,
+      ...(tradeType === 'JSAPI'
+        ? { prepayId: `wx${digits(14)}${randomBytes(10).toString('hex')}`, openid: openid as string }
+        : { codeUrl: `weixin://wxpay/bizpayurl?pr=${randomNonce(7)}` }),
+    };
+    orders.set(outTradeNo, order);
+    return order.codeUrl ? { code_url: order.codeUrl } : { prepay_id: order.prepayId! };
+  }
+
+  function orderOf(outTradeNo: string): FakeOrder {
+    const order = orders.get(outTradeNo);
+    if (!order) throw refuse(404, 'ORDER_NOT_EXIST', '订单不存在');
+    return order;
+  }
+
+  /** Answers one merchant request: [status, body object or undefined for 204]. */
+  function route(method: string, url: URL, body: string): [number, unknown] {
+    const path = url.pathname;
+    let json: Record<string, unknown> = {};
+    if (method === 'POST') {
+      try {
+        json = JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        throw refuse(400, 'PARAM_ERROR', '请求体不是合法的JSON');
+      }
+      if (typeof json !== 'object' || json === null) throw refuse(400, 'PARAM_ERROR', '请求体不是JSON对象');
+    }
+    if (method === 'POST' && path === '/v3/pay/transactions/native') return [200, placeOrder('NATIVE', json)];
+    if (method === 'POST' && path === '/v3/pay/transactions/jsapi') return [200, placeOrder('JSAPI', json)];
+    const byNo = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path);
+    if (byNo) {
+      const outTradeNo = decodeURIComponent(byNo[1]!);
+      if (method === 'GET' && !byNo[2]) {
+        if (url.searchParams.get('mchid') !== mchId) throw refuse(400, 'PARAM_ERROR', '商户号不合法');
+        return [200, transactionOf(orderOf(outTradeNo))];
+      }
+      if (method === 'POST' && byNo[2]) {
+        if (json.mchid !== mchId) throw refuse(400, 'PARAM_ERROR', '商户号不合法');
+        const order = orderOf(outTradeNo);
+        if (order.state === 'SUCCESS') throw refuse(400, 'ORDERPAID', '订单已支付');
+        order.state = 'CLOSED';
+        order.stateDescription = stateDescriptions.CLOSED;
+        return [204, undefined];
+      }
+    }
+    throw refuse(404, 'NOT_FOUND', '请求的资源不存在');
+  }
+
+  const server = http.createServer((request, response) => {
+    void (async () => {
+      const method = request.method ?? 'GET';
+      const rawUrl = request.url ?? '/';
+      const body = await readBody(request);
+      let status: number;
+      let answer: unknown;
+      const signatureProblem = checkSignature(method, rawUrl, request.headers.authorization, body);
+      if (signatureProblem) {
+        // WeChat refuses before doing anything, and does not sign a refusal of an unverified request.
+        const text = JSON.stringify({ code: 'SIGN_ERROR', message: signatureProblem });
+        requests.push({ method, path: rawUrl, status: 401 });
+        response.writeHead(401, { 'Content-Type': 'application/json' }).end(text);
+        return;
+      }
+      try {
+        [status, answer] = route(method, new URL(rawUrl, 'http://127.0.0.1'), body);
+      } catch (error) {
+        if (!(error instanceof ApiRefusal)) throw error;
+        status = error.status;
+        answer = { code: error.code, message: error.message };
+      }
+      const text = answer === undefined ? '' : JSON.stringify(answer);
+      const signer = forgeNext
+        ? { platformPrivateKey: stranger.privateKey, platformSerial: platform.serial, now }
+        : { platformPrivateKey: platform.privateKey, platformSerial: platform.serial, now };
+      forgeNext = false;
+      requests.push({ method, path: rawUrl, status });
+      response
+        .writeHead(status, {
+          ...(text ? { 'Content-Type': 'application/json; charset=utf-8' } : {}),
+          'Request-ID': randomNonce(32),
+          ...platformSignatureHeaders(text, signer),
+        })
+        .end(text);
+    })().catch((error: unknown) => {
+      response.writeHead(500, { 'Content-Type': 'application/json' });
+      response.end(JSON.stringify({ code: 'SYSTEM_ERROR', message: String(error) }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
+    try {
+      const response = await fetch(url, { method: 'POST', headers, body, signal: AbortSignal.timeout(notifyTimeoutMs) });
+      await response.arrayBuffer();
+      return response.status;
+    } catch {
+      return 0;
+    }
+  }
+
+  function variantOf(sent: SentNotification, variant: NotificationVariant): { headers: Record<string, string>; body: string } {
+    const sign = (body: string, key: string, serial: string, at: Clock = now) => ({
+      'Content-Type': 'application/json',
+      ...platformSignatureHeaders(body, { platformPrivateKey: key, platformSerial: serial, now: at }),
+    });
+    switch (variant) {
+      case 'exact':
+        return { headers: { ...sent.headers }, body: sent.body };
+      case 'retry':
+        return { headers: sign(sent.body, platform.privateKey, platform.serial), body: sent.body };
+      case 'bad signature':
+        return { headers: sign(sent.body, stranger.privateKey, platform.serial), body: sent.body };
+      case 'unknown serial':
+        return { headers: sign(sent.body, stranger.privateKey, stranger.serial), body: sent.body };
+      case 'stale timestamp': {
+        const tenMinutesAgo = () => new Date(now().getTime() - 10 * 60_000);
+        return { headers: sign(sent.body, platform.privateKey, platform.serial, tenMinutesAgo), body: sent.body };
+      }
+      case 'bad ciphertext': {
+        const envelope = JSON.parse(sent.body) as { resource: { ciphertext: string } };
+        const bytes = Buffer.from(envelope.resource.ciphertext, 'base64');
+        bytes[0] = bytes[0]! ^ 0x01;
+        envelope.resource.ciphertext = bytes.toString('base64');
+        const body = JSON.stringify(envelope);
+        return { headers: sign(body, platform.privateKey, platform.serial), body };
+      }
+    }
+  }
+
+  function requireOrder(outTradeNo: string): FakeOrder {
+    const order = orders.get(outTradeNo);
+    if (!order) throw new Error(`fake WeChat Pay has no order ${outTradeNo}`);
+    return order;
+  }
+
+  return {
+    baseUrl,
+    mchId,
+    appId,
+    apiV3Key,
+    platformPublicKey: platform.publicKey,
+    platformSerial: platform.serial,
+    notifications,
+    requests,
+
+    clientConfig: ({ merchantPrivateKey, notifyUrl }) => ({
+      baseUrl,
+      mchId,
+      appId,
+      merchantPrivateKey,
+      merchantSerial: options.merchantSerial,
+      apiV3Key,
+      platformPublicKey: platform.publicKey,
+      platformSerial: platform.serial,
+      notifyUrl,
+    }),
+
+    order: (outTradeNo) => {
+      const order = orders.get(outTradeNo);
+      return order ? { ...order } : undefined;
+    },
+
+    async pay(outTradeNo, payOptions = {}) {
+      const order = requireOrder(outTradeNo);
+      if (order.state !== 'NOTPAY' && order.state !== 'USERPAYING') {
+        throw new Error(`order ${outTradeNo} is ${order.state} and cannot be paid`);
+      }
+      order.state = 'SUCCESS';
+      order.stateDescription = stateDescriptions.SUCCESS;
+      order.transactionId = `4200${rfc3339Beijing(now()).slice(0, 10).replaceAll('-', '')}${digits(16)}`;
+      order.successTime = rfc3339Beijing(now());
+      order.openid = payOptions.openid ?? order.openid ?? `o${randomNonce(27)}`;
+      const { headers, body } = buildNotification(transactionOf(order) as PaidTransaction, {
+        platformPrivateKey: platform.privateKey,
+        platformSerial: platform.serial,
+        apiV3Key,
+        now,
+      });
+      const sent: SentNotification = { outTradeNo, url: order.notifyUrl, headers, body, status: 0 };
+      notifications.push(sent);
+      sent.status = await post(order.notifyUrl, headers, body);
+      return sent.status;
+    },
+
+    fail(outTradeNo) {
+      const order = requireOrder(outTradeNo);
+      if (order.state !== 'NOTPAY' && order.state !== 'USERPAYING') throw new Error(`order ${outTradeNo} is ${order.state}`);
+      order.state = 'PAYERROR';
+      order.stateDescription = stateDescriptions.PAYERROR;
+    },
+
+    expire(outTradeNo) {
+      const order = requireOrder(outTradeNo);
+      if (order.state === 'SUCCESS') throw new Error(`order ${outTradeNo} is already paid`);
+      order.state = 'CLOSED';
+      order.stateDescription = stateDescriptions.CLOSED;
+    },
+
+    async resend(notification, variant = 'retry') {
+      const { headers, body } = variantOf(notification, variant);
+      return post(notification.url, headers, body);
+    },
+
+    forgeNextAnswer() {
+      forgeNext = true;
+    },
+
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

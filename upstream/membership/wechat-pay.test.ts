@@ -1,0 +1,457 @@
+import { createPublicKey } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeWechatPay, generateRsaIdentity, startFakeWechatPay } from './fake-wechat-pay';
+import {
+  answerSignatureMessage,
+  authorizationHeader,
+  buildNotification,
+  createWechatPayClient,
+  decryptResource,
+  encryptResource,
+  jsapiPageParameters,
+  type PaidTransaction,
+  platformSignatureHeaders,
+  requestSignatureMessage,
+  rfc3339Beijing,
+  signMessage,
+  verifyNotification,
+  verifySignature,
+  type VerificationFailure,
+  WechatPayApiError,
+  type WechatPayClient,
+  WechatPayVerificationError,
+} from './wechat-pay';
+
+const merchant = generateRsaIdentity();
+const platform = generateRsaIdentity();
+const stranger = generateRsaIdentity();
+const apiV3Key = 'k7Yq2mZ8pL4vN1xR6tB9wC3dF5gH0jS2';
+const at = new Date('2026-11-24T12:00:00Z');
+const fixedClock = () => at;
+
+const paidTransaction: PaidTransaction = {
+  appid: 'wx8888888888888888',
+  mchid: '1900000109',
+  out_trade_no: 'vip_20261124_abcdef',
+  transaction_id: '4200002026112412345678901234',
+  trade_type: 'NATIVE',
+  trade_state: 'SUCCESS',
+  trade_state_desc: '支付成功',
+  success_time: '2026-11-24T20:00:00+08:00',
+  payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+  amount: { total: 2500, payer_total: 2500, currency: 'CNY' },
+};
+
+const notificationKeys = { platformPublicKey: platform.publicKey, platformSerial: platform.serial, apiV3Key, now: fixedClock };
+const notificationSigner = {
+  platformPrivateKey: platform.privateKey,
+  platformSerial: platform.serial,
+  apiV3Key,
+  now: fixedClock,
+};
+
+function refusalOf(run: () => unknown): VerificationFailure | 'accepted' | 'other error' {
+  try {
+    run();
+    return 'accepted';
+  } catch (error) {
+    return error instanceof WechatPayVerificationError ? error.reason : 'other error';
+  }
+}
+
+/** A signed notification whose body is anything we like, to reach the checks after the signature. */
+function signedBody(body: string) {
+  return { headers: { 'Content-Type': 'application/json', ...platformSignatureHeaders(body, notificationSigner) }, body };
+}
+
+describe('signatures and encryption', () => {
+  it('verifies a signature made with the matching key, and nothing else', () => {
+    const signature = signMessage('GET\n/v3/x\n1\nn\n\n', merchant.privateKey);
+    expect(verifySignature('GET\n/v3/x\n1\nn\n\n', signature, merchant.publicKey)).toBe(true);
+    expect(verifySignature('GET\n/v3/y\n1\nn\n\n', signature, merchant.publicKey)).toBe(false);
+    expect(verifySignature('GET\n/v3/x\n1\nn\n\n', signature, stranger.publicKey)).toBe(false);
+    expect(verifySignature('GET\n/v3/x\n1\nn\n\n', 'not base64 at all', merchant.publicKey)).toBe(false);
+  });
+
+  it('signs a request over METHOD, path with query, timestamp, nonce and body, each line ending in \\n', () => {
+    const header = authorizationHeader(
+      { method: 'post', url: '/v3/pay/transactions/native?x=1', body: '{"a":1}' },
+      { mchId: '1900000109', merchantSerial: merchant.serial, merchantPrivateKey: merchant.privateKey },
+      { timestamp: '1554208460', nonce: '593BEC0C930BF1AFEB40B4A08C8FB242' },
+    );
+    const match =
+      /^WECHATPAY2-SHA256-RSA2048 mchid="1900000109",nonce_str="593BEC0C930BF1AFEB40B4A08C8FB242",signature="([^"]+)",timestamp="1554208460",serial_no="([0-9A-F]+)"$/.exec(
+        header,
+      );
+    expect(match).not.toBeNull();
+    expect(match![2]).toBe(merchant.serial);
+    const message = 'POST\n/v3/pay/transactions/native?x=1\n1554208460\n593BEC0C930BF1AFEB40B4A08C8FB242\n{"a":1}\n';
+    expect(
+      requestSignatureMessage(
+        'POST',
+        '/v3/pay/transactions/native?x=1',
+        '1554208460',
+        '593BEC0C930BF1AFEB40B4A08C8FB242',
+        '{"a":1}',
+      ),
+    ).toBe(message);
+    expect(verifySignature(message, match![1]!, merchant.publicKey)).toBe(true);
+  });
+
+  it('decrypts what it encrypted, and refuses a wrong key, a wrong associated_data or a changed byte', () => {
+    const plaintext = JSON.stringify({ note: '会员 VIP ✓' });
+    const resource = encryptResource(plaintext, apiV3Key);
+    expect(resource.algorithm).toBe('AEAD_AES_256_GCM');
+    expect(resource.nonce).toHaveLength(12);
+    expect(resource.associated_data).toBe('transaction');
+    // The ciphertext carries the 16-byte tag after the encrypted bytes.
+    expect(Buffer.from(resource.ciphertext, 'base64').length).toBe(Buffer.byteLength(plaintext) + 16);
+    expect(decryptResource(resource, apiV3Key)).toBe(plaintext);
+
+    expect(refusalOf(() => decryptResource(resource, 'x'.repeat(32)))).toBe('bad ciphertext');
+    expect(refusalOf(() => decryptResource({ ...resource, associated_data: 'certificate' }, apiV3Key))).toBe('bad ciphertext');
+    const bytes = Buffer.from(resource.ciphertext, 'base64');
+    bytes[3] = bytes[3]! ^ 0x80;
+    expect(refusalOf(() => decryptResource({ ...resource, ciphertext: bytes.toString('base64') }, apiV3Key))).toBe(
+      'bad ciphertext',
+    );
+    expect(() => encryptResource(plaintext, 'short key')).toThrow(/32 bytes/);
+  });
+
+  it('agrees with an independent implementation (WebCrypto) on the signature and the encryption', async () => {
+    const message = answerSignatureMessage('1554209980', 'c5ac7061fccab6bf3e254dcf98995b8c', '{"prepay_id":"wx1"}');
+    expect(message).toBe('1554209980\nc5ac7061fccab6bf3e254dcf98995b8c\n{"prepay_id":"wx1"}\n');
+    const spki = createPublicKey(platform.publicKey).export({ type: 'spki', format: 'der' });
+    const rsa = await crypto.subtle.importKey('spki', spki, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['verify']);
+    const signature = Buffer.from(signMessage(message, platform.privateKey), 'base64');
+    expect(await crypto.subtle.verify('RSASSA-PKCS1-v1_5', rsa, signature, Buffer.from(message))).toBe(true);
+
+    // WeChat's ciphertext is WebCrypto's AES-GCM output: encrypted bytes followed by the 16-byte tag.
+    const resource = encryptResource('{"trade_state":"SUCCESS"}', apiV3Key, { nonce: 'fdasflkja484' });
+    const aes = await crypto.subtle.importKey('raw', Buffer.from(apiV3Key), 'AES-GCM', false, ['decrypt']);
+    const plain = await crypto.subtle.decrypt(
+      { name: 'AES-GCM', iv: Buffer.from('fdasflkja484'), additionalData: Buffer.from('transaction') },
+      aes,
+      Buffer.from(resource.ciphertext, 'base64'),
+    );
+    expect(Buffer.from(plain).toString()).toBe('{"trade_state":"SUCCESS"}');
+  });
+
+  it('writes time_expire and create_time in Beijing time', () => {
+    expect(rfc3339Beijing(new Date('2026-11-24T16:05:09.987Z'))).toBe('2026-11-25T00:05:09+08:00');
+  });
+
+  it('signs the JSAPI page parameters over appId, timeStamp, nonceStr and package', () => {
+    const page = jsapiPageParameters({
+      appId: 'wx8888888888888888',
+      prepayId: 'wx201410272009395522657a690389285100',
+      merchantPrivateKey: merchant.privateKey,
+      now: fixedClock,
+    });
+    expect(page).toMatchObject({
+      appId: 'wx8888888888888888',
+      timeStamp: String(at.getTime() / 1000),
+      package: 'prepay_id=wx201410272009395522657a690389285100',
+      signType: 'RSA',
+    });
+    const message = `${page.appId}\n${page.timeStamp}\n${page.nonceStr}\n${page.package}\n`;
+    expect(verifySignature(message, page.paySign, merchant.publicKey)).toBe(true);
+  });
+});
+
+describe('verifyNotification', () => {
+  it('returns the transaction of a notification built as WeChat sends it, whatever the header case', () => {
+    const { headers, body } = buildNotification(paidTransaction, notificationSigner);
+    expect(JSON.parse(body)).toMatchObject({
+      event_type: 'TRANSACTION.SUCCESS',
+      resource_type: 'encrypt-resource',
+      resource: { algorithm: 'AEAD_AES_256_GCM', original_type: 'transaction', associated_data: 'transaction' },
+    });
+    expect(verifyNotification(headers, body, notificationKeys)).toEqual(paidTransaction);
+    const lowerCase = Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+    expect(verifyNotification(lowerCase, body, notificationKeys)).toEqual(paidTransaction);
+    expect(verifyNotification(new Headers(headers), body, notificationKeys)).toEqual(paidTransaction);
+  });
+
+  it('refuses a signature by another key, and a body changed after signing', () => {
+    const { headers, body } = buildNotification(paidTransaction, notificationSigner);
+    const forged = {
+      ...headers,
+      'Wechatpay-Signature': signMessage(
+        answerSignatureMessage(headers['Wechatpay-Timestamp']!, headers['Wechatpay-Nonce']!, body),
+        stranger.privateKey,
+      ),
+    };
+    expect(refusalOf(() => verifyNotification(forged, body, notificationKeys))).toBe('bad signature');
+    expect(
+      refusalOf(() => verifyNotification(headers, body.replace('"summary":"支付成功"', '"summary":"x"'), notificationKeys)),
+    ).toBe('bad signature');
+    expect(refusalOf(() => verifyNotification({ ...headers, 'Wechatpay-Nonce': 'other' }, body, notificationKeys))).toBe(
+      'bad signature',
+    );
+  });
+
+  it('refuses a serial that is not the configured platform key', () => {
+    const { headers, body } = buildNotification(paidTransaction, {
+      ...notificationSigner,
+      platformPrivateKey: stranger.privateKey,
+      platformSerial: stranger.serial,
+    });
+    expect(refusalOf(() => verifyNotification(headers, body, notificationKeys))).toBe('unknown serial');
+  });
+
+  it('refuses a timestamp more than five minutes from now, either way', () => {
+    const { headers, body } = buildNotification(paidTransaction, notificationSigner);
+    const later = (ms: number) => ({ ...notificationKeys, now: () => new Date(at.getTime() + ms) });
+    expect(refusalOf(() => verifyNotification(headers, body, later(5 * 60_000)))).toBe('accepted');
+    expect(refusalOf(() => verifyNotification(headers, body, later(5 * 60_000 + 1000)))).toBe('stale timestamp');
+    expect(refusalOf(() => verifyNotification(headers, body, later(-5 * 60_000 - 1000)))).toBe('stale timestamp');
+  });
+
+  it('refuses a ciphertext changed and signed again', () => {
+    const envelope = JSON.parse(buildNotification(paidTransaction, notificationSigner).body);
+    const bytes = Buffer.from(envelope.resource.ciphertext, 'base64');
+    bytes[bytes.length - 1] = bytes[bytes.length - 1]! ^ 0x01;
+    envelope.resource.ciphertext = bytes.toString('base64');
+    const { headers, body } = signedBody(JSON.stringify(envelope));
+    expect(refusalOf(() => verifyNotification(headers, body, notificationKeys))).toBe('bad ciphertext');
+  });
+
+  it('refuses what is signed but is not a payment notification', () => {
+    const envelopeOf = (transaction: unknown, extra: Record<string, unknown> = {}) =>
+      JSON.stringify({
+        id: 'EV-1',
+        create_time: '2026-11-24T20:00:00+08:00',
+        resource_type: 'encrypt-resource',
+        event_type: 'TRANSACTION.SUCCESS',
+        resource: encryptResource(JSON.stringify(transaction), apiV3Key),
+        ...extra,
+      });
+    const cases = [
+      'not json',
+      JSON.stringify({ id: 'EV-1' }),
+      envelopeOf(paidTransaction, { event_type: 'REFUND.SUCCESS' }),
+      envelopeOf({ ...paidTransaction, transaction_id: undefined }),
+      envelopeOf({ ...paidTransaction, trade_state: 'NOTPAY' }),
+      envelopeOf({ ...paidTransaction, amount: { total: 25.5, payer_total: 25.5, currency: 'CNY' } }),
+    ];
+    for (const raw of cases) {
+      const { headers, body } = signedBody(raw);
+      expect(refusalOf(() => verifyNotification(headers, body, notificationKeys))).toBe('malformed');
+    }
+  });
+
+  it('refuses an unsigned notification', () => {
+    const { body } = buildNotification(paidTransaction, notificationSigner);
+    expect(refusalOf(() => verifyNotification({ 'Content-Type': 'application/json' }, body, notificationKeys))).toBe(
+      'bad signature',
+    );
+  });
+});
+
+describe('the client against the fake WeChat Pay server', () => {
+  let fake: FakeWechatPay;
+  let client: WechatPayClient;
+  let receiver: http.Server;
+  let notifyUrl: string;
+  const received: { transaction?: PaidTransaction; refused?: VerificationFailure }[] = [];
+  let orderCount = 0;
+  const newOrder = () => ({
+    description: '语境会员 月卡',
+    outTradeNo: `vip${Date.now()}${++orderCount}`,
+    amountFen: 2500,
+    expiresAt: new Date(Date.now() + 15 * 60_000),
+  });
+
+  beforeAll(async () => {
+    fake = await startFakeWechatPay({ merchantPublicKey: merchant.publicKey, merchantSerial: merchant.serial });
+    // The merchant's notification route, as the lead's will be: verify, then 204, or 4xx to be retried.
+    receiver = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        try {
+          received.push({ transaction: client.verifyNotification(request.headers, Buffer.concat(chunks).toString('utf8')) });
+          response.writeHead(204).end();
+        } catch (error) {
+          if (!(error instanceof WechatPayVerificationError)) throw error;
+          received.push({ refused: error.reason });
+          response.writeHead(401, { 'Content-Type': 'application/json' }).end('{"code":"FAIL","message":"验签失败"}');
+        }
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    notifyUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/wechat_pay_notify`;
+    client = createWechatPayClient(fake.clientConfig({ merchantPrivateKey: merchant.privateKey, notifyUrl }), {
+      now: () => new Date(),
+    });
+  });
+
+  afterAll(async () => {
+    await fake.close();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  beforeEach(() => {
+    received.length = 0;
+  });
+
+  it('places a Native order and answers its code_url', async () => {
+    const order = newOrder();
+    const { codeUrl } = await client.nativeOrder(order);
+    expect(codeUrl).toMatch(/^weixin:\/\/wxpay\/bizpayurl\?pr=/);
+    expect(fake.order(order.outTradeNo)).toMatchObject({
+      tradeType: 'NATIVE',
+      amountFen: 2500,
+      state: 'NOTPAY',
+      notifyUrl,
+      timeExpire: rfc3339Beijing(order.expiresAt),
+    });
+    // Placing the same order again answers the same link; changing it is refused.
+    expect((await client.nativeOrder(order)).codeUrl).toBe(codeUrl);
+    await expect(client.nativeOrder({ ...order, amountFen: 1 })).rejects.toMatchObject({
+      status: 403,
+      code: 'OUT_TRADE_NO_USED',
+    });
+  });
+
+  it('places a JSAPI order whose page parameters are signed with the merchant key', async () => {
+    const order = { ...newOrder(), openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' };
+    const { prepayId, pageParameters } = await client.jsapiOrder(order);
+    expect(fake.order(order.outTradeNo)).toMatchObject({ tradeType: 'JSAPI', prepayId, openid: order.openid });
+    expect(pageParameters).toMatchObject({ appId: fake.appId, package: `prepay_id=${prepayId}`, signType: 'RSA' });
+    const { appId, timeStamp, nonceStr, package: pkg, paySign } = pageParameters;
+    expect(verifySignature(`${appId}\n${timeStamp}\n${nonceStr}\n${pkg}\n`, paySign, createPublicKey(merchant.publicKey))).toBe(
+      true,
+    );
+  });
+
+  it('queries an order before and after payment, and delivers a notification the merchant can verify', async () => {
+    const order = newOrder();
+    await client.nativeOrder(order);
+    expect(await client.queryOrder(order.outTradeNo)).toMatchObject({ trade_state: 'NOTPAY', amount: { total: 2500 } });
+    expect((await client.queryOrder(order.outTradeNo))?.transaction_id).toBeUndefined();
+
+    expect(await fake.pay(order.outTradeNo, { openid: 'oPayer123' })).toBe(204);
+    const paid = await client.queryOrder(order.outTradeNo);
+    expect(paid).toMatchObject({
+      trade_state: 'SUCCESS',
+      trade_type: 'NATIVE',
+      payer: { openid: 'oPayer123' },
+      amount: { total: 2500, payer_total: 2500 },
+    });
+    expect(paid?.transaction_id).toMatch(/^4200\d{24}$/);
+    expect(received).toEqual([
+      { transaction: expect.objectContaining({ out_trade_no: order.outTradeNo, transaction_id: paid?.transaction_id }) },
+    ]);
+    expect(fake.notifications.at(-1)).toMatchObject({ outTradeNo: order.outTradeNo, url: notifyUrl, status: 204 });
+    await expect(fake.pay(order.outTradeNo)).rejects.toThrow(/SUCCESS/);
+  });
+
+  it('replays and tampers with a notification for the merchant route to refuse', async () => {
+    const order = newOrder();
+    await client.nativeOrder(order);
+    await fake.pay(order.outTradeNo);
+    const sent = fake.notifications.at(-1)!;
+    received.length = 0;
+    expect(await fake.resend(sent)).toBe(204);
+    expect(await fake.resend(sent, 'exact')).toBe(204);
+    for (const variant of ['bad signature', 'unknown serial', 'stale timestamp', 'bad ciphertext'] as const) {
+      expect(await fake.resend(sent, variant)).toBe(401);
+    }
+    expect(received.map((entry) => entry.refused ?? entry.transaction?.transaction_id)).toEqual([
+      fake.order(order.outTradeNo)?.transactionId,
+      fake.order(order.outTradeNo)?.transactionId,
+      'bad signature',
+      'unknown serial',
+      'stale timestamp',
+      'bad ciphertext',
+    ]);
+  });
+
+  it('closes an unpaid order, and cannot close a paid one', async () => {
+    const unpaid = newOrder();
+    await client.nativeOrder(unpaid);
+    await client.closeOrder(unpaid.outTradeNo);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', status: 204 });
+    expect(await client.queryOrder(unpaid.outTradeNo)).toMatchObject({ trade_state: 'CLOSED' });
+    await expect(fake.pay(unpaid.outTradeNo)).rejects.toThrow(/CLOSED/);
+
+    const paid = newOrder();
+    await client.nativeOrder(paid);
+    await fake.pay(paid.outTradeNo);
+    const error = await client.closeOrder(paid.outTradeNo).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WechatPayApiError);
+    expect(error).toMatchObject({ status: 400, code: 'ORDERPAID', signed: true });
+  });
+
+  it('answers undefined for an order WeChat does not have', async () => {
+    expect(await client.queryOrder('no_such_order_1')).toBeUndefined();
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', status: 404 });
+  });
+
+  it('reports a failed and an expired payment', async () => {
+    const failed = newOrder();
+    await client.nativeOrder(failed);
+    fake.fail(failed.outTradeNo);
+    expect(await client.queryOrder(failed.outTradeNo)).toMatchObject({ trade_state: 'PAYERROR' });
+    const expired = newOrder();
+    await client.nativeOrder(expired);
+    fake.expire(expired.outTradeNo);
+    expect(await client.queryOrder(expired.outTradeNo)).toMatchObject({ trade_state: 'CLOSED' });
+    expect(
+      fake.notifications.filter((sent) => sent.outTradeNo === failed.outTradeNo || sent.outTradeNo === expired.outTradeNo),
+    ).toEqual([]);
+  });
+
+  it('rejects an answer signed with a key that is not the platform key', async () => {
+    const order = newOrder();
+    await client.nativeOrder(order);
+    fake.forgeNextAnswer();
+    const error = await client.queryOrder(order.outTradeNo).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(WechatPayVerificationError);
+    expect((error as WechatPayVerificationError).reason).toBe('bad signature');
+    // The forgery was one answer only: the next is trusted again.
+    expect(await client.queryOrder(order.outTradeNo)).toMatchObject({ trade_state: 'NOTPAY' });
+  });
+
+  it('never takes an unsigned answer as a fact about the order', async () => {
+    const unsigned = (status: number, body: string) => async () =>
+      new Response(body, { status, headers: { 'Content-Type': 'application/json' } });
+    const config = fake.clientConfig({ merchantPrivateKey: merchant.privateKey, notifyUrl });
+    const now = () => new Date();
+    const ok = createWechatPayClient(config, { now, fetch: unsigned(200, '{"code_url":"weixin://wxpay/bizpayurl?pr=evil"}') });
+    await expect(ok.nativeOrder(newOrder())).rejects.toMatchObject({ reason: 'bad signature' });
+    const notFound = createWechatPayClient(config, {
+      now,
+      fetch: unsigned(404, '{"code":"ORDER_NOT_EXIST","message":"订单不存在"}'),
+    });
+    await expect(notFound.queryOrder('vip_unknown_1')).rejects.toMatchObject({
+      status: 404,
+      code: 'ORDER_NOT_EXIST',
+      signed: false,
+    });
+  });
+
+  it('is refused with 401 SIGN_ERROR when the merchant signs with a key WeChat does not know', async () => {
+    const impostor = createWechatPayClient(fake.clientConfig({ merchantPrivateKey: stranger.privateKey, notifyUrl }), {
+      now: () => new Date(),
+    });
+    await expect(impostor.nativeOrder(newOrder())).rejects.toMatchObject({ status: 401, code: 'SIGN_ERROR' });
+    const skewed = createWechatPayClient(fake.clientConfig({ merchantPrivateKey: merchant.privateKey, notifyUrl }), {
+      now: () => new Date(Date.now() - 10 * 60_000),
+    });
+    await expect(skewed.nativeOrder(newOrder())).rejects.toMatchObject({ status: 401, code: 'SIGN_ERROR' });
+  });
+
+  it('sends amounts only as whole fen', async () => {
+    const before = fake.requests.length;
+    await expect(client.nativeOrder({ ...newOrder(), amountFen: 25.5 })).rejects.toThrow(RangeError);
+    await expect(client.nativeOrder({ ...newOrder(), amountFen: 0 })).rejects.toThrow(RangeError);
+    await expect(client.jsapiOrder({ ...newOrder(), amountFen: Number.NaN, openid: 'o1' })).rejects.toThrow(RangeError);
+    await expect(client.nativeOrder({ ...newOrder(), outTradeNo: '../../x' })).rejects.toThrow(RangeError);
+    expect(fake.requests.length).toBe(before);
+  });
+});
