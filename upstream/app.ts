@@ -14,6 +14,7 @@ import { migrateToLatest, openDatabase, pendingMigrations, type Db } from './db/
 import { oneInstanceAtATime } from './db/dialect';
 import { dictionaryModule } from './dictionary/module';
 import type { DictionaryEngine } from './dictionary/types';
+import { membershipModule } from './membership/module';
 import { meteringModule } from './metering/module';
 import { parserModule } from './parser/module';
 import type { UpstreamConfig } from './platform/config';
@@ -39,6 +40,7 @@ const modules = [
   speechModule,
   analysisModule,
   chatModule,
+  membershipModule,
 ] as const;
 
 export interface UpstreamDeps {

@@ -38,6 +38,7 @@ describe('database', () => {
       '004_content',
       '005_rate_limits',
       '006_analysis_chat',
+      '007_membership',
     ]);
     await db.insertInto('users').values(newUser('12345678', 'kept@example.com')).execute();
     expect(await migrateToLatest(db)).toEqual([]);

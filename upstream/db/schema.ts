@@ -20,6 +20,8 @@ export interface UsersTable {
   vip_expires_at: string | null;
   referrer_account: string | null;
   created_at: string;
+  /** When the member asked not to renew (cancel_vip); null otherwise. */
+  vip_renewal_cancelled_at: Generated<string | null>;
 }
 
 export interface AuthTokensTable {
@@ -233,6 +235,48 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'timeout' | 'flagged';
+
+export interface OrdersTable {
+  /** The out_trade_no: 32 random hex digits. */
+  id: string;
+  user_id: number;
+  package: 'month' | 'year';
+  amount_fen: number;
+  provider: 'sandbox' | 'wechat';
+  channel: 'native' | 'jsapi';
+  status: OrderStatus;
+  transaction_id: string | null;
+  created_at: string;
+  expires_at: string;
+  settled_at: string | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<number>;
+  order_id: string;
+  transaction_id: string;
+  user_id: number;
+  amount_fen: number;
+  outcome: 'credited' | 'flagged-late' | 'flagged-amount';
+  vip_from: string | null;
+  vip_to: string | null;
+  source: 'notification' | 'poll' | 'recovery';
+  paid_at: string | null;
+  recorded_at: string;
+}
+
+export interface SandboxTransactionsTable {
+  out_trade_no: string;
+  amount_fen: number;
+  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR';
+  transaction_id: string | null;
+  description: string;
+  time_expire: string;
+  success_time: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -253,6 +297,9 @@ export interface Database {
   sentence_history: SentenceHistoryTable;
   conversations: ConversationsTable;
   chat_messages: ChatMessagesTable;
+  orders: OrdersTable;
+  payments: PaymentsTable;
+  sandbox_transactions: SandboxTransactionsTable;
 }
 
 export type User = Selectable<UsersTable>;

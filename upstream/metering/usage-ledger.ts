@@ -2,7 +2,14 @@ import type { Db } from '../db/database';
 import type { UpstreamConfig } from '../platform/config';
 import { UpstreamError } from '../platform/http';
 import { shanghaiDay, type Clock } from '../platform/time';
-import { entitlementsTable, isMeteredFeature, userTypeOf, type QuotaStatus } from './entitlements';
+import {
+  entitlementsTable,
+  isMeteredFeature,
+  type MeteredFeature,
+  meteredFeatures,
+  userTypeOf,
+  type QuotaStatus,
+} from './entitlements';
 
 /** Who is using a feature. */
 export interface FreeUseContext {
@@ -32,6 +39,9 @@ export const freeUseDenied = (status: QuotaStatus) => new UpstreamError(200, sta
 export function createUsageLedger({ config, db, now }: LedgerDeps) {
   const entitlements = entitlementsTable(config.freeUses);
 
+  const subjectsOf = (who: FreeUseContext) =>
+    who.user ? [`user:${who.user.id}`] : [...(who.visitorId ? [`visitor:${who.visitorId}`] : []), `ip:${who.ip}`];
+
   async function consumeFreeUse(who: FreeUseContext, feature: string): Promise<FreeUseVerdict> {
     const entitled = entitlements[userTypeOf(who.user)];
     if (entitled.freeUsesPerDay === 'unlimited') return { allowed: true };
@@ -39,9 +49,7 @@ export function createUsageLedger({ config, db, now }: LedgerDeps) {
     // A feature this kind of user may not use at all is refused as if its free uses were gone:
     // the client's quota flow then offers to log in or to become a member.
     if (isMeteredFeature(feature) && !entitled.features.includes(feature)) return { allowed: false, status };
-    const subjects = who.user
-      ? [`user:${who.user.id}`]
-      : [...(who.visitorId ? [`visitor:${who.visitorId}`] : []), `ip:${who.ip}`];
+    const subjects = subjectsOf(who);
     const day = shanghaiDay(now());
     try {
       // One transaction: a denied use is rolled back, so refusals are not counted, and two
@@ -66,8 +74,33 @@ export function createUsageLedger({ config, db, now }: LedgerDeps) {
     }
   }
 
+  /**
+   * The free uses left today of each metered feature (null: unlimited; 0 for a feature this kind
+   * of user may not use). An anonymous visitor has what is left under the more used of its ids.
+   */
+  async function remaining(who: FreeUseContext): Promise<Record<MeteredFeature, number | null>> {
+    const entitled = entitlements[userTypeOf(who.user)];
+    const rows = await db
+      .selectFrom('usage')
+      .select(['feature', 'count'])
+      .where('day', '=', shanghaiDay(now()))
+      .where('subject', 'in', subjectsOf(who))
+      .execute();
+    const out = {} as Record<MeteredFeature, number | null>;
+    for (const feature of meteredFeatures) {
+      if (entitled.freeUsesPerDay === 'unlimited') out[feature] = null;
+      else if (!entitled.features.includes(feature)) out[feature] = 0;
+      else {
+        const used = Math.max(0, ...rows.filter((r) => r.feature === feature).map((r) => r.count));
+        out[feature] = Math.max(0, entitled.freeUsesPerDay - used);
+      }
+    }
+    return out;
+  }
+
   return {
     consumeFreeUse,
+    remaining,
     /** For handlers: counts the use, or throws the quota answer. */
     async requireFreeUse(who: FreeUseContext, feature: string): Promise<void> {
       const verdict = await consumeFreeUse(who, feature);

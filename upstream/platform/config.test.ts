@@ -17,6 +17,11 @@ describe('loadConfig', () => {
       wechat: { apiBase: 'https://api.weixin.qq.com', callbackOrigin: undefined, pc: undefined, insideWechat: undefined },
       freeUses: { anonymous: 5, login: 20 },
       llm: undefined,
+      membership: {
+        packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
+        orderTimeoutMinutes: 15,
+        wechatPay: undefined,
+      },
       emailCodeCooldownSeconds: 60,
       emailCodeLimits: { perAddress: 20, perMailbox: 5, global: 600, wrongPerDay: 20 },
       seedContent: true,
@@ -31,6 +36,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
     expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('takes a WeChat Pay merchant whole or not at all, and packages nobody could pay are refused', () => {
+    expect(() => loadConfig({ WECHAT_PAY_MCH_ID: '1900000001' })).toThrow(/WECHAT_PAY_SERIAL_NO/);
+    expect(() => loadConfig({ VIP_MONTH_PRICE_FEN: '0' })).toThrow(/at least 1 fen/);
+    expect(() => loadConfig({ VIP_YEAR_PRICE_FEN: '50000' })).toThrow(/VIP_YEAR_ORIGINAL_FEN/);
+    expect(() => loadConfig({ WECHAT_PAY_API_V3_KEY: 'short' })).toThrow(/32 bytes/);
   });
 
   it('reads every setting, treating empty values as unset', () => {

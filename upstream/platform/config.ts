@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -57,6 +58,7 @@ export interface UpstreamConfig {
     insideWechat?: WechatApp;
   };
   freeUses: { anonymous: number; login: number };
+  membership: MembershipConfig;
   /** Absent (LLM_BASE_URL unset): the offline engines translate and tutor. */
   llm?: LlmConfig;
   /** Fill an empty content library from the public-domain books on first start. */
@@ -78,6 +80,33 @@ export interface UpstreamConfig {
     /** Wrong codes tried for one mailbox in a day (Beijing time), after which it is refused. */
     wrongPerDay: number;
   };
+}
+
+/** A VIP package on sale; prices are integer fen. */
+export interface PackagePrice {
+  actualFen: number;
+  originalFen: number;
+}
+
+export interface MembershipConfig {
+  packages: { month: PackagePrice; year: PackagePrice };
+  /** How long an order may wait to be paid before it times out and is closed at the provider. */
+  orderTimeoutMinutes: number;
+  /** The WeChat Pay merchant (API v3); absent: the payment sandbox (refused in production). */
+  wechatPay?: WechatPayMerchant;
+}
+
+export interface WechatPayMerchant {
+  baseUrl: string;
+  mchId: string;
+  /** The app the payments are made in: the official account's for JSAPI and Native alike. */
+  appId: string;
+  merchantPrivateKey: string;
+  merchantSerial: string;
+  apiV3Key: string;
+  platformPublicKey: string;
+  platformSerial: string;
+  notifyUrl: string;
 }
 
 // Deployment tools often export unset variables as empty strings; treat them as absent.
@@ -117,6 +146,22 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 30_000),
   FREE_USES_ANONYMOUS: count(5),
   FREE_USES_LOGIN: count(20),
+  VIP_MONTH_PRICE_FEN: count(2800),
+  VIP_MONTH_ORIGINAL_FEN: count(3800),
+  VIP_YEAR_PRICE_FEN: count(19_800),
+  VIP_YEAR_ORIGINAL_FEN: count(45_600),
+  ORDER_TIMEOUT_MINUTES: optional(z.coerce.number().int().min(1).max(120)).transform((v) => v ?? 15),
+  WECHAT_PAY_MCH_ID: optional(z.string()),
+  WECHAT_PAY_APP_ID: optional(z.string()),
+  WECHAT_PAY_SERIAL_NO: optional(z.string()),
+  WECHAT_PAY_PRIVATE_KEY_PATH: optional(z.string()),
+  WECHAT_PAY_API_V3_KEY: optional(z.string().refine((k) => Buffer.byteLength(k, 'utf8') === 32, 'must be 32 bytes')),
+  WECHAT_PAY_PLATFORM_KEY_PATH: optional(z.string()),
+  WECHAT_PAY_PLATFORM_SERIAL: optional(z.string()),
+  WECHAT_PAY_NOTIFY_URL: optional(z.url({ protocol: /^https?$/ })),
+  WECHAT_PAY_API_BASE: optional(z.url({ protocol: /^https?$/ })).transform((v) =>
+    (v ?? 'https://api.mch.weixin.qq.com').replace(/\/+$/, ''),
+  ),
   EMAIL_CODE_COOLDOWN_SECONDS: count(60),
   EMAIL_CODE_LIMIT_ADDRESS: count(20),
   EMAIL_CODE_LIMIT_MAILBOX: count(5),
@@ -166,6 +211,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       insideWechat: wechatApp('WECHAT_MP', e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
     },
     freeUses: { anonymous: e.FREE_USES_ANONYMOUS, login: e.FREE_USES_LOGIN },
+    membership: {
+      packages: {
+        month: packagePrice('VIP_MONTH', e.VIP_MONTH_PRICE_FEN, e.VIP_MONTH_ORIGINAL_FEN),
+        year: packagePrice('VIP_YEAR', e.VIP_YEAR_PRICE_FEN, e.VIP_YEAR_ORIGINAL_FEN),
+      },
+      orderTimeoutMinutes: e.ORDER_TIMEOUT_MINUTES,
+      wechatPay: wechatPayMerchant(e, cwd),
+    },
     llm: e.LLM_BASE_URL
       ? {
           baseUrl: e.LLM_BASE_URL.replace(/\/+$/, ''),
@@ -194,4 +247,54 @@ function wechatApp(prefix: string, appId?: string, appSecret?: string): WechatAp
     throw new Error(`Invalid upstream configuration: set both ${prefix}_APP_ID and ${prefix}_APP_SECRET, or neither`);
   }
   return { appId, appSecret };
+}
+
+// A package nobody can pay (0 fen: WeChat Pay refuses it) or one whose "original" price is below
+// its price would be shown wrong; say so at start.
+function packagePrice(prefix: string, actualFen: number, originalFen: number): PackagePrice {
+  if (actualFen < 1) throw new Error(`Invalid upstream configuration: ${prefix}_PRICE_FEN must be at least 1 fen`);
+  if (originalFen < actualFen) {
+    throw new Error(`Invalid upstream configuration: ${prefix}_ORIGINAL_FEN is below ${prefix}_PRICE_FEN`);
+  }
+  return { actualFen, originalFen };
+}
+
+const wechatPayVariables = [
+  'WECHAT_PAY_MCH_ID',
+  'WECHAT_PAY_SERIAL_NO',
+  'WECHAT_PAY_PRIVATE_KEY_PATH',
+  'WECHAT_PAY_API_V3_KEY',
+  'WECHAT_PAY_PLATFORM_KEY_PATH',
+  'WECHAT_PAY_PLATFORM_SERIAL',
+  'WECHAT_PAY_NOTIFY_URL',
+] as const;
+
+// A merchant half configured would silently fall back to the sandbox; say so at start instead.
+// The keys are read from their files now, so that a wrong path fails the start, not a payment.
+function wechatPayMerchant(e: z.infer<typeof envSchema>, cwd: string): WechatPayMerchant | undefined {
+  const missing = wechatPayVariables.filter((name) => !e[name]);
+  if (missing.length === wechatPayVariables.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(`Invalid upstream configuration: WeChat Pay needs ${missing.join(', ')} as well (or none of them)`);
+  }
+  const appId = e.WECHAT_PAY_APP_ID ?? e.WECHAT_MP_APP_ID;
+  if (!appId) throw new Error('Invalid upstream configuration: WeChat Pay needs WECHAT_PAY_APP_ID (or WECHAT_MP_APP_ID)');
+  const read = (name: string, file: string) => {
+    try {
+      return fs.readFileSync(path.resolve(cwd, file), 'utf8');
+    } catch (error) {
+      throw new Error(`Invalid upstream configuration: ${name} cannot be read (${(error as Error).message})`);
+    }
+  };
+  return {
+    baseUrl: e.WECHAT_PAY_API_BASE,
+    mchId: e.WECHAT_PAY_MCH_ID!,
+    appId,
+    merchantPrivateKey: read('WECHAT_PAY_PRIVATE_KEY_PATH', e.WECHAT_PAY_PRIVATE_KEY_PATH!),
+    merchantSerial: e.WECHAT_PAY_SERIAL_NO!,
+    apiV3Key: e.WECHAT_PAY_API_V3_KEY!,
+    platformPublicKey: read('WECHAT_PAY_PLATFORM_KEY_PATH', e.WECHAT_PAY_PLATFORM_KEY_PATH!),
+    platformSerial: e.WECHAT_PAY_PLATFORM_SERIAL!,
+    notifyUrl: e.WECHAT_PAY_NOTIFY_URL!,
+  };
 }

@@ -30,6 +30,12 @@ export const membershipCalls = {
     request: obj({ order_id: str }),
     response: envelope(obj({ pay_status: payStatus, amount: num.optional() })),
   }),
-  cancel_vip: def('cancel_vip', {}),
-  get_remain_vip_num: def('get_remain_vip_num', { method: 'GET' }),
+  cancel_vip: def('cancel_vip', {
+    response: envelope(obj({ vip_info: obj({ is_vip_now: z.boolean() }), renewal: z.literal('cancelled') })),
+  }),
+  /** The free uses left today per metered feature; null where unlimited (a member). */
+  get_remain_vip_num: def('get_remain_vip_num', {
+    method: 'GET',
+    response: envelope(obj({ is_vip: z.boolean(), remain: z.record(z.string(), num.nullable()) })),
+  }),
 } as const;

@@ -5,6 +5,7 @@ import * as dictionary from './003-dictionary';
 import * as content from './004-content';
 import * as rateLimits from './005-rate-limits';
 import * as analysisChat from './006-analysis-chat';
+import * as membership from './007-membership';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '004_content': content,
   '005_rate_limits': rateLimits,
   '006_analysis_chat': analysisChat,
+  '007_membership': membership,
 };
 
 export const migrationProvider: MigrationProvider = {

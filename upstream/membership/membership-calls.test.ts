@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { minutes } from '../platform/time';
+import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
+
+let upstream: TestUpstream | undefined;
+afterEach(async () => {
+  await upstream?.stop();
+  upstream = undefined;
+});
+
+/** The sandbox pay page's form, submitted as a browser would. */
+/** get_remain_vip_num is a GET call. */
+const remain = async (u: TestUpstream, token: string) =>
+  (await u.request('/api/get_remain_vip_num', { headers: bearer(token) })).body.data;
+
+const submit = (u: TestUpstream, orderId: string, action: 'pay' | 'fail') =>
+  u.request(`/sandbox/wechatpay/pay/${orderId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `action=${action}`,
+  });
+
+describe('membership calls', () => {
+  it('sells the configured packages, and only to a logged-in user at the table’s price', async () => {
+    upstream = await startTestUpstream({ env: { VIP_MONTH_PRICE_FEN: '1990', VIP_MONTH_ORIGINAL_FEN: '2990' } });
+    const packages = await upstream.call('get_packages');
+    expect(packages.body.data[0]).toEqual({ type: 'month', actual_price: 1990, original_price: 2990, discount: 6.7 });
+    expect((await upstream.call('get_pay_qr_code', { money: 1990, type: 'month' })).body.status).toBe('401');
+    const token = await logInByEmail(upstream, 'buyer@example.com');
+    const wrong = await upstream.call('get_pay_qr_code', { money: 1, type: 'month' }, bearer(token));
+    expect(wrong.body.status).toBe('400');
+    const order = await upstream.call('get_pay_qr_code', { money: 1990, type: 'month' }, bearer(token));
+    expect(order.body.status).toBe('OK');
+    expect(order.body.data.code_url).toBe(`/sandbox/wechatpay/pay/${order.body.data.order_id}`);
+  });
+
+  it('pays in the sandbox: the page, the notification, the poll, the membership and unlimited uses', async () => {
+    upstream = await startTestUpstream();
+    const token = await logInByEmail(upstream, 'member@example.com');
+    expect(await remain(upstream, token)).toEqual({ is_vip: false, remain: { query_word: 20, analyze_sentence: 20 } });
+
+    const { order_id } = (await upstream.call('get_pay_qr_code', { money: 2800, type: 'month' }, bearer(token))).body.data;
+    const page = await upstream.request(`/sandbox/wechatpay/pay/${order_id}`);
+    expect(page.body).toContain('￥28.00');
+    expect(page.body).toContain('语境月度会员');
+    expect((await upstream.call('get_pay_status', { order_id }, bearer(token))).body.data).toEqual({
+      pay_status: 'NOTPAY',
+      amount: 2800,
+    });
+
+    const paid = await submit(upstream, order_id, 'pay');
+    expect(paid.body).toContain('支付成功');
+    expect((await upstream.call('get_pay_status', { order_id }, bearer(token))).body.data).toEqual({
+      pay_status: 'SUCCESS',
+      amount: 2800,
+    });
+    const info = (await upstream.call('get_user_info', {}, bearer(token))).body.data;
+    expect(info.vip_info).toEqual({ is_vip_now: true, expire_time: '2026-04-02T02:00:00.000Z' });
+    expect(await remain(upstream, token)).toEqual({ is_vip: true, remain: { query_word: null, analyze_sentence: null } });
+    // Paying twice on the page is refused; nothing more is credited.
+    expect((await submit(upstream, order_id, 'pay')).http).toBe(409);
+
+    const cancelled = await upstream.call('cancel_vip', undefined, bearer(token));
+    expect(cancelled.body.data).toMatchObject({ vip_info: { is_vip_now: true }, renewal: 'cancelled' });
+  });
+
+  it('answers FAIL and TIMEOUT, and the order’s status only to its owner', async () => {
+    upstream = await startTestUpstream();
+    const token = await logInByEmail(upstream, 'a@example.com');
+    const other = await logInByEmail(upstream, 'b@example.com');
+    const failed = (await upstream.call('get_pay_qr_code', { money: 2800, type: 'month' }, bearer(token))).body.data.order_id;
+    await submit(upstream, failed, 'fail');
+    expect((await upstream.call('get_pay_status', { order_id: failed }, bearer(token))).body.data.pay_status).toBe('FAIL');
+    expect((await upstream.call('get_pay_status', { order_id: failed }, bearer(other))).body.status).toBe('404');
+
+    const left = (await upstream.call('get_pay_qr_code', { money: 19_800, type: 'year' }, bearer(token))).body.data.order_id;
+    upstream.clock.advance(minutes(16));
+    expect((await upstream.call('get_pay_status', { order_id: left }, bearer(token))).body.data.pay_status).toBe('TIMEOUT');
+    expect((await upstream.request(`/sandbox/wechatpay/pay/${left}`)).body).toContain('已超时');
+  });
+
+  it('refuses a forged notification on the route WeChat posts to', async () => {
+    upstream = await startTestUpstream();
+    const forged = await upstream.request('/wechatpay/notify', {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'wechatpay-timestamp': String(Math.floor(upstream.clock.now().getTime() / 1000)),
+        'wechatpay-nonce': 'n',
+        'wechatpay-signature': 'AAAA',
+        'wechatpay-serial': 'X',
+      },
+      body: JSON.stringify({ event_type: 'TRANSACTION.SUCCESS' }),
+    });
+    expect(forged.http).toBe(401);
+    expect(forged.body).toEqual({ code: 'FAIL', message: '签名或报文校验失败' });
+  });
+
+  it('has no sandbox in production', async () => {
+    upstream = await startTestUpstream({ env: { ENV_TYPE: 'production' } });
+    expect((await upstream.request(`/sandbox/wechatpay/pay/${'a'.repeat(32)}`)).http).toBe(404);
+  });
+});

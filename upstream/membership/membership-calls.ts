@@ -1,0 +1,57 @@
+import type { Users } from '../account/users';
+import type { UsageLedger } from '../metering/usage-ledger';
+import type { MembershipConfig } from '../platform/config';
+import type { CallHandlers } from '../platform/contract-routes';
+import { ok } from '../platform/http';
+import { stamp, type Clock } from '../platform/time';
+import type { Db } from '../db/database';
+import type { Orders } from './orders';
+import { packagesOnSale } from './packages';
+
+export interface MembershipCallsDeps {
+  config: { membership: MembershipConfig };
+  db: Db;
+  now: Clock;
+  users: Users;
+  ledger: UsageLedger;
+  orders: Orders;
+}
+
+/** The packages, paying for one (QR code or inside WeChat), the order's status, the membership. */
+export function membershipCalls({ config, db, now, users, ledger, orders }: MembershipCallsDeps): CallHandlers {
+  return {
+    get_packages: async () => ok(packagesOnSale(config.membership)),
+
+    get_pay_qr_code: async ({ money, type }, caller) =>
+      ok(await orders.qrCodeOrder(await users.requireUser(caller), type, money)),
+
+    get_jsapi_pay_info: async ({ money, type }, caller) =>
+      ok(await orders.jsapiOrder(await users.requireUser(caller), type, money)),
+
+    get_pay_status: async ({ order_id }, caller) => ok(await orders.status(await users.requireUser(caller), order_id)),
+
+    // No renewal happens automatically yet: the wish is recorded, and the membership runs to its
+    // expiry either way.
+    cancel_vip: async (_input, caller) => {
+      const user = await users.requireUser(caller);
+      await db
+        .updateTable('users')
+        .set({ vip_renewal_cancelled_at: stamp(now()) })
+        .where('id', '=', user.id)
+        .where('vip_renewal_cancelled_at', 'is', null)
+        .execute();
+      const { vip_info } = users.userInfo(user);
+      return ok({ vip_info, renewal: 'cancelled' }, vip_info.is_vip_now ? '已取消续费，会员有效期不变' : '已取消续费');
+    },
+
+    get_remain_vip_num: async (_input, caller) => {
+      const user = await users.userForToken(caller.token);
+      const remain = await ledger.remaining({
+        user: user && { id: user.id, isVip: users.isVip(user) },
+        visitorId: caller.visitorId,
+        ip: caller.ip,
+      });
+      return ok({ is_vip: user ? users.isVip(user) : false, remain });
+    },
+  };
+}

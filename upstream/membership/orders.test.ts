@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '../db/schema';
+import { minutes, stamp } from '../platform/time';
+import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
+import { createOrders, type Orders } from './orders';
+import { createSandboxProvider, type SandboxProvider } from './sandbox-provider';
+
+const config = {
+  packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
+  orderTimeoutMinutes: 15,
+};
+
+let database: TestDatabase;
+let clock: TestClock;
+let sandbox: SandboxProvider;
+let orders: Orders;
+let logs: string[];
+
+async function newUser(account: string, vipExpiresAt: string | null = null): Promise<User> {
+  return database.db
+    .insertInto('users')
+    .values({
+      account,
+      email: `${account}@example.com`,
+      wechat_openid: null,
+      wechat_unionid: null,
+      nickname: account,
+      headimgurl: '',
+      api_token: `yj_${account}`,
+      vip_expires_at: vipExpiresAt,
+      referrer_account: null,
+      created_at: stamp(clock.now()),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+const expiryOf = async (user: User) =>
+  (await database.db.selectFrom('users').select('vip_expires_at').where('id', '=', user.id).executeTakeFirstOrThrow())
+    .vip_expires_at;
+const paymentsOf = (user: User) => database.db.selectFrom('payments').selectAll().where('user_id', '=', user.id).execute();
+
+beforeEach(async () => {
+  database = await openTestDatabase();
+  clock = testClock('2026-03-02T02:00:00.000Z');
+  logs = [];
+  sandbox = createSandboxProvider({ db: database.db, now: clock.now, payPageUrl: (id) => `/sandbox/wechatpay/pay/${id}` });
+  orders = createOrders({ db: database.db, now: clock.now, config, provider: sandbox, log: (line) => logs.push(line) });
+});
+afterEach(() => database.remove());
+
+describe('VIP orders', () => {
+  it('charges the package table, not the client, and makes unguessable order ids', async () => {
+    const user = await newUser('10000001');
+    await expect(orders.qrCodeOrder(user, 'month', 1)).rejects.toMatchObject({ status: '400' });
+    const a = await orders.qrCodeOrder(user, 'month', 2800);
+    const b = await orders.qrCodeOrder(user, 'month', 2800);
+    expect(a.order_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(a.order_id).not.toBe(b.order_id);
+    expect(a.code_url).toBe(`/sandbox/wechatpay/pay/${a.order_id}`);
+    expect(await orders.status(user, a.order_id)).toEqual({ pay_status: 'NOTPAY', amount: 2800 });
+  });
+
+  it('answers one user nothing about another user’s order', async () => {
+    const owner = await newUser('10000002');
+    const other = await newUser('10000003');
+    const { order_id } = await orders.qrCodeOrder(owner, 'month', 2800);
+    await expect(orders.status(other, order_id)).rejects.toMatchObject({ status: '404' });
+    await expect(orders.status(other, 'f'.repeat(32))).rejects.toMatchObject({ status: '404' });
+  });
+
+  it('credits a month from today, and a year from the current expiry while still VIP', async () => {
+    const user = await newUser('10000004');
+    const { order_id } = await orders.qrCodeOrder(user, 'month', 2800);
+    const note = await sandbox.pay(order_id);
+    expect(await orders.notified(note!.headers, note!.body)).toBe('credited');
+    expect(await expiryOf(user)).toBe('2026-04-02T02:00:00.000Z');
+    expect(await orders.status(user, order_id)).toEqual({ pay_status: 'SUCCESS', amount: 2800 });
+
+    clock.advance(minutes(60));
+    const year = await orders.qrCodeOrder(user, 'year', 19_800);
+    const paid = await sandbox.pay(year.order_id);
+    await orders.notified(paid!.headers, paid!.body);
+    expect(await expiryOf(user)).toBe('2027-04-02T02:00:00.000Z');
+    const ledger = await paymentsOf(user);
+    expect(ledger.map((p) => [p.outcome, p.amount_fen, p.vip_to])).toEqual([
+      ['credited', 2800, '2026-04-02T02:00:00.000Z'],
+      ['credited', 19_800, '2027-04-02T02:00:00.000Z'],
+    ]);
+  });
+
+  it('credits a notification replayed 100 times, or sent 20 times at once, exactly once', async () => {
+    const user = await newUser('10000005');
+    const { order_id } = await orders.qrCodeOrder(user, 'month', 2800);
+    const note = (await sandbox.pay(order_id))!;
+    const results = await Promise.all(Array.from({ length: 20 }, () => orders.notified(note.headers, note.body)));
+    expect(results.filter((r) => r === 'credited')).toHaveLength(1);
+    for (let i = 0; i < 100; i++) expect(await orders.notified(note.headers, note.body)).toBe('already-settled');
+    // The poll settles through the same transaction.
+    expect(await orders.status(user, order_id)).toEqual({ pay_status: 'SUCCESS', amount: 2800 });
+    expect(await paymentsOf(user)).toHaveLength(1);
+    expect(await expiryOf(user)).toBe('2026-04-02T02:00:00.000Z');
+  });
+
+  it('believes no forged notification', async () => {
+    const user = await newUser('10000006');
+    const { order_id } = await orders.qrCodeOrder(user, 'month', 2800);
+    const note = (await sandbox.pay(order_id))!;
+    const tampered = note.body.replace(/"ciphertext":"(.)/, (_m, c: string) => `"ciphertext":"${c === 'A' ? 'B' : 'A'}`);
+    await expect(orders.notified(note.headers, tampered)).rejects.toThrow();
+    await expect(orders.notified({ ...note.headers, 'Wechatpay-Serial': 'ANOTHER' }, note.body)).rejects.toThrow();
+    clock.advance(minutes(6));
+    await expect(orders.notified(note.headers, note.body)).rejects.toThrow();
+    expect(await paymentsOf(user)).toHaveLength(0);
+  });
+
+  it('finishes crediting a payment whose notification was lost, on the next poll or start', async () => {
+    const user = await newUser('10000007');
+    const { order_id } = await orders.qrCodeOrder(user, 'month', 2800);
+    // Paid at the provider; the notification never arrives (the process died before it settled).
+    await sandbox.pay(order_id);
+    expect(await orders.recover()).toBe(1);
+    expect(await expiryOf(user)).toBe('2026-04-02T02:00:00.000Z');
+    const [payment] = await paymentsOf(user);
+    expect(payment).toMatchObject({ outcome: 'credited', source: 'recovery' });
+  });
+
+  it('times an unpaid order out, closes it at the provider, and flags a payment that comes after', async () => {
+    const user = await newUser('10000008');
+    const { order_id } = await orders.qrCodeOrder(user, 'month', 2800);
+    clock.advance(minutes(16));
+    expect(await orders.status(user, order_id)).toEqual({ pay_status: 'TIMEOUT', amount: 2800 });
+    expect((await sandbox.describe(order_id))?.trade_state).toBe('CLOSED');
+    expect(await sandbox.pay(order_id)).toBeUndefined();
+
+    // A provider that took the money anyway (a payment racing the close): recorded for a refund,
+    // not credited, not lost.
+    const late = await orders.settle(
+      order_id,
+      { outTradeNo: order_id, tradeState: 'SUCCESS', transactionId: '4200000000000000000000000001', amountFen: 2800 },
+      'notification',
+    );
+    expect(late).toBe('flagged');
+    expect(await expiryOf(user)).toBeNull();
+    expect((await paymentsOf(user)).map((p) => p.outcome)).toEqual(['flagged-late']);
+    expect(logs.some((l) => l.includes('for the operator to refund'))).toBe(true);
+  });
+
+  it('fails an order the payer failed to pay', async () => {
+    const user = await newUser('10000009');
+    const { order_id } = await orders.qrCodeOrder(user, 'year', 19_800);
+    expect(await sandbox.fail(order_id)).toBe(true);
+    expect(await orders.status(user, order_id)).toEqual({ pay_status: 'FAIL', amount: 19_800 });
+    expect(await sandbox.pay(order_id)).toBeUndefined();
+  });
+
+  it('does not credit a payment whose amount is not the order’s', async () => {
+    const user = await newUser('10000010');
+    const { order_id } = await orders.qrCodeOrder(user, 'month', 2800);
+    const result = await orders.settle(
+      order_id,
+      { outTradeNo: order_id, tradeState: 'SUCCESS', transactionId: '4200000000000000000000000002', amountFen: 1 },
+      'poll',
+    );
+    expect(result).toBe('flagged');
+    expect(await expiryOf(user)).toBeNull();
+  });
+});

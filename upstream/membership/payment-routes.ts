@@ -1,0 +1,117 @@
+import { Hono } from 'hono';
+import { escapeHtml, sandboxPage } from '../platform/sandbox-page';
+import { stamp, type Clock } from '../platform/time';
+import type { Orders } from './orders';
+import { packageNames } from './packages';
+import type { SandboxProvider } from './sandbox-provider';
+
+/*
+ * Two routes outside the contract:
+ *  - the notification route WeChat Pay posts to (WECHAT_PAY_NOTIFY_URL points here): verified,
+ *    settled, and answered as WeChat expects — 204 when taken, 4xx/5xx with {code, message}
+ *    otherwise, so that WeChat sends a genuine notification again;
+ *  - the sandbox's pay page, which the sandbox's QR code opens: the tester pays, fails, or leaves
+ *    the order to time out. Paying sends the notification through the same verification.
+ */
+
+const title = '微信支付（测试沙箱）';
+// An out_trade_no as we make them: 32 hex digits.
+const orderIdPattern = /^[0-9a-f]{32}$/;
+
+const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+export function notificationRoutes({ orders, log }: { orders: Orders; log: (line: string) => void }): Hono {
+  return new Hono().post('/notify', async (c) => {
+    const body = await c.req.text();
+    const headers = Object.fromEntries(c.req.raw.headers);
+    try {
+      await orders.notified(headers, body);
+      return c.body(null, 204);
+    } catch (error) {
+      const refused = error instanceof Error && error.name === 'WechatPayVerificationError';
+      log(
+        `[membership] notification ${refused ? 'refused' : 'failed'}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return c.json({ code: 'FAIL', message: refused ? '签名或报文校验失败' : '处理失败' }, refused ? 401 : 500);
+    }
+  });
+}
+
+export function sandboxPayRoutes({
+  sandbox,
+  orders,
+  now,
+  log,
+}: {
+  sandbox: SandboxProvider;
+  orders: Orders;
+  now: Clock;
+  log: (line: string) => void;
+}): Hono {
+  const problem = (c: Parameters<typeof sandboxPage>[0], status: 404 | 409, message: string) =>
+    sandboxPage(c, status, title, `<h1>${title}</h1><p class="error">${escapeHtml(message)}</p>`);
+
+  return new Hono()
+    .get('/pay/:order', async (c) => {
+      const id = c.req.param('order');
+      const t = orderIdPattern.test(id) ? await sandbox.describe(id) : undefined;
+      if (!t) return problem(c, 404, '订单不存在。');
+      const states: Record<string, string> = {
+        SUCCESS: '该订单已支付。',
+        PAYERROR: '该订单支付失败，请回到原页面重新下单。',
+        CLOSED: '该订单已关闭（已超时），请回到原页面重新下单。',
+      };
+      const expired = t.trade_state === 'NOTPAY' && t.time_expire <= stamp(now());
+      const state = expired ? states.CLOSED : states[t.trade_state];
+      return sandboxPage(
+        c,
+        200,
+        title,
+        `<h1>${title}</h1>
+        <p class="lead">${escapeHtml(t.description)}</p>
+        <p class="amount" data-testid="sandbox-pay-amount">￥${yuan(t.amount_fen)}</p>
+        ${
+          state
+            ? `<p class="note" data-testid="sandbox-pay-state">${state}</p>`
+            : `<form method="post">
+          <button type="submit" name="action" value="pay" data-testid="sandbox-pay">确认支付</button>
+          <button type="submit" name="action" value="fail" class="secondary" data-testid="sandbox-fail">模拟支付失败</button>
+        </form>
+        <p class="note">此页面是微信支付的测试沙箱，仅在测试环境中存在，不会扣款。
+          不做任何操作，订单将在 ${escapeHtml(t.time_expire.slice(11, 16))}（UTC）超时。</p>`
+        }`,
+      );
+    })
+    .post('/pay/:order', async (c) => {
+      const id = c.req.param('order');
+      if (!orderIdPattern.test(id)) return problem(c, 404, '订单不存在。');
+      const form = await c.req.parseBody().catch(() => null);
+      const action = form?.action;
+      if (action === 'fail') {
+        if (!(await sandbox.fail(id))) return problem(c, 409, '该订单已无法支付。');
+        return sandboxPage(
+          c,
+          200,
+          title,
+          `<h1>${title}</h1><p class="error" data-testid="sandbox-result">支付失败。请回到原页面。</p>`,
+        );
+      }
+      if (action !== 'pay') return problem(c, 409, '请选择确认支付或模拟支付失败。');
+      const notification = await sandbox.pay(id);
+      if (!notification) return problem(c, 409, '该订单已无法支付（已支付、已失败或已超时）。');
+      // WeChat would now post the notification; the sandbox hands it to the same route's work.
+      // Were it lost, the browser's poll finds the payment here as it would at WeChat.
+      await orders.notified(notification.headers, notification.body).catch((error: unknown) => {
+        log(`[membership] the sandbox's notification of ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      const t = await sandbox.describe(id);
+      const what = t ? escapeHtml(t.description) : packageNames.month;
+      return sandboxPage(
+        c,
+        200,
+        title,
+        `<h1>${title}</h1><p class="done" data-testid="sandbox-result">支付成功</p>
+        <p class="lead">${what}，￥${t ? yuan(t.amount_fen) : ''}。请回到原页面。</p>`,
+      );
+    });
+}

@@ -1,0 +1,41 @@
+/**
+ * What the membership needs of a payment provider: WeChat Pay API v3 when the merchant is
+ * configured (wechat-pay.ts), the sandbox otherwise (sandbox-provider.ts). Both speak WeChat's
+ * terms: an order is known by our out_trade_no, a payment by the provider's transaction id, and
+ * a notification is verified (signature, serial, age, AEAD) before anything is believed.
+ */
+import type { JsapiPageParameters, TradeState } from './wechat-pay';
+
+export type { JsapiPageParameters, TradeState };
+
+/** A provider's word on one order. */
+export interface Transaction {
+  outTradeNo: string;
+  tradeState: TradeState;
+  /** Present once paid. */
+  transactionId?: string;
+  /** Fen the payer paid. */
+  amountFen?: number;
+  successTime?: string;
+}
+
+export interface NewProviderOrder {
+  outTradeNo: string;
+  description: string;
+  amountFen: number;
+  expiresAt: Date;
+}
+
+export interface PaymentProvider {
+  kind: 'wechat' | 'sandbox';
+  /** A Native order: the code_url the QR code shows. */
+  nativeOrder(order: NewProviderOrder): Promise<{ codeUrl: string }>;
+  /** A JSAPI order for the payer's openid: the page's parameters. */
+  jsapiOrder(order: NewProviderOrder & { openid: string }): Promise<JsapiPageParameters>;
+  /** The order as the provider sees it; undefined when it has never heard of it. */
+  queryOrder(outTradeNo: string): Promise<Transaction | undefined>;
+  /** Closes an unpaid order so that it can no longer be paid. */
+  closeOrder(outTradeNo: string): Promise<void>;
+  /** The transaction a notification reports, once its signature and encryption are checked; throws otherwise. */
+  verifyNotification(headers: Record<string, string | undefined>, body: string): Promise<Transaction>;
+}

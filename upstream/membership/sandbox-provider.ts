@@ -1,0 +1,168 @@
+import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
+import type { Db } from '../db/database';
+import type { SandboxTransactionsTable } from '../db/schema';
+import { stamp, type Clock } from '../platform/time';
+import type { PaymentProvider, Transaction } from './provider';
+import { buildNotification, jsapiPageParameters, verifyNotification } from './wechat-pay';
+
+/*
+ * The payment sandbox: WeChat Pay's part played locally, for machines without a merchant (and
+ * refused in production, where its page does not exist). Its side of each order is its own table,
+ * as WeChat's would be its own database: the tester pays or fails an order on the sandbox's page,
+ * the sandbox records it there, and sends the notification WeChat would send — signed with the
+ * sandbox's platform key and encrypted under its APIv3 key — through the same verification as a
+ * real one. An order paid here whose notification was lost is found by the poll, as with WeChat.
+ *
+ * The keys are made when the process starts: a notification is delivered by the instance whose
+ * page was used, which verifies it with the key it signed it with.
+ */
+
+const sandboxAppId = 'wx-sandbox';
+
+export interface SandboxProvider extends PaymentProvider {
+  kind: 'sandbox';
+  /** The sandbox's side of an order, for its page. */
+  describe(outTradeNo: string): Promise<SandboxTransactionsTable | undefined>;
+  /**
+   * The tester pays: records the payment and answers the notification WeChat would send, or
+   * undefined when the order cannot be paid (unknown, paid already, failed, closed or expired).
+   */
+  pay(outTradeNo: string): Promise<{ headers: Record<string, string>; body: string } | undefined>;
+  /** The tester's payment fails (PAYERROR); false when the order cannot be paid. */
+  fail(outTradeNo: string): Promise<boolean>;
+}
+
+export function createSandboxProvider({
+  db,
+  now,
+  payPageUrl,
+}: {
+  db: Db;
+  now: Clock;
+  payPageUrl: (outTradeNo: string) => string;
+}): SandboxProvider {
+  const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const platformSerial = `SANDBOX${randomBytes(8).toString('hex').toUpperCase()}`;
+  // 32 bytes, as WeChat's APIv3 keys are.
+  const apiV3Key = randomBytes(16).toString('hex');
+
+  const row = (outTradeNo: string) =>
+    db.selectFrom('sandbox_transactions').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
+
+  async function open(order: { outTradeNo: string; description: string; amountFen: number; expiresAt: Date }) {
+    if (!Number.isInteger(order.amountFen) || order.amountFen < 1)
+      throw new Error(`amount must be whole fen: ${order.amountFen}`);
+    await db
+      .insertInto('sandbox_transactions')
+      .values({
+        out_trade_no: order.outTradeNo,
+        amount_fen: order.amountFen,
+        trade_state: 'NOTPAY',
+        transaction_id: null,
+        description: order.description,
+        time_expire: stamp(order.expiresAt),
+        success_time: null,
+        created_at: stamp(now()),
+      })
+      .execute();
+  }
+
+  /** Whether the order can still be paid: not paid, failed or closed, and not expired. */
+  const payable = (t: SandboxTransactionsTable | undefined) => t?.trade_state === 'NOTPAY' && t.time_expire > stamp(now());
+
+  return {
+    kind: 'sandbox',
+
+    async nativeOrder(order) {
+      await open(order);
+      return { codeUrl: payPageUrl(order.outTradeNo) };
+    },
+
+    async jsapiOrder(order) {
+      await open(order);
+      return jsapiPageParameters({
+        appId: sandboxAppId,
+        prepayId: `wx${randomBytes(14).toString('hex')}`,
+        merchantPrivateKey: merchant.privateKey,
+        now,
+      });
+    },
+
+    async queryOrder(outTradeNo): Promise<Transaction | undefined> {
+      const t = await row(outTradeNo);
+      if (!t) return undefined;
+      return {
+        outTradeNo,
+        tradeState: t.trade_state,
+        ...(t.transaction_id ? { transactionId: t.transaction_id, amountFen: t.amount_fen } : {}),
+        ...(t.success_time ? { successTime: t.success_time } : {}),
+      };
+    },
+
+    async closeOrder(outTradeNo) {
+      await db
+        .updateTable('sandbox_transactions')
+        .set({ trade_state: 'CLOSED' })
+        .where('out_trade_no', '=', outTradeNo)
+        .where('trade_state', '=', 'NOTPAY')
+        .execute();
+    },
+
+    async verifyNotification(headers, body) {
+      const paid = verifyNotification(headers, body, { platformPublicKey: platform.publicKey, platformSerial, apiV3Key, now });
+      return {
+        outTradeNo: paid.out_trade_no,
+        tradeState: paid.trade_state,
+        transactionId: paid.transaction_id,
+        amountFen: paid.amount.total,
+        ...(paid.success_time ? { successTime: paid.success_time } : {}),
+      };
+    },
+
+    describe: row,
+
+    async pay(outTradeNo) {
+      if (!payable(await row(outTradeNo))) return undefined;
+      // WeChat's transaction ids are 28 digits starting 42.
+      const transactionId = `42${Array.from({ length: 26 }, () => randomInt(10)).join('')}`;
+      const successTime = stamp(now());
+      const paid = await db
+        .updateTable('sandbox_transactions')
+        .set({ trade_state: 'SUCCESS', transaction_id: transactionId, success_time: successTime })
+        .where('out_trade_no', '=', outTradeNo)
+        .where('trade_state', '=', 'NOTPAY')
+        .where('time_expire', '>', successTime)
+        .returningAll()
+        .executeTakeFirst();
+      // Paid or closed by someone else in the meantime.
+      if (!paid) return undefined;
+      return buildNotification(
+        {
+          appid: sandboxAppId,
+          mchid: 'sandbox',
+          out_trade_no: outTradeNo,
+          transaction_id: transactionId,
+          trade_type: 'NATIVE',
+          trade_state: 'SUCCESS',
+          trade_state_desc: '支付成功',
+          success_time: successTime,
+          amount: { total: paid.amount_fen, payer_total: paid.amount_fen, currency: 'CNY', payer_currency: 'CNY' },
+          payer: { openid: 'sandbox-payer' },
+        },
+        { platformPrivateKey: platform.privateKey, platformSerial, apiV3Key, now },
+      );
+    },
+
+    async fail(outTradeNo) {
+      if (!payable(await row(outTradeNo))) return false;
+      const failed = await db
+        .updateTable('sandbox_transactions')
+        .set({ trade_state: 'PAYERROR' })
+        .where('out_trade_no', '=', outTradeNo)
+        .where('trade_state', '=', 'NOTPAY')
+        .executeTakeFirst();
+      return Number(failed.numUpdatedRows) > 0;
+    },
+  };
+}

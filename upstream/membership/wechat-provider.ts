@@ -1,0 +1,37 @@
+import type { Clock } from '../platform/time';
+import type { PaymentProvider, Transaction } from './provider';
+import { createWechatPayClient, type WechatPayConfig, type WechatPayTransaction } from './wechat-pay';
+
+/**
+ * WeChat Pay API v3 as the membership's payment provider, for a configured merchant. A report is
+ * believed only for this merchant and app: WeChat signs for the merchant, but a transaction of
+ * another app under it is not one of our orders.
+ */
+export function createWechatPayProvider(config: WechatPayConfig, now: Clock): PaymentProvider {
+  const client = createWechatPayClient(config, { now });
+
+  function transaction(t: WechatPayTransaction): Transaction {
+    if (t.mchid !== config.mchId || t.appid !== config.appId) {
+      throw new Error(`a transaction of another merchant or app (${t.mchid}, ${t.appid}) for ${t.out_trade_no}`);
+    }
+    return {
+      outTradeNo: t.out_trade_no,
+      tradeState: t.trade_state,
+      ...(t.transaction_id ? { transactionId: t.transaction_id } : {}),
+      amountFen: t.amount.total,
+      ...(t.success_time ? { successTime: t.success_time } : {}),
+    };
+  }
+
+  return {
+    kind: 'wechat',
+    nativeOrder: (order) => client.nativeOrder(order),
+    jsapiOrder: async (order) => (await client.jsapiOrder(order)).pageParameters,
+    queryOrder: async (outTradeNo) => {
+      const found = await client.queryOrder(outTradeNo);
+      return found && transaction(found);
+    },
+    closeOrder: (outTradeNo) => client.closeOrder(outTradeNo),
+    verifyNotification: async (headers, body) => transaction(client.verifyNotification(headers, body)),
+  };
+}
