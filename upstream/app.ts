@@ -17,6 +17,7 @@ import type { DictionaryEngine } from './dictionary/types';
 import { membershipModule } from './membership/module';
 import { meteringModule } from './metering/module';
 import { parserModule } from './parser/module';
+import { referralModule } from './referral/module';
 import type { UpstreamConfig } from './platform/config';
 import { registerContractRoutes } from './platform/contract-routes';
 import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './platform/http';
@@ -41,6 +42,7 @@ const modules = [
   analysisModule,
   chatModule,
   membershipModule,
+  referralModule,
 ] as const;
 
 export interface UpstreamDeps {

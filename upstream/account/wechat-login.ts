@@ -6,18 +6,14 @@ import type { Db } from '../db/database';
 import { UpstreamError } from '../platform/http';
 import { minutes, stamp, type Clock } from '../platform/time';
 import type { WechatProfile } from './users';
+import { createWechatApi } from './wechat-api';
 
 export type WechatClientType = 'pc' | 'inside_wechat';
 
-const wechatTimeoutMs = 10_000;
 const sandboxCodeLifetime = minutes(5);
 
-const wechatFailure = (httpStatus: 400 | 502, reason: string) =>
-  new UpstreamError(httpStatus, 'wechat_error', `微信登录失败：${reason}`);
 const invalidSandboxCode = () => new UpstreamError(400, 'invalid_code', '登录码无效或已过期');
 
-// WeChat reports failures as a 200 with errcode/errmsg in the body.
-const wechatErrorReply = z.object({ errcode: z.number().refine((n) => n !== 0), errmsg: z.string().optional() });
 const accessTokenReply = z.object({ access_token: z.string(), openid: z.string(), unionid: z.string().optional() });
 const userInfoReply = z.object({
   openid: z.string(),
@@ -40,22 +36,7 @@ export const sandboxOpenid = (nickname: string) => `sandbox_${sha256(`wechat-san
  * WeChat; without them it is the sandbox, whose codes come from the local authorise page.
  */
 export function createWechatLogin({ config, db, now }: WechatLoginDeps) {
-  async function askWechat<T>(path: string, params: Record<string, string>, reply: z.ZodType<T>): Promise<T> {
-    const url = new URL(`${config.wechat.apiBase}${path}`);
-    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
-    let body: unknown;
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(wechatTimeoutMs) });
-      body = await response.json();
-    } catch {
-      throw wechatFailure(502, '微信服务暂时无法访问');
-    }
-    const error = wechatErrorReply.safeParse(body);
-    if (error.success) throw wechatFailure(400, error.data.errmsg ?? `错误码 ${error.data.errcode}`);
-    const parsed = reply.safeParse(body);
-    if (!parsed.success) throw wechatFailure(502, '微信返回了无法识别的应答');
-    return parsed.data;
-  }
+  const askWechat = createWechatApi(config.wechat.apiBase, '微信登录失败');
 
   async function profileFromWechat(app: WechatApp, code: string): Promise<WechatProfile> {
     const grant = await askWechat(

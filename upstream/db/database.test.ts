@@ -39,6 +39,7 @@ describe('database', () => {
       '005_rate_limits',
       '006_analysis_chat',
       '007_membership',
+      '008_referral',
     ]);
     await db.insertInto('users').values(newUser('12345678', 'kept@example.com')).execute();
     expect(await migrateToLatest(db)).toEqual([]);

@@ -277,6 +277,13 @@ export interface SandboxTransactionsTable {
   created_at: string;
 }
 
+export interface WechatTicketsTable {
+  /** e.g. 'jsapi:<app id>' */
+  name: string;
+  value: string;
+  expires_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -300,6 +307,7 @@ export interface Database {
   orders: OrdersTable;
   payments: PaymentsTable;
   sandbox_transactions: SandboxTransactionsTable;
+  wechat_tickets: WechatTicketsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -8,6 +8,7 @@ import { createSandboxProvider, type SandboxProvider } from './sandbox-provider'
 const config = {
   packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
   orderTimeoutMinutes: 15,
+  referralRewardPercent: 10,
 };
 
 let database: TestDatabase;

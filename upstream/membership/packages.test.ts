@@ -8,6 +8,7 @@ describe('VIP packages', () => {
     const packages = packagesOnSale({
       packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
       orderTimeoutMinutes: 15,
+      referralRewardPercent: 10,
     });
     expect(packages).toEqual([
       { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },

@@ -21,6 +21,7 @@ describe('loadConfig', () => {
         packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
         orderTimeoutMinutes: 15,
         wechatPay: undefined,
+        referralRewardPercent: 10,
       },
       emailCodeCooldownSeconds: 60,
       emailCodeLimits: { perAddress: 20, perMailbox: 5, global: 600, wrongPerDay: 20 },

@@ -94,6 +94,8 @@ export interface MembershipConfig {
   orderTimeoutMinutes: number;
   /** The WeChat Pay merchant (API v3); absent: the payment sandbox (refused in production). */
   wechatPay?: WechatPayMerchant;
+  /** The referrer's reward, in percent of what the users they brought paid. */
+  referralRewardPercent: number;
 }
 
 export interface WechatPayMerchant {
@@ -150,6 +152,7 @@ const envSchema = z.object({
   VIP_MONTH_ORIGINAL_FEN: count(3800),
   VIP_YEAR_PRICE_FEN: count(19_800),
   VIP_YEAR_ORIGINAL_FEN: count(45_600),
+  REFERRAL_REWARD_PERCENT: optional(z.coerce.number().min(0).max(100)).transform((v) => v ?? 10),
   ORDER_TIMEOUT_MINUTES: optional(z.coerce.number().int().min(1).max(120)).transform((v) => v ?? 15),
   WECHAT_PAY_MCH_ID: optional(z.string()),
   WECHAT_PAY_APP_ID: optional(z.string()),
@@ -218,6 +221,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       },
       orderTimeoutMinutes: e.ORDER_TIMEOUT_MINUTES,
       wechatPay: wechatPayMerchant(e, cwd),
+      referralRewardPercent: e.REFERRAL_REWARD_PERCENT,
     },
     llm: e.LLM_BASE_URL
       ? {

@@ -1,4 +1,4 @@
-import { def, obj, str, strOrNum } from '../define';
+import { def, num, obj, str, strOrNum } from '../define';
 import { envelope } from '../envelope';
 
 /**
@@ -10,6 +10,10 @@ export const referralCalls = {
     request: obj({ password: str.optional(), url: str }),
     response: envelope(obj({ appId: str, timestamp: strOrNum, nonceStr: str, signature: str })),
   }),
-  get_share_num: def('get_share_num', {}),
-  get_share_pay_amount: def('get_share_pay_amount', {}),
+  /** How many users first logged in through the user's share links. */
+  get_share_num: def('get_share_num', { response: envelope(obj({ share_num: num })) }),
+  /** What those users paid (fen), and the sharer's reward at the configured rate (fen). */
+  get_share_pay_amount: def('get_share_pay_amount', {
+    response: envelope(obj({ pay_amount: num, reward: num, reward_percent: num })),
+  }),
 } as const;

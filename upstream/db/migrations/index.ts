@@ -6,6 +6,7 @@ import * as content from './004-content';
 import * as rateLimits from './005-rate-limits';
 import * as analysisChat from './006-analysis-chat';
 import * as membership from './007-membership';
+import * as referral from './008-referral';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '005_rate_limits': rateLimits,
   '006_analysis_chat': analysisChat,
   '007_membership': membership,
+  '008_referral': referral,
 };
 
 export const migrationProvider: MigrationProvider = {
