@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatBeijingDate, formatDiscount, formatYuan, payOutcomeOf, resolvePayUrl, sandboxPayLink } from './pay-model';
+import {
+  formatBeijingDate,
+  formatDiscount,
+  formatYuan,
+  payOutcomeOf,
+  resolvePayUrl,
+  sandboxPayLink,
+  sellablePackages,
+} from './pay-model';
 
 describe('formatYuan', () => {
   it('shows whole 元 without decimals and the rest with two', () => {
@@ -95,5 +103,32 @@ describe('payOutcomeOf', () => {
     expect(payOutcomeOf('NOTPAY')).toBeNull();
     expect(payOutcomeOf('USERPAYING')).toBeNull();
     expect(payOutcomeOf(undefined)).toBeNull();
+  });
+});
+
+describe('sellablePackages', () => {
+  it('offers the priced packages, month before year', () => {
+    expect(
+      sellablePackages([
+        { type: 'year', actual_price: 19_800, original_price: 45_600, discount: 4.3 },
+        { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },
+      ]),
+    ).toEqual([
+      { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },
+      { type: 'year', actual_price: 19_800, original_price: 45_600, discount: 4.3 },
+    ]);
+  });
+
+  it('leaves out a package without a price in whole fen, of an unknown type, or named twice', () => {
+    expect(
+      sellablePackages([
+        { type: 'month' },
+        { type: 'month', actual_price: 0 },
+        { type: 'month', actual_price: 28.5 },
+        { type: 'week', actual_price: 900 },
+        { type: 'year', actual_price: 19_800 },
+        { type: 'year', actual_price: 1 },
+      ]),
+    ).toEqual([{ type: 'year', actual_price: 19_800 }]);
   });
 });
