@@ -48,7 +48,10 @@ let openings = 0;
 
 function OrderContent({ initialType }: { initialType: PackageType }) {
   const { mode } = useClientEnv();
-  const insideWechat = mode.isWechat;
+  // Inside WeChat its own pay sheet is used; the QR code stays the way out when that cannot work
+  // (an account logged in without WeChat has no openid to pay with).
+  const [qrInstead, setQrInstead] = useState(false);
+  const insideWechat = mode.isWechat && !qrInstead;
   const [opening] = useState(() => String(++openings));
   const [type, setType] = useState(initialType);
   const [attempt, setAttempt] = useState(0);
@@ -158,7 +161,11 @@ function OrderContent({ initialType }: { initialType: PackageType }) {
           {result ? (
             <Outcome result={result} onOrderAgain={orderAgain} />
           ) : insideWechat ? (
-            <WechatPay pay={wechat} onPay={() => wechat.mutate({ type, money: chosen.actual_price })} />
+            <WechatPay
+              pay={wechat}
+              onPay={() => wechat.mutate({ type, money: chosen.actual_price })}
+              onQrInstead={() => setQrInstead(true)}
+            />
           ) : (
             <QrPay qr={qr} onRetry={orderAgain} />
           )}
@@ -259,8 +266,18 @@ function QrPay({ qr, onRetry }: { qr: ReturnType<typeof useQrOrder>; onRetry: ()
   );
 }
 
-function WechatPay({ pay, onPay }: { pay: ReturnType<typeof useWechatPay>; onPay: () => void }) {
-  const waiting = pay.data && pay.data.result !== 'cancel';
+function WechatPay({
+  pay,
+  onPay,
+  onQrInstead,
+}: {
+  pay: ReturnType<typeof useWechatPay>;
+  onPay: () => void;
+  onQrInstead: () => void;
+}) {
+  // WeChat's answer is a hint: after 'ok' the poll confirms; after a cancel or a failure the
+  // learner may try again (a new order; the earlier one times out unpaid).
+  const waiting = pay.data?.result === 'ok';
   return (
     <>
       <button
@@ -277,10 +294,22 @@ function WechatPay({ pay, onPay }: { pay: ReturnType<typeof useWechatPay>; onPay
           ? `无法发起支付：${messageOf(pay.error)}`
           : pay.data?.result === 'cancel'
             ? '已取消支付，可再次点击支付'
-            : waiting
-              ? '正在确认支付结果…'
-              : ''}
+            : pay.data?.result === 'fail'
+              ? '微信支付未完成，可再次点击支付'
+              : waiting
+                ? '正在确认支付结果…'
+                : ''}
       </p>
+      {pay.error && (
+        <button
+          type="button"
+          data-testid="order-qr-instead"
+          onClick={onQrInstead}
+          className="text-xs font-medium text-brand-700 underline underline-offset-2"
+        >
+          改用二维码支付
+        </button>
+      )}
     </>
   );
 }

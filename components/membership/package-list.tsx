@@ -43,11 +43,12 @@ export function PackageList({
             <p className="text-xs text-ink-mute">{packagePeriods[p.type]} · 不限次数查词和句子分析</p>
             <p className="flex items-baseline gap-2">
               <span data-testid="package-price" className="text-2xl font-semibold text-brand-700">
-                ¥{formatYuan(p.actual_price)}
+                {`¥${formatYuan(p.actual_price)}`}
               </span>
               {original !== null && (
                 <span data-testid="package-original-price" className="text-sm text-ink-mute line-through">
-                  <span className="sr-only">原价</span>¥{formatYuan(original)}
+                  <span className="sr-only">原价</span>
+                  {`¥${formatYuan(original)}`}
                 </span>
               )}
             </p>
