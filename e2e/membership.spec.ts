@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { extendMembership } from '../lib/membership/expiry';
 import { formatBeijingDate } from '../lib/client/membership/pay-model';
 import { expect, test } from './fixtures';
@@ -9,6 +11,14 @@ import { newEmail, widths } from './support/outbox';
  * month at ¥28 (was ¥38, 7.4折) and the year at ¥198 (was ¥456, 4.3折). An order left to time
  * out (支付超时) needs the server's clock moved: the upstream's tests hold that case.
  */
+
+/** Serious or critical accessibility violations on the page as it is now. */
+async function seriousViolations(page: Page, where: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).exclude('#__vconsole').analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 const expiryAfter = (type: 'month' | 'year', current: string | null = null) =>
   formatBeijingDate(extendMembership(type, current, new Date()));
@@ -148,5 +158,24 @@ test.describe('/BuyVip on a phone (375 px)', () => {
     await expect(membership.congrats()).toHaveCount(0);
     await expect(membership.orderDialog()).toHaveCount(0);
     await expect(page.getByTestId('buy-vip-status')).toContainText(`会员，有效期至 ${expiryAfter('month')}`);
+  });
+
+  test('fits 375 px and has no serious accessibility violation, nor has the confirm-order sheet', async ({
+    page,
+    learner,
+    membership,
+  }) => {
+    await page.goto('/BuyVip');
+    await expect(page.getByTestId('buy-vip-status')).toContainText('非会员');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page, '/BuyVip')).toEqual([]);
+    await page
+      .getByTestId('package-year')
+      .getByRole('button', { name: /立即购买/ })
+      .click();
+    await membership.payPageUrl();
+    expect(await seriousViolations(page, 'confirm order')).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect(membership.orderDialog()).toHaveCount(0);
   });
 });
