@@ -4,6 +4,7 @@ import { AnalysisPage, SentenceBookPage } from './pages/analysis-page';
 import { AnnotatePage } from './pages/annotate-page';
 import { DictionaryPage } from './pages/dictionary-page';
 import { LoginPage } from './pages/login-page';
+import { Membership } from './pages/membership';
 import { Shell } from './pages/shell';
 import { SiteFooter } from './pages/site-footer';
 import { HistoryPage, WordListsPage } from './pages/word-lists-page';
@@ -27,6 +28,7 @@ interface Fixtures {
   words: WordListsPage;
   analysis: AnalysisPage;
   sentenceBook: SentenceBookPage;
+  membership: Membership;
   /**
    * A new user, logged in through the BFF with the page's cookies before the test starts: the
    * test's own free lookups, lists and history, shared with no other test.
@@ -54,6 +56,7 @@ export const test = base.extend<Fixtures>({
   words: async ({ page }, use) => use(new WordListsPage(page)),
   analysis: async ({ page }, use) => use(new AnalysisPage(page)),
   sentenceBook: async ({ page }, use) => use(new SentenceBookPage(page)),
+  membership: async ({ page }, use) => use(new Membership(page)),
 
   learner: async ({ page }, use, testInfo) => {
     // The spec's name in the address tells a failing run's users apart in the upstream's data.

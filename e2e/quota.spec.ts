@@ -49,7 +49,7 @@ for (const [name, viewport] of [
 test.describe('logged-in quota (desktop)', () => {
   test.use({ viewport: widths.desktop });
 
-  test('after 20 lookups the centre dialog offers membership; 取消 closes it, 开通会员 goes to /BuyVip', async ({
+  test('after 20 lookups the centre dialog offers membership; 取消 closes it, 开通会员 opens the packages', async ({
     page,
     learner,
     dict,
@@ -72,8 +72,11 @@ test.describe('logged-in quota (desktop)', () => {
     await dict.word('bank').click();
     await expect(dialog).toBeVisible();
     await dialog.getByTestId('quota-buy-vip').click();
-    await expect(page).toHaveURL(/\/BuyVip/);
     await expect(dialog).toHaveCount(0);
+    const packages = page.getByTestId('packages-dialog');
+    await expect(packages).toBeVisible();
+    await expect(packages.getByTestId('buy-month')).toBeVisible();
+    await expect(page).toHaveURL(/\/ContextualDict/);
   });
 });
 

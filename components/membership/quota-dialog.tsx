@@ -1,13 +1,12 @@
 'use client';
 
-import Link from 'next/link';
 import { Overlay, OverlayClose } from '@/components/ui/overlay';
-import { BUY_VIP_PATH } from '@/lib/client/navigation';
-import type { HostedOverlayProps } from '@/lib/client/overlays';
+import { openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
 
 /**
  * The quota prompt on wide screens (spec section 4, login_user_free_num_limit): the centre
- * dialog saying today's free uses are spent, with 开通会员 and 取消.
+ * dialog saying today's free uses are spent, with 取消, and 开通会员 leading into the
+ * open-membership dialog.
  */
 export function QuotaDialog({ open, onClose, onOpenChange }: HostedOverlayProps<'centerDialog'>) {
   return (
@@ -27,14 +26,17 @@ export function QuotaDialog({ open, onClose, onOpenChange }: HostedOverlayProps<
         >
           取消
         </OverlayClose>
-        <Link
-          href={BUY_VIP_PATH}
+        <button
+          type="button"
           data-testid="quota-buy-vip"
-          onClick={onClose}
+          onClick={() => {
+            onClose();
+            openOverlay('vipPackages');
+          }}
           className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700"
         >
           开通会员
-        </Link>
+        </button>
       </div>
     </Overlay>
   );

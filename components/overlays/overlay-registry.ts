@@ -18,6 +18,9 @@ export const overlayLoaders: { [N in OverlayName]?: () => Promise<Hosted<N>> } =
   settings: () => import('@/components/settings/settings-overlay').then((m) => m.SettingsOverlay),
   chatDrawer: () => import('@/components/chat/chat-drawer').then((m) => m.ChatDrawer),
   sentenceTranslate: () => import('@/components/chat/translate-drawer').then((m) => m.TranslateDrawer),
+  vipPackages: () => import('@/components/membership/packages-dialog').then((m) => m.PackagesDialog),
+  vipOrder: () => import('@/components/membership/order-dialog').then((m) => m.OrderDialog),
+  vipCongrats: () => import('@/components/membership/congrats-dialog').then((m) => m.CongratsDialog),
 };
 
 /** Fetches an overlay's code ahead of time (lib/client/overlays.ts: preloadOverlay). */

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { Overlay } from '@/components/ui/overlay';
+import { openOverlay } from '@/lib/client/overlays';
 import { useLogout, type CurrentUser } from '@/lib/client/user';
 import { accountLinks } from './account-links';
 
@@ -42,7 +43,13 @@ export function AccountMenu({
         <Link
           key={link.key}
           href={link.href}
-          onClick={() => onOpenChange(false)}
+          onClick={(event) => {
+            onOpenChange(false);
+            // A plain click opens the overlay over the page; a new tab or window still gets the page.
+            if (!link.overlay || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            openOverlay(link.overlay);
+          }}
           data-testid={`account-${link.key}`}
           className={menuItem}
         >

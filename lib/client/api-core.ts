@@ -33,13 +33,18 @@ export interface RequestInit {
   searchParams?: Record<string, string>;
   body?: FormData;
   signal?: AbortSignal;
+  /**
+   * No toast whatever happens: for a caller that repeats the request and ignores its failures
+   * (the payment poll of spec section 4), where a toast every two seconds would say nothing.
+   */
+  quiet?: boolean;
 }
 
-export async function request<T>(path: string, init: RequestInit): Promise<T> {
+export async function request<T>(path: string, { quiet, ...init }: RequestInit): Promise<T> {
   try {
     return await http(path, init).json<T>();
   } catch (error) {
-    throw await toApiError(error, path);
+    throw await toApiError(error, path, quiet ? () => {} : toast.error);
   }
 }
 
@@ -55,7 +60,17 @@ const answeredByTheBff: Partial<Record<CallName, z.ZodType>> = {
 /** The schema the browser checks a call's answer against. */
 export const answerSchemaOf = (name: CallName): z.ZodType => answeredByTheBff[name] ?? calls[name].response;
 
-export async function callData(name: CallName, body: unknown, signal: AbortSignal | undefined): Promise<unknown> {
+export interface CallOptions {
+  /** See RequestInit.quiet. */
+  quiet?: boolean;
+}
+
+export async function callData(
+  name: CallName,
+  body: unknown,
+  signal: AbortSignal | undefined,
+  { quiet }: CallOptions = {},
+): Promise<unknown> {
   const call = calls[name];
   if (call.kind !== 'json') throw new TypeError(`${name} is a ${call.kind} call; callData reads JSON answers only`);
   const answer =
@@ -64,8 +79,9 @@ export async function callData(name: CallName, body: unknown, signal: AbortSigna
           method: 'GET',
           searchParams: Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])),
           signal,
+          quiet,
         })
-      : await request<unknown>(call.path, { method: 'POST', json: body ?? {}, signal });
+      : await request<unknown>(call.path, { method: 'POST', json: body ?? {}, signal, quiet });
   return readAnswer(answerSchemaOf(name), answer);
 }
 
@@ -116,21 +132,21 @@ function declaresData(schema: z.ZodType, field: 'data' | 'result'): boolean {
   return !inner.safeParse(undefined).success;
 }
 
-async function toApiError(error: unknown, path: string): Promise<ApiError> {
+async function toApiError(error: unknown, path: string, show: (message: string) => void): Promise<ApiError> {
   if (error instanceof HTTPError) {
     const status = error.response.status;
     const data: unknown = await error.response.json().catch(() => null);
     const apiError = ApiError.fromAnswer(status, data, 'http');
-    if (status >= 502 && status <= 504) toast.error(apiError.message);
+    if (status >= 502 && status <= 504) show(apiError.message);
     return apiError;
   }
   if (error instanceof TimeoutError) {
     const apiError = new ApiError('请求超时，请稍后再试', null, null, null, 'timeout');
-    toast.error(apiError.message);
+    show(apiError.message);
     return apiError;
   }
   if (error instanceof Error && error.name === 'AbortError') return new ApiError(error.message, null, null, null, 'aborted');
   const apiError = new ApiError(error instanceof Error ? `网络错误：${error.message}` : '网络错误', null, null, null, 'network');
-  if (!path.startsWith(SILENT_PREFIX)) toast.error(apiError.message);
+  if (!path.startsWith(SILENT_PREFIX)) show(apiError.message);
   return apiError;
 }

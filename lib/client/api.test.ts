@@ -72,4 +72,10 @@ describe('browser API client', () => {
     await expect(request('/api/bi-provider/track', { method: 'GET' })).rejects.toBeInstanceOf(ApiError);
     expect(shown).toHaveLength(1);
   });
+
+  it('shows no toast at all for a quiet request (a poll that ignores its failures)', async () => {
+    await expect(request(`${base}/api/x?status=502`, { method: 'GET', quiet: true })).rejects.toThrow('服务暂时不可用');
+    await expect(request('http://127.0.0.1:9/api/x', { method: 'GET', quiet: true })).rejects.toThrow(/网络错误/);
+    expect(shown).toEqual([]);
+  });
 });

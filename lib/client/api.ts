@@ -1,5 +1,5 @@
 import type { CallName, CallRequest, CallResponse, Calls, PageLogin } from '@/lib/contract';
-import type { RequestInit } from './api-core';
+import type { CallOptions, RequestInit } from './api-core';
 
 /**
  * The one way the browser calls the API (spec sections 7 and 8).
@@ -43,8 +43,13 @@ export function preloadApiCore(): void {
   });
 }
 
-export function callData<N extends CallName>(name: N, body?: CallRequest<N>, signal?: AbortSignal): Promise<CallData<N>> {
-  return core().then((c) => c.callData(name, body, signal) as Promise<CallData<N>>);
+export function callData<N extends CallName>(
+  name: N,
+  body?: CallRequest<N>,
+  signal?: AbortSignal,
+  options?: CallOptions,
+): Promise<CallData<N>> {
+  return core().then((c) => c.callData(name, body, signal, options) as Promise<CallData<N>>);
 }
 
 /** A raw request to the same origin with the client's error rules (for what is not a contract call). */
@@ -52,4 +57,4 @@ export function request<T>(path: string, init: RequestInit): Promise<T> {
   return core().then((c) => c.request<T>(path, init));
 }
 
-export type { RequestInit };
+export type { CallOptions, RequestInit };

@@ -1,4 +1,5 @@
 import type { CallRequest, Gloss } from '@/lib/contract';
+import type { PackageType } from '@/lib/membership/expiry';
 
 /**
  * The shell-level overlays of spec section 2, in one store: which one is open and with what.
@@ -41,6 +42,17 @@ export type ChatDrawerPayload =
   | { sentence: string; from: string; wordId?: string | number }
   | { conversationId: string | number; from: string };
 
+/** The confirm-order dialog (spec section 2, VIP dialogs): the package chosen; it can be switched there. */
+export interface VipOrderPayload {
+  type: PackageType;
+}
+
+/** The congratulations dialog after a payment: what was paid (fen) for which package. */
+export interface VipCongratsPayload {
+  amount: number;
+  type: PackageType;
+}
+
 /** What each overlay is opened with; `undefined` where it needs nothing (yet). */
 export interface OverlayPayloads {
   /** The sense drawer's word (its feature issue adds the rest). */
@@ -53,6 +65,10 @@ export interface OverlayPayloads {
   settings: undefined;
   posExplain: PartOfSpeech;
   chatDrawer: ChatDrawerPayload;
+  /** The open-membership dialog: the packages, each with 立即购买. */
+  vipPackages: undefined;
+  vipOrder: VipOrderPayload;
+  vipCongrats: VipCongratsPayload;
 }
 export type OverlayName = keyof OverlayPayloads;
 
@@ -66,6 +82,9 @@ const everyOverlay: Record<OverlayName, true> = {
   settings: true,
   posExplain: true,
   chatDrawer: true,
+  vipPackages: true,
+  vipOrder: true,
+  vipCongrats: true,
 };
 export const overlayNames = Object.keys(everyOverlay) as readonly OverlayName[];
 

@@ -35,9 +35,18 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
-/** The logged-in user, or null. Providers seeds it from the server render, so there is no flash. */
-export function useCurrentUser() {
-  return useQuery({ queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000 });
+/**
+ * The logged-in user, or null. Providers seeds it from the server render, so there is no flash.
+ * `fresh`: asked again on mount, for a screen that shows what the session does not hold (the
+ * membership's expiry in the confirm-order dialog); `isFetchedAfterMount` then says it is in.
+ */
+export function useCurrentUser({ fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({
+    queryKey: userQueryKey,
+    queryFn: fetchCurrentUser,
+    staleTime: fresh ? 0 : 5 * 60_000,
+    refetchOnMount: fresh ? 'always' : true,
+  });
 }
 
 /**

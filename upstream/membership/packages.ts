@@ -1,9 +1,10 @@
+import { type PackageType, packageTypes } from '../../lib/membership/expiry';
 import type { MembershipConfig } from '../platform/config';
 
 /** The VIP packages: what get_packages answers, what an order costs, what it buys. */
 
-export type PackageType = 'month' | 'year';
-export const packageTypes: readonly PackageType[] = ['month', 'year'];
+// The membership's length is the browser's rule too (the confirm dialog shows the new expiry).
+export { extendMembership, type PackageType, packageTypes } from '../../lib/membership/expiry';
 
 export const packageNames: Record<PackageType, string> = { month: '月度会员', year: '年度会员' };
 
@@ -27,20 +28,4 @@ export function packagesOnSale(config: MembershipConfig): PackageOnSale[] {
       discount: Math.round((actualFen / originalFen) * 100) / 10,
     };
   });
-}
-
-/**
- * The new expiry after buying `type`: one calendar month or year after the current expiry while
- * it is still running, else after now. A month from 31 January is the last day of February.
- */
-export function extendMembership(type: PackageType, currentExpiry: string | null, now: Date): Date {
-  const base = currentExpiry && new Date(currentExpiry) > now ? new Date(currentExpiry) : now;
-  const months = type === 'month' ? 1 : 12;
-  const out = new Date(base);
-  const day = out.getUTCDate();
-  out.setUTCDate(1);
-  out.setUTCMonth(out.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(out.getUTCFullYear(), out.getUTCMonth() + 1, 0)).getUTCDate();
-  out.setUTCDate(Math.min(day, lastDay));
-  return out;
 }

@@ -1,0 +1,84 @@
+'use client';
+
+import { useRequireLogin } from '@/components/login/use-require-login';
+import { formatBeijingDate } from '@/lib/client/membership/pay-model';
+import { usePackages, useRemainingUses, type SellablePackage } from '@/lib/client/membership/queries';
+import { openOverlay } from '@/lib/client/overlays';
+import { useCurrentUser } from '@/lib/client/user';
+import { vipBenefits } from '@/lib/membership/benefits';
+import type { PackageType } from '@/lib/membership/expiry';
+import { PackageList, PackagesPending } from './package-list';
+
+/**
+ * The purchase part of /BuyVip: who is buying and their membership now, the packages (rendered
+ * on the server, fetched here only if that failed), 立即购买 opening the confirm-order flow. A
+ * visitor is asked to log in first, and comes back here afterwards.
+ */
+export function BuyVipPurchase({ initialPackages }: { initialPackages?: SellablePackage[] }) {
+  const packages = usePackages(initialPackages);
+  const { data: user } = useCurrentUser();
+  const requireLogin = useRequireLogin();
+
+  const buy = (type: PackageType) => {
+    if (!user) requireLogin();
+    else openOverlay('vipOrder', { type });
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      {user ? (
+        <MemberLine />
+      ) : (
+        <div
+          data-testid="buy-vip-login"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+        >
+          <span>登录后即可购买会员。</span>
+          <button
+            type="button"
+            data-testid="buy-vip-login-button"
+            onClick={requireLogin}
+            className="h-9 rounded-lg bg-brand-600 px-4 font-medium text-white hover:bg-brand-700"
+          >
+            登录
+          </button>
+        </div>
+      )}
+      {packages.data ? (
+        <PackageList packages={packages.data} onBuy={buy} buyLabel={user ? '立即购买' : '登录后购买'} />
+      ) : (
+        <PackagesPending error={packages.error} onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
+      )}
+    </div>
+  );
+}
+
+function MemberLine() {
+  const { data: user, isFetchedAfterMount } = useCurrentUser({ fresh: true });
+  const remain = useRemainingUses(!!user && !user.isVip);
+  if (!user) return null;
+  const until = formatBeijingDate(user.expireTime);
+  const left = remain.data
+    ? Object.entries(remain.data.remain)
+        .filter(([feature, n]) => n !== null && feature in vipBenefits)
+        .map(([feature, n]) => `${vipBenefits[feature as keyof typeof vipBenefits].name} ${n} 次`)
+    : [];
+  return (
+    <div data-testid="buy-vip-status" className="rounded-xl bg-slate-50 px-4 py-3 text-sm">
+      <p>
+        当前账号：<span className="font-medium">{user.nickname}</span>
+        <span className="text-ink-mute">（{user.account}）</span>
+      </p>
+      <p className="mt-1 text-ink-soft">
+        {user.isVip
+          ? until
+            ? `会员，有效期至 ${until}，续费后顺延。`
+            : isFetchedAfterMount
+              ? '会员，续费后有效期顺延。'
+              : '会员'
+          : '非会员'}
+        {left.length > 0 && `　今日剩余免费次数：${left.join('，')}`}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,376 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useRequireLogin } from '@/components/login/use-require-login';
+import { Overlay } from '@/components/ui/overlay';
+import { RetryButton } from '@/components/ui/retry-button';
+import { useClientEnv } from '@/lib/client/client-env';
+import {
+  formatBeijingDate,
+  formatYuan,
+  packageNames,
+  payOutcomeMessages,
+  resolvePayUrl,
+  sandboxPayLink,
+} from '@/lib/client/membership/pay-model';
+import {
+  refreshAfterPayment,
+  usePackages,
+  usePayStatus,
+  useQrOrder,
+  useWechatPay,
+  type PayResult,
+  type SellablePackage,
+} from '@/lib/client/membership/queries';
+import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
+import { useCurrentUser, type CurrentUser } from '@/lib/client/user';
+import { extendMembership, type PackageType } from '@/lib/membership/expiry';
+import { PayQr } from './pay-qr';
+
+/**
+ * The confirm-order dialog (spec sections 2 and 4): who pays, their membership now, the package
+ * (switchable) and its price, the new expiry, the total; then the QR code to scan with WeChat, or
+ * inside WeChat a pay button through WeChat's own pay sheet. While it is open the order's status
+ * is polled every 2 s: 支付成功 opens the congratulations dialog; 支付失败 and 支付超时 stop the
+ * poll and offer a new order. Its content mounts when it opens, so every opening is a new order.
+ */
+export function OrderDialog({ open, payload, onOpenChange }: HostedOverlayProps<'vipOrder'>) {
+  return (
+    <Overlay open={open} onOpenChange={onOpenChange} size="sm" title="确认订单" testId="order-dialog">
+      {payload && <OrderContent initialType={payload.type} />}
+    </Overlay>
+  );
+}
+
+// Tells two openings of the dialog apart, so that reopening it never shows an earlier order.
+let openings = 0;
+
+function OrderContent({ initialType }: { initialType: PackageType }) {
+  const { mode } = useClientEnv();
+  // Inside WeChat its own pay sheet is used; the QR code stays the way out when that cannot work
+  // (an account logged in without WeChat has no openid to pay with).
+  const [qrInstead, setQrInstead] = useState(false);
+  const insideWechat = mode.isWechat && !qrInstead;
+  const [opening] = useState(() => String(++openings));
+  const [type, setType] = useState(initialType);
+  const [attempt, setAttempt] = useState(0);
+  const packages = usePackages();
+  const user = useCurrentUser({ fresh: true });
+  // The membership as it was before paying: what the status and the new expiry are shown from,
+  // so they do not move when the user is read again after the payment.
+  const [before, setBefore] = useState<CurrentUser | null | undefined>(undefined);
+  if (before === undefined && user.isFetchedAfterMount) setBefore(user.data ?? null);
+
+  const chosen = packages.data?.find((p) => p.type === type);
+  const qr = useQrOrder({
+    type,
+    money: chosen?.actual_price,
+    opening,
+    attempt,
+    enabled: !insideWechat && !!user.data,
+  });
+  const wechat = useWechatPay();
+  const orderId = insideWechat ? wechat.data?.orderId : qr.data?.order_id;
+  const result = usePayStatus(orderId);
+  const paid = result?.outcome === 'SUCCESS';
+
+  const queryClient = useQueryClient();
+  const celebrated = useRef<string | null>(null);
+  useEffect(() => {
+    if (result?.outcome !== 'SUCCESS' || celebrated.current === result.orderId) return;
+    celebrated.current = result.orderId;
+    void refreshAfterPayment(queryClient);
+    openOverlay('vipCongrats', { amount: result.amount ?? chosen?.actual_price ?? 0, type });
+  }, [result, queryClient, chosen?.actual_price, type]);
+
+  const orderAgain = () => {
+    wechat.reset();
+    setAttempt((a) => a + 1);
+  };
+  const switchTo = (next: PackageType) => {
+    if (next === type || paid) return;
+    wechat.reset();
+    setType(next);
+  };
+
+  if (user.data === null) return <LoggedOut />;
+  if (!packages.data) {
+    return (
+      <div className="py-4">
+        {packages.error ? (
+          <FailedPanel message={`套餐加载失败：${messageOf(packages.error)}`}>
+            <RetryButton
+              onRetry={() => void packages.refetch()}
+              retrying={packages.isFetching}
+              testId="order-packages-retry"
+              tone="alert"
+              className="h-9"
+            />
+          </FailedPanel>
+        ) : (
+          <p role="status" className="text-sm text-ink-mute">
+            正在加载套餐…
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  const account = before ?? user.data;
+  // A member whose expiry could not be read: the new one is only known to follow it.
+  const newExpiry =
+    before === undefined
+      ? undefined
+      : before?.isVip && !before.expireTime
+        ? null
+        : extendMembership(type, before?.isVip ? before.expireTime : null, new Date());
+
+  return (
+    <div className="flex flex-col gap-4 pt-1 text-sm">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        <dt className="text-ink-mute">账号</dt>
+        <dd data-testid="order-account" className="min-w-0 truncate">
+          {account ? `${account.nickname}（${account.account}）` : '—'}
+        </dd>
+        <dt className="text-ink-mute">当前状态</dt>
+        <dd data-testid="order-current-status">{before === undefined ? '正在读取…' : statusLine(before)}</dd>
+      </dl>
+
+      <fieldset disabled={paid} className="flex flex-col gap-2">
+        <legend className="mb-2 text-ink-mute">选择套餐</legend>
+        {packages.data.map((p) => (
+          <PackageChoice key={p.type} pkg={p} checked={p.type === type} onChoose={switchTo} />
+        ))}
+        {!chosen && <p className="text-red-700">该套餐已下架，请选择其他套餐</p>}
+      </fieldset>
+
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+        <dt className="text-ink-mute">开通后有效期至</dt>
+        <dd data-testid="order-new-expiry">
+          {newExpiry === undefined ? '正在计算…' : newExpiry ? formatBeijingDate(newExpiry) : '在当前到期日基础上顺延'}
+        </dd>
+        <dt className="self-center text-ink-mute">合计</dt>
+        <dd data-testid="order-total" className="text-2xl font-semibold text-brand-700">
+          {chosen ? `¥${formatYuan(chosen.actual_price)}` : '—'}
+        </dd>
+      </dl>
+
+      {chosen && (
+        <div className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-4">
+          {result ? (
+            <Outcome result={result} onOrderAgain={orderAgain} />
+          ) : insideWechat ? (
+            <WechatPay
+              pay={wechat}
+              onPay={() => wechat.mutate({ type, money: chosen.actual_price })}
+              onQrInstead={() => setQrInstead(true)}
+            />
+          ) : (
+            <QrPay qr={qr} onRetry={orderAgain} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+function statusLine(user: CurrentUser | null): string {
+  if (!user?.isVip) return '非会员';
+  const until = formatBeijingDate(user.expireTime);
+  return until ? `会员（有效期至 ${until}）` : '会员';
+}
+
+function PackageChoice({
+  pkg,
+  checked,
+  onChoose,
+}: {
+  pkg: SellablePackage;
+  checked: boolean;
+  onChoose: (type: PackageType) => void;
+}) {
+  return (
+    <label
+      data-testid={`order-package-${pkg.type}`}
+      className={`flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-500 ${
+        checked ? 'border-brand-500 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'
+      }`}
+    >
+      <input
+        type="radio"
+        name="vip-package"
+        value={pkg.type}
+        checked={checked}
+        onChange={() => onChoose(pkg.type)}
+        className="size-4 accent-brand-600"
+      />
+      <span className="flex-1 font-medium">{packageNames[pkg.type]}</span>
+      <span className="font-semibold">¥{formatYuan(pkg.actual_price)}</span>
+      {pkg.original_price !== undefined && pkg.original_price > pkg.actual_price && (
+        <span className="text-xs text-ink-mute line-through">
+          <span className="sr-only">原价</span>¥{formatYuan(pkg.original_price)}
+        </span>
+      )}
+    </label>
+  );
+}
+
+function QrPay({ qr, onRetry }: { qr: ReturnType<typeof useQrOrder>; onRetry: () => void }) {
+  if (qr.error) {
+    return (
+      <FailedPanel message={`下单失败：${messageOf(qr.error)}`}>
+        <RetryButton onRetry={onRetry} testId="order-retry" label="重新下单" tone="alert" className="h-9" />
+      </FailedPanel>
+    );
+  }
+  if (!qr.data) {
+    return (
+      <>
+        <div aria-hidden className="size-[200px] animate-pulse rounded-lg bg-slate-200 motion-reduce:animate-none" />
+        <p role="status" data-testid="order-status" className="text-ink-mute">
+          正在生成支付二维码…
+        </p>
+      </>
+    );
+  }
+  const origin = window.location.origin;
+  const url = resolvePayUrl(qr.data.code_url, origin);
+  const sandbox = sandboxPayLink(qr.data.code_url, origin);
+  if (!url) {
+    return <FailedPanel message="支付二维码无效，请稍后重新下单" />;
+  }
+  return (
+    <>
+      <PayQr url={url} />
+      <p className="font-medium">请使用微信扫码支付</p>
+      <p role="status" data-testid="order-status" className="text-xs text-ink-mute">
+        等待支付…支付完成后本页自动更新
+      </p>
+      {sandbox && (
+        <p className="rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+          测试环境：
+          <a
+            href={sandbox}
+            target="_blank"
+            rel="noopener"
+            data-testid="order-sandbox-link"
+            className="font-medium underline underline-offset-2"
+          >
+            在本机打开测试沙箱支付页
+          </a>
+          （模拟微信支付，不会扣款）
+        </p>
+      )}
+    </>
+  );
+}
+
+function WechatPay({
+  pay,
+  onPay,
+  onQrInstead,
+}: {
+  pay: ReturnType<typeof useWechatPay>;
+  onPay: () => void;
+  onQrInstead: () => void;
+}) {
+  // WeChat's answer is a hint: after 'ok' the poll confirms; after a cancel or a failure the
+  // learner may try again (a new order; the earlier one times out unpaid).
+  const waiting = pay.data?.result === 'ok';
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="order-wechat-pay"
+        onClick={onPay}
+        disabled={pay.isPending || waiting}
+        className="h-11 w-full rounded-lg bg-[#06813d] font-medium text-white hover:bg-[#056c33] disabled:opacity-60"
+      >
+        {pay.isPending ? '正在打开微信支付…' : '微信支付'}
+      </button>
+      <p role="status" data-testid="order-status" className="text-xs text-ink-mute">
+        {pay.error
+          ? `无法发起支付：${messageOf(pay.error)}`
+          : pay.data?.result === 'cancel'
+            ? '已取消支付，可再次点击支付'
+            : pay.data?.result === 'fail'
+              ? '微信支付未完成，可再次点击支付'
+              : waiting
+                ? '正在确认支付结果…'
+                : ''}
+      </p>
+      {pay.error && (
+        <button
+          type="button"
+          data-testid="order-qr-instead"
+          onClick={onQrInstead}
+          className="text-xs font-medium text-brand-700 underline underline-offset-2"
+        >
+          改用二维码支付
+        </button>
+      )}
+    </>
+  );
+}
+
+function Outcome({ result, onOrderAgain }: { result: PayResult; onOrderAgain: () => void }) {
+  if (result.outcome === 'SUCCESS') {
+    return (
+      <p role="status" data-testid="order-status" data-outcome="SUCCESS" className="text-lg font-semibold text-green-700">
+        {payOutcomeMessages.SUCCESS}
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <p role="alert" data-testid="order-status" data-outcome={result.outcome} className="text-lg font-semibold text-red-700">
+        {payOutcomeMessages[result.outcome]}
+      </p>
+      <p className="text-xs text-ink-mute">
+        {result.outcome === 'TIMEOUT' ? '订单已超时关闭，请重新下单。' : '本次支付未成功，请重新下单。'}
+      </p>
+      <button
+        type="button"
+        data-testid="order-again"
+        onClick={onOrderAgain}
+        className="h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+      >
+        重新下单
+      </button>
+    </div>
+  );
+}
+
+function FailedPanel({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div role="alert" data-testid="order-error" className="flex flex-col items-center gap-3 text-center text-red-800">
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}
+
+function LoggedOut() {
+  const requireLogin = useRequireLogin();
+  return (
+    <div className="flex flex-col items-center gap-3 py-4 text-sm">
+      <p>请先登录，再购买会员。</p>
+      <button
+        type="button"
+        data-testid="order-login"
+        onClick={() => {
+          closeOverlay('vipOrder');
+          requireLogin();
+        }}
+        className="h-10 rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
+      >
+        登录
+      </button>
+    </div>
+  );
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error && error.message ? error.message : '未知错误';
+}

@@ -1,0 +1,60 @@
+'use client';
+
+import { useRequireLogin } from '@/components/login/use-require-login';
+import { Overlay, OverlayClose } from '@/components/ui/overlay';
+import { usePackages } from '@/lib/client/membership/queries';
+import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
+import { useCurrentUser } from '@/lib/client/user';
+import type { PackageType } from '@/lib/membership/expiry';
+import { PackageList, PackagesPending } from './package-list';
+
+/**
+ * The open-membership dialog (spec section 2, VIP dialogs): the packages with their prices and
+ * 立即购买, and 取消. A centre dialog on wide screens, a bottom sheet on phones. Buying one
+ * leads to the confirm-order dialog; a visitor is asked to log in first.
+ */
+export function PackagesDialog({ open, onOpenChange }: HostedOverlayProps<'vipPackages'>) {
+  const { data: user } = useCurrentUser();
+  const renew = !!user?.isVip;
+  return (
+    <Overlay
+      open={open}
+      onOpenChange={onOpenChange}
+      size="lg"
+      title={renew ? '续费会员' : '开通会员'}
+      description={renew ? '续费后有效期从当前到期日顺延。' : '开通后不限次数查词和句子分析。'}
+      testId="packages-dialog"
+    >
+      <PackagesContent loggedIn={!!user} />
+    </Overlay>
+  );
+}
+
+function PackagesContent({ loggedIn }: { loggedIn: boolean }) {
+  const packages = usePackages();
+  const requireLogin = useRequireLogin();
+
+  const buy = (type: PackageType) => {
+    closeOverlay('vipPackages');
+    if (!loggedIn) requireLogin();
+    else openOverlay('vipOrder', { type });
+  };
+
+  return (
+    <div className="flex flex-col gap-4 pt-1">
+      {packages.data ? (
+        <PackageList packages={packages.data} onBuy={buy} />
+      ) : (
+        <PackagesPending error={packages.error} onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
+      )}
+      <div className="flex justify-end">
+        <OverlayClose
+          testId="packages-cancel"
+          className="h-10 rounded-lg border border-slate-300 px-5 text-sm font-medium text-ink-soft hover:bg-slate-50"
+        >
+          取消
+        </OverlayClose>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  formatBeijingDate,
+  formatDiscount,
+  formatYuan,
+  payOutcomeOf,
+  resolvePayUrl,
+  sandboxPayLink,
+  sellablePackages,
+} from './pay-model';
+
+describe('formatYuan', () => {
+  it('shows whole 元 without decimals and the rest with two', () => {
+    expect(formatYuan(2800)).toBe('28');
+    expect(formatYuan(19_800)).toBe('198');
+    expect(formatYuan(990)).toBe('9.90');
+    expect(formatYuan(1)).toBe('0.01');
+    expect(formatYuan(0)).toBe('0');
+    expect(formatYuan(-250)).toBe('-2.50');
+  });
+
+  it('is exact where floating-point division is not', () => {
+    // 1.15 * 100 is 114.99999999999999 in binary floating point.
+    expect(formatYuan(115)).toBe('1.15');
+    expect(formatYuan(1_000_007)).toBe('10000.07');
+  });
+
+  it('says nothing useful for what is not an amount', () => {
+    expect(formatYuan(Number.NaN)).toBe('—');
+  });
+});
+
+describe('formatDiscount', () => {
+  it('writes tenths as 折', () => {
+    expect(formatDiscount(7.4)).toBe('7.4折');
+    expect(formatDiscount(4.3)).toBe('4.3折');
+    expect(formatDiscount(8)).toBe('8折');
+    expect(formatDiscount('6.5')).toBe('6.5折');
+  });
+
+  it('shows nothing without a real discount', () => {
+    expect(formatDiscount(10)).toBeNull();
+    expect(formatDiscount(undefined)).toBeNull();
+    expect(formatDiscount('abc')).toBeNull();
+    expect(formatDiscount(0)).toBeNull();
+  });
+});
+
+describe('formatBeijingDate', () => {
+  it('reads the date in Beijing time', () => {
+    expect(formatBeijingDate('2026-04-02T02:00:00.000Z')).toBe('2026-04-02');
+    // 20:00 UTC is already the next morning in Beijing.
+    expect(formatBeijingDate(new Date('2026-04-02T20:00:00.000Z'))).toBe('2026-04-03');
+  });
+
+  it('answers null for nothing or nonsense', () => {
+    expect(formatBeijingDate(null)).toBeNull();
+    expect(formatBeijingDate('yesterday')).toBeNull();
+  });
+});
+
+describe('resolvePayUrl', () => {
+  const origin = 'http://127.0.0.1:3100';
+
+  it("resolves the sandbox's path against the page's origin", () => {
+    expect(resolvePayUrl('/sandbox/wechatpay/pay/abc', origin)).toBe('http://127.0.0.1:3100/sandbox/wechatpay/pay/abc');
+  });
+
+  it("keeps WeChat's own code and absolute web addresses", () => {
+    expect(resolvePayUrl('weixin://wxpay/bizpayurl?pr=AbCd123', origin)).toBe('weixin://wxpay/bizpayurl?pr=AbCd123');
+    expect(resolvePayUrl('https://yujing.example/sandbox/wechatpay/pay/abc', origin)).toBe(
+      'https://yujing.example/sandbox/wechatpay/pay/abc',
+    );
+  });
+
+  it('refuses anything else', () => {
+    expect(resolvePayUrl('javascript:alert(1)', origin)).toBeNull();
+    expect(resolvePayUrl('//evil.example/pay', origin)).toBeNull();
+    expect(resolvePayUrl('/\\evil.example/pay', origin)).toBeNull();
+    expect(resolvePayUrl('data:text/html,hi', origin)).toBeNull();
+    expect(resolvePayUrl('sandbox/pay', origin)).toBeNull();
+  });
+});
+
+describe('sandboxPayLink', () => {
+  const origin = 'https://yujing.example';
+
+  it('links web pay pages only, never the weixin:// code', () => {
+    expect(sandboxPayLink('/sandbox/wechatpay/pay/abc', origin)).toBe('https://yujing.example/sandbox/wechatpay/pay/abc');
+    expect(sandboxPayLink('http://localhost:3000/sandbox/wechatpay/pay/abc', origin)).toBe(
+      'http://localhost:3000/sandbox/wechatpay/pay/abc',
+    );
+    expect(sandboxPayLink('weixin://wxpay/bizpayurl?pr=AbCd123', origin)).toBeNull();
+    expect(sandboxPayLink('javascript:alert(1)', origin)).toBeNull();
+  });
+});
+
+describe('payOutcomeOf', () => {
+  it('ends the poll on the three outcomes only', () => {
+    expect(payOutcomeOf('SUCCESS')).toBe('SUCCESS');
+    expect(payOutcomeOf('FAIL')).toBe('FAIL');
+    expect(payOutcomeOf('TIMEOUT')).toBe('TIMEOUT');
+    expect(payOutcomeOf('NOTPAY')).toBeNull();
+    expect(payOutcomeOf('USERPAYING')).toBeNull();
+    expect(payOutcomeOf(undefined)).toBeNull();
+  });
+});
+
+describe('sellablePackages', () => {
+  it('offers the priced packages, month before year', () => {
+    expect(
+      sellablePackages([
+        { type: 'year', actual_price: 19_800, original_price: 45_600, discount: 4.3 },
+        { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },
+      ]),
+    ).toEqual([
+      { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },
+      { type: 'year', actual_price: 19_800, original_price: 45_600, discount: 4.3 },
+    ]);
+  });
+
+  it('leaves out a package without a price in whole fen, of an unknown type, or named twice', () => {
+    expect(
+      sellablePackages([
+        { type: 'month' },
+        { type: 'month', actual_price: 0 },
+        { type: 'month', actual_price: 28.5 },
+        { type: 'week', actual_price: 900 },
+        { type: 'year', actual_price: 19_800 },
+        { type: 'year', actual_price: 1 },
+      ]),
+    ).toEqual([{ type: 'year', actual_price: 19_800 }]);
+  });
+});

@@ -1,0 +1,119 @@
+import type { PackageType } from '@/lib/membership/expiry';
+
+/**
+ * The purchase flow's pure parts: money and dates as the dialogs show them, where a pay code's
+ * address leads, and what a polled status means. Amounts are integers in fen end to end; only
+ * the text shown is in 元.
+ */
+
+/** A package that can be bought. */
+export interface SellablePackage {
+  type: PackageType;
+  /** Fen. */
+  actual_price: number;
+  /** Fen, when the shop names one. */
+  original_price?: number;
+  discount?: number | string;
+}
+
+/**
+ * The packages of a get_packages answer that can be sold: a known type with a price in whole
+ * fen above zero, once each, month before year. A package without a price is not offered.
+ */
+export function sellablePackages(
+  packages: readonly { type: string; actual_price?: number; original_price?: number; discount?: number | string }[],
+): SellablePackage[] {
+  const byType = new Map<PackageType, SellablePackage>();
+  for (const p of packages) {
+    if (p.type !== 'month' && p.type !== 'year') continue;
+    if (!Number.isInteger(p.actual_price) || (p.actual_price as number) <= 0 || byType.has(p.type)) continue;
+    byType.set(p.type, {
+      type: p.type,
+      actual_price: p.actual_price as number,
+      ...(Number.isInteger(p.original_price) ? { original_price: p.original_price } : {}),
+      ...(p.discount !== undefined ? { discount: p.discount } : {}),
+    });
+  }
+  return (['month', 'year'] as const).flatMap((type) => byType.get(type) ?? []);
+}
+
+export const packageNames: Record<PackageType, string> = { month: '月度会员', year: '年度会员' };
+export const packagePeriods: Record<PackageType, string> = { month: '1 个月', year: '12 个月' };
+
+/** Fen as 元: whole amounts without decimals (28), others with two (9.90). Never through floats' rounding. */
+export function formatYuan(fen: number): string {
+  if (!Number.isFinite(fen)) return '—';
+  const sign = fen < 0 ? '-' : '';
+  const whole = Math.round(Math.abs(fen));
+  const yuan = Math.floor(whole / 100);
+  const cents = whole % 100;
+  return cents === 0 ? `${sign}${yuan}` : `${sign}${yuan}.${String(cents).padStart(2, '0')}`;
+}
+
+/**
+ * A discount as Chinese shops write it (7.4 → "7.4折"); nothing when there is none (10 or
+ * more, or not a number between 0 and 10).
+ */
+export function formatDiscount(discount: number | string | undefined): string | null {
+  const value = typeof discount === 'string' ? Number(discount) : discount;
+  if (value === undefined || !Number.isFinite(value) || value <= 0 || value >= 10) return null;
+  return `${Number(value.toFixed(1))}折`;
+}
+
+/** Beijing time has no daylight saving: UTC+8 all year. */
+const BEIJING_OFFSET_MS = 8 * 3600_000;
+
+/** A moment as the date a learner in China reads it (YYYY-MM-DD, Beijing time), or null. */
+export function formatBeijingDate(moment: Date | string | null | undefined): string | null {
+  if (!moment) return null;
+  const date = typeof moment === 'string' ? new Date(moment) : moment;
+  if (Number.isNaN(date.getTime())) return null;
+  return new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/**
+ * The address a pay code stands for, ready to draw as a QR code: WeChat's own `weixin://` link
+ * as it is; an http(s) address as it is; a path (the sandbox's pay page when the site's own
+ * address is not configured) resolved against the page's origin, since a phone scanning it
+ * knows no "current page". Anything else is refused: null.
+ */
+export function resolvePayUrl(codeUrl: string, origin: string): string | null {
+  const value = codeUrl.trim();
+  if (/^weixin:\/\//i.test(value)) return value;
+  // A path of this site, not a protocol-relative address ('//elsewhere') or a backslash trick.
+  const isPath = value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+  if (!isPath && !/^https?:\/\//i.test(value)) return null;
+  try {
+    const url = new URL(value, origin);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    if (isPath && url.origin !== new URL(origin).origin) return null;
+    return url.href;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The address a tester can open in this browser to pay: only a web page (the sandbox's pay
+ * page), never WeChat's `weixin://` code, which only the WeChat app can open.
+ */
+export function sandboxPayLink(codeUrl: string, origin: string): string | null {
+  const resolved = resolvePayUrl(codeUrl, origin);
+  return resolved && /^https?:/i.test(resolved) ? resolved : null;
+}
+
+/** What a polled pay_status means: the three outcomes end the poll; anything else is "not paid yet". */
+export type PayOutcome = 'SUCCESS' | 'FAIL' | 'TIMEOUT';
+export function payOutcomeOf(status: unknown): PayOutcome | null {
+  return status === 'SUCCESS' || status === 'FAIL' || status === 'TIMEOUT' ? status : null;
+}
+
+export const payOutcomeMessages: Record<PayOutcome, string> = {
+  SUCCESS: '支付成功',
+  FAIL: '支付失败',
+  TIMEOUT: '支付超时',
+};
+
+/** Spec section 9. */
+export const PAY_POLL_INTERVAL_MS = 2000;
+export const SUCCESS_COUNTDOWN_SECONDS = 15;

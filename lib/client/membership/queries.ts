@@ -1,0 +1,148 @@
+'use client';
+
+import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { PackageType } from '@/lib/membership/expiry';
+import { callData } from '../api';
+import { userQueryKey } from '../user';
+import { PAY_POLL_INTERVAL_MS, payOutcomeOf, sellablePackages, type PayOutcome, type SellablePackage } from './pay-model';
+
+export type { SellablePackage };
+import { jsapiParametersOf, requestWechatPay, type WechatPayResult } from './wechat-pay';
+
+/**
+ * The membership's calls in the browser: the packages on sale, an order (a QR code, or WeChat's
+ * pay sheet inside WeChat), its status polled every 2 s, the free uses left. Every amount is
+ * the package table's, in fen; the client sends the price it showed only for the upstream to
+ * check (a mismatch is refused there).
+ */
+
+export const membershipKey = ['membership'] as const;
+export const packagesKey = [...membershipKey, 'packages'] as const;
+export const remainKey = [...membershipKey, 'remain'] as const;
+
+export async function fetchPackages(signal?: AbortSignal): Promise<SellablePackage[]> {
+  return sellablePackages(await callData('get_packages', undefined, signal));
+}
+
+/** The packages on sale; `initial` when the server has rendered them already (/BuyVip). */
+export function usePackages(initial?: SellablePackage[]) {
+  return useQuery({
+    queryKey: packagesKey,
+    queryFn: ({ signal }) => fetchPackages(signal),
+    staleTime: 5 * 60_000,
+    initialData: initial,
+  });
+}
+
+/** The free uses left today per metered feature (null: unlimited), for a logged-in user. */
+export function useRemainingUses(enabled: boolean) {
+  return useQuery({
+    queryKey: remainKey,
+    queryFn: ({ signal }) => callData('get_remain_vip_num', undefined, signal),
+    enabled,
+    staleTime: 30_000,
+  });
+}
+
+export interface QrOrder {
+  code_url: string;
+  order_id: string;
+}
+
+/**
+ * A Native order for the QR code, made when the dialog shows a package and made again when the
+ * package changes (spec section 4). `opening` tells two openings of the dialog apart, `attempt`
+ * an order made again after one failed or timed out: each is a new order, never a cached one.
+ */
+export function useQrOrder({
+  type,
+  money,
+  opening,
+  attempt,
+  enabled,
+}: {
+  type: PackageType;
+  money: number | undefined;
+  opening: string;
+  attempt: number;
+  enabled: boolean;
+}) {
+  return useQuery({
+    queryKey: [...membershipKey, 'qr-order', opening, type, attempt],
+    queryFn: () => callData('get_pay_qr_code', { money: money!, type }) as Promise<QrOrder>,
+    enabled: enabled && money !== undefined,
+    // An order is made once: never fetched again behind the learner's back, gone once unseen.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+}
+
+/**
+ * Inside WeChat: a JSAPI order, then WeChat's pay sheet. Answers the order to poll and what
+ * the sheet said (a cancelled sheet leaves the order open to pay again).
+ */
+export function useWechatPay() {
+  return useMutation({
+    mutationFn: async ({ type, money }: { type: PackageType; money: number }) => {
+      const answer = await callData('get_jsapi_pay_info', { money, type });
+      const parameters = jsapiParametersOf(answer.parameters);
+      if (!parameters) throw new Error('微信支付参数不完整，请稍后再试');
+      const result: WechatPayResult = await requestWechatPay(parameters);
+      return { orderId: answer.order_id, result };
+    },
+  });
+}
+
+export interface PayResult {
+  orderId: string;
+  outcome: PayOutcome;
+  /** Fen, as the server recorded the order. */
+  amount: number | undefined;
+}
+
+/**
+ * Polls an order's status every 2 s until it is paid, failed or timed out (spec sections 4, 9).
+ * A poll that fails or does not answer OK is ignored silently and the next one follows; the
+ * poll stops when the component that asked goes (the dialog closed) or the order changes.
+ */
+export function usePayStatus(orderId: string | undefined): PayResult | null {
+  const [result, setResult] = useState<PayResult | null>(null);
+  useEffect(() => {
+    if (!orderId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const controller = new AbortController();
+    const poll = async () => {
+      try {
+        const status = await callData('get_pay_status', { order_id: orderId }, controller.signal, { quiet: true });
+        const outcome = payOutcomeOf(status.pay_status);
+        if (outcome) {
+          if (!stopped) setResult({ orderId, outcome, amount: status.amount });
+          return;
+        }
+      } catch {
+        // Spec section 4: a status other than OK (or no answer) counts as not paid yet.
+      }
+      if (!stopped) timer = setTimeout(poll, PAY_POLL_INTERVAL_MS);
+    };
+    timer = setTimeout(poll, PAY_POLL_INTERVAL_MS);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [orderId]);
+  return result?.orderId === orderId ? result : null;
+}
+
+/** After a payment: the user (now a member, with a new expiry) and the free uses are read again. */
+export function refreshAfterPayment(queryClient: QueryClient): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: userQueryKey }),
+    queryClient.invalidateQueries({ queryKey: remainKey }),
+  ]).then(() => undefined);
+}

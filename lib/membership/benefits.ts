@@ -1,0 +1,32 @@
+import type { MeteredFeature } from '@/upstream/metering/entitlements';
+
+/**
+ * What membership gives, in the learner's words: one line per metered feature of the
+ * entitlements table (upstream/metering/entitlements.ts), where a member's uses are unlimited.
+ * Keyed by the table's own feature names, so a feature added there does not compile until it is
+ * described here.
+ */
+export interface Benefit {
+  /** The feature as a count names it ("查词 3 次"). */
+  name: string;
+  title: string;
+  detail: string;
+}
+
+export const vipBenefits: Record<MeteredFeature, Benefit> = {
+  query_word: {
+    name: '查词',
+    title: '不限次数语境查词',
+    detail: '点击句子里的任意单词，给出最贴合上下文的释义，并识别它所在的短语（如 look up to）。',
+  },
+  analyze_sentence: {
+    name: '句子分析',
+    title: '不限次数句子分析',
+    detail: '拆解主语、谓语、宾语等句子成分和从句，讲解其中的语法点，还可以向 AI 老师追问。',
+  },
+};
+
+export const benefitList = (Object.keys(vipBenefits) as MeteredFeature[]).map((feature) => ({
+  feature,
+  ...vipBenefits[feature],
+}));
