@@ -100,6 +100,9 @@ for (const [name, viewport, layout] of [
       await expect(order.getByTestId('order-new-expiry')).toHaveText(expiryAfter('year', paidUntil)!);
       await page.keyboard.press('Escape');
       await expect(order).toHaveCount(0);
+      // A reload renders the header on the server: it reads the membership, not the login's copy.
+      await page.reload();
+      expect(await membership.headerItemLabel()).toBe('续费会员');
     });
 
     test('an order whose payment fails shows 支付失败 and can be ordered again', async ({ page, learner, membership }) => {
@@ -119,6 +122,34 @@ for (const [name, viewport, layout] of [
       await expect(membership.orderStatus()).toContainText('等待支付');
       await page.keyboard.press('Escape');
       expect(await membership.headerItemLabel()).toBe('开通会员');
+    });
+
+    test('the personal centre, the share page, the profile and the benefits', async ({ page, learner, membership }) => {
+      await page.goto('/Admin');
+      await expect(page.getByTestId('admin-vip-status')).toHaveText('非会员');
+      await expect(page.getByTestId('admin-remain')).toContainText('查词');
+      await expect(page.getByTestId('share-num')).toHaveText('0 人');
+      await expect(page.getByTestId('share-reward')).toHaveText('￥0');
+      // 开通会员 opens the packages, as the header does.
+      await page.getByTestId('admin-renew').click();
+      await expect(membership.packagesDialog()).toBeVisible();
+      await page.keyboard.press('Escape');
+
+      await page.goto('/Profil');
+      const account = (await page.getByTestId('profile-account').textContent()) ?? '';
+      expect(account).toMatch(/^\d{8}$/);
+
+      await page.goto('/Share');
+      await expect(page.getByTestId('share-link')).toHaveText(new RegExp(`/\\?share_account=${account}$`));
+      await expect(page.getByTestId('share-qr')).toBeVisible();
+
+      await page.goto('/VipDetails');
+      await expect(page.getByTestId('vip-details-table')).toContainText('不限次数');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      await page.goto('/Admin');
+      await page.getByTestId('admin-logout').click();
+      await expect(page).toHaveURL(/\/$/);
     });
   });
 }

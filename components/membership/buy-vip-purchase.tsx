@@ -5,7 +5,7 @@ import { formatBeijingDate } from '@/lib/client/membership/pay-model';
 import { usePackages, useRemainingUses, type SellablePackage } from '@/lib/client/membership/queries';
 import { openOverlay } from '@/lib/client/overlays';
 import { useCurrentUser } from '@/lib/client/user';
-import { vipBenefits } from '@/lib/membership/benefits';
+import { remainingUses } from '@/lib/membership/benefits';
 import type { PackageType } from '@/lib/membership/expiry';
 import { PackageList, PackagesPending } from './package-list';
 
@@ -58,11 +58,7 @@ function MemberLine() {
   const remain = useRemainingUses(!!user && !user.isVip);
   if (!user) return null;
   const until = formatBeijingDate(user.expireTime);
-  const left = remain.data
-    ? Object.entries(remain.data.remain)
-        .filter(([feature, n]) => n !== null && feature in vipBenefits)
-        .map(([feature, n]) => `${vipBenefits[feature as keyof typeof vipBenefits].name} ${n} 次`)
-    : [];
+  const left = remainingUses(remain.data?.remain);
   return (
     <div data-testid="buy-vip-status" className="rounded-xl bg-slate-50 px-4 py-3 text-sm">
       <p>

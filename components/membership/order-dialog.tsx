@@ -26,7 +26,7 @@ import {
 import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
 import { useCurrentUser, type CurrentUser } from '@/lib/client/user';
 import { extendMembership, type PackageType } from '@/lib/membership/expiry';
-import { PayQr } from './pay-qr';
+import { QrCode } from '@/components/ui/qr-code';
 
 /**
  * The confirm-order dialog (spec sections 2 and 4): who pays, their membership now, the package
@@ -242,7 +242,7 @@ function QrPay({ qr, onRetry }: { qr: ReturnType<typeof useQrOrder>; onRetry: ()
   }
   return (
     <>
-      <PayQr url={url} />
+      <QrCode url={url} alt="微信支付二维码" testId="order-qr" />
       <p className="font-medium">请使用微信扫码支付</p>
       <p role="status" data-testid="order-status" className="text-xs text-ink-mute">
         等待支付…支付完成后本页自动更新

@@ -30,3 +30,11 @@ export const benefitList = (Object.keys(vipBenefits) as MeteredFeature[]).map((f
   feature,
   ...vipBenefits[feature],
 }));
+
+/** The free uses left today, as a line's parts ("查词 3 次"); unlimited features say nothing. */
+export function remainingUses(remain: Record<string, number | null> | undefined): string[] {
+  if (!remain) return [];
+  return Object.entries(remain)
+    .filter(([feature, n]) => n !== null && feature in vipBenefits)
+    .map(([feature, n]) => `${vipBenefits[feature as MeteredFeature].name} ${n} 次`);
+}

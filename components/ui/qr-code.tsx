@@ -5,10 +5,10 @@ import { useEffect, useState } from 'react';
 const SIZE = 200;
 
 /**
- * A pay code drawn as a QR code (the `qrcode` package, fetched with the first one drawn). The
- * address is drawn as it is: the caller has resolved and checked it.
+ * An address drawn as a QR code (the `qrcode` package, fetched with the first one drawn): a pay
+ * code, a share link. The address is drawn as it is: the caller has resolved and checked it.
  */
-export function PayQr({ url }: { url: string }) {
+export function QrCode({ url, alt, testId }: { url: string; alt: string; testId?: string }) {
   const [drawn, setDrawn] = useState<{ url: string; src: string } | { url: string; failed: true } | null>(null);
 
   useEffect(() => {
@@ -43,7 +43,5 @@ export function PayQr({ url }: { url: string }) {
       </div>
     );
   }
-  return (
-    <img src={current.src} alt="微信支付二维码" width={SIZE} height={SIZE} data-testid="order-qr" className={`${frame} p-1`} />
-  );
+  return <img src={current.src} alt={alt} width={SIZE} height={SIZE} data-testid={testId} className={`${frame} p-1`} />;
 }

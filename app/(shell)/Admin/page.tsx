@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { PersonalCentre } from '@/components/membership/personal-centre';
+
+export const metadata: Metadata = {
+  title: '个人中心',
+  robots: { index: false },
+};
+
+export default function AdminPage() {
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
+      <h1 className="text-2xl font-semibold">个人中心</h1>
+      <PersonalCentre />
+    </div>
+  );
+}
