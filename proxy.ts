@@ -15,9 +15,9 @@ const RENDERED_NOT_FOUND = '/_not-found';
 /**
  * Runs before every page (not /api, not static files):
  *  - `/Login?code=…` is WeChat coming back: the code is exchanged here, on the server;
- *  - a logged-in user's page URL carries `share_account=<their own account>` (spec section 6):
- *    document loads are redirected once; client navigations keep it without a reload
- *    (components/shell/share-account-sync.tsx);
+ *  - (a logged-in user's page URL carries `share_account=<their own account>` (spec section 6):
+ *    the page adds it in the browser, components/shell/share-account-sync.tsx, so that a page is
+ *    never a redirect away);
  *  - an arriving `share_account` of someone else is remembered for the login exchange;
  *  - the route table's forwards happen here, before anything renders (see `forward`);
  *  - /NotFound is answered by the not-found page, server-rendered, with 404.
@@ -29,19 +29,11 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const resolution = resolvePath(nextUrl.pathname);
   if (resolution.kind === 'redirect') return forward(nextUrl, resolution.to);
 
-  const session = await openSession(request.cookies.get(SESSION_COOKIE)?.value);
-  const own = session?.user.account;
   const arriving = nextUrl.searchParams.get(SHARE_PARAM);
-
-  let response: NextResponse;
-  if (own && arriving !== own && request.method === 'GET' && isDocumentRequest(request)) {
-    const url = nextUrl.clone();
-    url.searchParams.set(SHARE_PARAM, own);
-    response = NextResponse.redirect(url, 307);
-  } else {
-    response =
-      nextUrl.pathname === NOT_FOUND_PATH ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl)) : NextResponse.next();
-  }
+  const response =
+    nextUrl.pathname === NOT_FOUND_PATH ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl)) : NextResponse.next();
+  // Only another's account is remembered: the own one is on every page of a logged-in user.
+  const own = arriving ? (await openSession(request.cookies.get(SESSION_COOKIE)?.value))?.user.account : undefined;
   if (arriving && arriving !== own && /^[\w-]{1,64}$/.test(arriving)) {
     // Readable by the page so that the stored config can mirror it (spec section 6).
     response.cookies.set(REFERRER_COOKIE, arriving, {
@@ -57,7 +49,7 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
 /**
  * A route-table forward with the query kept: `/zhenti` has moved for good (308, so search engines
  * carry it over); an unknown course-book category goes to /NotFound only for now (307: the
- * category may exist later). The share_account redirect, if any, follows on the next request.
+ * category may exist later).
  */
 function forward(nextUrl: NextRequest['nextUrl'], to: string): NextResponse {
   const url = nextUrl.clone();
@@ -76,16 +68,6 @@ function checkApiPath(pathname: string): NextResponse {
   } catch {
     return NextResponse.json({ status: '404', description: '访问资源不存在' }, { status: 404 });
   }
-}
-
-/**
- * A full page load, as opposed to the router's RSC fetches and prefetches. Browsers say so in
- * Sec-Fetch-Dest; the router's own headers are checked too where Next leaves them visible.
- */
-function isDocumentRequest(request: NextRequest): boolean {
-  if (request.headers.has('rsc') || request.headers.has('next-router-prefetch')) return false;
-  const dest = request.headers.get('sec-fetch-dest');
-  return dest === null || dest === 'document';
 }
 
 export const config = {

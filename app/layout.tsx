@@ -6,6 +6,7 @@ import { OverlayHost } from '@/components/overlays/overlay-host';
 import { ReadingFontSize } from '@/components/settings/reading-font-size';
 import { ClientEnvProvider } from '@/lib/client/client-env';
 import { Providers } from '@/components/shell/providers';
+import { ShareAccountSync } from '@/components/shell/share-account-sync';
 import { Toaster } from '@/components/ui/toaster';
 import { currentUser } from '@/lib/bff/current-user';
 import { envType } from '@/lib/bff/env-type';
@@ -46,6 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <Suspense>
               <OverlayHost />
               <DebugConsoleLoader />
+              <ShareAccountSync />
             </Suspense>
             <Toaster />
           </Providers>

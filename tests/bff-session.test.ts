@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cookieValue, rawRequest, setCookie, startStack, type Stack } from './support/stack';
+import { cookieValue, setCookie, startStack, type Stack } from './support/stack';
 
 // Login sessions in the BFF: every login path, cookie flags, bearer rules, isApp, share_account.
 let stack: Stack;
@@ -304,23 +304,17 @@ describe('WeChat login', () => {
 });
 
 describe('share_account', () => {
-  it('puts the own account on a logged-in user’s page URL, only on document loads', async () => {
+  it('serves a logged-in user’s page as it is, with or without the own account on its URL', async () => {
+    // The page puts the account on its URL in the browser (share-account-sync.tsx, covered by
+    // the browser tests): a page is never a redirect away, and a share link never loses a visitor.
     const { answer, cookie } = await emailLogin();
     const { data } = (await answer.json()) as { data: { account: string } };
     const page = await fetch(`${base}/?x=1`, { redirect: 'manual', headers: withSession(cookie) });
-    expect(page.status).toBe(307);
-    const target = new URL(page.headers.get('location')!, base);
-    expect(target.searchParams.get('share_account')).toBe(data.account);
-    expect(target.searchParams.get('x')).toBe('1');
-
-    // A fetch from page script (what the router's navigations are) is never redirected; the
-    // browser test covers the router itself. Sent raw: fetch() in Node sets its own Sec-Fetch-*.
-    const scripted = await rawRequest(base, '/', {
-      headers: withSession(cookie, { 'sec-fetch-dest': 'empty', 'sec-fetch-mode': 'cors' }),
-    });
-    expect(scripted.status).toBe(200);
+    expect(page.status).toBe(200);
     const own = await fetch(`${base}/?share_account=${data.account}`, { redirect: 'manual', headers: withSession(cookie) });
     expect(own.status).toBe(200);
+    // The own account arriving is not remembered as a referrer.
+    expect(setCookie(own.headers, 'yj_ref')).toBeUndefined();
   });
 
   it('adds nothing for anonymous visitors and search engines, and canonical URLs never carry it', async () => {

@@ -1,15 +1,11 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Footer } from '@/components/shell/footer';
-import { ShareAccountSync } from '@/components/shell/share-account-sync';
 import { SiteHeader } from '@/components/shell/site-header';
 
 export default function ShellLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-full flex-col">
       <SiteHeader />
-      <Suspense>
-        <ShareAccountSync />
-      </Suspense>
       <main className="flex-1">{children}</main>
       <Footer />
     </div>
