@@ -62,7 +62,7 @@ describe('icons', () => {
     for (const icon of manifest.icons) expect((await get(icon.src)).status, icon.src).toBe(200);
   });
 
-  it('serves them to logged-in users as they are, without the share_account redirect of pages', async () => {
+  it('serves them to logged-in users as they are, as it serves their pages', async () => {
     const email = `icons-${Date.now()}@example.com`;
     const post = (path: string, body: unknown) =>
       fetch(stack.next.url + path, {
@@ -78,8 +78,8 @@ describe('icons', () => {
     expect(session).not.toBe('');
     const headers = { cookie: `yj_session=${session}`, 'sec-fetch-dest': 'document' };
 
-    // A page load of this user is sent to its share_account address; the icons are not.
-    expect((await get('/AboutUs', { headers })).status).toBe(307);
+    // No redirect for anyone: the page puts share_account on its URL in the browser.
+    expect((await get('/AboutUs', { headers })).status).toBe(200);
     for (const path of ['/favicon.ico', '/icon.svg', '/apple-touch-icon.png', '/manifest.webmanifest']) {
       expect((await get(path, { headers })).status, path).toBe(200);
     }
