@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { LoginPrompt } from '@/components/login/login-prompt';
 import { Avatar } from '@/components/shell/avatar';
-import { formatBeijingDate } from '@/lib/client/membership/pay-model';
+import { membershipLine } from '@/lib/client/membership/pay-model';
 import { useCurrentUser } from '@/lib/client/user';
 
 /**
@@ -11,10 +11,9 @@ import { useCurrentUser } from '@/lib/client/user';
  * membership. The nickname and avatar come from the WeChat profile or the e-mail login.
  */
 export function ProfileScreen() {
-  const { data: user, isPending } = useCurrentUser({ fresh: true });
+  const { data: user, isPending } = useCurrentUser();
   if (isPending) return <p className="text-sm text-ink-mute">正在加载…</p>;
   if (!user) return <LoginPrompt message="登录后查看个人资料。" testId="profile-login" />;
-  const until = formatBeijingDate(user.expireTime);
   return (
     <dl className="grid grid-cols-[6rem_1fr] gap-x-4 gap-y-3 rounded-2xl border border-slate-200 bg-white p-5 text-sm">
       <dt className="self-center text-ink-mute">头像</dt>
@@ -27,7 +26,7 @@ export function ProfileScreen() {
       <dd data-testid="profile-account">{user.account}</dd>
       <dt className="text-ink-mute">会员</dt>
       <dd>
-        {user.isVip ? (until ? `会员，有效期至 ${until}` : '会员') : '非会员'}
+        {membershipLine(user)}
         <Link href="/Admin" className="ml-3 text-brand-700 hover:underline">
           个人中心
         </Link>

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { LoginPrompt } from '@/components/login/login-prompt';
 import { ReferralFigures } from '@/components/referral/share-screen';
 import { Avatar } from '@/components/shell/avatar';
-import { formatBeijingDate } from '@/lib/client/membership/pay-model';
+import { membershipLine } from '@/lib/client/membership/pay-model';
 import { useRemainingUses } from '@/lib/client/membership/queries';
 import { openOverlay } from '@/lib/client/overlays';
 import { useCurrentUser, useLogout } from '@/lib/client/user';
@@ -15,13 +15,12 @@ import { remainingUses } from '@/lib/membership/benefits';
  * the free uses left today, what their share link brought, and logout.
  */
 export function PersonalCentre() {
-  const { data: user, isPending } = useCurrentUser({ fresh: true });
+  const { data: user, isPending } = useCurrentUser();
   const remain = useRemainingUses(!!user && !user.isVip);
   const logout = useLogout();
 
   if (isPending) return <p className="text-sm text-ink-mute">正在加载…</p>;
   if (!user) return <LoginPrompt message="登录后查看个人中心。" testId="admin-login" />;
-  const until = formatBeijingDate(user.expireTime);
   const left = remainingUses(remain.data?.remain);
 
   return (
@@ -44,7 +43,7 @@ export function PersonalCentre() {
           会员
         </h2>
         <p data-testid="admin-vip-status" className="mt-2 text-sm">
-          {user.isVip ? (until ? `会员，有效期至 ${until}` : '会员') : '非会员'}
+          {membershipLine(user)}
         </p>
         {!user.isVip && left.length > 0 && (
           <p data-testid="admin-remain" className="mt-1 text-sm text-ink-soft">

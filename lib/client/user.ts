@@ -37,8 +37,8 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 /**
  * The logged-in user, or null. Providers seeds it from the server render, so there is no flash.
- * `fresh`: asked again on mount, for a screen that shows what the session does not hold (the
- * membership's expiry in the confirm-order dialog); `isFetchedAfterMount` then says it is in.
+ * `fresh`: asked again on mount, for a screen that must show the membership as it is at that
+ * moment (the confirm-order dialog, before a payment); `isFetchedAfterMount` then says it is in.
  */
 export function useCurrentUser({ fresh = false }: { fresh?: boolean } = {}) {
   return useQuery({

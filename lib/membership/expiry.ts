@@ -7,6 +7,9 @@
 export type PackageType = 'month' | 'year';
 export const packageTypes: readonly PackageType[] = ['month', 'year'];
 
+/** The packages' names, as the dialogs and the provider's order description say them. */
+export const packageNames: Record<PackageType, string> = { month: '月度会员', year: '年度会员' };
+
 /**
  * The new expiry after buying `type`: one calendar month or year after the current expiry while
  * it is still running, else after now. A month from 31 January is the last day of February.

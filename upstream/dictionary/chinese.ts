@@ -540,13 +540,13 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
    */
   function inCollocation(c: Collocation): CollocationChinese | undefined {
     const phrase = c.neighbourFirst ? `${c.neighbour} ${c.lemma}` : `${c.lemma} ${c.neighbour}`;
+    // A compound of two renderings is short; a longer word is a set phrase (开放门户 for an "open
+    // door" policy, not for opening one).
     const words = [
       ...cedict.headwordsFor(phrase),
       ...linesOf(phrase)
         .filter((l) => l.domain !== '网络')
         .flatMap((l) => l.items.map(core)),
-      // A compound of two renderings is short; a longer word is a set phrase (开放门户 for an "open
-      // door" policy, not for opening one).
     ].filter((w) => w.length >= 2 && w.length <= 3);
     if (words.length === 0) return undefined;
     const neighbourItems = new Set(

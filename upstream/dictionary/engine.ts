@@ -46,16 +46,15 @@ interface Data {
   expressions: ExpressionJudge;
 }
 
-/** A gloss with the score it was ranked by (dropped before answering). */
 /** The other word of a collocation the target forms in its sentence. */
 type Pair = Omit<Collocation, 'lemma' | 'label'>;
 
+/** A gloss with the score it was ranked by (dropped before answering). */
 interface ScoredGloss {
   gloss: Gloss;
   score: number;
 }
 
-/** Verbs after which an -ing form is a verb ("stopped swearing", "enjoy cooking", "went camping"). */
 /** How close (in score) a second sense must come to the first to be shown as possible too. */
 const closeMargin = 0.25;
 
@@ -354,13 +353,10 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
    */
   function pairOf(role: TargetRole | undefined, d: Data): Pair | undefined {
     if (!role?.confident) return undefined;
-    const noun = (word: string) => d.lemmatizer.known(word, 'n');
-    if (role.function === 'attributive' && role.objectHead) {
-      const neighbour = noun(role.objectHead);
-      return neighbour ? { neighbour, neighbourLabel: 'n.', neighbourFirst: false } : undefined;
-    }
-    if (role.pos === 'v' && role.objectHead && !role.particle && !role.passive) {
-      const neighbour = noun(role.objectHead);
+    // The noun after: the one an attributive modifies, or a verb's object.
+    const nounAfter = role.function === 'attributive' || (role.pos === 'v' && !role.particle && !role.passive);
+    if (nounAfter && role.objectHead) {
+      const neighbour = d.lemmatizer.known(role.objectHead, 'n');
       return neighbour ? { neighbour, neighbourLabel: 'n.', neighbourFirst: false } : undefined;
     }
     if (role.pos === 'n' && role.modifier) {

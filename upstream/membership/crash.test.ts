@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { loadConfig } from '../platform/config';
 import { stamp } from '../platform/time';
 import { createOrders } from './orders';
 import { createSandboxProvider } from './sandbox-provider';
@@ -56,12 +57,7 @@ describe('a process killed while crediting a payment', () => {
       .returningAll()
       .executeTakeFirstOrThrow();
     const sandbox = createSandboxProvider({ db, now, payPageUrl: (id) => `/sandbox/wechatpay/pay/${id}` });
-    const config = {
-      packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
-      orderTimeoutMinutes: 15,
-      referralRewardPercent: 10,
-    };
-    const orders = createOrders({ db, now, config, provider: sandbox, log: () => {} });
+    const orders = createOrders({ db, now, config: loadConfig({}).membership, provider: sandbox, log: () => {} });
     const { order_id } = await orders.qrCodeOrder(user, 'month', 2800);
     await sandbox.pay(order_id);
     const paid = await sandbox.queryOrder(order_id);

@@ -51,8 +51,8 @@ export const membershipModule: UpstreamModule<AccountServices & MeteringServices
     },
   },
   calls: membershipCalls,
-  routes: ({ orders, paymentSandbox, now, log }) => [
+  routes: ({ orders, paymentSandbox, log }) => [
     { path: '/wechatpay', app: notificationRoutes({ orders, log }) },
-    { path: '/sandbox/wechatpay', app: sandboxPayRoutes({ sandbox: paymentSandbox, orders, now, log }), testOnly: true },
+    { path: '/sandbox/wechatpay', app: sandboxPayRoutes({ sandbox: paymentSandbox, orders, log }), testOnly: true },
   ],
 };

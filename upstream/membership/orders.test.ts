@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../db/schema';
+import { loadConfig } from '../platform/config';
 import { minutes, stamp } from '../platform/time';
 import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
 import { createOrders, type Orders } from './orders';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider';
 
-const config = {
-  packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
-  orderTimeoutMinutes: 15,
-  referralRewardPercent: 10,
-};
+// The configuration's defaults: the month at 2800 fen, the year at 19,800, 15 minutes to pay.
+const config = loadConfig({}).membership;
 
 let database: TestDatabase;
 let clock: TestClock;

@@ -224,15 +224,23 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
       .execute();
   }
 
-  /** Asks the provider about a pending order and settles it; times it out when its time is up. */
-  async function refresh(orderId: string, source: PaymentsTable['source']): Promise<void> {
+  const statusOf = async (orderId: string) =>
+    (await db.selectFrom('orders').select(['status', 'expires_at']).where('id', '=', orderId).executeTakeFirst()) ?? null;
+
+  /**
+   * Asks the provider about a pending order and settles it; times it out when its time is up.
+   * Answers the order's status after that.
+   */
+  async function refresh(orderId: string, source: PaymentsTable['source']): Promise<OrderStatus | undefined> {
     const tx = await provider.queryOrder(orderId).catch((error: unknown) => {
       log(`[membership] could not query order ${orderId}: ${error instanceof Error ? error.message : String(error)}`);
       return undefined;
     });
     if (tx) await settle(orderId, tx, source);
-    const order = await db.selectFrom('orders').select(['status', 'expires_at']).where('id', '=', orderId).executeTakeFirst();
-    if (order?.status === 'pending' && order.expires_at <= stamp(now())) await expire(orderId);
+    const order = await statusOf(orderId);
+    if (order?.status !== 'pending' || order.expires_at > stamp(now())) return order?.status;
+    await expire(orderId);
+    return (await statusOf(orderId))?.status;
   }
 
   return {
@@ -260,12 +268,9 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
 
     /** get_pay_status: the order's state, asking the provider while it is pending. Owner only. */
     async status(user: User, orderId: string): Promise<{ pay_status: PayStatus; amount: number }> {
-      let order = await ownOrder(user, orderId);
-      if (order.status === 'pending') {
-        await refresh(order.id, 'poll');
-        order = await ownOrder(user, orderId);
-      }
-      return { pay_status: payStatusOf[order.status], amount: order.amount_fen };
+      const order = await ownOrder(user, orderId);
+      const status = order.status === 'pending' ? ((await refresh(order.id, 'poll')) ?? order.status) : order.status;
+      return { pay_status: payStatusOf[status], amount: order.amount_fen };
     },
 
     /** A provider's notification: verified, then settled. Answers whether it was believed. */
@@ -293,18 +298,6 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
         .execute();
       for (const { id } of pending) await refresh(id, 'recovery');
       return pending.length;
-    },
-
-    /** The user's orders, newest first (the personal centre). */
-    async ordersOf(user: User, limit = 20) {
-      const rows = await db
-        .selectFrom('orders')
-        .select(['id', 'package', 'amount_fen', 'status', 'created_at', 'settled_at'])
-        .where('user_id', '=', user.id)
-        .orderBy('created_at', 'desc')
-        .limit(limit)
-        .execute();
-      return rows.map((r) => ({ ...r, pay_status: payStatusOf[r.status] }));
     },
   };
 }

@@ -4,9 +4,7 @@ import type { MembershipConfig } from '../platform/config';
 /** The VIP packages: what get_packages answers, what an order costs, what it buys. */
 
 // The membership's length is the browser's rule too (the confirm dialog shows the new expiry).
-export { extendMembership, type PackageType, packageTypes } from '../../lib/membership/expiry';
-
-export const packageNames: Record<PackageType, string> = { month: '月度会员', year: '年度会员' };
+export { extendMembership, packageNames, type PackageType, packageTypes } from '../../lib/membership/expiry';
 
 export interface PackageOnSale {
   type: PackageType;

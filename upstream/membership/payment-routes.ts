@@ -1,8 +1,6 @@
 import { Hono } from 'hono';
 import { escapeHtml, sandboxPage } from '../platform/sandbox-page';
-import { stamp, type Clock } from '../platform/time';
 import type { Orders } from './orders';
-import { packageNames } from './packages';
 import type { SandboxProvider } from './sandbox-provider';
 
 /*
@@ -40,12 +38,10 @@ export function notificationRoutes({ orders, log }: { orders: Orders; log: (line
 export function sandboxPayRoutes({
   sandbox,
   orders,
-  now,
   log,
 }: {
   sandbox: SandboxProvider;
   orders: Orders;
-  now: Clock;
   log: (line: string) => void;
 }): Hono {
   const problem = (c: Parameters<typeof sandboxPage>[0], status: 404 | 409, message: string) =>
@@ -61,8 +57,8 @@ export function sandboxPayRoutes({
         PAYERROR: '该订单支付失败，请回到原页面重新下单。',
         CLOSED: '该订单已关闭（已超时），请回到原页面重新下单。',
       };
-      const expired = t.trade_state === 'NOTPAY' && t.time_expire <= stamp(now());
-      const state = expired ? states.CLOSED : states[t.trade_state];
+      // Not payable and still NOTPAY: its time is up, as good as closed.
+      const state = t.payable ? undefined : (states[t.trade_state] ?? states.CLOSED);
       return sandboxPage(
         c,
         200,
@@ -104,14 +100,13 @@ export function sandboxPayRoutes({
       await orders.notified(notification.headers, notification.body).catch((error: unknown) => {
         log(`[membership] the sandbox's notification of ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
       });
-      const t = await sandbox.describe(id);
-      const what = t ? escapeHtml(t.description) : packageNames.month;
+      const { paid } = notification;
       return sandboxPage(
         c,
         200,
         title,
         `<h1>${title}</h1><p class="done" data-testid="sandbox-result">支付成功</p>
-        <p class="lead">${what}，￥${t ? yuan(t.amount_fen) : ''}。请回到原页面。</p>`,
+        <p class="lead">${escapeHtml(paid.description)}，￥${yuan(paid.amount_fen)}。请回到原页面。</p>`,
       );
     });
 }

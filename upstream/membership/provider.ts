@@ -4,7 +4,7 @@
  * terms: an order is known by our out_trade_no, a payment by the provider's transaction id, and
  * a notification is verified (signature, serial, age, AEAD) before anything is believed.
  */
-import type { JsapiPageParameters, TradeState } from './wechat-pay';
+import type { JsapiPageParameters, TradeState, WechatPayTransaction } from './wechat-pay';
 
 export type { JsapiPageParameters, TradeState };
 
@@ -17,6 +17,19 @@ export interface Transaction {
   /** Fen the payer paid. */
   amountFen?: number;
   successTime?: string;
+}
+
+/** WeChat's transaction (a query's answer, a notification's resource) in the membership's terms. */
+export function transactionOf(
+  t: Pick<WechatPayTransaction, 'out_trade_no' | 'trade_state' | 'transaction_id' | 'amount' | 'success_time'>,
+): Transaction {
+  return {
+    outTradeNo: t.out_trade_no,
+    tradeState: t.trade_state,
+    ...(t.transaction_id ? { transactionId: t.transaction_id } : {}),
+    amountFen: t.amount.total,
+    ...(t.success_time ? { successTime: t.success_time } : {}),
+  };
 }
 
 export interface NewProviderOrder {

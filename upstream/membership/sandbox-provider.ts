@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { SandboxTransactionsTable } from '../db/schema';
 import { stamp, type Clock } from '../platform/time';
-import type { PaymentProvider, Transaction } from './provider';
+import { type PaymentProvider, type Transaction, transactionOf } from './provider';
 import { buildNotification, jsapiPageParameters, verifyNotification } from './wechat-pay';
 
 /*
@@ -21,13 +21,13 @@ const sandboxAppId = 'wx-sandbox';
 
 export interface SandboxProvider extends PaymentProvider {
   kind: 'sandbox';
-  /** The sandbox's side of an order, for its page. */
-  describe(outTradeNo: string): Promise<SandboxTransactionsTable | undefined>;
+  /** The sandbox's side of an order, for its page, and whether it can still be paid. */
+  describe(outTradeNo: string): Promise<(SandboxTransactionsTable & { payable: boolean }) | undefined>;
   /**
    * The tester pays: records the payment and answers the notification WeChat would send, or
    * undefined when the order cannot be paid (unknown, paid already, failed, closed or expired).
    */
-  pay(outTradeNo: string): Promise<{ headers: Record<string, string>; body: string } | undefined>;
+  pay(outTradeNo: string): Promise<{ headers: Record<string, string>; body: string; paid: SandboxTransactionsTable } | undefined>;
   /** The tester's payment fails (PAYERROR); false when the order cannot be paid. */
   fail(outTradeNo: string): Promise<boolean>;
 }
@@ -110,17 +110,15 @@ export function createSandboxProvider({
     },
 
     async verifyNotification(headers, body) {
-      const paid = verifyNotification(headers, body, { platformPublicKey: platform.publicKey, platformSerial, apiV3Key, now });
-      return {
-        outTradeNo: paid.out_trade_no,
-        tradeState: paid.trade_state,
-        transactionId: paid.transaction_id,
-        amountFen: paid.amount.total,
-        ...(paid.success_time ? { successTime: paid.success_time } : {}),
-      };
+      return transactionOf(
+        verifyNotification(headers, body, { platformPublicKey: platform.publicKey, platformSerial, apiV3Key, now }),
+      );
     },
 
-    describe: row,
+    async describe(outTradeNo) {
+      const t = await row(outTradeNo);
+      return t && { ...t, payable: payable(t) };
+    },
 
     async pay(outTradeNo) {
       if (!payable(await row(outTradeNo))) return undefined;
@@ -137,7 +135,7 @@ export function createSandboxProvider({
         .executeTakeFirst();
       // Paid or closed by someone else in the meantime.
       if (!paid) return undefined;
-      return buildNotification(
+      const notification = buildNotification(
         {
           appid: sandboxAppId,
           mchid: 'sandbox',
@@ -152,6 +150,7 @@ export function createSandboxProvider({
         },
         { platformPrivateKey: platform.privateKey, platformSerial, apiV3Key, now },
       );
+      return { ...notification, paid };
     },
 
     async fail(outTradeNo) {

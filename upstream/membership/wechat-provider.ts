@@ -1,5 +1,5 @@
 import type { Clock } from '../platform/time';
-import type { PaymentProvider, Transaction } from './provider';
+import { type PaymentProvider, type Transaction, transactionOf } from './provider';
 import { createWechatPayClient, type WechatPayConfig, type WechatPayTransaction } from './wechat-pay';
 
 /**
@@ -14,13 +14,7 @@ export function createWechatPayProvider(config: WechatPayConfig, now: Clock): Pa
     if (t.mchid !== config.mchId || t.appid !== config.appId) {
       throw new Error(`a transaction of another merchant or app (${t.mchid}, ${t.appid}) for ${t.out_trade_no}`);
     }
-    return {
-      outTradeNo: t.out_trade_no,
-      tradeState: t.trade_state,
-      ...(t.transaction_id ? { transactionId: t.transaction_id } : {}),
-      amountFen: t.amount.total,
-      ...(t.success_time ? { successTime: t.success_time } : {}),
-    };
+    return transactionOf(t);
   }
 
   return {

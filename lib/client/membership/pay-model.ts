@@ -37,7 +37,7 @@ export function sellablePackages(
   return (['month', 'year'] as const).flatMap((type) => byType.get(type) ?? []);
 }
 
-export const packageNames: Record<PackageType, string> = { month: '月度会员', year: '年度会员' };
+export { packageNames } from '@/lib/membership/expiry';
 export const packagePeriods: Record<PackageType, string> = { month: '1 个月', year: '12 个月' };
 
 /** Fen as 元: whole amounts without decimals (28), others with two (9.90). Never through floats' rounding. */
@@ -69,6 +69,13 @@ export function formatBeijingDate(moment: Date | string | null | undefined): str
   const date = typeof moment === 'string' ? new Date(moment) : moment;
   if (Number.isNaN(date.getTime())) return null;
   return new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A user's membership in one line (会员，有效期至 2026-04-02 / 非会员). */
+export function membershipLine(user: { isVip: boolean; expireTime: string | null }): string {
+  if (!user.isVip) return '非会员';
+  const until = formatBeijingDate(user.expireTime);
+  return until ? `会员，有效期至 ${until}` : '会员';
 }
 
 /**

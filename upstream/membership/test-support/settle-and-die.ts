@@ -14,6 +14,7 @@ import type {
   UnknownRow,
 } from 'kysely';
 import { openDatabase } from '../../db/database';
+import { loadConfig } from '../../platform/config';
 import { createOrders } from '../orders';
 
 const [file, orderId, transactionId, amount] = process.argv.slice(2);
@@ -30,11 +31,7 @@ const db = openDatabase({ databasePath: file }).withPlugin(dieBeforeLedger);
 const orders = createOrders({
   db,
   now: () => new Date(),
-  config: {
-    packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
-    orderTimeoutMinutes: 15,
-    referralRewardPercent: 10,
-  },
+  config: loadConfig({}).membership,
   provider: null,
   log: () => {},
 });
