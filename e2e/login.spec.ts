@@ -123,6 +123,8 @@ for (const [name, viewport] of [
       const email = newEmail('nav');
       await loginPage.logInByEmail(request, email);
       await shell.expectLoggedInAs(email.split('@')[0]);
+      // The page puts the account on its URL once it knows the user (share-account-sync.tsx).
+      await expect(page).toHaveURL(/[?&]share_account=/);
       const account = new URL(page.url()).searchParams.get('share_account');
       expect(account).toMatch(/^\d+$/);
 
