@@ -103,6 +103,15 @@ for (const [name, viewport, layout] of [
       // A reload renders the header on the server: it reads the membership, not the login's copy.
       await page.reload();
       expect(await membership.headerItemLabel()).toBe('续费会员');
+
+      // The personal centre: the new expiry, and the paid order among the ones left open.
+      await page.goto('/Admin');
+      await expect(page.getByTestId('admin-vip-status')).toHaveText(`会员，有效期至 ${formatBeijingDate(paidUntil)}`);
+      const paidOrders = page.locator('[data-testid="admin-order"][data-status="SUCCESS"]');
+      await expect(paidOrders).toHaveCount(1);
+      await expect(paidOrders).toContainText('月度会员');
+      await expect(paidOrders).toContainText('￥28');
+      await expect(paidOrders).toContainText('已支付');
     });
 
     test('an order whose payment fails shows 支付失败 and can be ordered again', async ({ page, learner, membership }) => {
@@ -131,6 +140,7 @@ for (const [name, viewport, layout] of [
       await expect(page.getByTestId('share-num')).toHaveText('0 人');
       await expect(page.getByTestId('share-reward')).toHaveText('￥0');
       // 开通会员 opens the packages, as the header does.
+      await expect(page.getByTestId('admin-orders-empty')).toHaveText('还没有订单。');
       await page.getByTestId('admin-renew').click();
       await expect(membership.packagesDialog()).toBeVisible();
       await page.keyboard.press('Escape');

@@ -35,8 +35,17 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('site-footer')).toHaveCount(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
+      // Reopening shows the answer given then and is not counted as a new lookup.
+      const remaining = async () =>
+        ((await (await page.request.get('/api/get_remain_vip_num')).json()) as { data: { remain: { query_word: number } } }).data
+          .remain.query_word;
+      const before = await remaining();
       await history.item('salary').click();
       await panel.expectLoaded('salary');
+      expect(await remaining()).toBe(before);
+      await history.goto();
+      await expect(history.items()).toHaveCount(3);
+      expect(await history.words()).toEqual(['station', 'salary', 'river']);
     });
 
     test('a user with no lookups is invited to the dictionary', async ({ page, learner, history }) => {

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { LoginPrompt } from '@/components/login/login-prompt';
+import { OrderHistory } from '@/components/membership/order-history';
 import { ReferralFigures } from '@/components/referral/share-screen';
 import { Avatar } from '@/components/shell/avatar';
 import { membershipLine } from '@/lib/client/membership/pay-model';
@@ -12,7 +13,7 @@ import { remainingUses } from '@/lib/membership/benefits';
 
 /**
  * /Admin, the personal centre: who the user is, their membership and its expiry with 续费 / 开通,
- * the free uses left today, what their share link brought, and logout.
+ * the free uses left today, their orders, what their share link brought, and logout.
  */
 export function PersonalCentre() {
   const { data: user, isPending } = useCurrentUser();
@@ -62,6 +63,8 @@ export function PersonalCentre() {
           会员权益
         </Link>
       </section>
+
+      <OrderHistory />
 
       <section className="rounded-2xl border border-slate-200 bg-white p-5">
         <ReferralFigures />

@@ -32,12 +32,15 @@ export async function lookUp(page: Page, { pre, word, post, from = 'ContextualDi
   expect((await answer.json()).status).toBe('OK');
 }
 
-/** Spends free lookups through the BFF with the page's cookies; answers each answer's status. */
+/**
+ * Spends free lookups through the BFF with the page's cookies; answers each answer's status. Each
+ * is a new lookup (another sentence): the same one again would be a reopening, which is free.
+ */
 export async function spendLookups(page: Page, times: number): Promise<string[]> {
   const statuses: string[] = [];
   for (let i = 0; i < times; i++) {
     const answer = await page.request.post('/api/query_word', {
-      data: { pre_context: 'We sat on the ', post_context: ' of the river.', target_word: 'bank', from: 'e2e' },
+      data: { pre_context: `On day ${i + 1} we sat on the `, post_context: ' of the river.', target_word: 'bank', from: 'e2e' },
     });
     expect(answer.status()).toBe(200);
     statuses.push(String(((await answer.json()) as { status: unknown }).status));

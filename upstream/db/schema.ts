@@ -76,6 +76,8 @@ export interface LookupsTable {
   /** The screen the lookup came from (query_word's `from`), '' when not given. */
   from_screen: string;
   created_at: string;
+  /** The answer given (query_word's result, JSON), shown again when the lookup is reopened. */
+  answer: string | null;
 }
 
 export interface WordListTable {

@@ -163,7 +163,8 @@ describe('the dictionary calls', () => {
     for (const file of readdirSync(paperDir)) {
       await library.importDocument(parseDocumentFile(readFileSync(path.join(paperDir, file), 'utf8'), file));
     }
-    const after = await lookUp(sentence, 'bank');
+    // (Another sentence: the same lookup again would be a reopening, answered as it was then.)
+    const after = await lookUp('The bank raised its interest rates once more.', 'bank');
     // 'bank'/'banks': 3 times in the 2024 paper, once in 2019; the 2010 paper is outside the window.
     expect(after[0].w_c).toBe(4);
     // Sentences from the library follow WordNet's own examples.
@@ -265,6 +266,25 @@ describe('the dictionary calls', () => {
       statuses.push(answer.body.status);
     }
     expect(statuses).toEqual(['OK', 'OK', 'OK', 'anonymous_user_free_num_limit']);
+  });
+
+  it('shows a reopened lookup as it was answered, and does not count it again', async () => {
+    const own = await startTestUpstream({ env: { FREE_USES_LOGIN: '2' } });
+    try {
+      const reader = await logInByEmail(own, 'reopen@example.com');
+      const ask = (sentence: string, target: string) => own.call('query_word', inSentence(sentence, target), bearer(reader));
+      const first = await ask('She ran a small shop.', 'shop');
+      expect(first.body.status).toBe('OK');
+      // Reopened from the history (or clicked again in the same sentence): the same answer, free.
+      for (let i = 0; i < 3; i++) expect((await ask('She ran a small shop.', 'shop')).body).toEqual(first.body);
+      expect((await ask('The bank was closed.', 'bank')).body.status).toBe('OK');
+      // The second new lookup used the last free one; a third new one is refused.
+      expect((await ask('They shop on Sundays.', 'shop')).body.status).toBe('login_user_free_num_limit');
+      // Reopening still works after the limit.
+      expect((await ask('She ran a small shop.', 'shop')).body).toEqual(first.body);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('refuses malformed lookups with 400', async () => {

@@ -148,6 +148,15 @@ export function dictionaryCalls({
       // checks. It never rejects (parseOf answers undefined on any failure).
       const parsing = parseOf(input);
       const user = await users.userForToken(caller.token);
+      const lookup = {
+        target_word: input.target_word.trim(),
+        pre_context: input.pre_context,
+        post_context: input.post_context,
+      };
+      // Reopening a lookup (from the history, or the same word in the same sentence again) shows
+      // the answer given then, and is not a new use: it was counted the first time.
+      const stored = user && (await wordBook.storedAnswer(user.id, lookup));
+      if (stored) return { status: okStatus, result: stored } as Envelope;
       await ledger.requireFreeUse(
         { user: user && { id: user.id, isVip: users.isVip(user) }, visitorId: caller.visitorId, ip: caller.ip },
         lookupFeature,
@@ -157,13 +166,7 @@ export function dictionaryCalls({
       const result = await decorate(items, sentence);
       const first = result[0];
       if (user && first?.gloss.some((g) => g.sense_id != null)) {
-        await wordBook.recordLookup(user.id, {
-          target_word: input.target_word.trim(),
-          lemma: first.lemma.toLowerCase(),
-          pre_context: input.pre_context,
-          post_context: input.post_context,
-          from: input.from ?? '',
-        });
+        await wordBook.recordLookup(user.id, { ...lookup, lemma: first.lemma.toLowerCase(), from: input.from ?? '' }, result);
       }
       // query_word is one of the older calls the product reads as `result`, not `data`.
       return { status: okStatus, result } as Envelope;

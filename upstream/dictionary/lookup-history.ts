@@ -1,3 +1,4 @@
+import type { TranslationItem } from '../../lib/contract';
 import type { LookupInput } from './types';
 
 /*
@@ -16,8 +17,13 @@ export interface LookupRecord {
 }
 
 export interface LookupHistory {
-  /** Keeps the lookup and moves its lemma to the top of the user's word list. */
-  recordLookup(userId: number, record: LookupRecord): Promise<void>;
+  /** Keeps the lookup with its answer and moves its lemma to the top of the user's word list. */
+  recordLookup(userId: number, record: LookupRecord, answer: TranslationItem[]): Promise<void>;
+  /** The answer the user was given for this word in this context before, if they were. */
+  storedAnswer(
+    userId: number,
+    lookup: Pick<LookupRecord, 'target_word' | 'pre_context' | 'post_context'>,
+  ): Promise<TranslationItem[] | undefined>;
 }
 
 /** The sentence of a lookup: the word between its context, trimmed. */

@@ -79,6 +79,40 @@ describe('membership calls', () => {
     expect((await upstream.request(`/sandbox/wechatpay/pay/${left}`)).body).toContain('已超时');
   });
 
+  it('lists the user’s own orders, newest first, with what became of each', async () => {
+    upstream = await startTestUpstream();
+    const token = await logInByEmail(upstream, 'lister@example.com');
+    const other = await logInByEmail(upstream, 'someone@example.com');
+    const order = async (type: 'month' | 'year', money: number) =>
+      (await upstream!.call('get_pay_qr_code', { money, type }, bearer(token))).body.data.order_id as string;
+    const paid = await order('month', 2800);
+    await submit(upstream, paid, 'pay');
+    upstream.clock.advance(minutes(1));
+    const failed = await order('year', 19_800);
+    await submit(upstream, failed, 'fail');
+    upstream.clock.advance(minutes(1));
+    const open = await order('month', 2800);
+
+    const list = await upstream.call('get_orders', {}, bearer(token));
+    expect(list.body.status).toBe('OK');
+    expect(list.body.data.map((o: { order_id: string; pay_status: string }) => [o.order_id, o.pay_status])).toEqual([
+      [open, 'NOTPAY'],
+      [failed, 'FAIL'],
+      [paid, 'SUCCESS'],
+    ]);
+    expect(list.body.data[2]).toMatchObject({ type: 'month', amount: 2800, channel: 'native' });
+    expect(list.body.data[2].settled_at).not.toBeNull();
+
+    // An order left open past its time is shown as timed out, not as still payable.
+    upstream.clock.advance(minutes(16));
+    const later = (await upstream.call('get_orders', { limit: 1 }, bearer(token))).body.data;
+    expect(later).toEqual([expect.objectContaining({ order_id: open, pay_status: 'TIMEOUT' })]);
+
+    expect((await upstream.call('get_orders', {}, bearer(other))).body.data).toEqual([]);
+    expect((await upstream.call('get_orders', {})).body.status).toBe('401');
+    expect((await upstream.call('get_orders', { limit: 500 }, bearer(token))).body.status).toBe('400');
+  });
+
   it('refuses a forged notification on the route WeChat posts to', async () => {
     upstream = await startTestUpstream();
     const forged = await upstream.request('/wechatpay/notify', {

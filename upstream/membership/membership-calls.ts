@@ -28,6 +28,8 @@ export function membershipCalls({ config, db, now, users, ledger, orders }: Memb
     get_jsapi_pay_info: async ({ money, type }, caller) =>
       ok(await orders.jsapiOrder(await users.requireUser(caller), type, money)),
 
+    get_orders: async ({ limit }, caller) => ok(await orders.list(await users.requireUser(caller), limit)),
+
     get_pay_status: async ({ order_id }, caller) => ok(await orders.status(await users.requireUser(caller), order_id)),
 
     // No renewal happens automatically yet: the wish is recorded, and the membership runs to its

@@ -143,6 +143,8 @@ describe('VIP orders', () => {
     expect(await expiryOf(user)).toBeNull();
     expect((await paymentsOf(user)).map((p) => p.outcome)).toEqual(['flagged-late']);
     expect(logs.some((l) => l.includes('for the operator to refund'))).toBe(true);
+    // The payer sees it in the personal centre as money to be given back.
+    expect(await orders.list(user)).toEqual([expect.objectContaining({ order_id, pay_status: 'REFUND' })]);
   });
 
   it('fails an order the payer failed to pay', async () => {

@@ -29,6 +29,19 @@ const payStatusOf: Record<OrderStatus, PayStatus> = {
   flagged: 'TIMEOUT',
 };
 
+/** How many pending orders one listing asks the provider about. */
+const pendingRefreshedPerList = 3;
+
+export interface OrderSummary {
+  order_id: string;
+  type: PackageType;
+  amount: number;
+  channel: OrdersTable['channel'];
+  pay_status: PayStatus | 'REFUND';
+  created_at: string;
+  settled_at: string | null;
+}
+
 /** How long after its expiry the sweep at start still asks the provider about a pending order. */
 const recoveryWindow = days(2);
 
@@ -271,6 +284,38 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
       const order = await ownOrder(user, orderId);
       const status = order.status === 'pending' ? ((await refresh(order.id, 'poll')) ?? order.status) : order.status;
       return { pay_status: payStatusOf[status], amount: order.amount_fen };
+    },
+
+    /**
+     * The user's own orders, newest first. An order still pending is asked about first (at most a
+     * few: an abandoned dialog leaves one behind), so the list never shows as open an order that
+     * has been paid or has timed out.
+     */
+    async list(user: User, limit = 20): Promise<OrderSummary[]> {
+      const read = () =>
+        db
+          .selectFrom('orders')
+          .select(['id', 'package', 'amount_fen', 'channel', 'status', 'created_at', 'settled_at'])
+          .where('user_id', '=', user.id)
+          .orderBy('created_at', 'desc')
+          .orderBy('id')
+          .limit(limit)
+          .execute();
+      let rows = await read();
+      const pending = rows.filter((row) => row.status === 'pending').slice(0, pendingRefreshedPerList);
+      if (pending.length > 0) {
+        for (const row of pending) await refresh(row.id, 'poll');
+        rows = await read();
+      }
+      return rows.map((row) => ({
+        order_id: row.id,
+        type: row.package,
+        amount: row.amount_fen,
+        channel: row.channel,
+        pay_status: row.status === 'flagged' ? 'REFUND' : payStatusOf[row.status],
+        created_at: row.created_at,
+        settled_at: row.settled_at,
+      }));
     },
 
     /** A provider's notification: verified, then settled. Answers whether it was believed. */

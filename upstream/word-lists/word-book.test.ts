@@ -37,8 +37,30 @@ describe('word book', () => {
 
   const lookUp = (target_word: string, lemma: string, sentence: [string, string], from = 'ContextualDict') => {
     clock.advance(1000);
-    return book.recordLookup(userId, { target_word, lemma, pre_context: sentence[0], post_context: sentence[1], from });
+    return book.recordLookup(userId, { target_word, lemma, pre_context: sentence[0], post_context: sentence[1], from }, []);
   };
+
+  it('answers a lookup’s stored answer for the same word in the same context only', async () => {
+    const item = { lemma: 'run', pos: 'v', gloss: [{ sense_id: 'run.v.01', definition: '经营' }] };
+    const longBefore = `${'word '.repeat(600)}She `;
+    await book.recordLookup(
+      userId,
+      { target_word: 'ran', lemma: 'run', pre_context: longBefore, post_context: ' a shop.', from: '' },
+      [item] as never,
+    );
+    expect(await book.storedAnswer(userId, { target_word: 'ran', pre_context: longBefore, post_context: ' a shop.' })).toEqual([
+      item,
+    ]);
+    expect(
+      await book.storedAnswer(userId, { target_word: 'ran', pre_context: 'She ', post_context: ' a shop.' }),
+    ).toBeUndefined();
+    expect(
+      await book.storedAnswer(userId, { target_word: 'Ran', pre_context: longBefore, post_context: ' a shop.' }),
+    ).toBeUndefined();
+    expect(
+      await book.storedAnswer(userId + 1, { target_word: 'ran', pre_context: longBefore, post_context: ' a shop.' }),
+    ).toBeUndefined();
+  });
 
   it('keeps a marked word where it was in the list when it is marked', async () => {
     await lookUp('ran', 'run', ['She ', ' a shop.']);

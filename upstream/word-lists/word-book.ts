@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { LookupEntry, WordListEntry } from '../../lib/contract';
+import type { LookupEntry, TranslationItem, WordListEntry } from '../../lib/contract';
 import type { Db } from '../db/database';
 import { inCodePointOrder } from '../db/dialect';
 import type { WordListTable } from '../db/schema';
@@ -51,7 +51,7 @@ function toWordListEntry(row: Selectable<WordListTable>): WordListEntry {
 export function createWordBook({ db, now }: { db: Db; now: Clock }) {
   return {
     /** Keeps the lookup and moves its lemma to the top of the user's word list. */
-    async recordLookup(userId: number, record: LookupRecord): Promise<void> {
+    async recordLookup(userId: number, record: LookupRecord, answer: TranslationItem[]): Promise<void> {
       const at = stamp(now());
       const pre = clip(record.pre_context, true);
       const post = clip(record.post_context, false);
@@ -66,6 +66,7 @@ export function createWordBook({ db, now }: { db: Db; now: Clock }) {
             post_context: post,
             from_screen: record.from,
             created_at: at,
+            answer: JSON.stringify(answer),
           })
           .execute();
         await trx
@@ -91,6 +92,24 @@ export function createWordBook({ db, now }: { db: Db; now: Clock }) {
           )
           .execute();
       });
+    },
+
+    async storedAnswer(
+      userId: number,
+      lookup: Pick<LookupRecord, 'target_word' | 'pre_context' | 'post_context'>,
+    ): Promise<TranslationItem[] | undefined> {
+      const row = await db
+        .selectFrom('lookups')
+        .select('answer')
+        .where('user_id', '=', userId)
+        .where('target_word', '=', lookup.target_word)
+        .where('pre_context', '=', clip(lookup.pre_context, true))
+        .where('post_context', '=', clip(lookup.post_context, false))
+        .where('answer', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row?.answer ? (JSON.parse(row.answer) as TranslationItem[]) : undefined;
     },
 
     async lookups(userId: number, paging: Paging): Promise<Page<LookupEntry>> {

@@ -63,12 +63,17 @@ export function formatDiscount(discount: number | string | undefined): string | 
 /** Beijing time has no daylight saving: UTC+8 all year. */
 const BEIJING_OFFSET_MS = 8 * 3600_000;
 
-/** A moment as the date a learner in China reads it (YYYY-MM-DD, Beijing time), or null. */
-export function formatBeijingDate(moment: Date | string | null | undefined): string | null {
+/** A moment as a learner in China reads it (YYYY-MM-DD HH:mm, Beijing time), or null. */
+export function formatBeijingTime(moment: Date | string | null | undefined): string | null {
   if (!moment) return null;
   const date = typeof moment === 'string' ? new Date(moment) : moment;
   if (Number.isNaN(date.getTime())) return null;
-  return new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 10);
+  return new Date(date.getTime() + BEIJING_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The date alone (YYYY-MM-DD, Beijing time), or null. */
+export function formatBeijingDate(moment: Date | string | null | undefined): string | null {
+  return formatBeijingTime(moment)?.slice(0, 10) ?? null;
 }
 
 /** A user's membership in one line (会员，有效期至 2026-04-02 / 非会员). */
@@ -119,6 +124,15 @@ export const payOutcomeMessages: Record<PayOutcome, string> = {
   SUCCESS: '支付成功',
   FAIL: '支付失败',
   TIMEOUT: '支付超时',
+};
+
+/** An order's state as the personal centre lists it. */
+export const orderStatusLabels: Record<string, string> = {
+  NOTPAY: '待支付',
+  SUCCESS: '已支付',
+  FAIL: '支付失败',
+  TIMEOUT: '已超时',
+  REFUND: '超时后付款，待退款',
 };
 
 /** Spec section 9. */

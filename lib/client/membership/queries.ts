@@ -20,6 +20,7 @@ import { jsapiParametersOf, requestWechatPay, type WechatPayResult } from './wec
 export const membershipKey = ['membership'] as const;
 export const packagesKey = [...membershipKey, 'packages'] as const;
 export const remainKey = [...membershipKey, 'remain'] as const;
+export const ordersKey = [...membershipKey, 'orders'] as const;
 
 export async function fetchPackages(signal?: AbortSignal): Promise<SellablePackage[]> {
   return sellablePackages(await callData('get_packages', undefined, signal));
@@ -42,6 +43,17 @@ export function useRemainingUses(enabled: boolean) {
     queryFn: ({ signal }) => callData('get_remain_vip_num', undefined, signal),
     enabled,
     staleTime: 30_000,
+  });
+}
+
+/** The user's own orders, newest first (the personal centre). */
+export function useOrders(enabled: boolean) {
+  return useQuery({
+    queryKey: ordersKey,
+    queryFn: ({ signal }) => callData('get_orders', {}, signal),
+    enabled,
+    // Read afresh whenever shown: an order made and left in a dialog a moment ago belongs here.
+    staleTime: 0,
   });
 }
 
@@ -144,5 +156,6 @@ export function refreshAfterPayment(queryClient: QueryClient): Promise<void> {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: userQueryKey }),
     queryClient.invalidateQueries({ queryKey: remainKey }),
+    queryClient.invalidateQueries({ queryKey: ordersKey }),
   ]).then(() => undefined);
 }

@@ -16,6 +16,22 @@ export const payStatus = z.enum(['SUCCESS', 'FAIL', 'TIMEOUT']).or(str);
 
 const order = obj({ money: num, type: z.enum(['month', 'year']) });
 
+/**
+ * One of the user's own orders, as the personal centre lists it (not in the spec: it names no
+ * call for a history of orders). REFUND: paid after it had timed out, or for another amount;
+ * not credited, the operator refunds it.
+ */
+export const orderSummary = obj({
+  order_id: str,
+  type: z.enum(['month', 'year']),
+  /** Fen. */
+  amount: num,
+  channel: z.enum(['native', 'jsapi']),
+  pay_status: z.enum(['NOTPAY', 'SUCCESS', 'FAIL', 'TIMEOUT', 'REFUND']),
+  created_at: str,
+  settled_at: str.nullable(),
+});
+
 export const membershipCalls = {
   get_packages: def('get_packages', { response: envelope(z.array(pkg)) }),
   get_pay_qr_code: def('get_pay_qr_code', {
@@ -25,6 +41,11 @@ export const membershipCalls = {
   get_jsapi_pay_info: def('get_jsapi_pay_info', {
     request: order,
     response: envelope(obj({ parameters: z.unknown(), order_id: str })),
+  }),
+  /** The user's own orders, newest first. */
+  get_orders: def('get_orders', {
+    request: obj({ limit: z.number().int().min(1).max(50).optional() }),
+    response: envelope(z.array(orderSummary)),
   }),
   get_pay_status: def('get_pay_status', {
     request: obj({ order_id: str }),
