@@ -7,6 +7,7 @@ import * as rateLimits from './005-rate-limits';
 import * as analysisChat from './006-analysis-chat';
 import * as membership from './007-membership';
 import * as referral from './008-referral';
+import * as passwords from './009-passwords';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '006_analysis_chat': analysisChat,
   '007_membership': membership,
   '008_referral': referral,
+  '009_passwords': passwords,
 };
 
 export const migrationProvider: MigrationProvider = {
