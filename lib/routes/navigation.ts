@@ -11,6 +11,21 @@ export const REFERRER_COOKIE = 'yj_ref';
 /** The query parameter that carries a logged-in user's own account on every page. */
 export const SHARE_PARAM = 'share_account';
 
+/**
+ * Why a visitor was sent to /Login (`/Login?reason=…`), in the words the login screen shows. An
+ * unknown reason shows nothing: the parameter is the visitor's to edit.
+ */
+export const loginReasons = {
+  quota: '今日免费次数已用完，登录后可继续使用',
+} as const;
+export type LoginReason = keyof typeof loginReasons;
+
+export const loginPathFor = (reason: LoginReason) => `/Login?reason=${reason}`;
+
+export function loginReasonMessage(reason: unknown): string | null {
+  return typeof reason === 'string' && Object.hasOwn(loginReasons, reason) ? loginReasons[reason as LoginReason] : null;
+}
+
 /** What a one-shot message says, and whether it is good news. */
 export const flashMessages = {
   login_failed: { kind: 'error', message: '登录失败' },

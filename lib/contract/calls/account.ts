@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { def, obj, str } from '../define';
 import { envelope } from '../envelope';
+import { PASSWORD_MAX, passwordProblem } from '../password-rules';
 
 /** Accounts: the environment, e-mail and WeChat login, the user, logging out. */
 
@@ -24,13 +25,11 @@ export const userInfo = obj({
 });
 export type UserInfo = z.infer<typeof userInfo>;
 
-/** Spec section 1: a password of 8 to 128 characters that is not only spaces. */
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-export const newPassword = str
-  .min(PASSWORD_MIN, `密码至少 ${PASSWORD_MIN} 位`)
-  .max(PASSWORD_MAX, `密码最多 ${PASSWORD_MAX} 位`)
-  .refine((p) => p.trim() !== '', '密码不能全是空格');
+/** A new password: 8 to 128 characters, not only spaces (../password-rules.ts). */
+export const newPassword = str.superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 /**
  * A password as typed at a login: never held to today's rules (which may change), only bounded,
  * so that nobody has a slow hash computed over a megabyte.
