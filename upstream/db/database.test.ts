@@ -40,6 +40,7 @@ describe('database', () => {
       '006_analysis_chat',
       '007_membership',
       '008_referral',
+      '009_passwords',
     ]);
     await db.insertInto('users').values(newUser('12345678', 'kept@example.com')).execute();
     expect(await migrateToLatest(db)).toEqual([]);
