@@ -5,6 +5,7 @@ import { AnnotatePage } from './pages/annotate-page';
 import { DictionaryPage } from './pages/dictionary-page';
 import { LoginPage } from './pages/login-page';
 import { Membership } from './pages/membership';
+import { ProfilePage } from './pages/profile-page';
 import { Shell } from './pages/shell';
 import { SiteFooter } from './pages/site-footer';
 import { HistoryPage, WordListsPage } from './pages/word-lists-page';
@@ -29,6 +30,7 @@ interface Fixtures {
   analysis: AnalysisPage;
   sentenceBook: SentenceBookPage;
   membership: Membership;
+  profile: ProfilePage;
   /**
    * A new user, logged in through the BFF with the page's cookies before the test starts: the
    * test's own free lookups, lists and history, shared with no other test.
@@ -57,6 +59,7 @@ export const test = base.extend<Fixtures>({
   analysis: async ({ page }, use) => use(new AnalysisPage(page)),
   sentenceBook: async ({ page }, use) => use(new SentenceBookPage(page)),
   membership: async ({ page }, use) => use(new Membership(page)),
+  profile: async ({ page }, use) => use(new ProfilePage(page)),
 
   learner: async ({ page }, use, testInfo) => {
     // The spec's name in the address tells a failing run's users apart in the upstream's data.

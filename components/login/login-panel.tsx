@@ -1,22 +1,44 @@
 'use client';
 
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { callData } from '@/lib/client/api';
-import { ApiError } from '@/lib/client/errors';
 import { takeRememberedRoute } from '@/lib/client/return-route';
+import { buttonClass, FormError, inputClass, messageOf } from './form-parts';
+import { PasswordLogin } from './password-login';
+import { useInsideWechat } from './use-inside-wechat';
 
 const RESEND_SECONDS = 60;
 
+const methods = [
+  { value: 'email', label: '邮箱验证码' },
+  { value: 'password', label: '密码登录' },
+] as const;
+type Method = (typeof methods)[number]['value'];
+
 /**
- * Log in by e-mail (address, then the 6-digit code) or by WeChat: the QR login on desktop, the
- * in-app login inside the WeChat browser. `returnTo` is where to go afterwards; without it the
- * remembered route (or `/`).
+ * Log in by WeChat (the QR login on desktop, the in-app login inside the WeChat browser), by
+ * e-mail (address, then the 6-digit code) or by account or e-mail and password; the two forms
+ * are tabs. `returnTo` is where to go afterwards; without it the remembered route (or `/`).
  */
 export function LoginPanel({ returnTo }: { returnTo?: string }) {
+  const id = useId();
   const insideWechat = useInsideWechat();
+  const [method, setMethod] = useState<Method>('email');
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const wechatHref = `/Login/wechat?client_type=${insideWechat ? 'inside_wechat' : 'pc'}${
     returnTo ? `&back=${encodeURIComponent(returnTo)}` : ''
   }`;
+
+  // The tab pattern of WAI-ARIA: arrows move between the tabs, Home and End to the ends.
+  const onKeyDown = (event: KeyboardEvent, index: number) => {
+    const n = methods.length;
+    const targets: Record<string, number> = { ArrowRight: (index + 1) % n, ArrowLeft: (index - 1 + n) % n, Home: 0, End: n - 1 };
+    const next = targets[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    tabs.current[next]?.focus();
+    setMethod(methods[next].value);
+  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -30,10 +52,41 @@ export function LoginPanel({ returnTo }: { returnTo?: string }) {
       </a>
       <div className="flex items-center gap-3 text-xs text-ink-mute" aria-hidden>
         <span className="h-px flex-1 bg-slate-200" />
-        或使用邮箱登录
+        或使用账号登录
         <span className="h-px flex-1 bg-slate-200" />
       </div>
-      <EmailLogin returnTo={returnTo} />
+      <div className="flex flex-col gap-4">
+        <div role="tablist" aria-label="登录方式" className="grid grid-cols-2 rounded-lg bg-slate-200/70 p-1">
+          {methods.map((m, i) => {
+            const selected = m.value === method;
+            return (
+              <button
+                key={m.value}
+                ref={(el) => {
+                  tabs.current[i] = el;
+                }}
+                type="button"
+                role="tab"
+                id={`${id}-tab-${m.value}`}
+                aria-selected={selected}
+                aria-controls={`${id}-panel`}
+                tabIndex={selected ? 0 : -1}
+                data-testid={`login-method-${m.value}`}
+                onClick={() => setMethod(m.value)}
+                onKeyDown={(e) => onKeyDown(e, i)}
+                className={`rounded-md px-3 py-1.5 text-sm font-medium transition ${
+                  selected ? 'bg-white text-ink shadow-sm' : 'text-ink-soft hover:text-ink'
+                }`}
+              >
+                {m.label}
+              </button>
+            );
+          })}
+        </div>
+        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${method}`}>
+          {method === 'email' ? <EmailLogin returnTo={returnTo} /> : <PasswordLogin returnTo={returnTo} />}
+        </div>
+      </div>
     </div>
   );
 }
@@ -80,11 +133,6 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
       setPending(false);
     }
   }
-
-  const inputClass =
-    'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
-  const buttonClass =
-    'h-11 w-full rounded-lg bg-brand-600 font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
 
   if (step === 'email') {
     return (
@@ -165,18 +213,6 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
   );
 }
 
-function FormError({ message }: { message: string }) {
-  return (
-    <p role="alert" data-testid="login-error" className="text-sm text-red-600">
-      {message}
-    </p>
-  );
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof ApiError ? error.message : '网络错误，请稍后再试';
-}
-
 function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 }
@@ -199,14 +235,7 @@ function useCountdown(seconds: number, restartKey: unknown): number {
   return left;
 }
 
-/** Inside the WeChat browser the login is a button, elsewhere a QR code (spec section 2). */
-function useInsideWechat(): boolean {
-  const [inside, setInside] = useState(false);
-  useEffect(() => setInside(/MicroMessenger/i.test(navigator.userAgent)), []);
-  return inside;
-}
-
-function WechatIcon() {
+export function WechatIcon() {
   return (
     <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="currentColor">
       <path d="M9.5 4C5.36 4 2 6.8 2 10.25c0 1.98 1.1 3.74 2.83 4.9L4.2 17.5l2.64-1.37c.8.22 1.7.35 2.66.35.25 0 .5 0 .74-.03a5.6 5.6 0 0 1-.24-1.6c0-3.37 3.13-6.1 7-6.1.26 0 .52.01.77.04C17.1 6.1 13.67 4 9.5 4Zm-2.5 3.5a1 1 0 1 1 0 2 1 1 0 0 1 0-2Zm5 0a1 1 0 1 1 0 2 1 1 0 0 1 0-2ZM17 10c-3.31 0-6 2.24-6 5s2.69 5 6 5c.7 0 1.37-.1 2-.29L21 21l-.5-1.9c1.53-.92 2.5-2.4 2.5-4.1 0-2.76-2.69-5-6-5Zm-2 2.75a.875.875 0 1 1 0 1.75.875.875 0 0 1 0-1.75Zm4 0a.875.875 0 1 1 0 1.75.875.875 0 0 1 0-1.75Z" />

@@ -19,7 +19,10 @@ export function Toaster() {
     const flash = readCookie(FLASH_COOKIE);
     if (!flash) return;
     document.cookie = `${FLASH_COOKIE}=; path=/; max-age=0; samesite=lax`;
-    if (flash in flashMessages) toast.error(flashMessages[flash as FlashKey]);
+    if (flash in flashMessages) {
+      const { kind, message } = flashMessages[flash as FlashKey];
+      toast[kind](message);
+    }
   }, []);
 
   return (

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { latestCode } from '../support/outbox';
 
-/** The /Login screen: e-mail (address, then code) and WeChat. */
+/** The /Login screen (and the login dialog): e-mail (address, then code), password and WeChat. */
 export class LoginPage {
   constructor(readonly page: Page) {}
 
@@ -11,6 +11,20 @@ export class LoginPage {
   submit = () => this.page.getByTestId('login-submit');
   error = () => this.page.getByTestId('login-error');
   wechat = () => this.page.getByTestId('wechat-login');
+  reason = () => this.page.getByTestId('login-reason');
+  emailTab = () => this.page.getByTestId('login-method-email');
+  passwordTab = () => this.page.getByTestId('login-method-password');
+  account = () => this.page.getByTestId('login-account');
+  password = () => this.page.getByTestId('login-password');
+  passwordSubmit = () => this.page.getByTestId('login-password-submit');
+
+  /** Logs in with an account number or e-mail and a password, from the 密码登录 tab. */
+  async logInByPassword(account: string, password: string) {
+    await this.passwordTab().click();
+    await this.account().fill(account);
+    await this.password().fill(password);
+    await this.passwordSubmit().click();
+  }
 
   async requestCode(email: string) {
     await this.email().fill(email);

@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse, type NextRequest } from 'next/server';
 import { calls, okStatus, type CallName, type CallRequest, type PageLogin, type UserInfo } from '@/lib/contract';
 import { REFERRER_COOKIE } from '@/lib/routes/navigation';
-import { upstreamIdentity } from './auth';
+import { upstreamIdentity, type UpstreamIdentity } from './auth';
 import { JSON_BODY_LIMIT, parseJsonObject, readBody } from './body';
 import { bffErrors, BffError } from './errors';
 import { checkSameOrigin, rememberVisitor, relayAnswer, upstreamHeaders, visitorIdOf } from './forward';
@@ -11,26 +11,36 @@ import { clearSessionCookie, setSessionCookie, type SessionData } from './sessio
 import { readUpstream } from './reader';
 import { callUpstream } from './upstream';
 
-type LoginCall = Extract<CallName, 'email_login' | 'get_wechat_access_token'>;
+/**
+ * The calls that answer a login token: the logins, and bind_account, after which the user is
+ * somebody else (the account they joined) and the session must change with them.
+ */
+export type LoginCall = Extract<CallName, 'email_login' | 'get_wechat_access_token' | 'password_login' | 'bind_account'>;
+
+/** A login made by a logged-in user: the upstream must see who asks. */
+const asTheUser = new Set<LoginCall>(['bind_account']);
 
 /**
  * Runs one of the upstream's login calls and, on success, reads the user's account so that the
  * session holds everything the pages show. The token never leaves the server. A refused login
  * throws the upstream's refusal (`BffError.upstreamAnswer`), which the browser gets as it came.
+ * `identity` is who asks, for the calls a logged-in user makes (bind_account).
  */
 export async function loginWithUpstream(
   request: NextRequest,
   call: LoginCall,
   fields: Record<string, unknown>,
+  identity: UpstreamIdentity = { session: null },
 ): Promise<SessionData> {
   const referrer = request.cookies.get(REFERRER_COOKIE)?.value;
   const body = { ...fields };
-  if (referrer && body.share_account === undefined) body.share_account = referrer;
+  if (referrer && body.share_account === undefined && !asTheUser.has(call)) body.share_account = referrer;
 
-  // The upstream limits login codes by address and visitor: it must see the browser's.
-  const headers = upstreamHeaders(request, { session: null }, visitorIdOf(request).id);
+  // The upstream limits login codes and passwords by address and visitor: it must see the browser's.
+  const headers = upstreamHeaders(request, identity, visitorIdOf(request).id);
   const token = await readUpstream(call, body as CallRequest<LoginCall>, {
     headers,
+    identity,
     signal: request.signal,
     reshape: (answer) => {
       if (!answer.data) throw bffErrors.refused(200, answer);
@@ -44,7 +54,7 @@ export async function loginWithUpstream(
       'get_user_info',
       {},
       {
-        headers,
+        headers: upstreamHeaders(request, { session: null }, visitorIdOf(request).id),
         identity: { authorization: `Bearer ${token}` },
         signal: request.signal,
         reshape: (answer) => {
@@ -69,11 +79,16 @@ export async function loginWithUpstream(
   };
 }
 
-/** `POST /api/email_login` and `POST /api/get_wechat_access_token`. */
+/**
+ * `POST /api/email_login`, `/api/password_login`, `/api/get_wechat_access_token` and
+ * `/api/bind_account` (which answers a login to the account the user joined: the session is
+ * replaced, as the upstream has ended the one of the WeChat account).
+ */
 export async function handleLoginCall(request: NextRequest, call: LoginCall): Promise<Response> {
   checkSameOrigin(request);
   const fields = parseJsonObject(await readBody(request, JSON_BODY_LIMIT));
-  const session = await loginWithUpstream(request, call, fields);
+  const identity = asTheUser.has(call) ? await upstreamIdentity(request) : undefined;
+  const session = await loginWithUpstream(request, call, fields, identity);
   const { user } = session;
   const answer: PageLogin = {
     status: okStatus,

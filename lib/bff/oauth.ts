@@ -3,9 +3,12 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
 import { bffConfig } from './config';
 import { loginWithUpstream } from './login';
-import { FLASH_COOKIE, RETURN_COOKIE, safeReturnPath } from '@/lib/routes/navigation';
+import { FLASH_COOKIE, RETURN_COOKIE, safeReturnPath, type FlashKey } from '@/lib/routes/navigation';
+import { upstreamIdentity } from './auth';
+import { upstreamHeaders, visitorIdOf } from './forward';
+import { readUpstream } from './reader';
 import { isHttps, siteOrigin } from './site';
-import { setSessionCookie, type SessionData } from './session';
+import { clearSessionCookie, setSessionCookie, type SessionData } from './session';
 import { BffError } from './errors';
 
 /** The OAuth `state` nonce, checked when WeChat sends the user back. */
@@ -35,12 +38,24 @@ export function wechatAuthorizeUrl(request: Request, clientType: WechatClientTyp
   return `${base}?${params}#wechat_redirect`;
 }
 
-/** `GET /Login/wechat?client_type=&back=`: remembers where to return and goes to WeChat. */
+/**
+ * The start of a `state` that asks for binding (bind_wechat) rather than a login. It is part of
+ * the state this browser's cookie holds, so it cannot be added to somebody else's return.
+ */
+const BIND_PREFIX = 'bind';
+/** Where binding WeChat starts and ends: the learner's profile. */
+const PROFILE_PATH = '/Profil';
+
+/**
+ * `GET /Login/wechat?client_type=&back=`: remembers where to return and goes to WeChat.
+ * With `mode=bind` (from /Profil) the return binds WeChat to the logged-in account instead.
+ */
 export function startWechatLogin(request: NextRequest): NextResponse {
   const url = new URL(request.url);
   const clientType: WechatClientType = url.searchParams.get('client_type') === 'inside_wechat' ? 'inside_wechat' : 'pc';
+  const binding = url.searchParams.get('mode') === 'bind';
   // WeChat allows only [a-zA-Z0-9] in state, at most 128 bytes.
-  const state = randomBytes(16).toString('hex');
+  const state = `${binding ? BIND_PREFIX : ''}${randomBytes(16).toString('hex')}`;
   const response = NextResponse.redirect(wechatAuthorizeUrl(request, clientType, state), 302);
   const secure = isHttps(request);
   response.cookies.set(OAUTH_STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: 600 });
@@ -63,10 +78,13 @@ export async function finishWechatLogin(request: NextRequest): Promise<NextRespo
   const secure = isHttps(request);
   const origin = siteOrigin(request);
 
-  let session: SessionData | null = null;
   // Only a login this browser started may finish here: without that, anyone could send a victim
   // a link with a code of their own and log the victim into the attacker's account (login CSRF).
-  if (code && sameState(expectedState, state)) {
+  const started = code !== '' && sameState(expectedState, state);
+  if (started && state.startsWith(BIND_PREFIX)) return finishBinding(request, code, clientType);
+
+  let session: SessionData | null = null;
+  if (started) {
     try {
       session = await loginWithUpstream(request, 'get_wechat_access_token', { code, client_type: clientType, state });
     } catch (error) {
@@ -81,6 +99,41 @@ export async function finishWechatLogin(request: NextRequest): Promise<NextRespo
   response.cookies.delete(RETURN_COOKIE);
   if (session) await setSessionCookie(response, session, secure);
   else response.cookies.set(FLASH_COOKIE, 'login_failed', { sameSite: 'lax', secure, path: '/', maxAge: 60 });
+  return response;
+}
+
+/** What the upstream's refusals of bind_wechat tell the learner back on /Profil. */
+const bindRefusals: Partial<Record<string, FlashKey>> = {
+  wechat_taken: 'wechat_taken',
+  already_bound: 'wechat_already_bound',
+};
+
+/**
+ * The return of a binding started on /Profil: the code is bound to the logged-in account
+ * (bind_wechat), and the learner goes back to /Profil with the outcome as a one-shot message.
+ */
+async function finishBinding(request: NextRequest, code: string, clientType: WechatClientType): Promise<NextResponse> {
+  const identity = await upstreamIdentity(request);
+  let flash: FlashKey = 'wechat_bound';
+  let sessionEnded = false;
+  try {
+    await readUpstream(
+      'bind_wechat',
+      { code, client_type: clientType },
+      { headers: upstreamHeaders(request, identity, visitorIdOf(request).id), identity, signal: request.signal },
+    );
+  } catch (error) {
+    if (!(error instanceof BffError)) throw error;
+    console.warn('[bff] WeChat binding failed:', error.description);
+    flash = bindRefusals[error.status] ?? 'wechat_bind_failed';
+    sessionEnded = error.httpStatus === 401 && identity.session !== null;
+  }
+  const secure = isHttps(request);
+  const response = NextResponse.redirect(new URL(PROFILE_PATH, siteOrigin(request)), 303);
+  response.cookies.delete(OAUTH_STATE_COOKIE);
+  response.cookies.delete(RETURN_COOKIE);
+  if (sessionEnded) clearSessionCookie(response, secure);
+  response.cookies.set(FLASH_COOKIE, flash, { sameSite: 'lax', secure, path: '/', maxAge: 60 });
   return response;
 }
 

@@ -83,13 +83,13 @@ describe('readAnswer', () => {
     expect(read('annotate_result', { status: 'OK', description: '已保存' })).toBeUndefined();
   });
 
-  it('reads the two login calls as the BFF answers them: the user, never a token', () => {
+  it('reads the login calls as the BFF answers them: the user, never a token', () => {
     expect(answerSchemaOf('email_login')).not.toBe(calls.email_login.response);
     const user = { account: '10001', nickname: 'x', headimgurl: '', is_vip_now: false };
-    expect(read('email_login', { status: 'OK', data: user })).toEqual(user);
-    expect(failure('get_wechat_access_token', { status: 'OK', data: { token: 't', nickname: 'x', headimgurl: '' } }).kind).toBe(
-      'invalid',
-    );
+    for (const name of ['email_login', 'password_login', 'get_wechat_access_token', 'bind_account'] as const) {
+      expect(read(name, { status: 'OK', data: user }), name).toEqual(user);
+      expect(failure(name, { status: 'OK', data: { token: 't', nickname: 'x', headimgurl: '' } }).kind, name).toBe('invalid');
+    }
   });
 });
 

@@ -49,12 +49,15 @@ export async function request<T>(path: string, { quiet, ...init }: RequestInit):
 }
 
 /**
- * The two login calls are answered by the BFF, which keeps the upstream's token in the session
- * and gives the page the user instead (lib/bff/login.ts): their answer is `pageLogin`.
+ * The login calls (and bind_account, a login to the account joined) are answered by the BFF,
+ * which keeps the upstream's token in the session and gives the page the user instead
+ * (lib/bff/login.ts): their answer is `pageLogin`.
  */
 const answeredByTheBff: Partial<Record<CallName, z.ZodType>> = {
   email_login: pageLogin,
+  password_login: pageLogin,
   get_wechat_access_token: pageLogin,
+  bind_account: pageLogin,
 };
 
 /** The schema the browser checks a call's answer against. */

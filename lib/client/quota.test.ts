@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { quotaStatus } from '@/lib/contract';
-import { RETURN_COOKIE } from '@/lib/routes/navigation';
+import { loginReasonMessage, RETURN_COOKIE } from '@/lib/routes/navigation';
 import { closeOverlays, openOverlay, overlayStore } from './overlays';
 import { handleQuotaStatus, isQuotaDialogPayload, quotaActionOf, setQuotaNavigator } from './quota';
 
@@ -52,10 +52,13 @@ describe('handleQuotaStatus', () => {
     vi.unstubAllGlobals();
   });
 
-  it('anonymous: closes every overlay, remembers the page and goes to /Login', () => {
+  it('anonymous: closes every overlay, remembers the page and goes to /Login, saying why', () => {
     expect(handleQuotaStatus(quotaStatus.anonymous, web)).toBe(true);
     expect(overlayStore.snapshot()).toEqual({});
-    expect(visited).toEqual(['/Login']);
+    expect(visited).toEqual(['/Login?reason=quota']);
+    expect(loginReasonMessage(new URL(visited[0], 'http://x').searchParams.get('reason'))).toBe(
+      '今日免费次数已用完，登录后可继续使用',
+    );
     expect(cookie).toContain(`${RETURN_COOKIE}=${encodeURIComponent('/ContextualDict?x=1')}`);
   });
 
@@ -84,7 +87,7 @@ describe('handleQuotaStatus', () => {
 
   it('in the native app without a bridge: falls back to the web behaviour', () => {
     expect(handleQuotaStatus(quotaStatus.anonymous, app)).toBe(true);
-    expect(visited).toEqual(['/Login']);
+    expect(visited).toEqual(['/Login?reason=quota']);
   });
 
   it('leaves other statuses alone', () => {

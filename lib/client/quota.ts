@@ -1,5 +1,5 @@
 import { quotaStatus } from '@/lib/contract';
-import { RETURN_COOKIE, safeReturnPath } from '@/lib/routes/navigation';
+import { loginPathFor, RETURN_COOKIE, safeReturnPath } from '@/lib/routes/navigation';
 import { clientModeOf, notifyApp } from './client-mode';
 import { BUY_VIP_PATH, LOGIN_PATH, navigateTo, setClientNavigator } from './navigation';
 import { closeOverlays, openOverlay, type CenterDialogPayload } from './overlays';
@@ -11,7 +11,8 @@ import { isNarrowScreen } from './screen';
  * such status to handleQuotaStatus before it raises the error.
  *
  * - anonymous_user_free_num_limit: every dialog closes and the visitor goes to /Login (to come
- *   back here afterwards); in the native app the app is told instead.
+ *   back here afterwards), which says why (`?reason=quota`); in the native app the app is told
+ *   instead.
  * - login_user_free_num_limit: the quota prompt — /BuyVip on a narrow screen (below 768 px), the
  *   centre dialog on a wide one; in the native app the app is told instead.
  */
@@ -71,7 +72,7 @@ export function handleQuotaStatus(status: unknown, env?: QuotaEnvironment): bool
     case 'login':
       closeOverlays();
       rememberReturnRoute();
-      navigateTo(LOGIN_PATH);
+      navigateTo(loginPathFor('quota'));
       break;
     case 'buy-vip-page':
       closeOverlays();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeReturnPath } from './navigation';
+import { safeReturnPath, loginPathFor, loginReasonMessage } from './navigation';
 
 describe('safeReturnPath', () => {
   it('keeps same-site paths with their query and fragment', () => {
@@ -65,5 +65,15 @@ describe('safeReturnPath', () => {
   it('answers home for nothing', () => {
     expect(safeReturnPath(null)).toBe('/');
     expect(safeReturnPath(undefined)).toBe('/');
+  });
+});
+
+describe('loginReasonMessage', () => {
+  it('says why for the reasons it knows, and nothing for any other', () => {
+    expect(loginReasonMessage('quota')).toBe('今日免费次数已用完，登录后可继续使用');
+    expect(loginPathFor('quota')).toBe('/Login?reason=quota');
+    for (const other of [null, undefined, '', 'QUOTA', 'toString', '__proto__', 'constructor', ['quota']]) {
+      expect(loginReasonMessage(other), String(other)).toBeNull();
+    }
   });
 });

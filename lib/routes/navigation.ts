@@ -11,9 +11,29 @@ export const REFERRER_COOKIE = 'yj_ref';
 /** The query parameter that carries a logged-in user's own account on every page. */
 export const SHARE_PARAM = 'share_account';
 
-export const flashMessages = {
-  login_failed: '登录失败',
+/**
+ * Why a visitor was sent to /Login (`/Login?reason=…`), in the words the login screen shows. An
+ * unknown reason shows nothing: the parameter is the visitor's to edit.
+ */
+export const loginReasons = {
+  quota: '今日免费次数已用完，登录后可继续使用',
 } as const;
+export type LoginReason = keyof typeof loginReasons;
+
+export const loginPathFor = (reason: LoginReason) => `/Login?reason=${reason}`;
+
+export function loginReasonMessage(reason: unknown): string | null {
+  return typeof reason === 'string' && Object.hasOwn(loginReasons, reason) ? loginReasons[reason as LoginReason] : null;
+}
+
+/** What a one-shot message says, and whether it is good news. */
+export const flashMessages = {
+  login_failed: { kind: 'error', message: '登录失败' },
+  wechat_bound: { kind: 'success', message: '微信绑定成功' },
+  wechat_bind_failed: { kind: 'error', message: '微信绑定失败，请重试' },
+  wechat_taken: { kind: 'error', message: '该微信已是另一个账号的登录方式，无法绑定到当前账号' },
+  wechat_already_bound: { kind: 'error', message: '当前账号已绑定其他微信' },
+} as const satisfies Record<string, { kind: 'error' | 'success'; message: string }>;
 export type FlashKey = keyof typeof flashMessages;
 
 // Any fixed origin does: a return path is resolved against it and must stay on it.

@@ -2,6 +2,7 @@ import type { UpstreamConfig } from '../platform/config';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
 import type { EmailLogin } from './email-login';
+import type { Passwords } from './passwords';
 import type { Users } from './users';
 import type { WechatLogin } from './wechat-login';
 
@@ -10,10 +11,11 @@ export interface AccountCallsDeps {
   users: Users;
   emailLogin: EmailLogin;
   wechatLogin: WechatLogin;
+  passwords: Passwords;
 }
 
-/** Environment, log-in (e-mail and WeChat), the user's own info, log-out. */
-export function accountCalls({ config, users, emailLogin, wechatLogin }: AccountCallsDeps): CallHandlers {
+/** Environment, log-in (e-mail, WeChat, password), binding, the user's own info, log-out. */
+export function accountCalls({ config, users, emailLogin, wechatLogin, passwords }: AccountCallsDeps): CallHandlers {
   return {
     get_env_type: async () => ok({ env_type: config.envType }),
 
@@ -34,6 +36,33 @@ export function accountCalls({ config, users, emailLogin, wechatLogin }: Account
     },
 
     get_user_info: async (_input, caller) => ok(users.userInfo(await users.requireUser(caller))),
+
+    password_login: async ({ account, password }, caller) => {
+      // share_account is accepted for the shape's sake: a password account already exists, so
+      // nobody is referred by this login.
+      const user = await passwords.logIn(account, password, caller.ip);
+      return ok(await users.logIn(user));
+    },
+
+    set_password: async ({ password, old_password }, caller) => {
+      const user = await users.requireUser(caller);
+      await passwords.setPassword(user, caller.token, password, old_password);
+      return ok(undefined, '密码已设置');
+    },
+
+    get_login_methods: async (_input, caller) => ok(passwords.methods(await users.requireUser(caller))),
+
+    bind_account: async ({ account, password }, caller) => {
+      const user = await users.requireUser(caller);
+      const target = await passwords.bindAccount(user, account, password, caller.ip);
+      return ok(await users.logIn(target));
+    },
+
+    bind_wechat: async ({ code, client_type }, caller) => {
+      const user = await users.requireUser(caller);
+      await passwords.bindWechat(user, code, client_type);
+      return ok(undefined, '微信已绑定');
+    },
 
     logout: async (_input, caller) => {
       await users.logOut(caller.token);

@@ -3,6 +3,7 @@ import { createRateLimiter } from '../platform/rate-limit';
 import { accountCalls } from './account-calls';
 import { createEmailLogin, type EmailLogin } from './email-login';
 import { createMailer, type Mailer } from './mailer';
+import { createPasswords, type Passwords } from './passwords';
 import { testOutboxRoutes } from './test-outbox';
 import { createUsers, type Users } from './users';
 import { wechatSandboxRoutes } from './wechat-sandbox';
@@ -14,10 +15,12 @@ export interface AccountServices {
   mailer: Mailer;
   emailLogin: EmailLogin;
   wechatLogin: WechatLogin;
+  passwords: Passwords;
 }
 
 /**
- * Accounts: users and sessions, log-in by e-mail code and by WeChat, the user's info; in the test
+ * Accounts: users and sessions, log-in by e-mail code, by WeChat and by password, binding WeChat
+ * to a password account, the user's info; in the test
  * environment also the WeChat authorise sandbox and the outbox of "sent" login codes.
  */
 export const accountModule: UpstreamModule<object, AccountServices> = {
@@ -28,6 +31,8 @@ export const accountModule: UpstreamModule<object, AccountServices> = {
     emailLogin: ({ config, db, now, mailer, users }) =>
       createEmailLogin({ config, db, now, mailer, users, rates: createRateLimiter({ db, now }) }),
     wechatLogin: ({ config, db, now }) => createWechatLogin({ config, db, now }),
+    passwords: ({ config, db, now, users, wechatLogin }) =>
+      createPasswords({ config, db, now, users, wechatLogin, rates: createRateLimiter({ db, now }) }),
   },
   calls: accountCalls,
   routes: ({ config, db, wechatLogin }) => [

@@ -16,6 +16,9 @@ export interface WechatProfile {
   headimgurl: string;
 }
 
+/** The nickname an account made by e-mail starts with: the address's local part. */
+export const defaultNicknameOf = (email: string) => email.split('@')[0] || email;
+
 type LoginToken = NonNullable<CallResponse<'email_login'>['data']>;
 type UserInfo = NonNullable<CallResponse<'get_user_info'>['data']>;
 
@@ -73,26 +76,33 @@ export function createUsers({ db, now }: { db: Db; now: Clock }) {
     return user.vip_expires_at !== null && user.vip_expires_at > stamp(now());
   }
 
+  /**
+   * The user a WeChat identity belongs to. The same person has a different openid in the website
+   * app and in the official account; the unionid ties them together when WeChat provides one.
+   */
+  async function findByWechat(profile: Pick<WechatProfile, 'openid' | 'unionid'>): Promise<User | undefined> {
+    return (
+      (await db.selectFrom('users').selectAll().where('wechat_openid', '=', profile.openid).executeTakeFirst()) ??
+      (profile.unionid
+        ? await db.selectFrom('users').selectAll().where('wechat_unionid', '=', profile.unionid).executeTakeFirst()
+        : undefined)
+    );
+  }
+
   return {
+    findByWechat,
+
     async findOrCreateByEmail(email: string, shareAccount?: string): Promise<User> {
       const byEmail = () => db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
       const existing = await byEmail();
       if (existing) return existing;
-      const nickname = email.split('@')[0] || email;
+      const nickname = defaultNicknameOf(email);
       return createUser({ email, wechat_openid: null, wechat_unionid: null, nickname, headimgurl: '' }, shareAccount, byEmail);
     },
 
-    /**
-     * The same person has a different openid in the website app and in the official account; the
-     * unionid ties them together when WeChat provides one.
-     */
     async findOrCreateByWechat(profile: WechatProfile, shareAccount?: string): Promise<User> {
       const byOpenid = () => db.selectFrom('users').selectAll().where('wechat_openid', '=', profile.openid).executeTakeFirst();
-      const existing =
-        (await byOpenid()) ??
-        (profile.unionid
-          ? await db.selectFrom('users').selectAll().where('wechat_unionid', '=', profile.unionid).executeTakeFirst()
-          : undefined);
+      const existing = await findByWechat(profile);
       if (!existing) {
         return createUser(
           {

@@ -40,6 +40,8 @@ describe('database', () => {
       '006_analysis_chat',
       '007_membership',
       '008_referral',
+      '009_lookup_answers',
+      '010_passwords',
     ]);
     await db.insertInto('users').values(newUser('12345678', 'kept@example.com')).execute();
     expect(await migrateToLatest(db)).toEqual([]);

@@ -22,6 +22,10 @@ export interface UsersTable {
   created_at: string;
   /** When the member asked not to renew (cancel_vip); null otherwise. */
   vip_renewal_cancelled_at: Generated<string | null>;
+  /** The argon2id hash of the user's password (encoded, with its salt and parameters); null when none is set. */
+  password_hash: Generated<string | null>;
+  /** When the password was last set or changed; null when none is set. */
+  password_set_at: Generated<string | null>;
 }
 
 export interface AuthTokensTable {

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       },
       emailCodeCooldownSeconds: 60,
       emailCodeLimits: { perAddress: 20, perMailbox: 5, global: 600, wrongPerDay: 20 },
+      passwordLimits: { perAccount: 5, perAddress: 20 },
       seedContent: true,
       migrateOnStart: true,
     });
@@ -34,6 +35,10 @@ describe('loadConfig', () => {
       wrongPerDay: 5,
     });
     expect(() => loadConfig({ EMAIL_CODE_LIMIT_GLOBAL: '-1' })).toThrow(/EMAIL_CODE_LIMIT_GLOBAL/);
+    expect(loadConfig({ PASSWORD_LIMIT_ACCOUNT: '3', PASSWORD_LIMIT_ADDRESS: '0' }).passwordLimits).toEqual({
+      perAccount: 3,
+      perAddress: 0,
+    });
     expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
     expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);

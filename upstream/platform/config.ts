@@ -80,6 +80,13 @@ export interface UpstreamConfig {
     /** Wrong codes tried for one mailbox in a day (Beijing time), after which it is refused. */
     wrongPerDay: number;
   };
+  /** Limits on password attempts, in 15-minute windows (0 turns one off); see the README. */
+  passwordLimits: {
+    /** Failed attempts on one account (log-in, binding, changing the password). */
+    perAccount: number;
+    /** Failed attempts from one client address. */
+    perAddress: number;
+  };
 }
 
 /** A VIP package on sale; prices are integer fen. */
@@ -170,6 +177,8 @@ const envSchema = z.object({
   EMAIL_CODE_LIMIT_MAILBOX: count(5),
   EMAIL_CODE_LIMIT_GLOBAL: count(600),
   EMAIL_CODE_LIMIT_WRONG: count(20),
+  PASSWORD_LIMIT_ACCOUNT: count(5),
+  PASSWORD_LIMIT_ADDRESS: count(20),
   SEED_CONTENT: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
   MIGRATE_ON_START: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
 });
@@ -238,6 +247,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       perMailbox: e.EMAIL_CODE_LIMIT_MAILBOX,
       global: e.EMAIL_CODE_LIMIT_GLOBAL,
       wrongPerDay: e.EMAIL_CODE_LIMIT_WRONG,
+    },
+    passwordLimits: {
+      perAccount: e.PASSWORD_LIMIT_ACCOUNT,
+      perAddress: e.PASSWORD_LIMIT_ADDRESS,
     },
     seedContent: e.SEED_CONTENT,
     migrateOnStart: e.MIGRATE_ON_START,

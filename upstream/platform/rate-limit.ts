@@ -77,6 +77,25 @@ export function createRateLimiter({ db, now }: { db: Db; now: Clock }) {
   return {
     take,
 
+    /**
+     * Uncounts one event of each hit in its current window, for limits that count only failures
+     * but must reserve the attempt before its outcome is known (so that simultaneous attempts
+     * cannot all slip under the limit): a success gives its reservation back.
+     */
+    async giveBack(hits: readonly RateHit[]): Promise<void> {
+      const at = now();
+      for (const { rule, subject } of hits.filter((h) => h.rule.limit > 0)) {
+        await db
+          .updateTable('rate_counters')
+          .set((eb) => ({ count: eb('count', '-', 1) }))
+          .where('rule', '=', rule.name)
+          .where('subject', '=', subject)
+          .where('window_start', '=', stamp(windowOf(rule, at).start))
+          .where('count', '>', 0)
+          .execute();
+      }
+    },
+
     /** The subject's events in the rule's current window, and the seconds until it ends. */
     async peek(rule: RateRule, subject: string): Promise<{ count: number; retryAfterSeconds: number }> {
       const at = now();

@@ -10,9 +10,10 @@ async function handle(request: NextRequest): Promise<Response> {
     const resolved = resolveCall(request);
     switch (resolved.matched.call.name) {
       case 'email_login':
-        return await handleLoginCall(request, 'email_login');
+      case 'password_login':
       case 'get_wechat_access_token':
-        return await handleLoginCall(request, 'get_wechat_access_token');
+      case 'bind_account':
+        return await handleLoginCall(request, resolved.matched.call.name);
       case 'logout':
         return await handleLogout(request);
       default:

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { def, obj, str } from '../define';
 import { envelope } from '../envelope';
+import { PASSWORD_MAX, passwordProblem } from '../password-rules';
 
 /** Accounts: the environment, e-mail and WeChat login, the user, logging out. */
 
@@ -23,6 +24,30 @@ export const userInfo = obj({
   vip_info: obj({ is_vip_now: z.boolean(), expire_time: z.string().nullable().optional() }),
 });
 export type UserInfo = z.infer<typeof userInfo>;
+
+/** A new password: 8 to 128 characters, not only spaces (../password-rules.ts). */
+export const newPassword = str.superRefine((password, ctx) => {
+  const problem = passwordProblem(password);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
+/**
+ * A password as typed at a login: never held to today's rules (which may change), only bounded,
+ * so that nobody has a slow hash computed over a megabyte.
+ */
+const typedPassword = str.min(1).max(PASSWORD_MAX);
+/** The 8-digit account number or the e-mail address; the upstream trims it and lower-cases an e-mail. */
+const accountOrEmail = str.trim().min(1, '请输入账号或邮箱').max(254);
+
+/** How the user can log in, for the personal centre (/Profil). */
+export const loginMethods = obj({
+  email: str.nullable(),
+  wechat_bound: z.boolean(),
+  has_password: z.boolean(),
+  password_set_at: str.nullable(),
+  /** A WeChat-only account (no e-mail, no password) may join an existing account (bind_account). */
+  can_bind_account: z.boolean(),
+});
+export type LoginMethods = z.infer<typeof loginMethods>;
 
 export const accountCalls = {
   get_env_type: def('get_env_type', {
@@ -51,6 +76,29 @@ export const accountCalls = {
   }),
   get_wechat_user_info: def('get_wechat_user_info', {}),
   get_user_info: def('get_user_info', { response: envelope(userInfo) }),
+  /** Log in by account number or e-mail and password: the same answer as email_login. */
+  password_login: def('password_login', {
+    request: obj({ account: accountOrEmail, password: typedPassword, share_account: str.max(64).optional() }),
+    response: envelope(loginToken),
+  }),
+  /** Logged in: sets the password, or changes it (then `old_password` is required). */
+  set_password: def('set_password', {
+    request: obj({ password: newPassword, old_password: typedPassword.optional() }),
+  }),
+  /** Logged in: e-mail, WeChat binding and password of the user, for /Profil. */
+  get_login_methods: def('get_login_methods', { response: envelope(loginMethods) }),
+  /**
+   * Logged in through WeChat alone: the WeChat identity joins the existing account named by
+   * `account` and `password`; the answer is a login token for that account.
+   */
+  bind_account: def('bind_account', {
+    request: obj({ account: accountOrEmail, password: typedPassword }),
+    response: envelope(loginToken),
+  }),
+  /** Logged in: attaches the WeChat identity of an OAuth code (state marked "bind") to the account. */
+  bind_wechat: def('bind_wechat', {
+    request: obj({ code: str.min(1).max(512), client_type: z.enum(['pc', 'inside_wechat']) }),
+  }),
   /** Spec section 7: sends an empty body, reads status and description. */
   logout: def('logout', {}),
 } as const;
