@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { extendMembership } from '../lib/membership/expiry';
 import { formatBeijingDate } from '../lib/client/membership/pay-model';
 import { expect, test } from './fixtures';
@@ -10,6 +11,14 @@ import { widths } from './support/outbox';
  */
 
 const monthExpiry = () => formatBeijingDate(extendMembership('month', null, new Date()));
+
+/** An order of the page's user, as WeChat's pay sheet would have made it; answers its id and sandbox pay page. */
+async function placeOrder(page: Page, type: 'month' | 'year') {
+  const money = type === 'month' ? 2800 : 19_800;
+  const answer = await page.request.post('/api/get_pay_qr_code', { data: { money, type } });
+  const { data } = (await answer.json()) as { data: { code_url: string; order_id: string } };
+  return { orderId: data.order_id, payPage: new URL(data.code_url, page.url()).href };
+}
 
 test.describe('/charge on a desktop', () => {
   test.use({ viewport: widths.desktop });
@@ -75,9 +84,7 @@ test.describe('/VipFinish on a phone', () => {
     await expect(finish.getByTestId('vip-finish-status')).toHaveText('当前状态：非会员');
 
     // The payment made in WeChat's pay sheet: an order of this user, paid in the sandbox.
-    const answer = await page.request.post('/api/get_pay_qr_code', { data: { money: 2800, type: 'month' } });
-    const { data } = (await answer.json()) as { data: { code_url: string } };
-    await membership.settleInSandbox(new URL(data.code_url, page.url()).href, 'pay');
+    await membership.settleInSandbox((await placeOrder(page, 'month')).payPage, 'pay');
 
     await expect(finish).toHaveAttribute('data-state', 'member', { timeout: 10_000 });
     await expect(finish.getByTestId('vip-finish-status')).toHaveText(`会员，有效期至 ${monthExpiry()}`);
@@ -111,6 +118,45 @@ test.describe('/VipFinish on a phone', () => {
     await finish.getByTestId('vip-finish-retry').click();
     await expect(finish).toHaveAttribute('data-state', 'settling');
     await expect.poll(() => asked).toBeGreaterThan(givenUp);
+  });
+
+  test('with ?order_id= a member’s renewal is confirmed by its payment, with the new expiry and the amount', async ({
+    page,
+    learner,
+    membership,
+  }) => {
+    await page.goto('/');
+    await membership.settleInSandbox((await placeOrder(page, 'month')).payPage, 'pay');
+    const memberUntil = extendMembership('month', null, new Date()).toISOString();
+
+    const renewal = await placeOrder(page, 'year');
+    await page.goto(`/VipFinish?order_id=${renewal.orderId}`);
+    const finish = page.getByTestId('vip-finish');
+    // Already a member, yet this payment has not settled.
+    await expect(finish).toHaveAttribute('data-state', 'settling');
+    await expect(finish.getByTestId('vip-finish-status')).toHaveText(
+      `当前状态：会员，有效期至 ${formatBeijingDate(memberUntil)}`,
+    );
+
+    await membership.settleInSandbox(renewal.payPage, 'pay');
+    await expect(finish).toHaveAttribute('data-state', 'member', { timeout: 10_000 });
+    await expect(finish.getByTestId('vip-finish-amount')).toHaveText('已支付 ¥198');
+    await expect(finish.getByTestId('vip-finish-status')).toHaveText(
+      `会员，有效期至 ${formatBeijingDate(extendMembership('year', memberUntil, new Date()))}`,
+    );
+  });
+
+  test('with ?order_id= a failed payment says 支付失败 and offers to buy again', async ({ page, learner, membership }) => {
+    await page.goto('/');
+    const failed = await placeOrder(page, 'month');
+    await page.goto(`/VipFinish?order_id=${failed.orderId}&back=/AboutUs`);
+    const finish = page.getByTestId('vip-finish');
+    await expect(finish).toHaveAttribute('data-state', 'settling');
+    await membership.settleInSandbox(failed.payPage, 'fail');
+    await expect(finish).toHaveAttribute('data-state', 'failed', { timeout: 10_000 });
+    await expect(finish.getByRole('heading')).toHaveText('支付失败');
+    await expect(finish.getByTestId('vip-finish-buy')).toHaveAttribute('href', '/BuyVip');
+    await expect(finish.getByTestId('vip-finish-back')).toHaveAttribute('href', '/AboutUs');
   });
 
   test('a visitor gets the login prompt', async ({ page }) => {
