@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { extendMembership } from '../lib/membership/expiry';
 import { formatBeijingDate } from '../lib/client/membership/pay-model';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { widths } from './support/outbox';
 
 /**
@@ -35,6 +36,7 @@ test.describe('/charge on a desktop', () => {
     const month = page.getByTestId('package-month');
     await expect(month.getByTestId('package-price')).toHaveText('¥28');
     await expect(page.getByTestId('package-year').getByTestId('package-price')).toHaveText('¥198');
+    expect(await seriousViolations(page, '/charge')).toEqual([]);
 
     await month.getByRole('button', { name: /立即购买/ }).click();
     const order = membership.orderDialog();
@@ -57,6 +59,7 @@ test.describe('/charge on a desktop', () => {
     await expect(finish).toHaveAttribute('data-state', 'member');
     await expect(finish.getByTestId('vip-finish-status')).toHaveText(`会员，有效期至 ${monthExpiry()}`);
     await expect(finish.getByTestId('vip-finish-back')).toHaveAttribute('href', '/');
+    expect(await seriousViolations(page, '/VipFinish (member)')).toEqual([]);
     await finish.getByTestId('vip-finish-admin').click();
     await expect(page).toHaveURL(/\/Admin(\?|$)/);
     await expect(page.getByTestId('admin-vip-status')).toHaveText(`会员，有效期至 ${monthExpiry()}`);
@@ -82,6 +85,7 @@ test.describe('/VipFinish on a phone', () => {
     await expect(finish).toHaveAttribute('data-state', 'settling');
     await expect(finish).toContainText('支付结果确认中');
     await expect(finish.getByTestId('vip-finish-status')).toHaveText('当前状态：非会员');
+    expect(await seriousViolations(page, '/VipFinish (settling)')).toEqual([]);
 
     // The payment made in WeChat's pay sheet: an order of this user, paid in the sandbox.
     await membership.settleInSandbox((await placeOrder(page, 'month')).payPage, 'pay');
@@ -109,6 +113,7 @@ test.describe('/VipFinish on a phone', () => {
     await expect(finish).toHaveAttribute('data-state', 'unconfirmed');
     await expect(finish).toContainText('暂未确认到支付结果');
     await expect(finish.getByTestId('vip-finish-status')).toHaveText('当前状态：非会员');
+    expect(await seriousViolations(page, '/VipFinish (unconfirmed)')).toEqual([]);
 
     // Given up: no more asking.
     const givenUp = asked;
@@ -157,6 +162,7 @@ test.describe('/VipFinish on a phone', () => {
     await expect(finish.getByRole('heading')).toHaveText('支付失败');
     await expect(finish.getByTestId('vip-finish-buy')).toHaveAttribute('href', '/BuyVip');
     await expect(finish.getByTestId('vip-finish-back')).toHaveAttribute('href', '/AboutUs');
+    expect(await seriousViolations(page, '/VipFinish (failed)')).toEqual([]);
   });
 
   test('a visitor gets the login prompt', async ({ page }) => {

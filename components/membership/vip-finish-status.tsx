@@ -24,6 +24,15 @@ const secondaryLink =
  * to be a path of this site. Answers that are not OK are ignored, as the pay dialog's polls are.
  */
 export function VipFinishStatus({ back, orderId }: { back: string; orderId: string | null }) {
+  // One polite live region: a screen reader hears the result when the page finds it.
+  return (
+    <div aria-live="polite">
+      <VipFinishContent back={back} orderId={orderId} />
+    </div>
+  );
+}
+
+function VipFinishContent({ back, orderId }: { back: string; orderId: string | null }) {
   const [round, setRound] = useState(0);
   const [waitedOut, setWaitedOut] = useState(false);
   const queryClient = useQueryClient();
@@ -111,7 +120,6 @@ export function VipFinishStatus({ back, orderId }: { back: string; orderId: stri
       <section
         data-testid="vip-finish"
         data-state="settling"
-        role="status"
         className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
       >
         <h2 className="flex items-center gap-3 text-lg font-semibold">
@@ -134,7 +142,6 @@ export function VipFinishStatus({ back, orderId }: { back: string; orderId: stri
       <section
         data-testid="vip-finish"
         data-state={view}
-        role="alert"
         className="flex flex-col gap-4 rounded-2xl border border-red-200 bg-red-50 p-6"
       >
         <h2 className="text-lg font-semibold text-red-800">{payOutcomeMessages[view === 'failed' ? 'FAIL' : 'TIMEOUT']}</h2>
