@@ -132,6 +132,22 @@ test.describe('inside WeChat', () => {
     expect(sdkAsked()).toBe(1);
   });
 
+  test('the share page itself shares the home page with the user’s account', async ({ page, learner, sentBodies }) => {
+    await serveFakeSdk(page);
+    await page.goto('/Share');
+    await expect(page).toHaveURL(/\/Share\?share_account=\d+$/);
+    const account = new URL(page.url()).searchParams.get('share_account')!;
+    await expect.poll(async () => (await recorded(page))?.shares.length ?? 0).toBe(2);
+    // Signed for the page the browser is on; shared as the home page.
+    expect(await sentBodies('/api/get_share_parameters')).toEqual([{ url: encodeURIComponent(page.url()) }]);
+    const home = `${new URL(page.url()).origin}/?share_account=${account}`;
+    for (const share of (await recorded(page))!.shares) {
+      expect(share.link).toBe(home);
+      expect(share.title).toBe('语境 · 在语境中读懂英语');
+    }
+    await expect(page.getByTestId('share-link')).toHaveText(home);
+  });
+
   test('a visitor’s share is the page as it is, with the account it arrived by', async ({ page, sentBodies }) => {
     await serveFakeSdk(page);
     await page.goto('/AboutUs?share_account=20250001#team');

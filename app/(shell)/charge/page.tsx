@@ -22,7 +22,7 @@ export default async function ChargePage() {
         <h1 className="text-2xl font-semibold">会员充值</h1>
         <p className="mt-1 text-sm text-ink-soft">
           选择套餐，微信扫码支付；会员不限次数查词和句子分析。
-          <Link href="/VipDetails" className="ml-1 text-brand-700 hover:underline">
+          <Link href="/VipDetails" className="ml-1 text-brand-700 underline underline-offset-2">
             查看会员权益
           </Link>
         </p>

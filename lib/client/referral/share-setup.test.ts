@@ -223,8 +223,9 @@ describe('signingUrlParam', () => {
 
 describe('sharePageOf', () => {
   const base = {
-    title: '语境 · 在语境中读懂英语',
-    description: '点击句子中的任何单词',
+    title: '会员权益 · 语境',
+    description: '语境会员权益',
+    site: { title: '语境 · 在语境中读懂英语', description: '点击句子中的任何单词' },
     imagePath: '/icon-512.png',
   };
 
@@ -266,6 +267,33 @@ describe('sharePageOf', () => {
       account: null,
     });
     expect(shared.content.link).toBe('https://yujing.example.com/?share_account=777');
+  });
+
+  it('a personal page shares the home page with the site’s title, carrying the sharer’s account', () => {
+    for (const path of ['/Share', '/Admin', '/VipFinish']) {
+      const shared = sharePageOf({
+        ...base,
+        href: `https://yujing.example.com${path}?order_id=abc&share_account=1#x`,
+        landingHref: `https://yujing.example.com${path}`,
+        isIos: false,
+        account: '1',
+      });
+      expect(shared.signUrl).toBe(`https://yujing.example.com${path}?order_id=abc&share_account=1`);
+      expect(shared.content).toEqual({
+        title: base.site.title,
+        desc: base.site.description,
+        link: 'https://yujing.example.com/?share_account=1',
+        imgUrl: 'https://yujing.example.com/icon-512.png',
+      });
+    }
+    const visitor = sharePageOf({
+      ...base,
+      href: 'https://yujing.example.com/Login?share_account=777',
+      landingHref: 'https://yujing.example.com/Login?share_account=777',
+      isIos: false,
+      account: null,
+    });
+    expect(visitor.content.link).toBe('https://yujing.example.com/?share_account=777');
   });
 
   it('tells iOS WeChat from Android WeChat', () => {

@@ -168,10 +168,25 @@ export function createShareSetup({ sign, loadSdk, log, debounceMs = SHARE_DEBOUN
 }
 
 /**
+ * Pages about the reader themself (their centre, profile, history, share page, a payment's
+ * result, the login): a friend opening one would find nothing of the sharer's there, so sharing
+ * one shares the site's home page.
+ */
+export const personalPagePaths: ReadonlySet<string> = new Set([
+  '/Share',
+  '/Admin',
+  '/Profil',
+  '/VipFinish',
+  '/Login',
+  '/ContextualDictHistory',
+]);
+
+/**
  * What a page shares: the page itself (without #fragment), carrying the sharer's own account
  * when logged in, so that whoever opens it is credited to them (spec section 6); a visitor's
- * share keeps the link as it is. iOS WeChat checks the signature against the URL the web view was
- * first opened at, not the one client navigation has moved to; Android against the current one.
+ * share keeps the account the link arrived with. A personal page shares the home page with the
+ * site's title. iOS WeChat checks the signature against the URL the web view was first opened
+ * at, not the one client navigation has moved to; Android against the current one.
  */
 export function sharePageOf({
   href,
@@ -180,6 +195,7 @@ export function sharePageOf({
   account,
   title,
   description,
+  site,
   imagePath,
 }: {
   href: string;
@@ -188,17 +204,21 @@ export function sharePageOf({
   account: string | null;
   title: string;
   description: string;
+  /** The site's own title and description, for a share of its home page. */
+  site: { title: string; description: string };
   imagePath: string;
 }): SharePage {
   const here = new URL(href);
   here.hash = '';
-  const link = new URL(here);
-  if (account) link.searchParams.set(SHARE_PARAM, account);
+  const personal = personalPagePaths.has(here.pathname);
+  const link = personal ? new URL('/', here.origin) : new URL(here);
+  const carried = account ?? (personal ? here.searchParams.get(SHARE_PARAM) : null);
+  if (carried) link.searchParams.set(SHARE_PARAM, carried);
   return {
     signUrl: (isIos ? landingHref : href).split('#')[0],
     content: {
-      title,
-      desc: description,
+      title: personal ? site.title : title,
+      desc: personal ? site.description : description,
       link: link.href,
       imgUrl: new URL(imagePath, here.origin).href,
     },

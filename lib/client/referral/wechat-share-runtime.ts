@@ -4,7 +4,11 @@ import { loadWechatSdk } from './wechat-sdk';
 
 /** The picture a share shows: the site's mark, large enough for WeChat's card. */
 const SHARE_IMAGE_PATH = '/icon-512.png';
-const FALLBACK_DESCRIPTION = '语境：点击句子中的任何单词，得到最贴合上下文的释义，拆解句子成分，向 AI 老师提问。';
+/** The site as a share of its home page shows it (app/layout.tsx's default metadata says the same). */
+const SITE = {
+  title: '语境 · 在语境中读懂英语',
+  description: '语境：点击句子中的任何单词，得到最贴合上下文的释义、英美发音、构词、同义词和例句；拆解句子成分，向 AI 老师提问。',
+};
 
 /**
  * The browser side of the share setup (./share-setup.ts) wired to the real page: the signature
@@ -28,8 +32,8 @@ export function startWechatShare() {
           isIos: isIosUserAgent(navigator.userAgent),
           account,
           title: document.title,
-          description:
-            document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content.trim() || FALLBACK_DESCRIPTION,
+          description: document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content.trim() || SITE.description,
+          site: SITE,
           imagePath: SHARE_IMAGE_PATH,
         }),
       );
