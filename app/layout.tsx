@@ -6,6 +6,7 @@ import { OverlayHost } from '@/components/overlays/overlay-host';
 import { ReadingFontSize } from '@/components/settings/reading-font-size';
 import { ClientEnvProvider } from '@/lib/client/client-env';
 import { Providers } from '@/components/shell/providers';
+import { WechatShare } from '@/components/referral/wechat-share';
 import { ShareAccountSync } from '@/components/shell/share-account-sync';
 import { Toaster } from '@/components/ui/toaster';
 import { currentUser } from '@/lib/bff/current-user';
@@ -48,6 +49,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <OverlayHost />
               <DebugConsoleLoader />
               <ShareAccountSync />
+              <WechatShare />
             </Suspense>
             <Toaster />
           </Providers>

@@ -40,12 +40,23 @@ async function fetchCurrentUser(): Promise<CurrentUser | null> {
  * `fresh`: asked again on mount, for a screen that must show the membership as it is at that
  * moment (the confirm-order dialog, before a payment); `isFetchedAfterMount` then says it is in.
  */
-export function useCurrentUser({ fresh = false }: { fresh?: boolean } = {}) {
+export function useCurrentUser({
+  fresh = false,
+  refetchInterval = false,
+}: {
+  fresh?: boolean;
+  /**
+   * Asked again every so many ms while the screen is open (a payment settling), or as the
+   * function says after each answer; false for never.
+   */
+  refetchInterval?: number | false | ((user: CurrentUser | null | undefined) => number | false);
+} = {}) {
   return useQuery({
     queryKey: userQueryKey,
     queryFn: fetchCurrentUser,
     staleTime: fresh ? 0 : 5 * 60_000,
     refetchOnMount: fresh ? 'always' : true,
+    refetchInterval: typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
   });
 }
 

@@ -1,0 +1,209 @@
+'use client';
+
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { LoginPrompt } from '@/components/login/login-prompt';
+import { callData } from '@/lib/client/api';
+import { formatYuan, membershipLine, payOutcomeMessages, payOutcomeOf } from '@/lib/client/membership/pay-model';
+import { membershipKey, remainKey } from '@/lib/client/membership/queries';
+import { FINISH_POLL_LIMIT_MS, type VipFinishInput, vipFinishPolls, vipFinishViewOf } from '@/lib/client/membership/vip-finish';
+import { useCurrentUser, userQueryKey } from '@/lib/client/user';
+
+const primaryLink =
+  'inline-flex h-10 items-center justify-center rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700';
+const secondaryLink =
+  'inline-flex h-10 items-center justify-center rounded-lg border border-slate-300 px-5 text-sm font-medium text-ink-soft hover:bg-slate-50';
+
+/**
+ * /VipFinish: the membership as the server has it now. The server render brings the user along
+ * and the page asks again on arrival; while the payment has not settled (WeChat's notification
+ * still on its way) it says 支付结果确认中 and asks every 2 s for at most 30 s, then shows what it
+ * found. `orderId` (from `?order_id=`): the order to follow, so that a renewal is confirmed by its
+ * payment, not by a membership the user already had. `back`: where 继续阅读 leads, already checked
+ * to be a path of this site. Answers that are not OK are ignored, as the pay dialog's polls are.
+ */
+export function VipFinishStatus({ back, orderId }: { back: string; orderId: string | null }) {
+  // One polite live region: a screen reader hears the result when the page finds it.
+  return (
+    <div aria-live="polite">
+      <VipFinishContent back={back} orderId={orderId} />
+    </div>
+  );
+}
+
+function VipFinishContent({ back, orderId }: { back: string; orderId: string | null }) {
+  const [round, setRound] = useState(0);
+  const [waitedOut, setWaitedOut] = useState(false);
+  const queryClient = useQueryClient();
+  const inputOf = (user: VipFinishInput['user'], outcome: string | undefined): VipFinishInput => ({
+    user,
+    waitedOut,
+    ...(orderId ? { order: { outcome: payOutcomeOf(outcome) } } : {}),
+  });
+
+  const orderKey = [...membershipKey, 'finish-order', orderId] as const;
+  const { data: user, isFetching } = useCurrentUser({
+    fresh: true,
+    refetchInterval: (current) =>
+      vipFinishPolls(inputOf(current, queryClient.getQueryData<{ pay_status?: string }>(orderKey)?.pay_status)).user,
+  });
+  const order = useQuery({
+    queryKey: orderKey,
+    queryFn: ({ signal }) => callData('get_pay_status', { order_id: orderId! }, signal, { quiet: true }),
+    enabled: !!orderId && !!user,
+    refetchInterval: (query) => vipFinishPolls(inputOf(user, query.state.data?.pay_status)).order,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const input = inputOf(user, order.data?.pay_status);
+  const view = vipFinishViewOf(input);
+  const outcome = input.order?.outcome ?? null;
+
+  // Each round of asking (the arrival, 重新查询) lasts 30 s at most.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: round is what restarts the wait
+  useEffect(() => {
+    setWaitedOut(false);
+    const timer = setTimeout(() => setWaitedOut(true), FINISH_POLL_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, [round]);
+
+  // The order is paid: the membership (a new expiry, for a renewal) is read at once.
+  useEffect(() => {
+    if (outcome === 'SUCCESS') void queryClient.invalidateQueries({ queryKey: userQueryKey });
+  }, [outcome, queryClient]);
+
+  // A new member's free-use counts no longer apply.
+  const isMember = view === 'member';
+  useEffect(() => {
+    if (isMember) void queryClient.invalidateQueries({ queryKey: remainKey });
+  }, [isMember, queryClient]);
+
+  const askAgain = () => {
+    setRound((r) => r + 1);
+    void queryClient.invalidateQueries({ queryKey: userQueryKey });
+    if (orderId) void queryClient.invalidateQueries({ queryKey: orderKey });
+  };
+
+  if (view === 'login' || !user) {
+    return <LoginPrompt message="登录后查看会员开通结果。" testId="vip-finish-login" />;
+  }
+
+  if (view === 'member') {
+    return (
+      <section
+        data-testid="vip-finish"
+        data-state="member"
+        className="flex flex-col gap-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-6"
+      >
+        <h2 className="text-lg font-semibold text-emerald-900">会员已开通</h2>
+        <p className="text-sm">
+          当前账号：<span className="font-medium">{user.nickname}</span>
+          <span className="text-ink-mute">（{user.account}）</span>
+        </p>
+        <p data-testid="vip-finish-status" className="text-base font-medium text-emerald-900">
+          {membershipLine(user)}
+        </p>
+        {outcome === 'SUCCESS' && order.data?.amount !== undefined && (
+          <p data-testid="vip-finish-amount" className="text-sm">
+            已支付 ¥{formatYuan(order.data.amount)}
+          </p>
+        )}
+        <p className="text-sm text-ink-soft">查词、语境释义和句子分析现在不限次数。</p>
+        <FinishLinks back={back} />
+      </section>
+    );
+  }
+
+  if (view === 'settling') {
+    return (
+      <section
+        data-testid="vip-finish"
+        data-state="settling"
+        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      >
+        <h2 className="flex items-center gap-3 text-lg font-semibold">
+          <span
+            aria-hidden
+            className="size-5 rounded-full border-2 border-slate-300 border-t-brand-600 motion-safe:animate-spin"
+          />
+          支付结果确认中
+        </h2>
+        <p className="text-sm text-ink-soft">微信支付完成后，会员通常在几秒内生效，请稍候，不要重复支付。</p>
+        <p data-testid="vip-finish-status" className="text-sm">
+          当前状态：{membershipLine(user)}
+        </p>
+      </section>
+    );
+  }
+
+  if (view === 'failed' || view === 'timeout') {
+    return (
+      <section
+        data-testid="vip-finish"
+        data-state={view}
+        className="flex flex-col gap-4 rounded-2xl border border-red-200 bg-red-50 p-6"
+      >
+        <h2 className="text-lg font-semibold text-red-800">{payOutcomeMessages[view === 'failed' ? 'FAIL' : 'TIMEOUT']}</h2>
+        <p data-testid="vip-finish-status" className="text-sm">
+          当前状态：{membershipLine(user)}
+        </p>
+        <p className="text-sm text-red-800">这笔订单未支付成功，可以重新购买；如果微信显示已扣款，请联系客服处理。</p>
+        <div className="flex flex-wrap gap-3">
+          <Link href="/BuyVip" data-testid="vip-finish-buy" className={primaryLink}>
+            重新购买
+          </Link>
+          <Link href={back} data-testid="vip-finish-back" className={secondaryLink}>
+            继续阅读
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section
+      data-testid="vip-finish"
+      data-state="unconfirmed"
+      className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-6"
+    >
+      <h2 className="text-lg font-semibold text-amber-900">暂未确认到支付结果</h2>
+      <p data-testid="vip-finish-status" className="text-sm">
+        当前状态：{membershipLine(user)}
+      </p>
+      <p className="text-sm text-amber-900">
+        如果已经完成支付，会员会在支付确认后自动生效，可稍后在个人中心查看；如果没有完成支付，可以重新购买。
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          data-testid="vip-finish-retry"
+          disabled={isFetching}
+          onClick={askAgain}
+          className="h-10 rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+        >
+          重新查询
+        </button>
+        <Link href="/BuyVip" className={secondaryLink}>
+          重新购买
+        </Link>
+        <Link href="/Admin" data-testid="vip-finish-admin" className={secondaryLink}>
+          个人中心
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function FinishLinks({ back }: { back: string }) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Link href="/Admin" data-testid="vip-finish-admin" className={primaryLink}>
+        查看个人中心
+      </Link>
+      <Link href={back} data-testid="vip-finish-back" className={secondaryLink}>
+        继续阅读
+      </Link>
+    </div>
+  );
+}

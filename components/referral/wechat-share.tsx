@@ -1,0 +1,45 @@
+'use client';
+
+import { usePathname, useSearchParams } from 'next/navigation';
+import { useEffect, useRef } from 'react';
+import { useClientEnv } from '@/lib/client/client-env';
+import type { WechatShareRuntime } from '@/lib/client/referral/wechat-share-runtime';
+import { useCurrentUser } from '@/lib/client/user';
+import { SHARE_PARAM } from '@/lib/routes/navigation';
+
+/**
+ * Inside WeChat's browser, sets every page up for sharing (lib/client/referral/share-setup.ts):
+ * after each navigation, and for a logged-in user only once share_account is on the URL
+ * (components/shell/share-account-sync.tsx puts it there), so that what is signed is the URL
+ * WeChat sees. Elsewhere it renders nothing and loads nothing.
+ */
+export function WechatShare() {
+  const { mode } = useClientEnv();
+  return mode.isWechat ? <WechatShareSetup /> : null;
+}
+
+function WechatShareSetup() {
+  const pathname = usePathname();
+  const search = useSearchParams().toString();
+  const { data: user } = useCurrentUser();
+  const account = user?.account ?? null;
+  const runtime = useRef<Promise<WechatShareRuntime> | null>(null);
+
+  useEffect(() => {
+    const started = import('@/lib/client/referral/wechat-share-runtime').then(({ startWechatShare }) => startWechatShare());
+    runtime.current = started;
+    return () => {
+      runtime.current = null;
+      void started.then((r) => r.dispose());
+    };
+  }, []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation (pathname) is a new page to sign
+  useEffect(() => {
+    // The URL is about to change again: the setup waits for the one that will be shared.
+    if (account && new URLSearchParams(search).get(SHARE_PARAM) !== account) return;
+    void runtime.current?.then((r) => r.update(account));
+  }, [pathname, search, account]);
+
+  return null;
+}
