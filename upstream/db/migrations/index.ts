@@ -8,6 +8,7 @@ import * as analysisChat from './006-analysis-chat';
 import * as membership from './007-membership';
 import * as referral from './008-referral';
 import * as lookupAnswers from './009-lookup-answers';
+import * as documentProfile from './011-document-profile';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '007_membership': membership,
   '008_referral': referral,
   '009_lookup_answers': lookupAnswers,
+  '011_document_profile': documentProfile,
 };
 
 export const migrationProvider: MigrationProvider = {
