@@ -154,7 +154,8 @@ export function createEcdictLexicon(ecdict: Pick<Ecdict, 'get' | 'prefetch'>): L
   const tagsOf = (row: { tag: string }) => row.tag.split(/\s+/).filter(Boolean);
   const rankOf = (row: { frq: number; bnc: number }) => row.frq || row.bnc || 0;
   function facts(form: string): WordFacts | undefined {
-    const row = lemmaRow(form) ?? lemmaRow(uncontracted(form));
+    // ECDICT has some contractions as rows of their own, but without tags or ranks.
+    const row = form.includes("'") ? (lemmaRow(uncontracted(form)) ?? lemmaRow(form)) : lemmaRow(form);
     if (!row) return undefined;
     const tags = tagsOf(row);
     if (row.word !== row.word.toLowerCase() && row.word !== 'I' && !tags.length) return undefined;
@@ -185,7 +186,7 @@ export function createEcdictLexicon(ecdict: Pick<Ecdict, 'get' | 'prefetch'>): L
 // Forms ECDICT leaves without a pointer to their lemma (its "was" row has no `0:be`).
 const irregular: Record<string, string> = { was: 'be' };
 
-// A contraction ECDICT lacks as a word: "wasn't" → was, "can't" → can, "I'm" → I, "she'd" → she.
+// A contraction read as its first word: "wasn't" → was, "can't" → can, "I'm" → I, "she'd" → she.
 function uncontracted(form: string): string {
   const negated = /^(.+)n't$/.exec(form);
   if (negated) return ({ ca: 'can', wo: 'will', sha: 'shall' } as Record<string, string>)[negated[1]] ?? negated[1];
