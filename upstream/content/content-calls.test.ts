@@ -25,7 +25,10 @@ const hardText =
 
 describe('the reading calls', () => {
   let upstream: TestUpstream;
-  const get = (query: Record<string, string>) => upstream.request(`/api/retrieve_file?${new URLSearchParams(query)}`);
+  const get = (query: Record<string, string | undefined>) =>
+    upstream.request(
+      `/api/retrieve_file?${new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined))}`,
+    );
   const content = (path: string) =>
     upstream.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
 
