@@ -223,6 +223,32 @@ describe('the reading calls', () => {
     expect(listed.body.data.documents[0].filename).toBe(id.filename);
   });
 
+  it('tells a book’s chapters, pointing into its paragraphs, and none for an article', async () => {
+    const answer = await upstream.call('query_chapters', { category: 'reading', sub_category: 'stories', filename: 'ball' });
+    expect(answer.body).toEqual({
+      status: 'OK',
+      data: {
+        category: 'reading',
+        sub_category: 'stories',
+        filename: 'ball',
+        title: 'The Ball',
+        chapters: [{ number: 1, title: 'CHAPTER I', paragraph: 0, sentence_id: expect.any(Number) }],
+      },
+    });
+    const whole = await get({ category: 'reading', sub_category: 'stories', filename: 'ball' });
+    expect(whole.body.data.paragraphs[0][0].id).toBe(answer.body.data.chapters[0].sentence_id);
+    const article = await upstream.call('query_chapters', { category: 'reading', filename: 'loose' });
+    expect(article.body.data).toMatchObject({ sub_category: null, chapters: [] });
+    for (const unknown of [
+      { category: 'reading', filename: 'ball' },
+      { category: 'nonsense', filename: 'ball' },
+    ]) {
+      const answer = await upstream.call('query_chapters', unknown);
+      expect(answer.http).toBe(404);
+    }
+    expect((await upstream.call('query_chapters', { category: 'reading' })).http).toBe(400);
+  });
+
   it('answers 404 for an unknown document, wherever it is asked for', async () => {
     const unknown = [
       { category: 'reading', filename: 'nothing' },

@@ -11,14 +11,22 @@ export interface ContentCallsDeps {
 const defaultRecent = 6;
 
 /**
- * The reading calls: sub-categories, paged lists, the newest documents, and one whole document,
- * which retrieve_file (query parameters) and the content call (the path) answer alike.
+ * The reading calls: sub-categories, paged lists, the newest documents, a book's chapters, and one
+ * whole document, which retrieve_file (query parameters) and the content call (the path) answer alike.
  */
 export function contentCalls({ readingShelf }: ContentCallsDeps): CallHandlers {
   async function whole(file: ContentFileId) {
     const document = await readingShelf.read(file);
     if (!document) throw notFound();
     return ok(document);
+  }
+
+  // The same names the content call accepts, so one document has one address everywhere; an
+  // unknown category or an impossible name is an unknown document.
+  function fileOf({ category, sub_category, filename }: { category: string; sub_category?: string; filename: string }) {
+    const file = parseContentPath(sub_category ? [category, sub_category, filename] : [category, filename]);
+    if (!file) throw notFound();
+    return file;
   }
 
   return {
@@ -37,12 +45,12 @@ export function contentCalls({ readingShelf }: ContentCallsDeps): CallHandlers {
 
     query_recent_documents: async ({ limit }) => ok({ documents: await readingShelf.recent(limit ?? defaultRecent) }),
 
-    retrieve_file: async ({ category, sub_category, filename }) => {
-      // The same names the content call accepts, so one document has one address in both; an
-      // unknown category is an unknown document.
-      const file = parseContentPath(sub_category ? [category, sub_category, filename] : [category, filename]);
-      if (!file) throw notFound();
-      return whole(file);
+    retrieve_file: async (input) => whole(fileOf(input)),
+
+    query_chapters: async (input) => {
+      const chapters = await readingShelf.chapters(fileOf(input));
+      if (!chapters) throw notFound();
+      return ok(chapters);
     },
 
     content: async (_input, _caller, file) => whole(file),

@@ -3,6 +3,7 @@ import type { ContentCategory, ContentFileId, DocumentSentence, DocumentSummary,
 import type { Db } from '../db/database';
 import { inCodePointOrder } from '../db/dialect';
 import type { DocumentsTable } from '../db/schema';
+import { chaptersOf } from './chapters';
 import { levelLabel } from './profile';
 
 /*
@@ -128,6 +129,14 @@ export function createReadingShelf({ db }: { db: Db }) {
     return summaries(rows);
   }
 
+  /** A document's chapters; undefined when there is no document by that identity. */
+  async function chapters(file: ContentFileId) {
+    const document = await read(file);
+    if (!document) return undefined;
+    const { category, sub_category, filename, title, paragraphs } = document;
+    return { category, sub_category, filename, title, chapters: chaptersOf(paragraphs) };
+  }
+
   /** A whole document by paragraphs of sentences; undefined when there is none by that identity. */
   async function read(file: ContentFileId): Promise<ReadableDocument | undefined> {
     const row = await db
@@ -148,7 +157,7 @@ export function createReadingShelf({ db }: { db: Db }) {
     return { ...summary, paragraphs: byParagraph(sentences, row.paragraph_starts) };
   }
 
-  return { subcategories, listing, recent, read };
+  return { subcategories, listing, recent, read, chapters };
 }
 
 export type ReadingShelf = ReturnType<typeof createReadingShelf>;

@@ -93,6 +93,22 @@ export const contentCalls = {
     request: obj({ limit: wholeNumber.pipe(z.number().min(1).max(maxReadingPageSize)).optional() }),
     response: envelope(obj({ documents: z.array(documentSummary) })),
   }),
+  /**
+   * A book's chapters, told from its headings ("CHAPTER I. Down the Rabbit-Hole"): each with the
+   * index of its heading's paragraph in retrieve_file's paragraphs. [] for a text without any.
+   */
+  query_chapters: def('query_chapters', {
+    request: obj({ category: str, sub_category: str.optional(), filename: str }),
+    response: envelope(
+      obj({
+        category: z.enum(contentCategories),
+        sub_category: str.nullable(),
+        filename: str,
+        title: str,
+        chapters: z.array(obj({ number: num, title: str, paragraph: num, sentence_id: num })),
+      }),
+    ),
+  }),
   get_test_answer: def('get_test_answer', {}),
 } as const;
 
