@@ -33,7 +33,7 @@ const isShort = (paragraph: DocumentSentence[], words: number) =>
  * sentence does ("Alice's Evidence").
  */
 function titleLine(paragraph: DocumentSentence[] | undefined, afterLabel: boolean): string | undefined {
-  if (!paragraph || paragraph.length !== 1) return undefined;
+  if (paragraph?.length !== 1) return undefined;
   const [{ text }] = paragraph;
   if (wordCount(text) > titleWords || !/^\p{Lu}/u.test(text)) return undefined;
   if (!/\p{Ll}/u.test(text)) return text;
