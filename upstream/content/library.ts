@@ -11,6 +11,9 @@ export interface ImportedDocument {
   sentences: number;
   /** True when a document with the same identity was there before and has been replaced. */
   replaced: boolean;
+  word_count: number;
+  /** Difficulty, 1 入门 … 5 高级 (profile.ts). */
+  level: number;
 }
 
 interface LibraryDeps {
@@ -114,7 +117,13 @@ export function createContentLibrary({ db, log, now, lexicon }: LibraryDeps) {
           .values(words.slice(i, i + wordChunk))
           .execute();
       }
-      return { id, sentences: sentences.length, replaced: Number(removed.numDeletedRows) > 0 };
+      return {
+        id,
+        sentences: sentences.length,
+        replaced: Number(removed.numDeletedRows) > 0,
+        word_count: profile.word_count,
+        level: profile.level,
+      };
     });
   }
 
