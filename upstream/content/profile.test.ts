@@ -45,6 +45,14 @@ describe('the profile of a text', () => {
     expect(profile.level).toBe(3);
   });
 
+  it('reads words in capitals as words, and only capitalised ones inside a sentence as names', () => {
+    const profile = profileOf(['The cat sat on THE MAT, said Sun.'], handLexicon());
+    expect(profile.word_count).toBe(8);
+    // the, cat, sit, on, mat: "said" is not in the hand lexicon, and "Sun" here is a name.
+    expect(profile.lemma_count).toBe(5);
+    expect(profile.exams.cet4).toBe(1);
+  });
+
   it('takes a capitalised word that opens a sentence as a word, and a compound by its parts', () => {
     const profile = profileOf(['Cats sit on the sun-hat.', 'The 3 cats sat, 42 times.'], handLexicon());
     expect(profile.word_count).toBe(11);

@@ -97,8 +97,9 @@ export function textLevel(wordLevels: readonly number[]): Level {
   return 5;
 }
 
-// Capitalised inside a sentence: a name or a title ("Hatter", "Kellynch Hall"), but "I" is a word.
-const isNameLike = (word: string) => /^\p{Lu}/u.test(word) && word !== 'I' && !/^I['’]/.test(word);
+// Capitalised inside a sentence: a name or a title ("Hatter", "Kellynch Hall", "O'Brien"). Words
+// in capitals are emphasis ("VERY"), and "I" ("I'm") is a word.
+const isNameLike = (word: string) => /^\p{Lu}(?:\p{Ll}|['’]\p{L})/u.test(word) && !/^I['’]/.test(word);
 
 /** The lexicon forms of one word token: the whole word, or a compound's parts when it is unknown. */
 function lexiconFacts(token: string, lexicon: Lexicon): WordFacts[] {
