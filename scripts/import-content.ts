@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadConfig } from '../upstream/platform/config';
 import { DocumentFileError, parseDocumentFile } from '../upstream/content/document-file';
 import { createContentLibrary } from '../upstream/content/library';
+import { levelLabel } from '../upstream/content/profile';
 import { describeDatabase, migrateToLatest, openDatabase } from '../upstream/db/database';
 
 /*
@@ -69,7 +70,8 @@ async function main(targets: string[]): Promise<number> {
         if (result.replaced) replaced++;
         const id = [doc.category, doc.sub_category, doc.filename].filter(Boolean).join('/');
         console.log(
-          `✓ ${file} → ${id}${doc.year ? ` (${doc.year})` : ''}: ${result.sentences} sentences${result.replaced ? ', replaced' : ''}`,
+          `✓ ${file} → ${id}${doc.year ? ` (${doc.year})` : ''}: ${result.sentences} sentences, ${result.word_count} words, ` +
+            `level ${result.level} ${levelLabel(result.level)}${result.replaced ? ', replaced' : ''}`,
         );
       } catch (error) {
         failed.push(file);

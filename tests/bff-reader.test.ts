@@ -57,8 +57,26 @@ describe('reading a call', () => {
   });
 
   it('sends a GET call’s input as query parameters, leaving absent fields out', async () => {
-    chain.fixture.on('/api/retrieve_file', (_req, res) => answerJson(res, 200, { status: 'OK', data: { text: 'x' } }));
-    await reader.readUpstream('retrieve_file', { category: 'cet4', sub_category: undefined, filename: '第 1 课' });
+    // A document as the contract has it: the reader checks the answer too.
+    const lesson = {
+      category: 'cet4',
+      sub_category: null,
+      filename: '第 1 课',
+      title: '第 1 课',
+      year: null,
+      source: 'test',
+      licence: 'CC0',
+      level: 1,
+      level_label: '入门',
+      word_count: 1,
+      profile: { zk: 1, gk: 1, cet4: 0, cet6: 0, ky: 0, ielts: 0 },
+      excerpt: 'Hello.',
+      created_at: '2026-03-02T02:00:00.000Z',
+      paragraphs: [[{ id: 1, text: 'Hello.' }]],
+    };
+    chain.fixture.on('/api/retrieve_file', (_req, res) => answerJson(res, 200, { status: 'OK', data: lesson }));
+    const answer = await reader.readUpstream('retrieve_file', { category: 'cet4', sub_category: undefined, filename: '第 1 课' });
+    expect(answer.data?.paragraphs).toEqual(lesson.paragraphs);
     expect(chain.fixture.last('/api/retrieve_file')!.url).toBe(
       `/api/retrieve_file?category=cet4&filename=${encodeURIComponent('第 1 课').replaceAll('%20', '+')}`,
     );

@@ -2,7 +2,8 @@ import http from 'node:http';
 import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callList } from '../lib/contract';
+import { callList, contentPath } from '../lib/contract';
+import { createContentLibrary } from './content/library';
 import { startTestUpstream, type TestUpstream } from './test-harness';
 
 // Sends the path as written: fetch would normalise '..' away before it left the process.
@@ -177,15 +178,24 @@ describe('upstream protocol', () => {
   });
 
   describe('content paths', () => {
-    it('routes a well-formed content path to the (not yet built) content call', async () => {
-      for (const path of [
-        '/api/cet4/unit-1/lesson_01.txt',
-        `/api/new_concept_english/${encodeURIComponent('Lesson 1 (A) 你好')}`,
-      ]) {
-        const answer = await upstream.request(path, { method: 'POST' });
-        expect(answer.http, path).toBe(501);
-        expect(answer.body).toEqual({ status: '501', description: '该功能尚未开放：content' });
+    it('routes a well-formed content path to the content call, which answers the document or 404', async () => {
+      const library = createContentLibrary({ db: upstream.db, log: () => {}, now: upstream.clock.now });
+      const documents = [
+        { category: 'cet4' as const, sub_category: 'unit-1', filename: 'lesson_01.txt' },
+        { category: 'new_concept_english' as const, filename: 'Lesson 1 (A) 你好' },
+      ];
+      for (const id of documents) {
+        await library.importDocument({ ...id, title: 'Lesson', source: 'test', licence: 'CC0', text: 'Excuse me. Yes?' });
+        const answer = await upstream.request(contentPath(id), { method: 'POST' });
+        expect(answer.http, contentPath(id)).toBe(200);
+        expect(answer.body.data).toMatchObject({
+          filename: id.filename,
+          paragraphs: [[{ text: 'Excuse me.' }, { text: 'Yes?' }]],
+        });
       }
+      const unknown = await upstream.request('/api/cet4/unit-1/lesson_02.txt', { method: 'POST' });
+      expect(unknown.http).toBe(404);
+      expect(unknown.body).toEqual({ status: '404', description: '访问资源不存在' });
     });
 
     it('answers 404 for unknown categories and path tricks', async () => {

@@ -128,10 +128,11 @@ export async function prepareDatabase(
 ): Promise<string[]> {
   return oneInstanceAtATime(db, async () => {
     const applied = await migrateToLatest(db);
-    if (config.seedContent) {
-      // The first start fills the content library from the public-domain books shipped on npm.
-      await createContentLibrary({ db, log: options.log ?? console.log, now: options.now ?? systemClock }).seedIfEmpty();
-    }
+    const library = createContentLibrary({ db, log: options.log ?? console.log, now: options.now ?? systemClock });
+    // The first start fills the content library from the public-domain books shipped on npm.
+    if (config.seedContent) await library.seedIfEmpty();
+    // Documents imported before their profiles existed get them, once.
+    await library.completeProfiles();
     return applied;
   });
 }

@@ -97,6 +97,7 @@ describe('import-content command', () => {
     const result = await run([incoming], location);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/✓ .*paper-2024-cet4\.md → paper\/cet4\/2024-06-reading-1 \(2024\): \d+ sentences/);
+    expect(result.stdout).toMatch(/paper-2024-cet4\.md .*: \d+ sentences, \d+ words, level [1-5] (入门|初级|中级|中高级|高级)\n/);
     expect(result.stdout).toMatch(/3 of 4 files imported \(0 replaced\), \d+ sentences; 1 failed/);
     expect(result.stderr).toMatch(
       /✗ .*broken\.md:\n\s+- source is missing from the header\n\s+- licence is missing from the header/,

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { removeTestData, testDatabaseEnv } from '../test-harness';
+import { prepareDatabase } from '../app';
 import { parseDocumentFile } from './document-file';
 import { createContentLibrary, type ContentLibrary } from './library';
 import { gutenbergLicence } from './seed';
@@ -157,6 +158,64 @@ describe('content library', () => {
     await open();
     expect(await library.seedIfEmpty()).toMatchObject({ imported: 0, sentences: 0 });
     expect(await db.selectFrom('documents').select('id').execute()).toHaveLength(3);
+  });
+
+  it('stores the profile and paragraphs at import, and fills them in once for documents imported before', async () => {
+    const doc = {
+      category: 'reading' as const,
+      sub_category: 'level 1',
+      filename: 'cat',
+      title: 'The Cat',
+      source: 'written for the tests',
+      licence: 'CC0',
+      text: 'The cat sat on the bed.\n\nIt was happy. It slept all day.',
+    };
+    await library.importDocument(doc);
+    const profileColumns = [
+      'word_count',
+      'level',
+      'lemma_count',
+      'exam_zk',
+      'exam_gk',
+      'exam_cet4',
+      'exam_cet6',
+      'exam_ky',
+      'exam_ielts',
+      'paragraph_starts',
+    ] as const;
+    const read = () => db.selectFrom('documents').select(profileColumns).executeTakeFirstOrThrow();
+    const imported = await read();
+    expect(imported).toMatchObject({ word_count: 13, level: 1, paragraph_starts: '[0,1]' });
+    // the, cat, sit, on, bed, it, be, happy, sleep, all, day: every one a 中考 word.
+    expect(imported.lemma_count).toBe(11);
+    expect(imported.exam_zk).toBe(11);
+    const sentenceIds = await db.selectFrom('sentences').select(['id', 'text']).orderBy('position').execute();
+
+    // As a database migrated to 011 holds a document imported before it.
+    const unprofiled = Object.fromEntries(profileColumns.map((c) => [c, null]));
+    await db.updateTable('documents').set(unprofiled).execute();
+    await prepareDatabase({ seedContent: false }, db, { log: (line) => logs.push(line) });
+    expect(await read()).toEqual(imported);
+    // Its sentences are the same rows: lookups and tasks that name them still find them.
+    expect(await db.selectFrom('sentences').select(['id', 'text']).orderBy('position').execute()).toEqual(sentenceIds);
+    expect(logs.join('\n')).toMatch(/profiled 1 documents, re-imported 0/);
+    expect(await library.completeProfiles()).toEqual({ profiled: 0, reimported: 0 });
+
+    // Sentences cut otherwise than today's splitter cuts them: the document is imported again.
+    await db.updateTable('documents').set(unprofiled).execute();
+    await db
+      .updateTable('sentences')
+      .set({ text: 'It was happy. It slept all day.' })
+      .where('id', '=', sentenceIds[1].id)
+      .execute();
+    await db.deleteFrom('sentences').where('id', '=', sentenceIds[2].id).execute();
+    expect(await library.completeProfiles()).toEqual({ profiled: 0, reimported: 1 });
+    expect(await read()).toEqual(imported);
+    const texts = await db.selectFrom('sentences').select('text').orderBy('position').execute();
+    expect(texts.map((t) => t.text)).toEqual(['The cat sat on the bed.', 'It was happy.', 'It slept all day.']);
+    expect(await db.selectFrom('documents').select(['sub_category', 'filename']).execute()).toEqual([
+      { sub_category: 'level 1', filename: 'cat' },
+    ]);
   });
 
   it('keeps the library across a restart', async () => {

@@ -2,20 +2,26 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import type { Clock } from '../platform/time';
 import { documentInput, type DocumentInput } from './document-input';
+import { profileOf, sharedEcdictLexicon, type DocumentProfile, type Lexicon } from './profile';
 import { seedDocuments } from './seed';
-import { analyse, indexKey, splitSentences } from './text';
+import { analyse, indexKey, paragraphSentences } from './text';
 
 export interface ImportedDocument {
   id: number;
   sentences: number;
   /** True when a document with the same identity was there before and has been replaced. */
   replaced: boolean;
+  word_count: number;
+  /** Difficulty, 1 入门 … 5 高级 (profile.ts). */
+  level: number;
 }
 
 interface LibraryDeps {
   db: Db;
   log: (line: string) => void;
   now: Clock;
+  /** Word facts for the documents' profiles (default: ECDICT's, opened on first use). */
+  lexicon?: Lexicon;
 }
 
 // Rows per INSERT: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters.
@@ -30,14 +36,41 @@ const exampleWords = { min: 8, max: 30 };
  * The content library: documents, their sentences and a word index over them. The dictionary
  * draws example sentences and exam counts from it, and annotation draws its tasks.
  */
-export function createContentLibrary({ db, log, now }: LibraryDeps) {
+export function createContentLibrary({ db, log, now, lexicon }: LibraryDeps) {
+  const words = () => lexicon ?? sharedEcdictLexicon();
+
+  /** The columns a document's profile and paragraphs fill (migration 011). */
+  function profileColumns(profile: DocumentProfile, paragraphs: string[][]) {
+    const starts: number[] = [];
+    let position = 0;
+    for (const paragraph of paragraphs) {
+      starts.push(position);
+      position += paragraph.length;
+    }
+    return {
+      word_count: profile.word_count,
+      level: profile.level,
+      lemma_count: profile.lemma_count,
+      exam_zk: profile.exams.zk,
+      exam_gk: profile.exams.gk,
+      exam_cet4: profile.exams.cet4,
+      exam_cet6: profile.exams.cet6,
+      exam_ky: profile.exams.ky,
+      exam_ielts: profile.exams.ielts,
+      paragraph_starts: JSON.stringify(starts),
+    };
+  }
+
   /**
    * Stores a document with its sentences and word index. A document with the same category,
    * sub_category and filename is replaced, in the same transaction, so readers never see half.
    */
   async function importDocument(input: DocumentInput): Promise<ImportedDocument> {
     const doc = documentInput.parse(input);
-    const sentences = splitSentences(doc.text).map((text) => ({ text, ...analyse(text) }));
+    const paragraphs = paragraphSentences(doc.text);
+    const texts = paragraphs.flat();
+    const sentences = texts.map((text) => ({ text, ...analyse(text) }));
+    const profile = profileColumns(profileOf(texts, words()), paragraphs);
     const identity = { category: doc.category, sub_category: doc.sub_category ?? '', filename: doc.filename };
     return db.transaction().execute(async (trx) => {
       const removed = await trx
@@ -56,6 +89,7 @@ export function createContentLibrary({ db, log, now }: LibraryDeps) {
           licence: doc.licence,
           text: doc.text,
           created_at: now().toISOString(),
+          ...profile,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -83,7 +117,13 @@ export function createContentLibrary({ db, log, now }: LibraryDeps) {
           .values(words.slice(i, i + wordChunk))
           .execute();
       }
-      return { id, sentences: sentences.length, replaced: Number(removed.numDeletedRows) > 0 };
+      return {
+        id,
+        sentences: sentences.length,
+        replaced: Number(removed.numDeletedRows) > 0,
+        word_count: profile.word_count,
+        level: profile.level,
+      };
     });
   }
 
@@ -115,6 +155,48 @@ export function createContentLibrary({ db, log, now }: LibraryDeps) {
     const ms = Math.round(performance.now() - started);
     if (imported) log(`content library: imported ${imported} public-domain books, ${sentences} sentences, in ${ms} ms`);
     return { imported, sentences, ms };
+  }
+
+  /**
+   * Fills in the profile and paragraphs of documents imported before migration 011, once: a
+   * document that has them is not read again. Its sentences stay (their ids are what lookups and
+   * annotation tasks refer to) unless today's splitter cuts its text differently, in which case the
+   * document is imported again, so that paragraphs and sentences agree.
+   */
+  async function completeProfiles(): Promise<{ profiled: number; reimported: number }> {
+    const pending = await db.selectFrom('documents').select('id').where('paragraph_starts', 'is', null).orderBy('id').execute();
+    let profiled = 0;
+    let reimported = 0;
+    for (const { id } of pending) {
+      const doc = await db.selectFrom('documents').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!doc) continue;
+      const paragraphs = paragraphSentences(doc.text);
+      const texts = paragraphs.flat();
+      const stored = await db.selectFrom('sentences').select('text').where('document_id', '=', id).orderBy('position').execute();
+      if (stored.length === texts.length && stored.every((s, i) => s.text === texts[i])) {
+        await db
+          .updateTable('documents')
+          .set(profileColumns(profileOf(texts, words()), paragraphs))
+          .where('id', '=', id)
+          .execute();
+        profiled++;
+      } else {
+        const { category, sub_category, filename, title, year, source, licence, text } = doc;
+        await importDocument({
+          category: category as DocumentInput['category'],
+          sub_category: sub_category || undefined,
+          filename,
+          title,
+          year,
+          source,
+          licence,
+          text,
+        });
+        reimported++;
+      }
+    }
+    if (pending.length) log(`content library: profiled ${profiled} documents, re-imported ${reimported}`);
+    return { profiled, reimported };
   }
 
   /**
@@ -183,7 +265,7 @@ export function createContentLibrary({ db, log, now }: LibraryDeps) {
     return db.selectFrom('sentences').select(['id', 'text']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
   }
 
-  return { importDocument, seedIfEmpty, examplesFor, paperCount, sentencesAfter };
+  return { importDocument, seedIfEmpty, completeProfiles, examplesFor, paperCount, sentencesAfter };
 }
 
 export type ContentLibrary = ReturnType<typeof createContentLibrary>;

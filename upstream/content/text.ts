@@ -51,9 +51,16 @@ function cleanInline(text: string): string {
 
 /** The sentences of a text, in order, each trimmed, with its closing quotes and brackets. */
 export function splitSentences(text: string): string[] {
+  return paragraphSentences(text).flat();
+}
+
+/** The sentences of a text by paragraph: what splitSentences answers, grouped as written. */
+export function paragraphSentences(text: string): string[][] {
   // Paragraphs first: they join hard-wrapped lines and strip Markdown, which the shared splitter
   // (working on offsets into the raw text) leaves alone.
-  return paragraphsOf(text).flatMap((paragraph) => sentencesOf(paragraph));
+  return paragraphsOf(text)
+    .map((paragraph) => sentencesOf(paragraph))
+    .filter((sentences) => sentences.length > 0);
 }
 
 export interface Token {

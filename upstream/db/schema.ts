@@ -122,6 +122,20 @@ export interface DocumentsTable {
   licence: string;
   text: string;
   created_at: string;
+  /** The profile (content/profile.ts); null only until the start after migration 011 fills it. */
+  word_count: number | null;
+  /** Difficulty, 1 入门 … 5 高级. */
+  level: number | null;
+  lemma_count: number | null;
+  /** Distinct lemmas of the text that each exam lists. */
+  exam_zk: number | null;
+  exam_gk: number | null;
+  exam_cet4: number | null;
+  exam_cet6: number | null;
+  exam_ky: number | null;
+  exam_ielts: number | null;
+  /** JSON array of the positions of the sentences that open a paragraph. */
+  paragraph_starts: string | null;
 }
 
 export interface SentencesTable {

@@ -9,6 +9,7 @@ import * as membership from './007-membership';
 import * as referral from './008-referral';
 import * as lookupAnswers from './009-lookup-answers';
 import * as passwords from './010-passwords';
+import * as documentProfile from './011-document-profile';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '008_referral': referral,
   '009_lookup_answers': lookupAnswers,
   '010_passwords': passwords,
+  '011_document_profile': documentProfile,
 };
 
 export const migrationProvider: MigrationProvider = {
