@@ -104,6 +104,7 @@ test.describe('paying inside WeChat', () => {
     await order.getByTestId('order-wechat-pay').click();
     await expect(membership.orderStatus()).toHaveText('无法发起支付：未绑定登录账号，请使用密码登录并绑定');
     expect(await page.evaluate(() => window.payRequests.length)).toBe(0);
+    await expect(order.getByTestId('order-bind-wechat')).toHaveAttribute('href', '/Profil');
     await order.getByTestId('order-qr-instead').click();
     await expect(order.getByTestId('order-qr')).toBeVisible();
     await expect(order.getByText('请使用微信扫码支付')).toBeVisible();

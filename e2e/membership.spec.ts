@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { extendMembership } from '../lib/membership/expiry';
 import { formatBeijingDate } from '../lib/client/membership/pay-model';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { newEmail, widths } from './support/outbox';
 
 /**
@@ -11,14 +10,6 @@ import { newEmail, widths } from './support/outbox';
  * month at ¥28 (was ¥38, 7.4折) and the year at ¥198 (was ¥456, 4.3折). An order left to time
  * out (支付超时) needs the server's clock moved: the upstream's tests hold that case.
  */
-
-/** Serious or critical accessibility violations on the page as it is now. */
-async function seriousViolations(page: Page, where: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).exclude('#__vconsole').analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const expiryAfter = (type: 'month' | 'year', current: string | null = null) =>
   formatBeijingDate(extendMembership(type, current, new Date()));

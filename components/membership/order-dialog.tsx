@@ -6,6 +6,7 @@ import { useRequireLogin } from '@/components/login/use-require-login';
 import { Overlay } from '@/components/ui/overlay';
 import { RetryButton } from '@/components/ui/retry-button';
 import { useClientEnv } from '@/lib/client/client-env';
+import { ApiError } from '@/lib/client/errors';
 import {
   formatBeijingDate,
   formatYuan,
@@ -301,14 +302,26 @@ function WechatPay({
                 : ''}
       </p>
       {pay.error && (
-        <button
-          type="button"
-          data-testid="order-qr-instead"
-          onClick={onQrInstead}
-          className="text-xs font-medium text-brand-700 underline underline-offset-2"
-        >
-          改用二维码支付
-        </button>
+        <div className="flex gap-4">
+          <button
+            type="button"
+            data-testid="order-qr-instead"
+            onClick={onQrInstead}
+            className="text-xs font-medium text-brand-700 underline underline-offset-2"
+          >
+            改用二维码支付
+          </button>
+          {/* 417: this account has no WeChat to pay with; /Profil binds it (绑定微信). */}
+          {pay.error instanceof ApiError && pay.error.status === '417' && (
+            <a
+              href="/Profil"
+              data-testid="order-bind-wechat"
+              className="text-xs font-medium text-brand-700 underline underline-offset-2"
+            >
+              去绑定微信
+            </a>
+          )}
+        </div>
       )}
     </>
   );

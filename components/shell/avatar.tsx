@@ -13,13 +13,14 @@ export function Avatar({ src, name, size = 32 }: { src: string; name: string; si
       />
     );
   }
+  // The initial is drawn by CSS, not as text: beside the nickname it would otherwise be part of
+  // a button's visible label ("W wang") that its accessible name ("wang：账户菜单") does not match.
   return (
     <span
       aria-hidden
-      className="grid shrink-0 place-items-center rounded-full bg-brand-100 font-medium text-brand-700"
+      data-initial={Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
+      className="grid shrink-0 place-items-center rounded-full bg-brand-100 font-medium text-brand-700 before:content-[attr(data-initial)]"
       style={{ width: size, height: size, fontSize: size * 0.45 }}
-    >
-      {Array.from(name.trim())[0]?.toUpperCase() ?? '?'}
-    </span>
+    />
   );
 }
