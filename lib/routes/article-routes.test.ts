@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { contentCategories } from '@/lib/contract/content';
+import { articleCategories, articleHref, articlePageOf } from './article-routes';
+
+describe('article routes', () => {
+  it('sends each category to its reading page, and each page finds exactly the categories sent to it', () => {
+    expect(articleHref({ category: 'news', filename: 'Rain in 北京 (1)' })).toBe(
+      '/NewsArticle/Rain%20in%20%E5%8C%97%E4%BA%AC%20(1)',
+    );
+    expect(articleHref({ category: 'classic', filename: 'alice' })).toBe('/Article/alice');
+    expect(articleCategories('readingArticle', contentCategories)).toEqual(['reading', 'listening']);
+    for (const category of contentCategories) {
+      expect(articleCategories(articlePageOf(category), contentCategories)).toContain(category);
+    }
+  });
+});

@@ -1,0 +1,33 @@
+import type { ContentCategory } from '@/lib/contract/content';
+
+/*
+ * Which page reads a document (spec section 2): news on /NewsArticle, short stories on
+ * /ShortStoryArticle, the reading and listening lists on /readingArticle, everything else on
+ * /Article. The URL names only the file; the page's kind says in which categories to find it.
+ * The lists link with articleHref, the pages resolve with articleCategories: one table serves
+ * both, so a link never leads to a page that would not find its document.
+ */
+
+export type ArticlePage = 'Article' | 'NewsArticle' | 'ShortStoryArticle' | 'readingArticle';
+
+const pageOfCategory: Partial<Record<ContentCategory, ArticlePage>> = {
+  news: 'NewsArticle',
+  short_story: 'ShortStoryArticle',
+  reading: 'readingArticle',
+  listening: 'readingArticle',
+};
+
+/** The page that reads a document of this category. */
+export function articlePageOf(category: ContentCategory): ArticlePage {
+  return pageOfCategory[category] ?? 'Article';
+}
+
+/** The address of a document's reading page. */
+export function articleHref(doc: { category: ContentCategory; filename: string }): string {
+  return `/${articlePageOf(doc.category)}/${encodeURIComponent(doc.filename)}`;
+}
+
+/** The categories a reading page looks in for its file. */
+export function articleCategories(page: ArticlePage, all: readonly ContentCategory[]): ContentCategory[] {
+  return all.filter((category) => articlePageOf(category) === page);
+}
