@@ -1,7 +1,8 @@
-import type { DocumentSummary, ExamProfile } from '@/lib/contract/calls/content';
+import type { DocumentSummary } from '@/lib/contract/calls/content';
 
 /** The exams of the profile, easiest first, as learners in China name them. */
-const examNames: [keyof ExamProfile, string][] = [
+type Exam = 'zk' | 'gk' | 'cet4' | 'cet6' | 'ky' | 'ielts';
+const examNames: [Exam, string][] = [
   ['zk', '中考'],
   ['gk', '高考'],
   ['cet4', '四级'],
