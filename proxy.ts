@@ -2,6 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { finishWechatLogin } from '@/lib/bff/oauth';
 import { isHttps } from '@/lib/bff/site';
 import { openSession, SESSION_COOKIE } from '@/lib/bff/session';
+import { isKnownProduct } from '@/lib/reading/categories';
 import { REFERRER_COOKIE, SHARE_PARAM } from '@/lib/routes/navigation';
 import { NOT_FOUND_PATH, resolvePath } from '@/lib/routes/route-table';
 
@@ -20,7 +21,8 @@ const RENDERED_NOT_FOUND = '/_not-found';
  *    never a redirect away);
  *  - an arriving `share_account` of someone else is remembered for the login exchange;
  *  - the route table's forwards happen here, before anything renders (see `forward`);
- *  - /NotFound is answered by the not-found page, server-rendered, with 404.
+ *  - /NotFound, and a `/{product}` that names no product, are answered by the not-found page,
+ *    server-rendered, with 404.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { nextUrl } = request;
@@ -30,8 +32,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   if (resolution.kind === 'redirect') return forward(nextUrl, resolution.to);
 
   const arriving = nextUrl.searchParams.get(SHARE_PARAM);
+  const unknownProduct =
+    resolution.kind === 'page' && resolution.route.name === 'index' && !isKnownProduct(resolution.params.product);
   const response =
-    nextUrl.pathname === NOT_FOUND_PATH ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl)) : NextResponse.next();
+    nextUrl.pathname === NOT_FOUND_PATH || unknownProduct
+      ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl))
+      : NextResponse.next();
   // Only another's account is remembered: the own one is on every page of a logged-in user.
   const own = arriving ? (await openSession(request.cookies.get(SESSION_COOKIE)?.value))?.user.account : undefined;
   if (arriving && arriving !== own && /^[\w-]{1,64}$/.test(arriving)) {

@@ -13,6 +13,14 @@ describe('proxy: page requests', () => {
     expect(response.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/_not-found');
   });
 
+  it('answers a /{product} that names no product with the not-found route, and lets the products through', async () => {
+    const unknown = await run('/nosuchproduct');
+    expect(unknown.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/_not-found');
+    for (const path of ['/classic', '/cet4', '/me', '/word']) {
+      expect((await run(path)).headers.get('x-middleware-next'), path).toBe('1');
+    }
+  });
+
   it('lets ordinary pages through untouched', async () => {
     const response = await run('/AboutUs?from=footer');
     expect(response.headers.get('x-middleware-next')).toBe('1');

@@ -1,0 +1,48 @@
+import Link from 'next/link';
+import { pageHref, pagerItems } from '@/lib/reading/paging';
+
+/** Real links to the list's pages (`?page=N`), so every page is reachable without script. */
+export function Pager({
+  path,
+  page,
+  pages,
+  query,
+}: {
+  path: string;
+  page: number;
+  pages: number;
+  query?: Readonly<Record<string, string | undefined>>;
+}) {
+  const items = pagerItems(page, pages);
+  if (items.length === 0) return null;
+  const link = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2 text-sm';
+  return (
+    <nav aria-label="分页" data-testid="pager" className="mt-6 flex flex-wrap items-center gap-2">
+      {page > 1 && (
+        <Link href={pageHref(path, page - 1, query)} rel="prev" className={`${link} border-slate-300 hover:bg-slate-50`}>
+          上一页
+        </Link>
+      )}
+      {items.map((item) =>
+        item.kind === 'gap' ? (
+          <span key={item.key} className="px-1 text-ink-mute">
+            …
+          </span>
+        ) : item.current ? (
+          <span key={item.page} aria-current="page" className={`${link} border-brand-600 bg-brand-600 text-white`}>
+            {item.page}
+          </span>
+        ) : (
+          <Link key={item.page} href={pageHref(path, item.page, query)} className={`${link} border-slate-300 hover:bg-slate-50`}>
+            {item.page}
+          </Link>
+        ),
+      )}
+      {page < pages && (
+        <Link href={pageHref(path, page + 1, query)} rel="next" className={`${link} border-slate-300 hover:bg-slate-50`}>
+          下一页
+        </Link>
+      )}
+    </nav>
+  );
+}

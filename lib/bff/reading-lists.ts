@@ -1,0 +1,91 @@
+import 'server-only';
+import type { DocumentSummary } from '@/lib/contract/calls/content';
+import type { ContentCategory } from '@/lib/contract/content';
+import { BffError, bffErrors } from './errors';
+import { readUpstream } from './reader';
+
+/*
+ * The reads of the reading lists, the portal, the sitemap and robots.txt. Every answer is the same
+ * for every reader, so it is kept in this process for a short while: a list page is rendered from
+ * memory under load, and a newly imported document shows within the minute.
+ */
+
+const listCache = { ttlMs: 60_000, failureTtlMs: 5_000 };
+const timeoutMs = 5_000;
+
+export interface DocumentPage {
+  documents: DocumentSummary[];
+  total: number;
+  page: number;
+  page_size: number;
+}
+
+function data<T>(answer: { data?: T }): T {
+  if (answer.data === undefined) throw bffErrors.badUpstream();
+  return answer.data;
+}
+
+/** A page of a category's documents (of one sub-category when given), in the list's stable order. */
+export function documentPage(query: {
+  category: ContentCategory;
+  sub_category?: string;
+  page: number;
+  page_size: number;
+  order?: 'level' | 'newest';
+}): Promise<DocumentPage> {
+  return readUpstream('query_filenames', query, { timeoutMs, cache: listCache, reshape: data });
+}
+
+export interface SubCategories {
+  sub_categories: { sub_category: string; documents: number }[];
+  without_sub_category: number;
+}
+
+export function subCategories(category: ContentCategory): Promise<SubCategories> {
+  return readUpstream('query_subcategory', { category }, { timeoutMs, cache: listCache, reshape: data });
+}
+
+/** How many documents each category holds, in the order asked. */
+export async function categoryTotals<C extends ContentCategory>(
+  categories: readonly C[],
+): Promise<{ category: C; total: number }[]> {
+  return Promise.all(
+    categories.map(async (category) => ({
+      category,
+      total: (await documentPage({ category, page: 1, page_size: 1 })).total,
+    })),
+  );
+}
+
+export async function recentDocuments(limit: number): Promise<DocumentSummary[]> {
+  return readUpstream('query_recent_documents', { limit }, { timeoutMs, cache: listCache, reshape: (a) => data(a).documents });
+}
+
+export interface BookChapters {
+  category: ContentCategory;
+  sub_category: string | null;
+  filename: string;
+  title: string;
+  chapters: { number: number; title: string; paragraph: number; sentence_id: number }[];
+}
+
+/**
+ * A book's chapters, the book named by its file name alone (the address /readingChapter/{title}
+ * carries no category): looked for in `categories`, in order; null when none holds it.
+ */
+export async function bookChapters(filename: string, categories: readonly ContentCategory[]): Promise<BookChapters | null> {
+  for (const category of categories) {
+    try {
+      return await readUpstream('query_chapters', { category, filename }, { timeoutMs, cache: listCache, reshape: data });
+    } catch (error) {
+      if (error instanceof BffError && error.httpStatus === 404) continue;
+      throw error;
+    }
+  }
+  return null;
+}
+
+/** Whether an error means the library could not be read (as opposed to a bug): the page says so. */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof BffError;
+}
