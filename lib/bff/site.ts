@@ -36,3 +36,15 @@ export function clientAddress(request: Request): string {
 function firstValue(header: string | null): string | undefined {
   return header?.split(',')[0]?.trim() || undefined;
 }
+
+/**
+ * The same origin for code that has the request's headers rather than the request (the sitemap,
+ * robots.txt): SITE_URL when configured, otherwise the Host (or X-Forwarded-Host) and protocol.
+ */
+export function siteOriginFromHeaders(headers: Headers): string {
+  const fixed = bffConfig().siteUrl;
+  if (fixed) return fixed.origin;
+  const host = firstValue(headers.get('x-forwarded-host')) ?? headers.get('host') ?? 'localhost';
+  const proto = firstValue(headers.get('x-forwarded-proto')) ?? 'http';
+  return `${proto}://${host}`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagesOfSlice, sitemapCount, sitemapSlices } from './sitemap-plan';
+import { documentEntries, pagesOfSlice, sitemapCount, sitemapSlices } from './sitemap-plan';
 
 const counts = [
   { category: 'classic', total: 3 },
@@ -76,5 +76,20 @@ describe('pagesOfSlice', () => {
       { page: 2, skip: 0, take: 100 },
     ]);
     expect(pagesOfSlice({ offset: 5, limit: 0 }, 100)).toEqual([]);
+  });
+});
+
+describe('documentEntries', () => {
+  it('names each reading page once, on the origin, with its date', () => {
+    expect(
+      documentEntries('https://y.example/', [
+        { href: '/readingArticle/a', created_at: '2026-01-01T00:00:00Z' },
+        { href: '/readingArticle/a', created_at: '2026-02-01T00:00:00Z' },
+        { href: '/Article/b' },
+      ]),
+    ).toEqual([
+      { url: 'https://y.example/readingArticle/a', lastModified: '2026-01-01T00:00:00Z' },
+      { url: 'https://y.example/Article/b' },
+    ]);
   });
 });

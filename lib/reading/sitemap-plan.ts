@@ -74,3 +74,28 @@ export function pagesOfSlice(slice: Pick<Slice, 'offset' | 'limit'>, pageSize: n
   }
   return reads;
 }
+
+/** A sitemap entry of a document: its reading page (articleHref) on the site's origin. */
+export interface DocumentEntry {
+  url: string;
+  lastModified?: string;
+}
+
+/**
+ * The entries of documents, in order, each address once: a file in two categories read on the
+ * same page (a reading text that is also a listening one) is one page.
+ */
+export function documentEntries(
+  origin: string,
+  documents: readonly { href: string; created_at?: string }[],
+  seen: Set<string> = new Set(),
+): DocumentEntry[] {
+  const base = origin.replace(/\/+$/, '');
+  const entries: DocumentEntry[] = [];
+  for (const doc of documents) {
+    if (seen.has(doc.href)) continue;
+    seen.add(doc.href);
+    entries.push(doc.created_at ? { url: `${base}${doc.href}`, lastModified: doc.created_at } : { url: `${base}${doc.href}` });
+  }
+  return entries;
+}
