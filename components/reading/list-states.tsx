@@ -14,8 +14,12 @@ export function EmptyLibrary({ label, news = false }: { label: string; news?: bo
       <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-50 px-3 py-2 text-xs">
         <code>npm run import-content -- &lt;目录&gt;</code>
       </pre>
-      {news && <p className="mt-2 text-ink-soft">新闻也可以来自订阅源（RSS/Atom），由运营者在配置中填写订阅地址。</p>}
-      <p className="mt-2 text-ink-mute">详见 README 的「The content library」一节。</p>
+      {news && (
+        <p className="mt-2 text-ink-soft">
+          新闻也可以来自订阅源：在 <code>NEWS_FEEDS</code> 中填写 RSS/Atom 地址（见 README 的「News feeds」一节）。
+        </p>
+      )}
+      <p className="mt-2 text-ink-mute">导入的格式见 README 的「The content library」一节。</p>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contentCategories } from '@/lib/contract/content';
-import { articleCategories, articleHref, articlePageOf } from './article-routes';
+import { articleCategories, articleHref, articlePageOf, sentenceAnchor } from './article-routes';
 
 describe('article routes', () => {
   it('sends each category to its reading page, and each page finds exactly the categories sent to it', () => {
@@ -12,5 +12,10 @@ describe('article routes', () => {
     for (const category of contentCategories) {
       expect(articleCategories(articlePageOf(category), contentCategories)).toContain(category);
     }
+  });
+
+  it('names a sentence with the fragment the table of contents links to', () => {
+    expect(sentenceAnchor(42)).toBe('s-42');
+    expect(`${articleHref({ category: 'classic', filename: 'alice' })}#${sentenceAnchor(7)}`).toBe('/Article/alice#s-7');
   });
 });

@@ -31,3 +31,11 @@ export function articleHref(doc: { category: ContentCategory; filename: string }
 export function articleCategories(page: ArticlePage, all: readonly ContentCategory[]): ContentCategory[] {
   return all.filter((category) => articlePageOf(category) === page);
 }
+
+/**
+ * The fragment of a sentence on its reading page: the page renders each sentence with this id,
+ * and a book's table of contents links to a chapter's first sentence with it.
+ */
+export function sentenceAnchor(sentenceId: number): string {
+  return `s-${sentenceId}`;
+}

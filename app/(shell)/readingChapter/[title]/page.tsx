@@ -5,7 +5,7 @@ import { LibraryUnavailable } from '@/components/reading/list-states';
 import { bookChapters, isUnavailable, type BookChapters } from '@/lib/bff/reading-lists';
 import { contentCategories, type ContentCategory } from '@/lib/contract/content';
 import { categoryHref, categoryLabels } from '@/lib/reading/categories';
-import { articleHref } from '@/lib/routes/article-routes';
+import { articleHref, sentenceAnchor } from '@/lib/routes/article-routes';
 import { pathFor } from '@/lib/routes/route-table';
 
 interface Props {
@@ -52,7 +52,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 
 /**
  * A book's table of contents (`/readingChapter/{book}`): each chapter links into the reading page
- * at its heading's first sentence, which the page renders with `id="s-<sentence id>"`.
+ * at its heading's first sentence, which the page renders with the id sentenceAnchor names.
  */
 export default async function ReadingChapterPage({ params }: Props) {
   const book = await bookOf(params);
@@ -90,7 +90,7 @@ export default async function ReadingChapterPage({ params }: Props) {
             {book.chapters.map((chapter) => (
               <li key={chapter.number}>
                 <Link
-                  href={`${href}#s-${chapter.sentence_id}`}
+                  href={`${href}#${sentenceAnchor(chapter.sentence_id)}`}
                   data-testid="chapter-link"
                   className="flex gap-3 px-4 py-2.5 hover:bg-slate-50"
                 >

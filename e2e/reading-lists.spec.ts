@@ -1,0 +1,162 @@
+import { expect, test } from './fixtures';
+
+/*
+ * The reading lists against the real product with its shipped library: three public-domain books
+ * in 经典 (classic) and nothing else, so 经典 shows content and every other category the
+ * operator's empty state. Everything asserted here is in the server's HTML: links, not scripts.
+ */
+
+const sizes = [
+  { name: 'phone', width: 375, height: 740 },
+  { name: 'desktop', width: 1440, height: 900 },
+] as const;
+
+const menuProducts = [
+  'postgraduate',
+  'primary_school',
+  'junior_high_school',
+  'high_school',
+  'cet4',
+  'cet6',
+  'ielts',
+  'new_concept_english',
+  'sentence',
+  'essay',
+  'bookworm',
+  'classic',
+  'word',
+  'me',
+];
+
+const shippedBooks = ['carroll-alice', 'burgess-busterbrown', 'austen-persuasion'];
+
+for (const size of sizes) {
+  test.describe(`at ${size.width} px (${size.name})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test('every menu category answers 200 with its documents or the operator’s empty state', async ({ page }) => {
+      for (const product of menuProducts) {
+        const answer = await page.goto(`/${product}`);
+        expect(answer?.status(), product).toBe(200);
+        await expect(page.getByTestId('site-header'), product).toBeVisible();
+        if (product === 'me') {
+          await expect(page.getByTestId('my-login-prompt')).toBeVisible();
+        } else if (product === 'classic') {
+          await expect(page.getByTestId('document-item')).toHaveCount(shippedBooks.length);
+          await expect(page.getByTestId('document-facts').first()).toBeVisible();
+        } else {
+          const empty = page.getByTestId('empty-category');
+          await expect(empty, product).toBeVisible();
+          await expect(empty).toContainText('npm run import-content -- <目录>');
+        }
+        if (product === 'word') await expect(page.getByTestId('word-tools').getByRole('link', { name: /单词本/ })).toBeVisible();
+        const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
+        expect(canonical, product).toMatch(new RegExp(`/${product}$`));
+      }
+    });
+
+    test('the portal offers the dictionary, today’s picks and the categories', async ({ page }) => {
+      await page.goto('/');
+      const picks = page.getByTestId('portal-picks').getByTestId('document-link');
+      await expect(picks).toHaveCount(shippedBooks.length);
+      for (const book of shippedBooks) await expect(page.locator(`a[href="/Article/${book}"]`).first()).toBeVisible();
+      const categories = page.getByTestId('portal-categories');
+      await expect(categories.getByRole('link', { name: '经典' })).toHaveAttribute('href', '/classic');
+      await expect(categories.getByRole('link', { name: '新闻' })).toHaveAttribute('href', '/ReadNewsList');
+
+      await page.getByLabel('语境查词').fill('The cat sat on the mat.');
+      await page.getByTestId('portal-dict-form').getByRole('button', { name: '开始查词' }).click();
+      await expect(page).toHaveURL(/\/ContextualDictAPI\?text=The\+cat\+sat\+on\+the\+mat\./);
+      await expect(page.getByTestId('word').first()).toBeVisible();
+    });
+
+    test('from a category a reader opens an article', async ({ page }) => {
+      await page.goto('/classic');
+      const link = page.getByTestId('document-link').filter({ hasText: "Alice's Adventures in Wonderland" });
+      await expect(link).toHaveAttribute('href', '/Article/carroll-alice');
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => new URL(r.url()).pathname === '/Article/carroll-alice'),
+        link.click(),
+      ]);
+      await expect(page).toHaveURL(/\/Article\/carroll-alice$/);
+      expect(answer.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: "Alice's Adventures in Wonderland" })).toBeVisible();
+    });
+  });
+}
+
+test.describe('lists', () => {
+  test('the category index counts every category and links to its list', async ({ page }) => {
+    expect((await page.goto('/CategoryIndex'))?.status()).toBe(200);
+    const classic = page.locator('[data-testid="category-entry"][data-category="classic"]');
+    await expect(classic.getByTestId('category-count')).toHaveText('3 篇');
+    await expect(classic.getByRole('link')).toHaveAttribute('href', '/classic');
+    const news = page.locator('[data-testid="category-entry"][data-category="news"]');
+    await expect(news.getByTestId('category-count')).toHaveText('0 篇');
+    await expect(news.getByRole('link')).toHaveAttribute('href', '/ReadNewsList');
+  });
+
+  test('the news, story, reading and listening lists answer with the empty state of an empty library', async ({ page }) => {
+    for (const path of ['/ReadNews', '/ReadNewsList', '/ShortStoryList', '/readingList', '/listeningList']) {
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      await expect(page.getByTestId('empty-category'), path).toBeVisible();
+      await expect(page.locator('h1'), path).toHaveCount(1);
+    }
+    await page.goto('/ReadNewsList');
+    await expect(page.getByTestId('empty-category')).toContainText('NEWS_FEEDS');
+  });
+
+  test('a book’s chapters link into its reading page at each chapter’s first sentence', async ({ page }) => {
+    await page.goto('/classic');
+    await page.getByTestId('document-item').filter({ hasText: "Alice's Adventures" }).getByTestId('chapters-link').click();
+    await expect(page).toHaveURL(/\/readingChapter\/carroll-alice$/);
+    const chapters = page.getByTestId('chapter-link');
+    await expect(chapters.first()).toContainText('Down the Rabbit-Hole');
+    expect(await chapters.count()).toBe(12);
+    await expect(chapters.first()).toHaveAttribute('href', /^\/Article\/carroll-alice#s-\d+$/);
+    expect((await page.goto('/readingChapter/no-such-book'))?.status()).toBe(404);
+  });
+
+  test('paging: a page past the last or no page at all is not found', async ({ page }) => {
+    expect((await page.goto('/classic?page=2'))?.status()).toBe(404);
+    expect((await page.goto('/classic?page=abc'))?.status()).toBe(404);
+    expect((await page.goto('/topicList/classic/no-such-topic'))?.status()).toBe(404);
+  });
+
+  test('an unknown product answers 404 inside the shell', async ({ page }) => {
+    expect((await page.goto('/nosuchproduct'))?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '页面不存在' })).toBeVisible();
+    await expect(page.getByTestId('site-header')).toBeVisible();
+  });
+
+  test('a logged-in learner finds their lookups and word book on the portal and under 我的', async ({ page, learner }) => {
+    expect(learner.email).toBeTruthy();
+    await page.goto('/');
+    const mine = page.getByTestId('portal-learner');
+    await expect(mine.getByRole('link', { name: '全部查词记录 →' })).toHaveAttribute('href', '/ContextualDictHistory');
+    await expect(mine.getByRole('link', { name: '打开单词本 →' })).toHaveAttribute('href', '/Words');
+    await expect(mine.getByText('还没有记录').first()).toBeVisible();
+    await page.goto('/me');
+    await expect(page.getByTestId('my-links').getByRole('link', { name: /单词本/ })).toHaveAttribute('href', '/Words');
+  });
+});
+
+test.describe('search engines', () => {
+  test('robots.txt names the sitemaps, which list the pages and every article', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Disallow: /api/');
+    expect(robots).toContain('Disallow: /Admin');
+    const sitemaps = [...robots.matchAll(/^Sitemap: (\S+)$/gm)].map((m) => new URL(m[1]).pathname);
+    expect(sitemaps).toEqual(['/sitemap/0.xml', '/sitemap/1.xml']);
+
+    const pages = await request.get('/sitemap/0.xml');
+    expect(pages.status()).toBe(200);
+    const pagesXml = await pages.text();
+    for (const path of ['/classic', '/CategoryIndex', '/ReadNewsList', '/listeningList']) {
+      expect(pagesXml).toMatch(new RegExp(`<loc>https?://[^<]+${path}</loc>`));
+    }
+    const documents = await (await request.get('/sitemap/1.xml')).text();
+    for (const book of shippedBooks) expect(documents).toMatch(new RegExp(`<loc>https?://[^<]+/Article/${book}</loc>`));
+    expect((await request.get('/sitemap/2.xml')).status()).toBe(404);
+  });
+});
