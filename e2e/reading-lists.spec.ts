@@ -50,6 +50,8 @@ for (const size of sizes) {
           await expect(empty).toContainText('npm run import-content -- <目录>');
         }
         if (product === 'word') await expect(page.getByTestId('word-tools').getByRole('link', { name: /单词本/ })).toBeVisible();
+        // Nothing wider than the screen: no sideways scrolling on a phone.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), product).toBeLessThanOrEqual(size.width);
         const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
         expect(canonical, product).toMatch(new RegExp(`/${product}$`));
       }
@@ -63,6 +65,8 @@ for (const size of sizes) {
       const categories = page.getByTestId('portal-categories');
       await expect(categories.getByRole('link', { name: '经典' })).toHaveAttribute('href', '/classic');
       await expect(categories.getByRole('link', { name: '新闻' })).toHaveAttribute('href', '/ReadNewsList');
+
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(size.width);
 
       await page.getByLabel('语境查词').fill('The cat sat on the mat.');
       await page.getByTestId('portal-dict-form').getByRole('button', { name: '开始查词' }).click();
@@ -158,5 +162,6 @@ test.describe('search engines', () => {
     const documents = await (await request.get('/sitemap/1.xml')).text();
     for (const book of shippedBooks) expect(documents).toMatch(new RegExp(`<loc>https?://[^<]+/Article/${book}</loc>`));
     expect((await request.get('/sitemap/2.xml')).status()).toBe(404);
+
   });
 });
