@@ -48,6 +48,7 @@ for (const size of sizes) {
           const empty = page.getByTestId('empty-category');
           await expect(empty, product).toBeVisible();
           await expect(empty).toContainText('npm run import-content -- <目录>');
+          await expect(empty).toContainText(`category: ${product}`);
         }
         if (product === 'word') await expect(page.getByTestId('word-tools').getByRole('link', { name: /单词本/ })).toBeVisible();
         // Nothing wider than the screen: no sideways scrolling on a phone.
@@ -162,6 +163,5 @@ test.describe('search engines', () => {
     const documents = await (await request.get('/sitemap/1.xml')).text();
     for (const book of shippedBooks) expect(documents).toMatch(new RegExp(`<loc>https?://[^<]+/Article/${book}</loc>`));
     expect((await request.get('/sitemap/2.xml')).status()).toBe(404);
-
   });
 });

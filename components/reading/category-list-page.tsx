@@ -59,6 +59,7 @@ export function categoryListPage(options: ListPageOptions) {
             list={list}
             path={options.path}
             label={options.label}
+            category={options.category}
             news={options.news}
             chapters={options.chapters}
           />

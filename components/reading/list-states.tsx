@@ -4,12 +4,14 @@
  * that could not be read says that instead of pretending to be empty.
  */
 
-export function EmptyLibrary({ label, news = false }: { label: string; news?: boolean }) {
+export function EmptyLibrary({ label, category, news = false }: { label: string; category?: string; news?: boolean }) {
   return (
     <div data-testid="empty-category" className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-sm">
       <p className="font-medium">「{label}」还没有内容。</p>
       <p className="mt-2 text-ink-soft">
-        运营者可以导入自己有权使用的文章（Markdown、纯文本；每个文件开头写明 category 等信息）：
+        运营者可以导入自己有权使用的文章（Markdown、纯文本；每个文件开头写明
+        {category ? <code className="mx-1">category: {category}</code> : ' category '}
+        等信息）：
       </p>
       <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-50 px-3 py-2 text-xs">
         <code>npm run import-content -- &lt;目录&gt;</code>

@@ -37,7 +37,7 @@ export default async function ReadNewsPage() {
         {!news ? (
           <LibraryUnavailable />
         ) : news.total === 0 ? (
-          <EmptyLibrary label={categoryLabels.news} news />
+          <EmptyLibrary label={categoryLabels.news} category="news" news />
         ) : (
           <>
             <DocumentList documents={news.documents} />
