@@ -4,7 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '@/lib/client/user';
-import { fetchLookups, fetchWords, lookupsKey, wordListsKey } from '@/lib/client/word-lists/queries';
+import { callData } from '@/lib/client/api';
+import type { LookupEntry, WordListEntry } from '@/lib/contract';
+
+// The word-list screens' query keys, so that their changes refresh this corner too. Not imported
+// from their module, which fetches the API core as soon as it loads: a visitor's portal need not.
+const lookupsKey = (account: string) => ['query_text_history', account];
+const wordListsKey = (account: string) => ['query_history', account];
 
 const shown = 5;
 
@@ -24,11 +30,13 @@ export function PortalLearner() {
 function LearnerLists({ account }: { account: string }) {
   const lookups = useQuery({
     queryKey: [...lookupsKey(account), 'portal'],
-    queryFn: ({ signal }) => fetchLookups(1, signal),
+    queryFn: ({ signal }): Promise<{ total: number; items: LookupEntry[] }> =>
+      callData('query_text_history', { page: 1, page_size: shown }, signal),
   });
   const words = useQuery({
     queryKey: [...wordListsKey(account), 'portal'],
-    queryFn: ({ signal }) => fetchWords({}, 1, signal),
+    queryFn: ({ signal }): Promise<{ total: number; items: WordListEntry[] }> =>
+      callData('query_history', { page: 1, page_size: shown }, signal),
   });
   return (
     <section aria-labelledby="portal-mine" data-testid="portal-learner" className="grid gap-4 md:grid-cols-2">
