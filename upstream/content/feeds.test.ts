@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { NewsFeedSource } from '../platform/config';
 import { openTestDatabase, startTestUpstream, testClock, type TestDatabase } from '../test-harness';
-import { createFeedReader, newsFilename, parseFeed, scheduleFeedReading } from './feeds';
+import { createFeedReader, isPrivateAddress, newsFilename, parseFeed, scheduleFeedReading } from './feeds';
 import { createContentLibrary } from './library';
 
 /*
@@ -110,6 +110,16 @@ beforeAll(async () => {
       // Answered once two readers are both waiting for it: both have got past "seen yet?".
       racers.push(res);
       if (racers.length === 2) for (const r of racers.splice(0)) r.writeHead(200, { 'content-type': 'text/html' }).end(riverPage);
+    } else if (url === '/guarded.xml') {
+      const port = (server.address() as AddressInfo).port;
+      res.writeHead(200, { 'content-type': 'application/rss+xml' });
+      res.end(
+        rss(`<item><guid>own</guid><title>Own host</title><link>/articles/river.html</link></item>
+             <item><guid>other</guid><title>Other host</title><link>http://localhost:${port}/articles/river.html</link></item>
+             <item><guid>bounce</guid><title>Bounced</title><link>/articles/bounce</link></item>`),
+      );
+    } else if (url === '/articles/bounce') {
+      res.writeHead(302, { location: `http://localhost:${(server.address() as AddressInfo).port}/articles/river.html` }).end();
     } else if (url === '/plain-rss.xml') {
       res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss(rssItems));
     } else if (url === '/atom.xml') {
@@ -374,6 +384,29 @@ describe('reading feeds', () => {
       last_error: 'HTTP 500',
       lease_owner: null,
     });
+  });
+
+  it("fetches linked pages on the feed's own host or on public addresses only, redirects included", async () => {
+    const source = { url: `${base}/guarded.xml` };
+    expect(await readerFor([source]).readFeed(source)).toMatchObject({ outcome: 'read', imported: 1, failed: 2 });
+    expect((await news()).map((d) => d.title)).toEqual(['Own host']);
+    expect(logs).toContainEqual(expect.stringMatching(/item other not imported: .*refused, localhost is a private address/));
+    expect(logs).toContainEqual(expect.stringMatching(/item bounce not imported: .*refused, localhost is a private address/));
+    expect(requests.map((r) => r.path)).toEqual(['/guarded.xml', '/articles/river.html', '/articles/bounce']);
+    expect(
+      [
+        '10.1.2.3',
+        '172.20.0.1',
+        '192.168.1.1',
+        '127.0.0.1',
+        '169.254.169.254',
+        '::1',
+        'fd00::1',
+        'fe80::1',
+        '::ffff:10.0.0.1',
+      ].filter(isPrivateAddress),
+    ).toHaveLength(9);
+    expect(['93.184.216.34', '2606:4700::1111', '::ffff:8.8.8.8'].some(isPrivateAddress)).toBe(false);
   });
 
   it('imports the good items of a feed whose link is dead, and reads the whole feed again next time', async () => {

@@ -1,4 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
 import { XMLParser } from 'fast-xml-parser';
 import type { Db } from '../db/database';
 import type { NewsFeedSource } from '../platform/config';
@@ -187,24 +189,41 @@ interface Fetched {
   body: string;
 }
 
-/** GET with a time limit and a size cap, following redirects; the body is read only on 2xx. */
+/** GET with a time limit and a size cap, following redirects (each checked by `guard` when
+ * given); the body is read only on 2xx. */
 async function getText(
   url: string,
   headers: Record<string, string>,
   limits: FeedFetchLimits,
   signal?: AbortSignal,
+  guard?: (url: URL) => Promise<void>,
 ): Promise<Fetched> {
   const timeout = AbortSignal.timeout(limits.timeoutMs);
-  const response = await fetch(url, {
-    headers: { 'user-agent': 'Yujing news reader', ...headers },
-    redirect: 'follow',
-    signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
-  }).catch((error: unknown) => {
-    if (timeout.aborted) throw new FeedError(`${url}: no answer in ${limits.timeoutMs} ms`);
-    throw new FeedError(
-      `${url}: ${error instanceof Error ? (error.cause as Error | undefined)?.message || error.message : String(error)}`,
-    );
-  });
+  const combined = signal ? AbortSignal.any([timeout, signal]) : timeout;
+  let current = new URL(url);
+  let response: Response;
+  for (let hop = 0; ; hop++) {
+    await guard?.(current);
+    response = await fetch(current, {
+      headers: { 'user-agent': 'Yujing news reader', ...headers },
+      // With a guard, each hop is checked before it is followed.
+      redirect: guard ? 'manual' : 'follow',
+      signal: combined,
+    }).catch((error: unknown) => {
+      if (timeout.aborted) throw new FeedError(`${url}: no answer in ${limits.timeoutMs} ms`);
+      throw new FeedError(
+        `${url}: ${error instanceof Error ? (error.cause as Error | undefined)?.message || error.message : String(error)}`,
+      );
+    });
+    const location = response.headers.get('location');
+    if (!guard || response.status < 300 || response.status > 399 || !location) break;
+    await response.body?.cancel();
+    if (hop === 5) throw new FeedError(`${url}: more than 5 redirects`);
+    current = new URL(location, current);
+    if (current.protocol !== 'http:' && current.protocol !== 'https:') {
+      throw new FeedError(`${url}: redirected to ${current.protocol} address`);
+    }
+  }
   if (response.status < 200 || response.status > 299) {
     await response.body?.cancel();
     return { status: response.status, headers: response.headers, body: '' };
@@ -244,6 +263,56 @@ function decode(bytes: Buffer, headers: Headers): string {
   } catch {
     return new TextDecoder('utf-8').decode(bytes);
   }
+}
+
+// Addresses a linked page may not be on: the machine itself, private networks, link-local (cloud
+// metadata services), unspecified and multicast. A feed is the operator's choice; the pages its
+// items link to are the publisher's, and their text is shown to everyone.
+const privateAddresses = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 3],
+] as const) {
+  privateAddresses.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 127],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const) {
+  privateAddresses.addSubnet(network, prefix, 'ipv6');
+}
+
+export function isPrivateAddress(address: string): boolean {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (mapped) return isPrivateAddress(mapped);
+  const family = isIP(address);
+  return family === 0 || privateAddresses.check(address, family === 4 ? 'ipv4' : 'ipv6');
+}
+
+/**
+ * The check on every address a feed's item leads to: its own host is trusted as the feed is;
+ * any other must resolve to public addresses only.
+ */
+function linkGuard(feedUrl: string): (url: URL) => Promise<void> {
+  const feedHost = new URL(feedUrl).host;
+  return async (url) => {
+    if (url.host === feedHost) return;
+    const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    const addresses = isIP(hostname) ? [hostname] : (await lookup(hostname, { all: true }).catch(() => [])).map((a) => a.address);
+    if (!addresses.length) throw new FeedError(`${url.href}: ${hostname} is not found`);
+    if (addresses.some(isPrivateAddress)) {
+      throw new FeedError(`${url.href}: refused, ${hostname} is a private address and not the feed's own host`);
+    }
+  };
 }
 
 export interface FeedReading {
@@ -326,7 +395,7 @@ export function createFeedReader({ db, library, log, now, sources, limits: given
     if (!item.link) throw new FeedError('the item has neither content nor a link');
     const page = new URL(item.link, feedUrl);
     if (page.protocol !== 'http:' && page.protocol !== 'https:') throw new FeedError(`${item.link}: not an http(s) link`);
-    const answer = await getText(page.href, { accept: 'text/html,application/xhtml+xml' }, limits, signal);
+    const answer = await getText(page.href, { accept: 'text/html,application/xhtml+xml' }, limits, signal, linkGuard(feedUrl));
     if (answer.status !== 200) throw new FeedError(`${page.href}: HTTP ${answer.status}`);
     return readableArticle(answer.body).text;
   }
