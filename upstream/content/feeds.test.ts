@@ -444,12 +444,28 @@ describe('the schedule', () => {
         },
       },
       60,
+      () => {},
     );
     await expect.poll(() => started).toBe(1);
     await stop();
     expect(seenSignal?.aborted).toBe(true);
     expect(finished).toBe(true);
     expect(started).toBe(1);
+  });
+
+  it('logs a reading that fails of itself, and keeps the schedule', async () => {
+    const lines: string[] = [];
+    const stop = scheduleFeedReading(
+      {
+        readAll: async () => {
+          throw new Error('database gone');
+        },
+      },
+      60,
+      (line) => lines.push(line),
+    );
+    await expect.poll(() => lines).toEqual(['[feeds] reading failed: database gone']);
+    await stop();
   });
 
   it('is off at 0 minutes', async () => {
@@ -462,6 +478,7 @@ describe('the schedule', () => {
         },
       },
       0,
+      () => {},
     );
     await new Promise((resolve) => setImmediate(resolve));
     await stop();

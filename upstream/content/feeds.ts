@@ -532,16 +532,25 @@ function messageOf(error: unknown): string {
  * Reads the feeds now and then every `intervalMinutes`, each reading after the last has ended
  * (a slow feed never stacks readings). `stop` cancels what is in flight and waits for it.
  */
-export function scheduleFeedReading(reader: Pick<FeedReader, 'readAll'>, intervalMinutes: number): () => Promise<void> {
+export function scheduleFeedReading(
+  reader: Pick<FeedReader, 'readAll'>,
+  intervalMinutes: number,
+  log: (line: string) => void,
+): () => Promise<void> {
   if (intervalMinutes <= 0) return async () => {};
   const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> = Promise.resolve();
   const next = (delay: number) => {
     timer = setTimeout(() => {
-      running = reader.readAll(abort.signal).finally(() => {
-        if (!abort.signal.aborted) next(intervalMinutes * 60_000);
-      });
+      running = reader
+        .readAll(abort.signal)
+        // readAll logs each feed's failure itself; this is for a fault of its own, which must
+        // neither end the schedule nor the process.
+        .catch((error: unknown) => log(`[feeds] reading failed: ${messageOf(error)}`))
+        .finally(() => {
+          if (!abort.signal.aborted) next(intervalMinutes * 60_000);
+        });
     }, delay);
     // Reading feeds never keeps the process alive on its own.
     timer.unref();

@@ -23,6 +23,6 @@ export const contentModule: UpstreamModule<object, ContentServices> = {
     const { sources, intervalMinutes } = config.newsFeeds;
     if (!sources.length || intervalMinutes <= 0) return async () => {};
     log(`[feeds] reading ${sources.length} news feed(s) every ${intervalMinutes} min`);
-    return scheduleFeedReading(createFeedReader({ db, library, log, now, sources }), intervalMinutes);
+    return scheduleFeedReading(createFeedReader({ db, library, log, now, sources }), intervalMinutes, log);
   },
 };

@@ -63,6 +63,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ NEWS_FEEDS: 'file:///etc/passwd' })).toThrow(/NEWS_FEEDS: "file:\/\/\/etc\/passwd"/);
     expect(() => loadConfig({ NEWS_FEEDS: 'not a url|x' })).toThrow(/NEWS_FEEDS/);
     expect(() => loadConfig({ NEWS_FEED_INTERVAL_MINUTES: '-5' })).toThrow(/NEWS_FEED_INTERVAL_MINUTES/);
+    expect(() => loadConfig({ NEWS_FEED_INTERVAL_MINUTES: '50000' })).toThrow(/NEWS_FEED_INTERVAL_MINUTES/);
   });
 
   it('takes a WeChat Pay merchant whole or not at all, and packages nobody could pay are refused', () => {

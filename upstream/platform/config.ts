@@ -197,7 +197,8 @@ const envSchema = z.object({
   SEED_CONTENT: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
   MIGRATE_ON_START: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
   NEWS_FEEDS: optional(z.string()),
-  NEWS_FEED_INTERVAL_MINUTES: count(60),
+  // At most a week: a timer's delay past 2^31 ms (24.8 days) would fire at once, again and again.
+  NEWS_FEED_INTERVAL_MINUTES: optional(z.coerce.number().int().min(0).max(10_080)).transform((v) => v ?? 60),
 });
 
 type Env = Record<string, string | undefined>;
