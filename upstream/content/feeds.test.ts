@@ -137,8 +137,15 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/rss+xml' });
       res.write('<?xml version="1.0"?><rss version="2.0"><channel>');
     } else if (url === '/huge.xml') {
+      // Declared too large: refused before the body is read.
+      const body = rss(`<item><guid>big</guid><title>Big</title><description>${'x'.repeat(50_000)}</description></item>`);
+      res.writeHead(200, { 'content-type': 'application/rss+xml', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    } else if (url === '/huge-chunked.xml') {
+      // No length declared: the cap applies as the body streams in.
       res.writeHead(200, { 'content-type': 'application/rss+xml' });
-      res.end(rss(`<item><guid>big</guid><title>Big</title><description>${'x'.repeat(50_000)}</description></item>`));
+      for (let i = 0; i < 30; i++) res.write(`<!-- ${'y'.repeat(1_000)} -->`);
+      res.end();
     } else if (url === '/dead-link.xml') {
       res.writeHead(200, { 'content-type': 'application/rss+xml', etag: '"dead"' });
       res.end(
@@ -197,6 +204,17 @@ describe('parseFeed', () => {
       text: 'Owls see well at night. Their eyes are very large.',
       published: new Date('2026-11-18T12:00:00Z'),
     });
+  });
+
+  it('takes a permalink guid as the link when an item has none', () => {
+    const feed = parseFeed(
+      rss(`<item><guid>http://gazette.example/p/7</guid><title>Seven</title></item>
+           <item><guid isPermaLink="false">http://gazette.example/id/8</guid><title>Eight</title></item>`),
+    );
+    expect(feed.items.map((i) => [i.key, i.link])).toEqual([
+      ['http://gazette.example/p/7', 'http://gazette.example/p/7'],
+      ['http://gazette.example/id/8', undefined],
+    ]);
   });
 
   it('refuses what is not a feed', () => {
@@ -357,7 +375,9 @@ describe('reading feeds', () => {
   });
 
   it('logs a broken feed (bad XML, not a feed, 500, no answer, too large) and goes on to the next', async () => {
-    const broken = ['/broken.xml', '/html-not-feed', '/error.xml', '/slow.xml', '/huge.xml'].map((p) => ({ url: `${base}${p}` }));
+    const broken = ['/broken.xml', '/html-not-feed', '/error.xml', '/slow.xml', '/huge.xml', '/huge-chunked.xml'].map((p) => ({
+      url: `${base}${p}`,
+    }));
     const good = { url: `${base}/atom.xml` };
     const readings = await readerFor([...broken, good], { timeoutMs: 500 }).readAll();
     expect(readings.map((r) => [r.url.slice(base.length), r.outcome])).toEqual([
@@ -366,6 +386,7 @@ describe('reading feeds', () => {
       ['/error.xml', 'failed'],
       ['/slow.xml', 'failed'],
       ['/huge.xml', 'failed'],
+      ['/huge-chunked.xml', 'failed'],
       ['/atom.xml', 'read'],
     ]);
     expect(readings.map((r) => r.error)).toEqual([
@@ -373,6 +394,7 @@ describe('reading feeds', () => {
       expect.stringMatching(/neither an RSS nor an Atom feed/),
       'HTTP 500',
       expect.stringMatching(/no answer in 500 ms/),
+      expect.stringMatching(/\d+ bytes, more than the 20000 allowed/),
       expect.stringMatching(/more than the 20000 bytes allowed/),
       undefined,
     ]);

@@ -154,8 +154,11 @@ export function parseFeed(body: string): ParsedFeed {
   for (const item of ((rdf ? rdf.item : channel.item) as unknown[] | undefined) ?? []) {
     const i = asNode(item);
     if (!i) continue;
-    const link = clean(textOf(i.link));
-    const key = clean(textOf(i.guid)) ?? link;
+    const guid = clean(textOf(i.guid));
+    // A guid is the item's address unless it says otherwise (isPermaLink="false").
+    const permalink = guid && asNode(i.guid)?.['@_isPermaLink'] !== 'false' && /^https?:\/\//i.test(guid) ? guid : undefined;
+    const link = clean(textOf(i.link)) ?? permalink;
+    const key = guid ?? link;
     if (!key) continue;
     const html = textOf(i['content:encoded']);
     items.push({
