@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { loadConfig } from '../upstream/platform/config';
 import { DocumentFileError, parseDocumentFile } from '../upstream/content/document-file';
+import { parseEpubFile, parseHtmlFile, type ImportOptions } from '../upstream/content/document-formats';
+import type { DocumentInput } from '../upstream/content/document-input';
 import { createContentLibrary } from '../upstream/content/library';
 import { levelLabel } from '../upstream/content/profile';
 import { describeDatabase, migrateToLatest, openDatabase } from '../upstream/db/database';
@@ -9,15 +12,28 @@ import { describeDatabase, migrateToLatest, openDatabase } from '../upstream/db/
 /*
  * Imports the operator's own documents into the content library of the embedded upstream:
  *
- *   npm run import-content -- <file-or-directory>...
+ *   npm run import-content -- [--category c] [--sub-category s] [--title t] [--source s] [--licence l] <file-or-directory>...
  *
- * Each file is Markdown (.md, .markdown) or plain text (.txt) with a header (see
- * upstream/content/document-file.ts); directories are searched recursively. A document with the
- * same category, sub_category and filename is replaced. Uses the upstream's configuration
- * (DATA_DIR, DATABASE_PATH, or DATABASE_URL for PostgreSQL). Exits 1 when any file could not be imported.
+ * A Markdown (.md, .markdown) or plain text (.txt) file has a header (see
+ * upstream/content/document-file.ts). A web page (.html, .htm) or an e-book (.epub) has none:
+ * what it says of itself is read (upstream/content/document-formats.ts) and the options give the
+ * rest (the category always; the licence unless an EPUB states its rights). Directories are
+ * searched recursively. A document with the same category, sub_category and filename is
+ * replaced. Uses the upstream's configuration (DATA_DIR, DATABASE_PATH, or DATABASE_URL for
+ * PostgreSQL). Exits 1 when any file could not be imported, 2 on a bad command line.
  */
 
-const extensions = new Set(['.md', '.markdown', '.txt']);
+const extensions = new Set(['.md', '.markdown', '.txt', '.html', '.htm', '.epub']);
+const usage =
+  'usage: npm run import-content -- [--category c] [--sub-category s] [--title t] [--source s] [--licence l] <file-or-directory>...';
+
+function readDocument(file: string, options: ImportOptions): DocumentInput {
+  const extension = path.extname(file).toLowerCase();
+  const name = path.basename(file, path.extname(file));
+  if (extension === '.epub') return parseEpubFile(fs.readFileSync(file), name, options);
+  if (extension === '.html' || extension === '.htm') return parseHtmlFile(fs.readFileSync(file, 'utf8'), name, options);
+  return parseDocumentFile(fs.readFileSync(file, 'utf8'), name);
+}
 
 function filesIn(target: string): string[] {
   const stat = fs.statSync(target, { throwIfNoEntry: false });
@@ -33,9 +49,37 @@ function filesIn(target: string): string[] {
     });
 }
 
-async function main(targets: string[]): Promise<number> {
+async function main(args: string[]): Promise<number> {
+  let targets: string[];
+  let options: ImportOptions;
+  try {
+    const parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        category: { type: 'string' },
+        'sub-category': { type: 'string' },
+        title: { type: 'string' },
+        source: { type: 'string' },
+        licence: { type: 'string' },
+        license: { type: 'string' },
+      },
+    });
+    targets = parsed.positionals;
+    const v = parsed.values;
+    options = {
+      category: v.category,
+      sub_category: v['sub-category'],
+      title: v.title,
+      source: v.source,
+      licence: v.licence ?? v.license,
+    };
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    return 2;
+  }
   if (!targets.length) {
-    console.error('usage: npm run import-content -- <file-or-directory>...');
+    console.error(usage);
     return 2;
   }
   const files: string[] = [];
@@ -48,7 +92,7 @@ async function main(targets: string[]): Promise<number> {
     }
   }
   if (!files.length) {
-    console.error('no .md, .markdown or .txt files found');
+    console.error('no .md, .markdown, .txt, .html, .htm or .epub files found');
     return 1;
   }
 
@@ -63,7 +107,7 @@ async function main(targets: string[]): Promise<number> {
     const library = createContentLibrary({ db, log: (line) => console.log(line), now: () => new Date() });
     for (const file of files) {
       try {
-        const doc = parseDocumentFile(fs.readFileSync(file, 'utf8'), path.basename(file, path.extname(file)));
+        const doc = readDocument(file, options);
         const result = await library.importDocument(doc);
         imported++;
         sentences += result.sentences;

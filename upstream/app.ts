@@ -21,7 +21,7 @@ import { referralModule } from './referral/module';
 import type { UpstreamConfig } from './platform/config';
 import { registerContractRoutes } from './platform/contract-routes';
 import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './platform/http';
-import { assembleModules } from './platform/module';
+import { assembleModules, type Stop } from './platform/module';
 import { systemClock, type Clock } from './platform/time';
 import { speechModule } from './speech/module';
 import { wordListsModule } from './word-lists/module';
@@ -77,9 +77,14 @@ export const keepAliveTimeoutMs = 65_000;
 
 /** The upstream as a Hono app over an open, migrated database. */
 export function createUpstreamApp(deps: UpstreamDeps): Hono {
+  return assembleUpstream(deps).app;
+}
+
+/** The app and, apart, the modules' background work, which only a listening upstream begins. */
+function assembleUpstream(deps: UpstreamDeps): { app: Hono; start: () => Stop } {
   const { config, db, mailer, dictionary, grammarCatalogue, sentenceAnalyzer } = deps;
   const platform = { config, db, now: deps.now ?? systemClock, log: deps.log ?? ((line: string) => console.log(line)) };
-  const { handlers, routes } = assembleModules(modules, platform, {
+  const { handlers, routes, start } = assembleModules(modules, platform, {
     mailer,
     dictionary,
     grammarCatalogue,
@@ -105,7 +110,7 @@ export function createUpstreamApp(deps: UpstreamDeps): Hono {
     if (route.testOnly && config.envType !== 'test') continue;
     app.route(route.path, route.app);
   }
-  return app;
+  return { app, start };
 }
 
 export interface RunningUpstream {
@@ -157,7 +162,7 @@ export async function startUpstream(
         );
       }
     }
-    const app = createUpstreamApp({ ...options, config, db });
+    const { app, start } = assembleUpstream({ ...options, config, db });
     const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
       const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) =>
         resolve({ server, port: info.port }),
@@ -170,18 +175,23 @@ export async function startUpstream(
       }
     });
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    const stopBackground = start();
 
     let closing: Promise<void> | undefined;
     const close = () =>
-      (closing ??= new Promise<void>((resolve) => {
-        const cutOff = setTimeout(() => {
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        }, shutdownGraceMs);
-        server.close(() => {
-          clearTimeout(cutOff);
-          resolve();
-        });
-      }).then(() => db.destroy()));
+      (closing ??= Promise.all([
+        // Background work ends while requests in flight finish, and both before the database closes.
+        stopBackground(),
+        new Promise<void>((resolve) => {
+          const cutOff = setTimeout(() => {
+            if ('closeAllConnections' in server) server.closeAllConnections();
+          }, shutdownGraceMs);
+          server.close(() => {
+            clearTimeout(cutOff);
+            resolve();
+          });
+        }),
+      ]).then(() => db.destroy()));
 
     return { url: `http://${host}:${port}`, db, close };
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { UpstreamModule } from '../platform/module';
 import { contentCalls } from './content-calls';
+import { createFeedReader, scheduleFeedReading } from './feeds';
 import { createContentLibrary, type ContentLibrary } from './library';
 import { createReadingShelf, type ReadingShelf } from './reading';
 
@@ -10,7 +11,7 @@ export interface ContentServices {
   readingShelf: ReadingShelf;
 }
 
-/** The content library and its reading calls. */
+/** The content library, its reading calls, and the news feeds read into it. */
 export const contentModule: UpstreamModule<object, ContentServices> = {
   name: 'content',
   services: {
@@ -18,4 +19,10 @@ export const contentModule: UpstreamModule<object, ContentServices> = {
     readingShelf: ({ db }) => createReadingShelf({ db }),
   },
   calls: contentCalls,
+  start: ({ config, db, log, now, library }) => {
+    const { sources, intervalMinutes } = config.newsFeeds;
+    if (!sources.length || intervalMinutes <= 0) return async () => {};
+    log(`[feeds] reading ${sources.length} news feed(s) every ${intervalMinutes} min`);
+    return scheduleFeedReading(createFeedReader({ db, library, log, now, sources }), intervalMinutes, log);
+  },
 };

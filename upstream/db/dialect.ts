@@ -35,15 +35,29 @@ export function inCodePointOrder(db: AnyDb, column: string): RawBuilder<string> 
 /** The advisory lock under which an instance prepares the database (an arbitrary, fixed number). */
 const PREPARE_LOCK = 7_310_924;
 
+/** How long an instance waits for another to finish preparing, and how often it asks. */
+const PREPARE_WAIT_MS = 10 * 60_000;
+const PREPARE_POLL_MS = 250;
+
 /**
  * Runs `task` while no other instance runs its own: on PostgreSQL under a cluster-wide advisory
  * lock held by one connection of the pool (instances starting together take turns); SQLite, one
  * file with one writer, needs none. The task uses `db` as usual.
+ *
+ * The lock is asked for again and again rather than waited on in one statement: the pool's
+ * statement timeout (seconds) would cut that wait short while another instance migrates and
+ * seeds, which can take longer on a busy machine.
  */
 export async function oneInstanceAtATime<DB, T>(db: Kysely<DB>, task: () => Promise<T>): Promise<T> {
   if (!isPostgres(db)) return task();
   return db.connection().execute(async (connection) => {
-    await sql`select pg_advisory_lock(${PREPARE_LOCK})`.execute(connection);
+    const giveUpAt = Date.now() + PREPARE_WAIT_MS;
+    for (;;) {
+      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${PREPARE_LOCK}) as locked`.execute(connection);
+      if (rows[0]?.locked) break;
+      if (Date.now() > giveUpAt) throw new Error('Another instance has been preparing the database for 10 minutes; giving up');
+      await new Promise((resolve) => setTimeout(resolve, PREPARE_POLL_MS));
+    }
     try {
       return await task();
     } finally {

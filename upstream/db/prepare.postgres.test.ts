@@ -12,7 +12,11 @@ describe('preparing one PostgreSQL database from several instances at once', () 
   let instances: Db[];
   beforeEach(async () => {
     url = await createDatabase(adminUrl);
-    instances = [0, 1, 2].map(() => openDatabase({ databasePath: ':memory:', databaseUrl: url }));
+    // A statement timeout shorter than one instance's preparation (migrations, seed, profiles):
+    // waiting for the others must not be one statement that the timeout cuts short.
+    instances = [0, 1, 2].map(() =>
+      openDatabase({ databasePath: ':memory:', databaseUrl: url, databaseStatementTimeoutMs: 3000 }),
+    );
   });
   afterEach(async () => {
     await Promise.all(instances.map((db) => db.destroy()));

@@ -304,6 +304,29 @@ export interface WechatTicketsTable {
   expires_at: string;
 }
 
+/** A news feed the upstream reads (content/feeds.ts); url is as NEWS_FEEDS gives it. */
+export interface FeedsTable {
+  url: string;
+  title: string | null;
+  /** The ETag and Last-Modified of the last answer read in full. */
+  etag: string | null;
+  last_modified: string | null;
+  /** The instance reading the feed now, and the ISO time its lease runs out. */
+  lease_owner: string | null;
+  lease_until: string | null;
+  checked_at: string | null;
+  /** Why the last reading failed; null when it did not. */
+  last_error: string | null;
+}
+
+/** A feed item already seen (and imported as news/<filename>), by its guid, else its link. */
+export interface FeedItemsTable {
+  feed_url: string;
+  item_key: string;
+  filename: string;
+  seen_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -328,6 +351,8 @@ export interface Database {
   payments: PaymentsTable;
   sandbox_transactions: SandboxTransactionsTable;
   wechat_tickets: WechatTicketsTable;
+  feeds: FeedsTable;
+  feed_items: FeedItemsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       passwordLimits: { perAccount: 5, perAddress: 20 },
       seedContent: true,
       migrateOnStart: true,
+      newsFeeds: { sources: [], intervalMinutes: 60 },
     });
     expect(loadConfig({ SITE_URL: 'https://yujing.example/app' }).wechat.callbackOrigin).toBe('https://yujing.example');
     expect(loadConfig({ EMAIL_CODE_LIMIT_ADDRESS: '0', EMAIL_CODE_LIMIT_WRONG: '5' }).emailCodeLimits).toMatchObject({
@@ -42,6 +43,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
     expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('reads NEWS_FEEDS as url|licence|label entries and refuses a feed that is not http(s)', () => {
+    expect(
+      loadConfig({
+        NEWS_FEEDS:
+          ' https://a.example/rss.xml , http://b.example/atom|CC BY 4.0|B News,https://c.example/feed||C,https://a.example/rss.xml',
+        NEWS_FEED_INTERVAL_MINUTES: '0',
+      }).newsFeeds,
+    ).toEqual({
+      sources: [
+        { url: 'https://a.example/rss.xml' },
+        { url: 'http://b.example/atom', licence: 'CC BY 4.0', label: 'B News' },
+        { url: 'https://c.example/feed', label: 'C' },
+      ],
+      intervalMinutes: 0,
+    });
+    expect(() => loadConfig({ NEWS_FEEDS: 'file:///etc/passwd' })).toThrow(/NEWS_FEEDS: "file:\/\/\/etc\/passwd"/);
+    expect(() => loadConfig({ NEWS_FEEDS: 'not a url|x' })).toThrow(/NEWS_FEEDS/);
+    expect(() => loadConfig({ NEWS_FEED_INTERVAL_MINUTES: '-5' })).toThrow(/NEWS_FEED_INTERVAL_MINUTES/);
+    expect(() => loadConfig({ NEWS_FEED_INTERVAL_MINUTES: '50000' })).toThrow(/NEWS_FEED_INTERVAL_MINUTES/);
   });
 
   it('takes a WeChat Pay merchant whole or not at all, and packages nobody could pay are refused', () => {

@@ -63,6 +63,12 @@ export interface UpstreamConfig {
   llm?: LlmConfig;
   /** Fill an empty content library from the public-domain books on first start. */
   seedContent: boolean;
+  /** News feeds read into the library (content/feeds.ts); see the README. */
+  newsFeeds: {
+    sources: NewsFeedSource[];
+    /** Minutes between readings; 0: never read. */
+    intervalMinutes: number;
+  };
   /**
    * Whether start-up migrates the database (and seeds an empty library). Several instances leave
    * it to `npm run db:migrate` at deploy time and only check that the schema is current.
@@ -87,6 +93,15 @@ export interface UpstreamConfig {
     /** Failed attempts from one client address. */
     perAddress: number;
   };
+}
+
+/** One RSS or Atom feed of NEWS_FEEDS: `url|licence|label`, the last two optional. */
+export interface NewsFeedSource {
+  url: string;
+  /** The licence its articles are under; absent: the feed's own rights line, else unknown. */
+  licence?: string;
+  /** The name its articles' source shows; absent: the feed's title. */
+  label?: string;
 }
 
 /** A VIP package on sale; prices are integer fen. */
@@ -181,6 +196,9 @@ const envSchema = z.object({
   PASSWORD_LIMIT_ADDRESS: count(20),
   SEED_CONTENT: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
   MIGRATE_ON_START: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
+  NEWS_FEEDS: optional(z.string()),
+  // At most a week: a timer's delay past 2^31 ms (24.8 days) would fire at once, again and again.
+  NEWS_FEED_INTERVAL_MINUTES: optional(z.coerce.number().int().min(0).max(10_080)).transform((v) => v ?? 60),
 });
 
 type Env = Record<string, string | undefined>;
@@ -254,7 +272,32 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
     },
     seedContent: e.SEED_CONTENT,
     migrateOnStart: e.MIGRATE_ON_START,
+    newsFeeds: { sources: newsFeedSources(e.NEWS_FEEDS), intervalMinutes: e.NEWS_FEED_INTERVAL_MINUTES },
   };
+}
+
+/**
+ * NEWS_FEEDS: feeds separated by commas, each `url`, `url|licence` or `url|licence|label` (an
+ * empty licence between the bars keeps the default). A URL that is not http(s) fails the start.
+ */
+export function newsFeedSources(value: string | undefined): NewsFeedSource[] {
+  const sources: NewsFeedSource[] = [];
+  for (const entry of (value ?? '').split(',')) {
+    if (!entry.trim()) continue;
+    const [url, licence, label] = entry.split('|').map((part) => part.trim());
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(url);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')) {
+      throw new Error(`Invalid upstream configuration: NEWS_FEEDS: "${url}" is not an http(s) URL`);
+    }
+    if (sources.some((s) => s.url === url)) continue;
+    sources.push({ url, ...(licence ? { licence } : {}), ...(label ? { label } : {}) });
+  }
+  return sources;
 }
 
 // Half a credential pair would silently fall back to the sandbox; say so at start instead.

@@ -75,6 +75,26 @@ describe('assembleModules', () => {
     expect(() => assembleModules([chicken, egg], platform)).toThrow('Upstream services need each other: egg → chicken → egg');
   });
 
+  it('begins background work only when asked, with the services, and stops all of it together', async () => {
+    const events: string[] = [];
+    const worker: UpstreamModule<{ greeter: Greeter }> = {
+      name: 'worker',
+      start: ({ greeter }) => {
+        events.push(`start: ${greeter.greet('worker')}`);
+        return async () => {
+          await Promise.resolve();
+          events.push('stopped');
+        };
+      },
+    };
+    const { start } = assembleModules([worker, greeterModule(events)], platform);
+    expect(events).toEqual([]);
+    const stop = start();
+    expect(events).toEqual(['greeter', 'start: hello worker']);
+    await stop();
+    expect(events).toEqual(['greeter', 'start: hello worker', 'stopped']);
+  });
+
   it('collects the routes of every module with their test-only mark', () => {
     const routes: UpstreamModule = {
       name: 'routes',

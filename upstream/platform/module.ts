@@ -42,7 +42,16 @@ export interface UpstreamModule<Uses extends object = object, Gives extends obje
   calls?: (deps: Platform & Uses & Gives) => CallHandlers;
   /** Routes outside the contract: pages and hooks. */
   routes?: (deps: Platform & Uses & Gives) => ModuleRoutes[];
+  /**
+   * Background work (reading news feeds): begun once the server listens, never in an app made
+   * only to answer requests (tests of calls); the answer stops it at shutdown, before the
+   * database closes.
+   */
+  start?: (deps: Platform & Uses & Gives) => Stop;
 }
+
+/** Ends a module's background work and resolves when nothing of it runs any more. */
+export type Stop = () => Promise<void>;
 
 // `any`: each module has its own Uses and Gives, and the checks below relate them. (`unknown`
 // would not do: a module's `routes` takes its own Uses, so it is not assignable to one taking
@@ -72,6 +81,8 @@ type WithNeedsMet<Modules extends readonly AnyModule[]> = {
 export interface AssembledModules {
   handlers: CallHandlers;
   routes: ModuleRoutes[];
+  /** Begins every module's background work; the answer stops all of it. */
+  start(): Stop;
 }
 
 /**
@@ -120,5 +131,11 @@ export function assembleModules<const Modules extends readonly AnyModule[]>(
     }
     routes.push(...(module.routes?.(registry) ?? []));
   }
-  return { handlers: handlers as CallHandlers, routes };
+  const start = (): Stop => {
+    const stops = (modules as readonly AnyModule[]).flatMap((module) => (module.start ? [module.start(registry)] : []));
+    return async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    };
+  };
+  return { handlers: handlers as CallHandlers, routes, start };
 }

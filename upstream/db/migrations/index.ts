@@ -10,6 +10,7 @@ import * as referral from './008-referral';
 import * as lookupAnswers from './009-lookup-answers';
 import * as passwords from './010-passwords';
 import * as documentProfile from './011-document-profile';
+import * as feeds from './012-feeds';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '009_lookup_answers': lookupAnswers,
   '010_passwords': passwords,
   '011_document_profile': documentProfile,
+  '012_feeds': feeds,
 };
 
 export const migrationProvider: MigrationProvider = {
