@@ -7,7 +7,7 @@ import type { PlayMode } from '@/lib/audio/player';
 import { useGlobalConfig } from '@/lib/config/use-global-config';
 import { openOverlay, preloadOverlay } from '@/lib/client/overlays';
 import { lookUpWord } from '@/lib/client/word-lookup';
-import { sentenceElements, wordAtPoint } from './article-words';
+import { sentenceElements, sentenceSelector, wordAtPoint } from './article-words';
 
 const modeNames: [PlayMode, string][] = [
   ['sequence', '顺序播放'],
@@ -53,7 +53,7 @@ export function ArticleReader({ from, listId, children }: { from: string; listId
   useEffect(() => () => stop(), [stop]);
 
   const onClick = (event: MouseEvent<HTMLDivElement>) => {
-    const span = (event.target as Element).closest<HTMLElement>('[data-sentence-id]');
+    const span = (event.target as Element).closest<HTMLElement>(sentenceSelector);
     if (!span || !root.current?.contains(span)) return;
     // A selection being made is not a click on a word.
     if (!window.getSelection()?.isCollapsed) return;

@@ -4,6 +4,7 @@ import type { ReadableDocument } from '@/lib/contract';
 import { articleListOf } from '@/lib/reading/article-meta';
 import type { ArticlePage } from '@/lib/routes/article-routes';
 import { ArticleReader } from './article-reader';
+import { sentenceAnchor } from './article-words';
 import { DocumentFacts } from './document-facts';
 
 /**
@@ -61,15 +62,18 @@ export function ArticleView({ doc, page }: { doc: ReadableDocument; page: Articl
         <DocumentFacts doc={doc} detailed />
       </header>
       <ArticleReader from={page} listId={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`}>
-        <div data-testid="article-text" lang="en" className="reading-text flex flex-col gap-4 leading-[1.9] text-ink">
+        {/* A sentence is a bare span with its id (s{id}, a link target): a book has thousands. */}
+        <div
+          data-testid="article-text"
+          lang="en"
+          className="article-text reading-text flex flex-col gap-4 leading-[1.9] text-ink"
+        >
           {doc.paragraphs.map((paragraph) => (
             <p key={paragraph[0]?.id}>
               {paragraph.map((s, i) => (
                 <Fragment key={s.id}>
                   {i > 0 ? ' ' : null}
-                  <span id={`s${s.id}`} data-sentence-id={s.id} data-testid="sentence" className="article-sentence">
-                    {s.text}
-                  </span>
+                  <span id={sentenceAnchor(s.id)}>{s.text}</span>
                 </Fragment>
               ))}
             </p>
