@@ -1,10 +1,9 @@
 import Link from 'next/link';
-import { Fragment } from 'react';
 import type { ReadableDocument } from '@/lib/contract';
+import { articleTextHtml } from '@/lib/reading/article-html';
 import { articleListOf } from '@/lib/reading/article-meta';
 import type { ArticlePage } from '@/lib/routes/article-routes';
 import { ArticleReader } from './article-reader';
-import { sentenceAnchor } from './article-words';
 import { DocumentFacts } from './document-facts';
 
 /**
@@ -62,23 +61,14 @@ export function ArticleView({ doc, page }: { doc: ReadableDocument; page: Articl
         <DocumentFacts doc={doc} detailed />
       </header>
       <ArticleReader from={page} listId={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`}>
-        {/* A sentence is a bare span with its id (s{id}, a link target): a book has thousands. */}
+        {/* The text as one string of paragraphs and sentence spans (lib/reading/article-html.ts). */}
         <div
           data-testid="article-text"
           lang="en"
           className="article-text reading-text flex flex-col gap-4 leading-[1.9] text-ink"
-        >
-          {doc.paragraphs.map((paragraph) => (
-            <p key={paragraph[0]?.id}>
-              {paragraph.map((s, i) => (
-                <Fragment key={s.id}>
-                  {i > 0 ? ' ' : null}
-                  <span id={sentenceAnchor(s.id)}>{s.text}</span>
-                </Fragment>
-              ))}
-            </p>
-          ))}
-        </div>
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built by articleTextHtml, which escapes every text
+          dangerouslySetInnerHTML={{ __html: articleTextHtml(doc.paragraphs) }}
+        />
       </ArticleReader>
     </article>
   );

@@ -6,9 +6,6 @@ import { contextOf, tokenize, type TextToken, type WordQuery } from '@/lib/clien
  * and the lookup's context is that sentence (the library's split, as the upstream made it).
  */
 
-/** The id of a sentence's span: the library's sentence id, so `#s123` links to a sentence. */
-export const sentenceAnchor = (id: number) => `s${id}`;
-
 /** Sentence spans are the spans of the text's paragraphs that have an id. */
 export const sentenceSelector = 'p > span[id]';
 
