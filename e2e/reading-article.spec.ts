@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { widths } from './support/outbox';
 
 // The shipped library's first book (upstream/content/seed.ts): category classic, so /Article.
@@ -118,6 +119,10 @@ for (const [name, viewport] of [
     test('the keyboard reaches the chosen sentence’s words through 逐词查词', async ({ page, learner, panel }) => {
       await page.goto(BOOK);
       await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true');
+      await expect(page.getByTestId('article-bar')).toBeVisible();
+      // axe walks the whole book's text: slow on a shared machine.
+      test.setTimeout(60_000);
+      expect(await seriousViolations(page, BOOK, '[data-testid="article"]')).toEqual([]);
       // Without a choice the bar works on the first sentence; › moves to the next.
       await page.getByRole('button', { name: '下一句' }).click();
       await expect(page.getByTestId('article-position')).toHaveText('第 2 句');
