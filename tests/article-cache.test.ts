@@ -75,11 +75,12 @@ describe('the reading page’s cache', () => {
     const answer = await revalidate([cachedDoc], `Bearer ${secret}`);
     expect(await answer.json()).toEqual({ status: 'OK', data: { revalidated: 1 } });
     expect((await titleOf(`/readingArticle/${cachedDoc}`)).title).toBe('Second Title');
-  });
+    // Two imports (each a process) and six page renders: roomy for a shared machine.
+  }, 60_000);
 
   it('does not keep an unknown name: a document imported later is found at once', async () => {
     expect((await titleOf(`/readingArticle/${laterDoc}`)).status).toBe(404);
     importDoc(laterDoc, 'Later');
     expect(await titleOf(`/readingArticle/${laterDoc}`)).toEqual({ status: 200, title: 'Later' });
-  });
+  }, 60_000);
 });
