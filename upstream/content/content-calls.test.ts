@@ -268,4 +268,34 @@ describe('the reading calls', () => {
     // A missing filename is a bad request, not an unknown document.
     expect((await upstream.request('/api/retrieve_file?category=reading')).http).toBe(400);
   });
+
+  it('finds a reading page’s document by its name among the page’s categories, the first imported of namesakes', async () => {
+    // 'other-category' is in news already; a namesake comes into listening later, in a sub-category.
+    await createContentLibrary({ db: upstream.db, log: () => {}, now: () => new Date(Date.UTC(2026, 2, 2, 3)) }).importDocument(
+      doc('other-category', { category: 'listening', sub_category: 'later', title: 'The Later One' }),
+    );
+    const find = (body: unknown) => upstream.call('find_document', body);
+
+    const both = await find({ filename: 'other-category', categories: ['listening', 'news'] });
+    expect(both.http).toBe(200);
+    expect(readableDocument.parse(both.body.data)).toMatchObject({ category: 'news', sub_category: null });
+    // The order the categories are named in does not matter: the first imported wins.
+    expect((await find({ filename: 'other-category', categories: ['news', 'listening'] })).body.data).toMatchObject({
+      category: 'news',
+    });
+    const later = await find({ filename: 'other-category', categories: ['listening'] });
+    expect(later.body.data).toMatchObject({ category: 'listening', sub_category: 'later', title: 'The Later One' });
+
+    // Found in any sub-category, with its whole text, as retrieve_file gives it.
+    const zoe = await find({ filename: "Zoë's naïve story (1)", categories: ['short_story'] });
+    const direct = await get({ category: 'short_story', sub_category: '英语一 2020', filename: "Zoë's naïve story (1)" });
+    expect(zoe.body).toEqual(direct.body);
+
+    // Not in the categories named, or not at all: 404. No categories or no name: 400.
+    expect((await find({ filename: 'ball', categories: ['news', 'short_story'] })).http).toBe(404);
+    expect((await find({ filename: 'nothing', categories: ['reading'] })).http).toBe(404);
+    expect((await find({ filename: 'ball', categories: [] })).http).toBe(400);
+    expect((await find({ filename: 'ball', categories: ['nonsense'] })).http).toBe(400);
+    expect((await find({ categories: ['reading'] })).http).toBe(400);
+  });
 });

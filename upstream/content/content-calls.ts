@@ -53,6 +53,12 @@ export function contentCalls({ readingShelf }: ContentCallsDeps): CallHandlers {
       return ok(chapters);
     },
 
+    find_document: async ({ filename, categories }) => {
+      const document = await readingShelf.find(filename, categories);
+      if (!document) throw notFound();
+      return ok(document);
+    },
+
     content: async (_input, _caller, file) => whole(file),
   };
 }

@@ -146,7 +146,27 @@ export function createReadingShelf({ db }: { db: Db }) {
       .where('sub_category', '=', file.sub_category ?? '')
       .where('filename', '=', file.filename)
       .executeTakeFirst();
-    if (!row) return undefined;
+    return row && whole(row);
+  }
+
+  /**
+   * The document named `filename` in any of `categories` (any sub-category); of namesakes the
+   * first imported (lowest id), so that an address keeps its document when another comes in.
+   */
+  async function find(filename: string, categories: readonly ContentCategory[]): Promise<ReadableDocument | undefined> {
+    if (!categories.length) return undefined;
+    const row = await db
+      .selectFrom('documents')
+      .select(summaryColumns)
+      .where('filename', '=', filename)
+      .where('category', 'in', [...categories])
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    return row && whole(row);
+  }
+
+  async function whole(row: DocumentRow): Promise<ReadableDocument> {
     const sentences = await db
       .selectFrom('sentences')
       .select(['id', 'text', 'word_count'])
@@ -157,7 +177,7 @@ export function createReadingShelf({ db }: { db: Db }) {
     return { ...summary, paragraphs: byParagraph(sentences, row.paragraph_starts) };
   }
 
-  return { subcategories, listing, recent, read, chapters };
+  return { subcategories, listing, recent, read, find, chapters };
 }
 
 export type ReadingShelf = ReturnType<typeof createReadingShelf>;

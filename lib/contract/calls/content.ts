@@ -109,6 +109,19 @@ export const contentCalls = {
       }),
     ),
   }),
+  /**
+   * A reading page's document: the URL names only the file, the page the categories it reads
+   * (lib/routes/article-routes.ts). When several documents of those categories share the name,
+   * the one imported first wins (the lowest id), so a page's address keeps showing what it showed
+   * when a later import brings a namesake. 404 when there is none.
+   */
+  find_document: def('find_document', {
+    request: obj({
+      filename: str.min(1).max(200),
+      categories: z.array(z.enum(contentCategories)).min(1).max(contentCategories.length),
+    }),
+    response: envelope(readableDocument),
+  }),
   get_test_answer: def('get_test_answer', {}),
 } as const;
 

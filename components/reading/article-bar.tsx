@@ -1,0 +1,140 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+import { ClickableText } from '@/components/dictionary/clickable-text';
+import type { PlayMode } from '@/lib/audio/player';
+import { useAudioPlayer } from '@/lib/audio/use-audio-player';
+import { openOverlay } from '@/lib/client/overlays';
+import { useGlobalConfig } from '@/lib/config/use-global-config';
+
+const modeNames: [PlayMode, string][] = [
+  ['sequence', '顺序播放'],
+  ['single', '单句'],
+  ['singleLoop', '单句循环'],
+];
+
+export interface ArticleBarProps {
+  /** The page's name: the lookups' and the analysis' `from`. */
+  from: string;
+  /** Names the text's sentences in the audio engine. */
+  listId: string;
+  /** The sentence spans of the text, in order. */
+  spans: () => HTMLElement[];
+  /** The chosen sentence (-1: none yet; the bar then works on the first). */
+  current: number;
+  onChoose: (index: number) => void;
+}
+
+/**
+ * What the reading page does with a sentence: open its analysis, show its words as buttons (the
+ * keyboard's way to look them up), and the audio, sentence by sentence, in the stored mode with
+ * the stored repeat count, interval and rate. The sounding sentence is marked and kept in view.
+ */
+export function ArticleBar({ from, listId, spans, current, onChoose }: ArticleBarProps) {
+  const [wordsOpen, setWordsOpen] = useState(false);
+  const { snapshot, settings, playSegments, stop } = useAudioPlayer();
+  const [, updateConfig] = useGlobalConfig();
+  const playingIndex = snapshot.active?.list?.id === listId ? snapshot.active.list.index : -1;
+  const chosen = Math.max(current, 0);
+  const textOf = (index: number) => spans()[index]?.textContent ?? '';
+
+  useEffect(() => {
+    const all = spans();
+    for (const [i, span] of all.entries()) span.toggleAttribute('data-playing', i === playingIndex);
+    if (playingIndex >= 0) all[playingIndex]?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [spans, playingIndex]);
+
+  // The sound stops when the reader leaves the page.
+  useEffect(() => () => stop(), [stop]);
+
+  const play = (start: number) => {
+    void playSegments(
+      spans().map((s) => s.textContent ?? ''),
+      { mode: settings.mode, start, listId },
+    );
+  };
+  const move = (by: number) => {
+    const next = Math.min(Math.max(chosen + by, 0), spans().length - 1);
+    onChoose(next);
+    spans()[next]?.scrollIntoView({ block: 'nearest' });
+  };
+
+  const button =
+    'rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-ink-soft hover:bg-slate-50 disabled:opacity-50';
+  return (
+    <section
+      aria-label="句子与朗读"
+      data-testid="article-bar"
+      className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur"
+    >
+      {wordsOpen && (
+        <div data-testid="article-words" className="max-h-40 overflow-y-auto rounded-lg bg-slate-50 px-3 py-2">
+          <ClickableText text={textOf(chosen)} from={from} />
+        </div>
+      )}
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-xs text-ink-mute" aria-live="polite" data-testid="article-position">
+          第 {chosen + 1} 句
+        </span>
+        <button type="button" className={button} onClick={() => move(-1)} aria-label="上一句">
+          ‹
+        </button>
+        <button type="button" className={button} onClick={() => move(1)} aria-label="下一句">
+          ›
+        </button>
+        <button
+          type="button"
+          data-testid="sentence-analysis"
+          className={button}
+          onClick={() => openOverlay('chatDrawer', { sentence: textOf(chosen), from })}
+        >
+          分析本句
+        </button>
+        <button
+          type="button"
+          data-testid="sentence-words"
+          aria-pressed={wordsOpen}
+          className={button}
+          onClick={() => setWordsOpen((open) => !open)}
+        >
+          逐词查词
+        </button>
+        <span className="flex-1" />
+        {playingIndex >= 0 ? (
+          <button type="button" data-testid="article-stop" className={button} onClick={stop}>
+            停止
+          </button>
+        ) : (
+          <button
+            type="button"
+            data-testid="article-play"
+            className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+            onClick={() => play(chosen)}
+          >
+            朗读
+          </button>
+        )}
+        <label className="flex items-center gap-1 text-sm text-ink-soft">
+          <span className="sr-only">播放模式</span>
+          <select
+            data-testid="article-play-mode"
+            value={settings.mode}
+            onChange={(e) => updateConfig('others.playMode', e.target.value as PlayMode)}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            {modeNames.map(([mode, name]) => (
+              <option key={mode} value={mode}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {snapshot.error && (
+        <p role="alert" className="text-sm text-red-600">
+          朗读失败，请稍后再试。
+        </p>
+      )}
+    </section>
+  );
+}

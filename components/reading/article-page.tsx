@@ -1,0 +1,49 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { pageOrigin, readArticle } from '@/lib/bff/article';
+import { articleJsonLd, articleMetadata, jsonLdScript } from '@/lib/reading/article-meta';
+import type { ArticlePage } from '@/lib/routes/article-routes';
+import { ArticleView } from './article-view';
+
+interface Props {
+  params: Promise<{ fileName: string }>;
+}
+
+// Next hands the segment decoded; a name that is still escaped (a double-encoded link) is decoded
+// once more, and a malformed escape leaves the name as it is (it then names no document).
+function fileNameOf(raw: string): string {
+  if (!raw.includes('%')) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * The four reading pages (/Article, /NewsArticle, /ShortStoryArticle, /readingArticle) are one
+ * page: each route file names its kind, which says in which categories the file is looked for.
+ */
+export function articlePage(page: ArticlePage) {
+  async function generateMetadata({ params }: Props): Promise<Metadata> {
+    const doc = await readArticle(page, fileNameOf((await params).fileName));
+    // The page itself answers 404; its title says so.
+    if (!doc) return { title: '页面不存在', robots: { index: false } };
+    return articleMetadata(doc, await pageOrigin());
+  }
+
+  async function ArticleRoute({ params }: Props) {
+    const doc = await readArticle(page, fileNameOf((await params).fileName));
+    if (!doc) notFound();
+    const jsonLd = jsonLdScript(articleJsonLd(doc, await pageOrigin()));
+    return (
+      <>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLdScript so no text closes the script */}
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
+        <ArticleView doc={doc} page={page} />
+      </>
+    );
+  }
+
+  return { generateMetadata, ArticleRoute };
+}

@@ -1,0 +1,75 @@
+import Link from 'next/link';
+import type { ReadableDocument } from '@/lib/contract';
+import { articleTextHtml } from '@/lib/reading/article-html';
+import { articleListOf } from '@/lib/reading/article-meta';
+import type { ArticlePage } from '@/lib/routes/article-routes';
+import { ArticleReader } from './article-reader';
+import { DocumentFacts } from './document-facts';
+
+/**
+ * A document as readable HTML, rendered on the server: its title, where it comes from, its facts
+ * and its whole text, paragraph by paragraph, each sentence a span carrying the library's id. The
+ * text is all there before any script runs (search engines, readers without JavaScript); the
+ * client island (ArticleReader) then makes the words and sentences work, by listening on the
+ * text rather than re-rendering it.
+ */
+export function ArticleView({ doc, page }: { doc: ReadableDocument; page: ArticlePage }) {
+  const list = articleListOf(doc);
+  return (
+    <article data-testid="article" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 md:py-10">
+      <nav aria-label="面包屑" className="text-sm text-ink-mute">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link href="/" className="hover:text-brand-700">
+              首页
+            </Link>
+            <span aria-hidden> / </span>
+          </li>
+          <li>
+            <Link href={list.path} className="hover:text-brand-700">
+              {list.name}
+            </Link>
+            <span aria-hidden> / </span>
+          </li>
+          <li aria-current="page" lang="en" className="text-ink-soft">
+            {doc.title}
+          </li>
+        </ol>
+      </nav>
+      <header className="flex flex-col gap-2">
+        <h1 data-testid="article-title" lang="en" className="text-2xl font-semibold leading-tight md:text-3xl">
+          {doc.title}
+        </h1>
+        <dl data-testid="article-source" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-ink-soft">
+          <div className="flex gap-1">
+            <dt>来源</dt>
+            <dd lang="en">{doc.source}</dd>
+          </div>
+          {doc.year ? (
+            <div className="flex gap-1">
+              <dt>年份</dt>
+              <dd>{doc.year}</dd>
+            </div>
+          ) : null}
+          <div className="flex gap-1">
+            <dt>版权</dt>
+            <dd lang="en" data-testid="article-licence">
+              {doc.licence}
+            </dd>
+          </div>
+        </dl>
+        <DocumentFacts doc={doc} detailed />
+      </header>
+      <ArticleReader from={page} listId={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`}>
+        {/* The text as one string of paragraphs and sentence spans (lib/reading/article-html.ts). */}
+        <div
+          data-testid="article-text"
+          lang="en"
+          className="article-text reading-text flex flex-col gap-4 leading-[1.9] text-ink"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built by articleTextHtml, which escapes every text
+          dangerouslySetInnerHTML={{ __html: articleTextHtml(doc.paragraphs) }}
+        />
+      </ArticleReader>
+    </article>
+  );
+}

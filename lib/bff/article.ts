@@ -1,0 +1,78 @@
+import 'server-only';
+import { unstable_cache } from 'next/cache';
+import { headers } from 'next/headers';
+import { cache } from 'react';
+import { contentCategories, type ReadableDocument } from '@/lib/contract';
+import { articleCategories, type ArticlePage } from '@/lib/routes/article-routes';
+import { bffConfig } from './config';
+import { documentTag, documentTtlSeconds } from './document-tags';
+import { BffError, bffErrors } from './errors';
+import { readUpstream } from './reader';
+
+/*
+ * The reading pages' data. A document is the same for every reader, so it is kept in Next's data
+ * cache (shared by the processes of one deployment through its cache handler), tagged by its file
+ * name: POST /api/revalidate_documents (./revalidate-documents.ts) expires the tag when an
+ * import changes the document. Without that call an entry still expires after `documentTtlSeconds`,
+ * so a page is never staler than that. A reader's own state (lists, marks) is never in here: the
+ * page's client island asks for it, so the cached HTML stays one for all.
+ */
+
+export { documentTag, documentTtlSeconds };
+
+class Missing extends Error {}
+
+const findCached = (page: ArticlePage, filename: string) =>
+  unstable_cache(
+    async () => {
+      try {
+        return await readUpstream(
+          'find_document',
+          { filename, categories: articleCategories(page, contentCategories) },
+          {
+            timeoutMs: 5000,
+            reshape: (answer) => {
+              if (!answer.data) throw bffErrors.badUpstream();
+              return answer.data;
+            },
+          },
+        );
+      } catch (error) {
+        // An unknown name is not kept: throwing leaves the cache alone, so crawlers probing names
+        // fill nothing, and a document imported later is found at once.
+        if (error instanceof BffError && error.httpStatus === 404) throw new Missing();
+        throw error;
+      }
+    },
+    ['find_document', page, filename],
+    { tags: [documentTag(filename)], revalidate: documentTtlSeconds },
+  )();
+
+/**
+ * The document a reading page shows, or null when its categories have none of that name. Once
+ * per request (React's cache), shared by generateMetadata and the page.
+ */
+export const readArticle = cache(async (page: ArticlePage, filename: string): Promise<ReadableDocument | null> => {
+  // The contract's bound on names: anything longer cannot be a document.
+  if (!filename || filename.length > 200) return null;
+  try {
+    return await findCached(page, filename);
+  } catch (error) {
+    if (error instanceof Missing) return null;
+    throw error;
+  }
+});
+
+/**
+ * The origin of the site for absolute addresses (canonical, Open Graph, JSON-LD): SITE_URL when
+ * configured, as everywhere; otherwise the request's host as the proxy in front reports it.
+ */
+export async function pageOrigin(): Promise<string> {
+  const fixed = bffConfig().siteUrl;
+  if (fixed) return fixed.origin;
+  const h = await headers();
+  const first = (v: string | null) => v?.split(',')[0]?.trim() || undefined;
+  const host = first(h.get('x-forwarded-host')) ?? h.get('host') ?? 'localhost';
+  const proto = first(h.get('x-forwarded-proto')) ?? 'http';
+  return `${proto}://${host}`;
+}

@@ -1,0 +1,40 @@
+import 'server-only';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { documentTag } from './document-tags';
+
+/*
+ * POST /api/revalidate_documents: the content import tells the site which documents changed, and
+ * their reading pages' cached data expires at once. It is the site's own endpoint, not a call of
+ * the upstream: it is open only when REVALIDATE_SECRET is set, and only to a caller presenting it
+ * (`Authorization: Bearer <secret>`). Body: `{"filenames": ["carroll-alice", …]}`.
+ */
+
+const body = z.object({ filenames: z.array(z.string().min(1).max(200)).min(1).max(1000) });
+
+export interface RevalidateDeps {
+  /** REVALIDATE_SECRET; unset or empty: the endpoint does not exist (404). */
+  secret: string | undefined;
+  /** Expires one cache tag (next/cache's revalidateTag in the route). */
+  expire: (tag: string) => void;
+}
+
+// Hashing first makes the comparison constant-time whatever the lengths.
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+export async function handleRevalidate(request: Request, { secret, expire }: RevalidateDeps): Promise<Response> {
+  if (!secret) return Response.json({ status: '404', description: '访问资源不存在' }, { status: 404 });
+  const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  if (!timingSafeEqual(digest(given), digest(secret))) {
+    return Response.json({ status: '401', description: '未授权' }, { status: 401 });
+  }
+  let parsed: z.infer<typeof body>;
+  try {
+    parsed = body.parse(JSON.parse((await request.text()).slice(0, 1_000_000)));
+  } catch {
+    return Response.json({ status: '400', description: '请求参数错误' }, { status: 400 });
+  }
+  const tags = [...new Set(parsed.filenames.map(documentTag))];
+  for (const tag of tags) expire(tag);
+  return Response.json({ status: 'OK', data: { revalidated: tags.length } });
+}
