@@ -41,8 +41,8 @@ describe('a lookup in a sentence', () => {
 describe('the sentences of a page', () => {
   it('are the spans with a sentence id, in reading order', () => {
     const { document } = parseHTML(
-      '<div><p><span id="s7">One.</span> <span id="s8">Two.</span></p><p><span id="s9">Three.</span></p></div>',
+      '<div><p><span id="s-7">One.</span> <span id="s-8">Two.</span></p><p><span id="s-9">Three.</span></p></div>',
     );
-    expect(sentenceElements(document).map((s) => s.id)).toEqual(['s7', 's8', 's9']);
+    expect(sentenceElements(document).map((s) => s.id)).toEqual(['s-7', 's-8', 's-9']);
   });
 });

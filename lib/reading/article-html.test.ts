@@ -12,14 +12,14 @@ describe('the text as HTML', () => {
       [],
       [{ id: 9, text: 'Three.' }],
     ]);
-    expect(html).toBe('<p><span id="s7">One.</span> <span id="s8">Two.</span></p><p><span id="s9">Three.</span></p>');
+    expect(html).toBe('<p><span id="s-7">One.</span> <span id="s-8">Two.</span></p><p><span id="s-9">Three.</span></p>');
   });
 
   it('keeps any text as text: markup in a document never becomes markup on the page', () => {
     const hostile = `<script>alert(1)</script> <img src=x onerror="alert('x')"> & "quotes" Tom's`;
     const { document } = parseHTML(`<div>${articleTextHtml([[{ id: 1, text: hostile }]])}</div>`);
     expect(document.querySelectorAll('script, img')).toHaveLength(0);
-    expect(document.querySelector('#s1')?.textContent).toBe(hostile);
+    expect(document.querySelector('#s-1')?.textContent).toBe(hostile);
     expect(escapeHtml(`a<b>&"'`)).toBe('a&lt;b&gt;&amp;&quot;&#39;');
   });
 });

@@ -1,8 +1,9 @@
 import type { DocumentSentence } from '@/lib/contract';
+import { sentenceAnchor } from '@/lib/routes/article-routes';
 
 /*
  * A document's text as one HTML string: paragraphs of sentence spans, each span with the
- * sentence's id (s{id}). A book has thousands of sentences; as React elements each would be
+ * sentence's anchor (s-{id}, lib/routes/article-routes.ts, which the chapter links use). A book has thousands of sentences; as React elements each would be
  * rendered, serialised into the page's payload and hydrated one by one, which is what made a long
  * page slow to serve and slow to become interactive. As one string it is written once and
  * hydrated as one element, and the client island reads the spans from the DOM.
@@ -14,9 +15,6 @@ const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => entities[c]);
 }
-
-/** The id of a sentence's span: the library's sentence id, so `#s123` links to a sentence. */
-export const sentenceAnchor = (id: number) => `s${id}`;
 
 /** The paragraphs as `<p>` elements of sentence spans separated by a space. */
 export function articleTextHtml(paragraphs: readonly (readonly DocumentSentence[])[]): string {
