@@ -121,7 +121,8 @@ describe('import-content command', () => {
     } finally {
       await db.destroy();
     }
-  });
+    // Two runs of the command, each a process that loads the dictionary to profile the documents.
+  }, 120_000);
 
   it('says how to use it when given nothing, and names a missing path', async () => {
     expect(await run([], {})).toMatchObject({ code: 2, stderr: expect.stringMatching(/usage: npm run import-content/) });
