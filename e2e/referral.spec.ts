@@ -19,6 +19,8 @@ test.describe('referral', () => {
   }) => {
     void learner;
     await page.goto('/Share');
+    // The link is filled in once the page knows the user: wait for it before reading it.
+    await expect(page.getByTestId('share-link')).toHaveText(/share_account=\d{8}$/);
     const link = (await page.getByTestId('share-link').textContent()) ?? '';
     const account = /share_account=(\d{8})$/.exec(link)?.[1];
     expect(account).toBeDefined();
