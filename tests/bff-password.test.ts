@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cookieValue, setCookie, startStack, type Stack } from './support/stack';
+import { cookieValue, outboxCode as outboxCodeOf, postJson, setCookie, startStack, type Stack } from './support/stack';
 
 // Password login and binding through the BFF: the session follows the login calls, bind_account
 // swaps it, and WeChat's return with a bind state binds instead of logging in.
@@ -14,21 +14,11 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 afterEach(() => stack.fixture.reset());
 
-function post(path: string, body: unknown = {}, headers: Record<string, string> = {}) {
-  return fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, ...headers },
-    body: JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
+const post = (path: string, body?: unknown, headers?: Record<string, string>) => postJson(base, path, body, headers);
 
 const withSession = (line: string | undefined) => ({ cookie: `yj_session=${cookieValue(line)}` });
 
-async function outboxCode(email: string): Promise<string> {
-  const answer = await fetch(`${stack.upstream.url}/__test/outbox?email=${encodeURIComponent(email)}`);
-  return ((await answer.json()) as { messages: { code: string }[] }).messages[0].code;
-}
+const outboxCode = (email: string) => outboxCodeOf(stack.upstream.url, email);
 
 /** A user logged in by e-mail through the BFF; answers the session cookie line and the account. */
 async function emailUser(password?: string) {

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BffError } from '../lib/bff/errors';
-import { startUpstreamChain, type UpstreamChain } from './support/stack';
+import { outboxCode as outboxCodeOf, startUpstreamChain, type UpstreamChain } from './support/stack';
 
 // The server-side reader over real HTTP: reader → programmable fixture → the embedded upstream.
 let chain: UpstreamChain;
@@ -39,11 +39,7 @@ async function failure(read: Promise<unknown>): Promise<BffError> {
   return error as BffError;
 }
 
-async function outboxCode(email: string): Promise<string> {
-  const answer = await fetch(`${chain.upstream.url}/__test/outbox?email=${encodeURIComponent(email)}`);
-  const { messages } = (await answer.json()) as { messages: { code: string }[] };
-  return messages[0].code;
-}
+const outboxCode = (email: string) => outboxCodeOf(chain.upstream.url, email);
 
 describe('reading a call', () => {
   it('builds a GET from the contract and answers the checked response', async () => {

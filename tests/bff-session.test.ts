@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cookieValue, setCookie, startStack, type Stack } from './support/stack';
+import { cookieValue, outboxCode as outboxCodeOf, postJson, setCookie, startStack, type Stack } from './support/stack';
 
 // Login sessions in the BFF: every login path, cookie flags, bearer rules, isApp, share_account.
 let stack: Stack;
@@ -13,20 +13,9 @@ beforeAll(async () => {
 afterAll(() => stack?.stop());
 afterEach(() => stack.fixture.reset());
 
-function post(path: string, body: unknown = {}, headers: Record<string, string> = {}) {
-  return fetch(base + path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base, ...headers },
-    body: JSON.stringify(body),
-    redirect: 'manual',
-  });
-}
+const post = (path: string, body?: unknown, headers?: Record<string, string>) => postJson(base, path, body, headers);
 
-async function outboxCode(email: string): Promise<string> {
-  const answer = await fetch(`${stack.upstream.url}/__test/outbox?email=${encodeURIComponent(email)}`);
-  const { messages } = (await answer.json()) as { messages: { code: string }[] };
-  return messages[0].code;
-}
+const outboxCode = (email: string) => outboxCodeOf(stack.upstream.url, email);
 
 /** Logs a new user in by e-mail through the BFF; answers the session cookie line. */
 async function emailLogin(headers: Record<string, string> = {}) {

@@ -4,7 +4,7 @@ import { DocumentList } from '@/components/reading/document-list';
 import { PortalLearner } from '@/components/reading/portal-learner';
 import { isUnavailable, recentDocuments } from '@/lib/bff/reading-lists';
 import type { DocumentSummary } from '@/lib/contract/calls/content';
-import type { ContentCategory } from '@/lib/contract/content';
+import { contentCategories } from '@/lib/contract/content';
 import { categoryHref, categoryLabels } from '@/lib/reading/categories';
 import { pathFor } from '@/lib/routes/route-table';
 
@@ -12,26 +12,9 @@ export const metadata: Metadata = {
   alternates: { canonical: '/' },
 };
 
-// The portal's categories: the menu's reading categories, then the lists of their own.
-const portalCategories: ContentCategory[] = [
-  'postgraduate',
-  'primary_school',
-  'junior_high_school',
-  'high_school',
-  'cet4',
-  'cet6',
-  'ielts',
-  'new_concept_english',
-  'sentence',
-  'essay',
-  'bookworm',
-  'classic',
-  'word',
-  'news',
-  'short_story',
-  'reading',
-  'listening',
-];
+// The portal's categories: every content category with a list page (the menu's reading
+// categories, then the lists of their own); exam papers are reached from their courses.
+const portalCategories = contentCategories.filter((category) => category !== 'paper');
 
 const picks = 6;
 
@@ -62,57 +45,23 @@ export default async function PortalPage() {
         <h2 id="portal-try" className="sr-only">
           查词与句子分析
         </h2>
-        <form
+        <PasteForm
           action="/ContextualDictAPI"
-          method="get"
-          data-testid="portal-dict-form"
-          className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-        >
-          <label htmlFor="portal-text" className="font-medium">
-            语境查词
-          </label>
-          <textarea
-            id="portal-text"
-            name="text"
-            lang="en"
-            required
-            maxLength={20_000}
-            rows={4}
-            placeholder="粘贴一段英文，然后点击其中任意单词"
-            className="w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm"
-          />
-          <button
-            type="submit"
-            className="h-9 self-start rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            开始查词
-          </button>
-        </form>
-        <form
+          field="text"
+          testId="portal-dict-form"
+          label="语境查词"
+          placeholder="粘贴一段英文，然后点击其中任意单词"
+          submit="开始查词"
+          maxLength={20_000}
+        />
+        <PasteForm
           action={pathFor('chatSentence')}
-          method="get"
-          data-testid="portal-sentence-form"
-          className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-        >
-          <label htmlFor="portal-sentence" className="font-medium">
-            句子分析
-          </label>
-          <textarea
-            id="portal-sentence"
-            name="sentence"
-            lang="en"
-            required
-            rows={4}
-            placeholder="输入一个英文句子，看它的成分、语法和翻译"
-            className="w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm"
-          />
-          <button
-            type="submit"
-            className="h-9 self-start rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            分析句子
-          </button>
-        </form>
+          field="sentence"
+          testId="portal-sentence-form"
+          label="句子分析"
+          placeholder="输入一个英文句子，看它的成分、语法和翻译"
+          submit="分析句子"
+        />
       </section>
 
       <PortalLearner />
@@ -156,5 +105,54 @@ export default async function PortalPage() {
         </ul>
       </section>
     </div>
+  );
+}
+
+/** A plain GET form that takes pasted English to a page: it works before any script loads. */
+function PasteForm({
+  action,
+  field,
+  testId,
+  label,
+  placeholder,
+  submit,
+  maxLength,
+}: {
+  action: string;
+  field: string;
+  testId: string;
+  label: string;
+  placeholder: string;
+  submit: string;
+  maxLength?: number;
+}) {
+  const id = `portal-${field}`;
+  return (
+    <form
+      action={action}
+      method="get"
+      data-testid={testId}
+      className="flex flex-col gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+    >
+      <label htmlFor={id} className="font-medium">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={field}
+        lang="en"
+        required
+        maxLength={maxLength}
+        rows={4}
+        placeholder={placeholder}
+        className="w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm"
+      />
+      <button
+        type="submit"
+        className="h-9 self-start rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
+      >
+        {submit}
+      </button>
+    </form>
   );
 }

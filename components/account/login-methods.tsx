@@ -3,7 +3,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
-import { buttonClass, FormError, inputClass, messageOf } from '@/components/login/form-parts';
+import {
+  buttonClass,
+  CredentialFields,
+  FormError,
+  inputClass,
+  messageOf,
+  useCredentialsForm,
+} from '@/components/login/form-parts';
 import { useInsideWechat } from '@/components/login/use-inside-wechat';
 import { callData } from '@/lib/client/api';
 import { toast } from '@/lib/client/toast';
@@ -179,80 +186,33 @@ function PasswordForm({ change, onDone }: { change: boolean; onDone: () => void 
  * password) joins it: this WeChat then logs in to that account, and the session becomes its.
  */
 function BindAccount() {
-  const id = useId();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (pending || !account.trim() || !password) return;
-    setPending(true);
-    setError(null);
-    try {
-      await callData('bind_account', { account: account.trim(), password });
-      toast.success('绑定成功，已切换到该账号');
-      // All the page's data (the user's first) was the WeChat account's: read it again as the joined one's.
-      await queryClient.invalidateQueries();
-      router.refresh();
-    } catch (e) {
-      setError(messageOf(e));
-      setPassword('');
-      setPending(false);
-    }
-  }
+  const form = useCredentialsForm(async (credentials) => {
+    await callData('bind_account', credentials);
+    toast.success('绑定成功，已切换到该账号');
+    // All the page's data (the user's first) was the WeChat account's: read it again as the joined one's.
+    await queryClient.invalidateQueries();
+    router.refresh();
+  });
 
   return (
     <section
-      aria-labelledby={`${id}-title`}
+      aria-labelledby={`${form.id}-title`}
       className="rounded-2xl border border-slate-200 bg-white p-5"
       data-testid="bind-account"
     >
-      <h2 id={`${id}-title`} className="text-base font-semibold">
+      <h2 id={`${form.id}-title`} className="text-base font-semibold">
         绑定已有账号
       </h2>
       <p className="mt-1 text-sm text-ink-soft">
         已有用邮箱或账号密码登录的账号？绑定后，用这个微信登录即进入该账号，当前微信账号的记录不会合并。
       </p>
-      <form onSubmit={submit} noValidate className="mt-4 flex flex-col gap-3">
-        <label htmlFor={`${id}-account`} className="text-sm font-medium">
-          账号或邮箱
-        </label>
-        <input
-          id={`${id}-account`}
-          data-testid="bind-account-account"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          maxLength={254}
-          value={account}
-          onChange={(e) => setAccount(e.target.value)}
-          className={inputClass}
-        />
-        <label htmlFor={`${id}-password`} className="text-sm font-medium">
-          密码
-        </label>
-        <input
-          id={`${id}-password`}
-          data-testid="bind-account-password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={PASSWORD_MAX}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          className={inputClass}
-        />
-        {error && <FormError message={error} testId="bind-account-error" />}
-        <button
-          type="submit"
-          data-testid="bind-account-submit"
-          className={buttonClass}
-          disabled={pending || !account.trim() || !password}
-        >
-          {pending ? '正在绑定…' : '绑定'}
+      <form onSubmit={form.submit} noValidate className="mt-4 flex flex-col gap-3">
+        <CredentialFields form={form} testIds={{ account: 'bind-account-account', password: 'bind-account-password' }} />
+        {form.error && <FormError message={form.error} testId="bind-account-error" />}
+        <button type="submit" data-testid="bind-account-submit" className={buttonClass} disabled={!form.ready}>
+          {form.pending ? '正在绑定…' : '绑定'}
         </button>
       </form>
     </section>

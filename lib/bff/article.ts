@@ -6,8 +6,8 @@ import { contentCategories, type ReadableDocument } from '@/lib/contract';
 import { articleCategories, type ArticlePage } from '@/lib/routes/article-routes';
 import { bffConfig } from './config';
 import { documentTag, documentTtlSeconds } from './document-tags';
-import { BffError, bffErrors } from './errors';
-import { readUpstream } from './reader';
+import { BffError } from './errors';
+import { dataOf, readUpstream } from './reader';
 
 /*
  * The reading pages' data. A document is the same for every reader, so it is kept in Next's data
@@ -31,10 +31,7 @@ const findCached = (page: ArticlePage, filename: string) =>
           { filename, categories: articleCategories(page, contentCategories) },
           {
             timeoutMs: 5000,
-            reshape: (answer) => {
-              if (!answer.data) throw bffErrors.badUpstream();
-              return answer.data;
-            },
+            reshape: dataOf,
           },
         );
       } catch (error) {

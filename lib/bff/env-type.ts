@@ -1,6 +1,5 @@
 import 'server-only';
-import { bffErrors } from './errors';
-import { readUpstream } from './reader';
+import { dataOf, readUpstream } from './reader';
 
 export type EnvType = 'test' | 'production';
 
@@ -18,10 +17,7 @@ export async function envType(): Promise<EnvType> {
         timeoutMs: 3000,
         // An unreachable upstream is asked again after 10 s, not on every page render.
         cache: { ttlMs: 5 * 60_000, failureTtlMs: 10_000 },
-        reshape: (answer) => {
-          if (!answer.data) throw bffErrors.badUpstream();
-          return answer.data.env_type;
-        },
+        reshape: (answer) => dataOf(answer).env_type,
       },
     );
   } catch {

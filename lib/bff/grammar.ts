@@ -1,7 +1,6 @@
 import 'server-only';
 import type { GrammarObject } from '@/lib/contract/calls/analysis';
-import { bffErrors } from './errors';
-import { readUpstream } from './reader';
+import { dataOf, readUpstream } from './reader';
 
 export interface GrammarCategory {
   name: string;
@@ -20,10 +19,7 @@ export async function grammarCatalogue(signal?: AbortSignal): Promise<GrammarCat
       signal,
       timeoutMs: 10_000,
       cache: { ttlMs: 10 * 60_000, failureTtlMs: 10_000 },
-      reshape: (answer) => {
-        if (!answer.data) throw bffErrors.badUpstream();
-        return answer.data.grammar_objects;
-      },
+      reshape: (answer) => dataOf(answer).grammar_objects,
     },
   );
   return groupByCategory(points);

@@ -8,7 +8,7 @@ import { bffErrors, BffError } from './errors';
 import { checkSameOrigin, rememberVisitor, relayAnswer, upstreamHeaders, visitorIdOf } from './forward';
 import { isHttps } from './site';
 import { clearSessionCookie, setSessionCookie, type SessionData } from './session';
-import { readUpstream } from './reader';
+import { dataOf, readUpstream } from './reader';
 import { callUpstream } from './upstream';
 
 /**
@@ -57,10 +57,7 @@ export async function loginWithUpstream(
         headers: upstreamHeaders(request, { session: null }, visitorIdOf(request).id),
         identity: { authorization: `Bearer ${token}` },
         signal: request.signal,
-        reshape: (answer) => {
-          if (!answer.data) throw bffErrors.badUpstream();
-          return answer.data;
-        },
+        reshape: dataOf,
       },
     );
   } catch (error) {

@@ -1,7 +1,6 @@
 import 'server-only';
 import { sellablePackages, type SellablePackage } from '@/lib/client/membership/pay-model';
-import { bffErrors } from './errors';
-import { readUpstream } from './reader';
+import { dataOf, readUpstream } from './reader';
 
 /**
  * The packages on sale, for the server-rendered purchase page. The same for everybody, so kept in
@@ -13,10 +12,7 @@ export async function packagesOnSale(): Promise<SellablePackage[] | null> {
     return await readUpstream('get_packages', undefined, {
       timeoutMs: 3000,
       cache: { ttlMs: 60_000, failureTtlMs: 10_000 },
-      reshape: (answer) => {
-        if (!answer.data) throw bffErrors.badUpstream();
-        return sellablePackages(answer.data);
-      },
+      reshape: (answer) => sellablePackages(dataOf(answer)),
     });
   } catch {
     return null;

@@ -172,3 +172,9 @@ function remember(key: string, entry: Entry): void {
 export function clearReadCache(): void {
   entries.clear();
 }
+
+/** The data a read needs from the answer: an OK answer without it is the upstream's fault. */
+export function dataOf<T>(answer: { data?: T | null }): T {
+  if (answer.data === undefined || answer.data === null) throw bffErrors.badUpstream();
+  return answer.data;
+}

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { DocumentSummary } from '@/lib/contract/calls/content';
 import type { ContentCategory } from '@/lib/contract/content';
-import { BffError, bffErrors } from './errors';
-import { readUpstream } from './reader';
+import { BffError } from './errors';
+import { dataOf, readUpstream } from './reader';
 
 /*
  * The reads of the reading lists, the portal, the sitemap and robots.txt. Every answer is the same
@@ -20,11 +20,6 @@ export interface DocumentPage {
   page_size: number;
 }
 
-function data<T>(answer: { data?: T }): T {
-  if (answer.data === undefined) throw bffErrors.badUpstream();
-  return answer.data;
-}
-
 /** A page of a category's documents (of one sub-category when given), in the list's stable order. */
 export function documentPage(query: {
   category: ContentCategory;
@@ -33,7 +28,7 @@ export function documentPage(query: {
   page_size: number;
   order?: 'level' | 'newest';
 }): Promise<DocumentPage> {
-  return readUpstream('query_filenames', query, { timeoutMs, cache: listCache, reshape: data });
+  return readUpstream('query_filenames', query, { timeoutMs, cache: listCache, reshape: dataOf });
 }
 
 export interface SubCategories {
@@ -42,7 +37,7 @@ export interface SubCategories {
 }
 
 export function subCategories(category: ContentCategory): Promise<SubCategories> {
-  return readUpstream('query_subcategory', { category }, { timeoutMs, cache: listCache, reshape: data });
+  return readUpstream('query_subcategory', { category }, { timeoutMs, cache: listCache, reshape: dataOf });
 }
 
 /** How many documents each category holds, in the order asked. */
@@ -58,7 +53,7 @@ export async function categoryTotals<C extends ContentCategory>(
 }
 
 export async function recentDocuments(limit: number): Promise<DocumentSummary[]> {
-  return readUpstream('query_recent_documents', { limit }, { timeoutMs, cache: listCache, reshape: (a) => data(a).documents });
+  return readUpstream('query_recent_documents', { limit }, { timeoutMs, cache: listCache, reshape: (a) => dataOf(a).documents });
 }
 
 export interface BookChapters {
@@ -76,7 +71,7 @@ export interface BookChapters {
 export async function bookChapters(filename: string, categories: readonly ContentCategory[]): Promise<BookChapters | null> {
   for (const category of categories) {
     try {
-      return await readUpstream('query_chapters', { category, filename }, { timeoutMs, cache: listCache, reshape: data });
+      return await readUpstream('query_chapters', { category, filename }, { timeoutMs, cache: listCache, reshape: dataOf });
     } catch (error) {
       if (error instanceof BffError && error.httpStatus === 404) continue;
       throw error;

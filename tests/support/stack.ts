@@ -104,3 +104,20 @@ export function setCookie(headers: Headers, name: string): string | undefined {
 export function cookieValue(line: string | undefined): string {
   return line ? line.split(';')[0].slice(line.indexOf('=') + 1) : '';
 }
+
+/** A JSON POST to the site as a browser of the same origin sends it, redirects not followed. */
+export function postJson(base: string, path: string, body: unknown = {}, headers: Record<string, string> = {}) {
+  return fetch(base + path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base, ...headers },
+    body: JSON.stringify(body),
+    redirect: 'manual',
+  });
+}
+
+/** The login code the test upstream last mailed to `email` (its test outbox). */
+export async function outboxCode(upstreamUrl: string, email: string): Promise<string> {
+  const answer = await fetch(`${upstreamUrl}/__test/outbox?email=${encodeURIComponent(email)}`);
+  const { messages } = (await answer.json()) as { messages: { code: string }[] };
+  return messages[0].code;
+}
