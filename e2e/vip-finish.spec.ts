@@ -105,6 +105,9 @@ test.describe('/VipFinish on a phone', () => {
     await page.goto('/VipFinish');
     const finish = page.getByTestId('vip-finish');
     await expect(finish).toHaveAttribute('data-state', 'settling');
+    // The server renders 'settling' before the page hydrates; the 30 s wait starts when the
+    // hydrated page asks on arrival, so the clock is run only after that first request.
+    await expect.poll(() => asked).toBeGreaterThan(0);
 
     const before = asked;
     await page.clock.runFor(10_000);
