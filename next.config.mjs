@@ -7,6 +7,12 @@ const nextConfig = {
   output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   // The upstream, not Next, compresses nothing: Next gzips pages; the SSE relay opts out itself.
   compress: true,
+  experimental: {
+    // Pages cached for every reader (the reading pages) and the data cache stay in memory (an LRU
+    // of 50 MB per process), not in .next/: a restart starts clean, a crawler probing names cannot
+    // fill the disk, and a page never outlives the server (and the SITE_URL) that rendered it.
+    isrFlushToDisk: false,
+  },
 };
 
 export default nextConfig;

@@ -1,17 +1,13 @@
 import type { Metadata, Viewport } from 'next';
-import { headers } from 'next/headers';
 import { Suspense, type ReactNode } from 'react';
 import { DebugConsoleLoader } from '@/components/debug/debug-console-loader';
 import { OverlayHost } from '@/components/overlays/overlay-host';
 import { ReadingFontSize } from '@/components/settings/reading-font-size';
-import { ClientEnvProvider } from '@/lib/client/client-env';
 import { Providers } from '@/components/shell/providers';
 import { WechatShare } from '@/components/referral/wechat-share';
 import { ShareAccountSync } from '@/components/shell/share-account-sync';
 import { Toaster } from '@/components/ui/toaster';
-import { currentUser } from '@/lib/bff/current-user';
-import { envType } from '@/lib/bff/env-type';
-import { clientModeOf } from '@/lib/client/client-mode';
+import { APP_MODE_SCRIPT } from '@/lib/client/client-mode';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -34,26 +30,31 @@ export const viewport: Viewport = {
   initialScale: 1,
 };
 
-export default async function RootLayout({ children }: { children: ReactNode }) {
-  // The environment and the client mode are known before anything that depends on them renders.
-  const [user, env, requestHeaders] = await Promise.all([currentUser(), envType(), headers()]);
-  const mode = clientModeOf(requestHeaders.get('user-agent') ?? '');
+/**
+ * The same for every reader and every request: nothing here reads the request, so pages that are
+ * the same for everybody (the reading pages) can be cached whole. Who is logged in is rendered by
+ * the shell layout of the personal pages (app/(shell)/layout.tsx) or asked by the browser.
+ */
+export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="zh-CN" data-app={mode.isApp ? '' : undefined}>
+    // The inline script may add data-app before React hydrates.
+    <html lang="zh-CN" suppressHydrationWarning>
+      <head>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this codebase, no input in it */}
+        <script dangerouslySetInnerHTML={{ __html: APP_MODE_SCRIPT }} />
+      </head>
       <body>
-        <ClientEnvProvider value={{ envType: env, mode }}>
-          <Providers initialUser={user}>
-            {children}
-            <ReadingFontSize />
-            <Suspense>
-              <OverlayHost />
-              <DebugConsoleLoader />
-              <ShareAccountSync />
-              <WechatShare />
-            </Suspense>
-            <Toaster />
-          </Providers>
-        </ClientEnvProvider>
+        <Providers>
+          {children}
+          <ReadingFontSize />
+          <Suspense>
+            <OverlayHost />
+            <DebugConsoleLoader />
+            <ShareAccountSync />
+            <WechatShare />
+          </Suspense>
+          <Toaster />
+        </Providers>
       </body>
     </html>
   );

@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { Footer } from '@/components/shell/footer';
 import { NotFoundContent } from '@/components/shell/not-found-content';
-import { SiteHeader } from '@/components/shell/site-header';
+import { ShellFrame } from '@/components/shell/shell-frame';
 
 // Next adds <meta name="robots" content="noindex"> to every 404 answer by itself.
 export const metadata: Metadata = {
@@ -9,18 +8,18 @@ export const metadata: Metadata = {
 };
 
 /**
- * Unknown paths (and /NotFound, which proxy.ts sends here) match no route group, so the shell
- * layout is not around them: this page draws the shell itself, so a lost reader still has the
- * whole menu (the native app draws its own).
+ * Unknown paths (and /NotFound, which proxy.ts sends here) match no route group, so no group's
+ * layout is around them: this page draws the shell itself, so a lost reader still has the whole
+ * menu (the native app draws its own).
+ *
+ * It reads nothing of the request: Next renders it into every route's tree as the root's 404
+ * boundary, and one request-time read here would make the reading pages uncacheable. So it is
+ * rendered at build, and its footer shows the SITE_* settings the build had (see README).
  */
 export default function NotFound() {
   return (
-    <div className="flex min-h-full flex-col">
-      <SiteHeader />
-      <main className="flex-1">
-        <NotFoundContent />
-      </main>
-      <Footer />
-    </div>
+    <ShellFrame>
+      <NotFoundContent />
+    </ShellFrame>
   );
 }

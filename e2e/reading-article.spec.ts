@@ -60,7 +60,9 @@ for (const [name, viewport] of [
       expect(html).toMatch(/data-testid="article-text" lang="en"/);
       expect(text).toMatch(/<meta name="description" content="Alice was beginning to get very tired[^"]*"/);
       const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
-      expect(canonical).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/Article\/carroll-alice$/);
+      // The page is one for every reader, so no request's Host is in it: SITE_URL, unset here, else
+      // the server's own address.
+      expect(canonical).toBe(`http://localhost:${new URL(answer.url()).port}/Article/carroll-alice`);
       expect(text).toContain(`<meta property="og:url" content="${canonical}"`);
       expect(text).toContain('<meta property="og:type" content="article"');
 
@@ -74,6 +76,27 @@ for (const [name, viewport] of [
       expect(text).toContain('Public domain (Project Gutenberg)');
       expect(html).toContain('data-testid="document-level"');
       expect(html).toContain('data-testid="document-exam-cet4"');
+    });
+
+    test('the page is one for every reader: cached HTML without the account, which the header then shows', async ({
+      page,
+      learner,
+    }) => {
+      // The learner's cookies go along, and still the HTML is the one every reader gets.
+      const first = await page.request.get(BOOK);
+      const again = await page.request.get(BOOK);
+      const html = await first.text();
+      expect(html).not.toContain('account-trigger');
+      expect(html).not.toContain('data-testid="login-button"');
+      expect(html).toContain('data-testid="account-pending"');
+      expect(await again.text()).toBe(html);
+      // Every menu link is in the HTML for crawlers, though the page's query is unknown to it.
+      expect(html).toContain('data-testid="menu-cet4"');
+
+      await page.goto(BOOK);
+      await expect(page.getByTestId('account-trigger')).toBeVisible();
+      await expect(page.getByTestId('account-pending')).toHaveCount(0);
+      expect(learner.email).toBeTruthy();
     });
 
     test('a click on a word shows its sense in that sentence; the sentence opens its analysis', async ({

@@ -146,6 +146,25 @@ test.describe('embedded in the native app', () => {
     await expect(page.getByTestId('site-header')).toHaveCount(0);
     await expect(page.getByTestId('site-footer')).toHaveCount(0);
   });
+
+  test('a reading page, the same HTML for every reader, never shows them either, not even before it hydrates', async ({
+    page,
+  }) => {
+    // The page's scripts are held back: what shows is the HTML, its CSS and the inline mode script.
+    const scripts = /\/_next\/static\/chunks\/.+\.js$/;
+    await page.route(scripts, (route) => route.abort());
+    await page.goto('/Article/carroll-alice');
+    await expect(page.getByTestId('article-title')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-app'))).toBe(true);
+    await expect(page.getByTestId('site-header')).toBeHidden();
+    await expect(page.getByTestId('site-footer')).toBeHidden();
+
+    await page.unroute(scripts);
+    await page.reload();
+    await expect(page.getByTestId('article-title')).toBeVisible();
+    await expect(page.getByTestId('site-header')).toHaveCount(0);
+    await expect(page.getByTestId('site-footer')).toHaveCount(0);
+  });
 });
 
 test.describe('with the upstream stopped', () => {

@@ -7,6 +7,7 @@ import { parseEpubFile, parseHtmlFile, type ImportOptions } from '../upstream/co
 import type { DocumentInput } from '../upstream/content/document-input';
 import { createContentLibrary } from '../upstream/content/library';
 import { levelLabel } from '../upstream/content/profile';
+import { describeRevalidation, expireReadingPages } from '../upstream/content/site-revalidation';
 import { describeDatabase, migrateToLatest, openDatabase } from '../upstream/db/database';
 
 /*
@@ -102,6 +103,7 @@ async function main(args: string[]): Promise<number> {
   let replaced = 0;
   let sentences = 0;
   const failed: string[] = [];
+  const changed: string[] = [];
   try {
     await migrateToLatest(db);
     const library = createContentLibrary({ db, log: (line) => console.log(line), now: () => new Date() });
@@ -112,6 +114,7 @@ async function main(args: string[]): Promise<number> {
         imported++;
         sentences += result.sentences;
         if (result.replaced) replaced++;
+        changed.push(doc.filename);
         const id = [doc.category, doc.sub_category, doc.filename].filter(Boolean).join('/');
         console.log(
           `✓ ${file} → ${id}${doc.year ? ` (${doc.year})` : ''}: ${result.sentences} sentences, ${result.word_count} words, ` +
@@ -132,6 +135,13 @@ async function main(args: string[]): Promise<number> {
       (failed.length ? `; ${failed.length} failed` : '') +
       ` — database ${describeDatabase(config)}`,
   );
+  if (changed.length) {
+    const outcome = await expireReadingPages(changed, {
+      siteUrl: process.env.SITE_URL,
+      secret: process.env.REVALIDATE_SECRET,
+    });
+    (outcome.kind === 'failed' ? console.error : console.log)(describeRevalidation(outcome));
+  }
   return failed.length ? 1 : 0;
 }
 

@@ -7,9 +7,11 @@ import { startNext, type RunningNext } from './support/next-server';
 import { startUpstreamProcess, type UpstreamProcess } from './support/upstream-process';
 
 /*
- * The reading page's data cache against the production build: a document stays as it was cached
- * until the import says it changed (POST /api/revalidate_documents with the shared secret), and
- * an unknown name is never cached, so a document imported later is found at once.
+ * The reading page's cache against the production build: the page is rendered once and served to
+ * every reader as it was until the import says its document changed (POST
+ * /api/revalidate_documents with the shared secret, which the import command sends itself when
+ * SITE_URL and REVALIDATE_SECRET are set), and a name that answered 404 is found at once when
+ * an import brings its document.
  */
 
 const secret = 'test-revalidate-secret-0123456789abcdef';
@@ -22,18 +24,28 @@ let dir: string;
 let upstream: UpstreamProcess;
 let next: RunningNext;
 
-/** Imports one document as the operator does (`npm run import-content`), into the upstream's database. */
-function importDoc(filename: string, title: string) {
+/**
+ * Imports one document as the operator does (`npm run import-content`), into the upstream's
+ * database; `tellSite`: with the site's address and the secret, so the import expires the pages.
+ */
+function importDoc(filename: string, title: string, tellSite = false) {
   const file = join(dir, `${filename}.md`);
   writeFileSync(
     file,
     `---\ncategory: reading\nfilename: ${filename}\ntitle: ${title}\nsource: written for the tests\nlicence: CC0\n---\nThe cat sat on the mat. It was a sunny day.\n`,
   );
   const importer = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-content.ts', file], {
-    env: { ...process.env, DATA_DIR: dir, DATABASE_PATH: join(dir, 'db.sqlite') },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      DATABASE_PATH: join(dir, 'db.sqlite'),
+      SITE_URL: tellSite ? next.url : '',
+      REVALIDATE_SECRET: tellSite ? secret : '',
+    },
     encoding: 'utf8',
   });
   expect(importer.status, importer.stderr).toBe(0);
+  return importer.stdout;
 }
 
 const titleOf = async (path: string) => {
@@ -78,9 +90,16 @@ describe('the reading page’s cache', () => {
     // Two imports (each a process) and six page renders: roomy for a shared machine.
   }, 60_000);
 
-  it('does not keep an unknown name: a document imported later is found at once', async () => {
+  it('an import that tells the site: a name that answered 404 is found at once, a changed page shows the change', async () => {
     expect((await titleOf(`/readingArticle/${laterDoc}`)).status).toBe(404);
-    importDoc(laterDoc, 'Later');
+    expect((await titleOf(`/readingArticle/${laterDoc}`)).status).toBe(404);
+    expect(importDoc(laterDoc, 'Later', true)).toContain('reading pages of 1 documents expired on the site');
     expect(await titleOf(`/readingArticle/${laterDoc}`)).toEqual({ status: 200, title: 'Later' });
+    importDoc(laterDoc, 'Later Still', true);
+    expect(await titleOf(`/readingArticle/${laterDoc}`)).toEqual({ status: 200, title: 'Later Still' });
+  }, 60_000);
+
+  it('an import without the site’s address says when the pages will refresh', () => {
+    expect(importDoc(`quiet-doc-${run}`, 'Quiet')).toContain('refresh within the hour (set SITE_URL and REVALIDATE_SECRET');
   }, 60_000);
 });

@@ -6,7 +6,6 @@ import { outboxCode as outboxCodeOf, startUpstreamChain, type UpstreamChain } fr
 // The server-side reader over real HTTP: reader → programmable fixture → the embedded upstream.
 let chain: UpstreamChain;
 let reader: typeof import('../lib/bff/reader');
-let envType: typeof import('../lib/bff/env-type').envType;
 
 beforeAll(async () => {
   chain = await startUpstreamChain();
@@ -15,7 +14,6 @@ beforeAll(async () => {
   process.env.UPSTREAM_TIMEOUT_MS = '10000';
   process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-iron-session';
   reader = await import('../lib/bff/reader');
-  envType = (await import('../lib/bff/env-type')).envType;
 });
 afterAll(() => chain?.stop());
 afterEach(() => {
@@ -216,7 +214,21 @@ describe('caching', () => {
     expect(chain.fixture.seen).toHaveLength(0);
   });
 
-  it('envType: five minutes for an answer, 10 s for a failure, production meanwhile', async () => {
+  /** A read kept for everyone, as the grammar and membership pages keep theirs; 'production' on failure. */
+  const envType = () =>
+    reader
+      .readUpstream(
+        'get_env_type',
+        {},
+        {
+          timeoutMs: 3000,
+          cache: { ttlMs: 5 * 60_000, failureTtlMs: 10_000 },
+          reshape: (answer) => reader.dataOf(answer).env_type,
+        },
+      )
+      .catch(() => 'production');
+
+  it('a cached read: five minutes for an answer, 10 s for a failure', async () => {
     let now = Date.now();
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     expect(await envType()).toBe('test');
@@ -236,7 +248,7 @@ describe('caching', () => {
     expect(asked()).toBe(1);
   });
 
-  it('envType: an answer without the environment, or too slow, counts as a failure', async () => {
+  it('a cached read: an answer without data, or too slow, counts as a failure', async () => {
     let now = Date.now();
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     chain.fixture.on('/api/get_env_type', (_req, res) => answerJson(res, 200, { status: 'OK' }));

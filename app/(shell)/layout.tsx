@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
-import { Footer } from '@/components/shell/footer';
-import { SiteHeader } from '@/components/shell/site-header';
+import { ShellFrame } from '@/components/shell/shell-frame';
+import { UserSeed } from '@/components/shell/user-seed';
+import { currentUser } from '@/lib/bff/current-user';
 
-export default function ShellLayout({ children }: { children: ReactNode }) {
+/**
+ * The personal and interactive pages: rendered per request, for the user of the session, who is
+ * in the HTML (header, account corner) and seeded into the client's state.
+ */
+export default async function ShellLayout({ children }: { children: ReactNode }) {
+  const user = await currentUser();
   return (
-    <div className="flex min-h-full flex-col">
-      <SiteHeader />
-      <main className="flex-1">{children}</main>
-      <Footer />
-    </div>
+    <UserSeed user={user}>
+      <ShellFrame>{children}</ShellFrame>
+    </UserSeed>
   );
 }

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback } from 'react';
-import { useClientEnv } from '@/lib/client/client-env';
+import { useClientMode } from '@/lib/client/use-client-mode';
 import { notifyApp } from '@/lib/client/client-mode';
 import { openOverlay } from '@/lib/client/overlays';
 
@@ -10,7 +10,7 @@ import { openOverlay } from '@/lib/client/overlays';
  * told instead (it owns login there), through the bridge of lib/client/client-mode.ts.
  */
 export function useRequireLogin(): () => void {
-  const { mode } = useClientEnv();
+  const mode = useClientMode();
   return useCallback(() => {
     if (mode.isApp && notifyApp({ type: 'login_required' })) return;
     openOverlay('loginDialog');

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
 import { Overlay } from '@/components/ui/overlay';
 import { RetryButton } from '@/components/ui/retry-button';
-import { useClientEnv } from '@/lib/client/client-env';
+import { useClientMode } from '@/lib/client/use-client-mode';
 import { ApiError } from '@/lib/client/errors';
 import {
   formatBeijingDate,
@@ -48,7 +48,7 @@ export function OrderDialog({ open, payload, onOpenChange }: HostedOverlayProps<
 let openings = 0;
 
 function OrderContent({ initialType }: { initialType: PackageType }) {
-  const { mode } = useClientEnv();
+  const mode = useClientMode();
   // Inside WeChat its own pay sheet is used; the QR code stays the way out when that cannot work
   // (an account logged in without WeChat has no openid to pay with).
   const [qrInstead, setQrInstead] = useState(false);

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { pageOrigin, readArticle } from '@/lib/bff/article';
+import { readArticle } from '@/lib/bff/article';
+import { cachedPageOrigin } from '@/lib/bff/site';
 import { articleJsonLd, articleMetadata, jsonLdScript } from '@/lib/reading/article-meta';
 import type { ArticlePage } from '@/lib/routes/article-routes';
 import { ArticleView } from './article-view';
@@ -25,17 +26,23 @@ function fileNameOf(raw: string): string {
  * page: each route file names its kind, which says in which categories the file is looked for.
  */
 export function articlePage(page: ArticlePage) {
+  // No document is rendered at build time: each page is rendered when first read, then cached
+  // (app/(reading)/layout.tsx).
+  async function generateStaticParams(): Promise<{ fileName: string }[]> {
+    return [];
+  }
+
   async function generateMetadata({ params }: Props): Promise<Metadata> {
     const doc = await readArticle(page, fileNameOf((await params).fileName));
     // The page itself answers 404; its title says so.
     if (!doc) return { title: '页面不存在', robots: { index: false } };
-    return articleMetadata(doc, await pageOrigin());
+    return articleMetadata(doc, cachedPageOrigin());
   }
 
   async function ArticleRoute({ params }: Props) {
     const doc = await readArticle(page, fileNameOf((await params).fileName));
     if (!doc) notFound();
-    const jsonLd = jsonLdScript(articleJsonLd(doc, await pageOrigin()));
+    const jsonLd = jsonLdScript(articleJsonLd(doc, cachedPageOrigin()));
     return (
       <>
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLdScript so no text closes the script */}
@@ -45,5 +52,5 @@ export function articlePage(page: ArticlePage) {
     );
   }
 
-  return { generateMetadata, ArticleRoute };
+  return { generateMetadata, generateStaticParams, ArticleRoute };
 }

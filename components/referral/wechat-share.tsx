@@ -2,7 +2,7 @@
 
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
-import { useClientEnv } from '@/lib/client/client-env';
+import { useClientMode } from '@/lib/client/use-client-mode';
 import type { WechatShareRuntime } from '@/lib/client/referral/wechat-share-runtime';
 import { useCurrentUser } from '@/lib/client/user';
 import { SHARE_PARAM } from '@/lib/routes/navigation';
@@ -14,7 +14,7 @@ import { SHARE_PARAM } from '@/lib/routes/navigation';
  * WeChat sees. Elsewhere it renders nothing and loads nothing.
  */
 export function WechatShare() {
-  const { mode } = useClientEnv();
+  const mode = useClientMode();
   return mode.isWechat ? <WechatShareSetup /> : null;
 }
 
@@ -22,6 +22,8 @@ function WechatShareSetup() {
   const pathname = usePathname();
   const search = useSearchParams().toString();
   const { data: user } = useCurrentUser();
+  // undefined while the browser is still asking who is logged in (pages cached for every reader).
+  const known = user !== undefined;
   const account = user?.account ?? null;
   const runtime = useRef<Promise<WechatShareRuntime> | null>(null);
 
@@ -36,10 +38,11 @@ function WechatShareSetup() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: every navigation (pathname) is a new page to sign
   useEffect(() => {
-    // The URL is about to change again: the setup waits for the one that will be shared.
-    if (account && new URLSearchParams(search).get(SHARE_PARAM) !== account) return;
+    // Who shares is not known yet, or the URL is about to change again: the setup waits for the
+    // URL that will be shared.
+    if (!known || (account && new URLSearchParams(search).get(SHARE_PARAM) !== account)) return;
     void runtime.current?.then((r) => r.update(account));
-  }, [pathname, search, account]);
+  }, [pathname, search, account, known]);
 
   return null;
 }

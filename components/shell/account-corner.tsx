@@ -16,6 +16,11 @@ export function AccountCorner() {
   const [open, setOpen] = useState(false);
   const [anchor, setAnchor] = useState<Element | null>(null);
 
+  // Not known yet (a page cached for every reader asks the browser): a quiet space of the button's size.
+  if (user === undefined) {
+    return <span aria-hidden data-testid="account-pending" className="block h-8 w-14 rounded-full bg-slate-100" />;
+  }
+
   if (!user) {
     return (
       <button

@@ -2,6 +2,7 @@
 
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
+import { useClientMode } from '@/lib/client/use-client-mode';
 import { layoutFor, type FooterStyle } from '@/lib/routes/route-table';
 
 const styles: Record<FooterStyle, string> = {
@@ -11,15 +12,15 @@ const styles: Record<FooterStyle, string> = {
 };
 
 /**
- * Whether and how the current route shows the footer. A client leaf because the shell layout is
+ * Whether and how the current route shows the footer (never inside the native app). A client leaf because the shell layout is
  * kept across client navigations: only `usePathname` follows the route (and it is right in the
  * server render too). 60 px tall; below 768 px the items wrap onto more lines instead of overflowing.
  */
 export function FooterFrame({ children }: { children: ReactNode }) {
-  const { showFooter, footerStyle } = layoutFor(usePathname() ?? '/');
+  const { showFooter, footerStyle } = layoutFor(usePathname() ?? '/', { embedded: useClientMode().isApp });
   if (!showFooter) return null;
   return (
-    <footer data-testid="site-footer" data-footer-style={footerStyle} className={styles[footerStyle]}>
+    <footer data-chrome="" data-testid="site-footer" data-footer-style={footerStyle} className={styles[footerStyle]}>
       <div className="mx-auto flex min-h-footer max-w-[1300px] flex-wrap items-center justify-center gap-x-6 gap-y-1 px-4 py-2 text-xs md:justify-between md:text-sm">
         {children}
       </div>

@@ -1,6 +1,5 @@
 import 'server-only';
 import Link from 'next/link';
-import { isEmbeddedApp } from '@/lib/bff/embedded-app';
 import { FooterFrame } from './footer-frame';
 import { FooterImageDialog } from './footer-image-dialog';
 
@@ -58,11 +57,10 @@ function isImageAddress(url: string): boolean {
 
 /**
  * The site footer: copyright, filing number, about us, and the contact and study-group images.
- * Renders nothing inside the native app. Which routes show it, and in which style, follows the
+ * Renders nothing inside the native app (FooterFrame). Which routes show it, and in which style, follows the
  * route table on the client (FooterFrame), because a layout is not re-rendered on navigation.
  */
-export async function Footer() {
-  if (await isEmbeddedApp()) return null;
+export function Footer() {
   const { filingNumber, contactImageUrl, studyGroupImageUrl } = footerConfig();
   return (
     <FooterFrame>

@@ -5,7 +5,7 @@ import type { LayoutFlags } from '@/lib/routes/route-table';
 import type { Menu } from '@/lib/routes/menu';
 import { AccountCorner } from './account-corner';
 import { LogoLink } from './logo-link';
-import { MainMenu } from './main-menu';
+import { MainMenu, MainMenuByPath } from './main-menu';
 import { MobileMenu } from './mobile-menu';
 import { SettingsButton } from './settings-button';
 
@@ -15,6 +15,7 @@ export function Header({ layout, home, menu }: { layout: LayoutFlags; home: stri
   return (
     <header
       data-testid="site-header"
+      data-chrome=""
       className={`sticky top-0 z-40 h-header ${transparent ? 'bg-white/80' : 'border-b border-slate-200 bg-white/95'} backdrop-blur`}
     >
       <div className="mx-auto flex h-full max-w-[1300px] items-center gap-2 px-3 md:gap-4 md:px-4">
@@ -25,7 +26,7 @@ export function Header({ layout, home, menu }: { layout: LayoutFlags; home: stri
         )}
         <LogoLink home={home} appTitle={layout.appTitle} />
         {layout.showMenu && (
-          <Suspense>
+          <Suspense fallback={<MainMenuByPath menu={menu} />}>
             <MainMenu menu={menu} />
           </Suspense>
         )}

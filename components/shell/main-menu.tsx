@@ -2,9 +2,9 @@
 
 import Link from 'next/link';
 import { lazy, Suspense, useState } from 'react';
-import type { Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
+import type { ActiveMenu, Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
 import { menuItemClass } from './menu-item-class';
-import { useActiveMenu } from './use-active-menu';
+import { useActiveMenu, useActiveMenuByPath } from './use-active-menu';
 
 // The dropdown and the overlay frame under it are fetched when a group is first reached for.
 const loadDropdown = () => import('./menu-dropdown').then((m) => ({ default: m.MenuDropdown }));
@@ -12,7 +12,19 @@ const MenuDropdown = lazy(loadDropdown);
 
 /** The header's menu from 768 px up; groups open as dropdowns. */
 export function MainMenu({ menu }: { menu: Menu }) {
-  const active = useActiveMenu();
+  return <MenuBar menu={menu} active={useActiveMenu()} />;
+}
+
+/**
+ * The menu as a page rendered for every reader has it in its HTML (the Suspense fallback of
+ * MainMenu): every link is there for crawlers and readers alike; the query-dependent highlight
+ * follows after hydration.
+ */
+export function MainMenuByPath({ menu }: { menu: Menu }) {
+  return <MenuBar menu={menu} active={useActiveMenuByPath()} />;
+}
+
+function MenuBar({ menu, active }: { menu: Menu; active: ActiveMenu | null }) {
   return (
     <nav aria-label="主菜单" className="hidden min-w-0 md:block">
       <ul className="flex items-center gap-0.5 overflow-x-auto">

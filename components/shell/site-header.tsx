@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { menuFor } from '@/lib/routes/menu';
 import { homeFor, layoutFor, matchRoute } from '@/lib/routes/route-table';
-import { useClientEnv } from '@/lib/client/client-env';
+import { useClientMode } from '@/lib/client/use-client-mode';
 import { Header } from './header';
 
 /**
@@ -12,7 +12,7 @@ import { Header } from './header';
  */
 export function SiteHeader() {
   const pathname = usePathname();
-  const { mode } = useClientEnv();
+  const mode = useClientMode();
   const layout = layoutFor(pathname, { embedded: mode.isApp });
   if (!layout.showHeader) return null;
   const route = matchRoute(pathname)?.route;

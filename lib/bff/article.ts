@@ -1,10 +1,8 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
-import { headers } from 'next/headers';
 import { cache } from 'react';
 import { contentCategories, type ReadableDocument } from '@/lib/contract';
 import { articleCategories, type ArticlePage } from '@/lib/routes/article-routes';
-import { bffConfig } from './config';
 import { documentTag, documentTtlSeconds } from './document-tags';
 import { BffError } from './errors';
 import { dataOf, readUpstream } from './reader';
@@ -59,17 +57,3 @@ export const readArticle = cache(async (page: ArticlePage, filename: string): Pr
     throw error;
   }
 });
-
-/**
- * The origin of the site for absolute addresses (canonical, Open Graph, JSON-LD): SITE_URL when
- * configured, as everywhere; otherwise the request's host as the proxy in front reports it.
- */
-export async function pageOrigin(): Promise<string> {
-  const fixed = bffConfig().siteUrl;
-  if (fixed) return fixed.origin;
-  const h = await headers();
-  const first = (v: string | null) => v?.split(',')[0]?.trim() || undefined;
-  const host = first(h.get('x-forwarded-host')) ?? h.get('host') ?? 'localhost';
-  const proto = first(h.get('x-forwarded-proto')) ?? 'http';
-  return `${proto}://${host}`;
-}

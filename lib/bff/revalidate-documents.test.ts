@@ -11,25 +11,41 @@ const post = (body: unknown, authorization?: string) =>
 
 function run(request: Request, secret: string | undefined) {
   const expired: string[] = [];
-  return handleRevalidate(request, { secret, expire: (tag) => expired.push(tag) }).then((answer) => ({ answer, expired }));
+  const pages: string[] = [];
+  return handleRevalidate(request, {
+    secret,
+    expire: (tag) => expired.push(tag),
+    expirePage: (path) => pages.push(path),
+  }).then((answer) => ({ answer, expired, pages }));
 }
 
 describe('the revalidation endpoint', () => {
   it('expires the tag of each named document, once each, for a caller with the secret', async () => {
-    const { answer, expired } = await run(
+    const { answer, expired, pages } = await run(
       post({ filenames: ['carroll-alice', 'news 1', 'carroll-alice'] }, 'Bearer s3cret'),
       's3cret',
     );
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ status: 'OK', data: { revalidated: 2 } });
     expect(expired).toEqual([documentTag('carroll-alice'), documentTag('news 1')]);
+    // Every reading page that could name the file: a cached 404 of a name imported later goes too.
+    expect(pages).toEqual([
+      '/Article/carroll-alice',
+      '/NewsArticle/carroll-alice',
+      '/ShortStoryArticle/carroll-alice',
+      '/readingArticle/carroll-alice',
+      '/Article/news%201',
+      '/NewsArticle/news%201',
+      '/ShortStoryArticle/news%201',
+      '/readingArticle/news%201',
+    ]);
   });
 
   it('refuses a caller without the secret or with another, and expires nothing', async () => {
     for (const auth of [undefined, 'Bearer wrong', 'Bearer s3cret2', 's3cret', 'Bearer ']) {
-      const { answer, expired } = await run(post({ filenames: ['x'] }, auth), 's3cret');
+      const { answer, expired, pages } = await run(post({ filenames: ['x'] }, auth), 's3cret');
       expect(answer.status, String(auth)).toBe(401);
-      expect(expired).toEqual([]);
+      expect([...expired, ...pages]).toEqual([]);
     }
   });
 

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { articleHref, articlePages } from '@/lib/routes/article-routes';
 import { documentTag } from './document-tags';
 
 /*
@@ -17,12 +18,17 @@ export interface RevalidateDeps {
   secret: string | undefined;
   /** Expires one cache tag (next/cache's revalidateTag in the route). */
   expire: (tag: string) => void;
+  /**
+   * Expires one page of the full-route cache (revalidatePath): a name that answered 404 before its
+   * document was imported is cached as that 404 and holds no document tag.
+   */
+  expirePage: (path: string) => void;
 }
 
 // Hashing first makes the comparison constant-time whatever the lengths.
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
-export async function handleRevalidate(request: Request, { secret, expire }: RevalidateDeps): Promise<Response> {
+export async function handleRevalidate(request: Request, { secret, expire, expirePage }: RevalidateDeps): Promise<Response> {
   if (!secret) return Response.json({ status: '404', description: '访问资源不存在' }, { status: 404 });
   const given = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
   if (!timingSafeEqual(digest(given), digest(secret))) {
@@ -34,7 +40,10 @@ export async function handleRevalidate(request: Request, { secret, expire }: Rev
   } catch {
     return Response.json({ status: '400', description: '请求参数错误' }, { status: 400 });
   }
-  const tags = [...new Set(parsed.filenames.map(documentTag))];
-  for (const tag of tags) expire(tag);
-  return Response.json({ status: 'OK', data: { revalidated: tags.length } });
+  const filenames = [...new Set(parsed.filenames)];
+  for (const filename of filenames) {
+    expire(documentTag(filename));
+    for (const page of articlePages) expirePage(articleHref({ page, filename }));
+  }
+  return Response.json({ status: 'OK', data: { revalidated: filenames.length } });
 }

@@ -48,3 +48,12 @@ export function siteOriginFromHeaders(headers: Headers): string {
   const proto = firstValue(headers.get('x-forwarded-proto')) ?? 'http';
   return `${proto}://${host}`;
 }
+
+/**
+ * The origin written into pages that are rendered once for every reader (the reading pages'
+ * canonical URL, Open Graph and JSON-LD), which no single request may decide: SITE_URL, or this
+ * server's own address (http://localhost:PORT) on a machine where it is not set.
+ */
+export function cachedPageOrigin(): string {
+  return bffConfig().siteUrl?.origin ?? `http://localhost:${process.env.PORT || '3000'}`;
+}

@@ -1,7 +1,32 @@
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { clientModeOf, gridColumns } from './client-mode';
+import { APP_MODE_SCRIPT, clientModeOf, gridColumns } from './client-mode';
+
+/** Runs the root layout's inline script for a user agent; answers whether it marked <html data-app>. */
+function marksApp(userAgent: string): boolean {
+  const marked = new Map<string, string>();
+  runInNewContext(APP_MODE_SCRIPT, {
+    navigator: { userAgent },
+    document: { documentElement: { setAttribute: (name: string, value: string) => marked.set(name, value) } },
+  });
+  return marked.get('data-app') === '';
+}
 
 describe('client modes', () => {
+  it('the inline script marks the page as the app’s exactly when clientModeOf says it is', () => {
+    for (const ua of [
+      'Mozilla/5.0 (iPhone) Mobile isApp=true',
+      'Mozilla/5.0 (X11; Linux x86_64) Chrome/156',
+      `${'x'.repeat(490)}isApp=true`,
+      `${'x'.repeat(491)}isApp=true`,
+      '',
+    ]) {
+      expect(marksApp(ua), ua.slice(-30)).toBe(clientModeOf(ua).isApp);
+    }
+    expect(marksApp(`${'x'.repeat(490)}isApp=true`)).toBe(true);
+    expect(marksApp(`${'x'.repeat(491)}isApp=true`)).toBe(false);
+  });
+
   it('recognises the embedded app, WeChat, phones and tablets', () => {
     expect(clientModeOf('Mozilla/5.0 (iPhone) Mobile isApp=true')).toMatchObject({ isApp: true, isPhone: true, isTablet: false });
     expect(clientModeOf('Mozilla/5.0 (Linux; Android 13; Pixel) Mobile MicroMessenger/8.0')).toMatchObject({

@@ -3,6 +3,15 @@
  * the native app that embeds the site, phones, tablets and the WeChat browser.
  */
 export const USER_AGENT_LIMIT = 500;
+/** What the native app adds to its web view's user agent. */
+export const APP_USER_AGENT_MARK = 'isApp=true';
+
+/**
+ * The inline script of the root layout: marks `<html data-app>` inside the native app before the
+ * first paint, so that the site's own chrome (header, footer) never shows there, even on pages
+ * rendered once for every reader. globals.css hides `[data-chrome]` under it.
+ */
+export const APP_MODE_SCRIPT = `if(navigator.userAgent.slice(0,${USER_AGENT_LIMIT}).indexOf(${JSON.stringify(APP_USER_AGENT_MARK)})>=0)document.documentElement.setAttribute('data-app','')`;
 
 export interface ClientMode {
   isApp: boolean;
@@ -15,7 +24,7 @@ export function clientModeOf(userAgent: string): ClientMode {
   const ua = userAgent.slice(0, USER_AGENT_LIMIT);
   const isTablet = /iPad|Tablet|PlayBook|Silk|(Android(?!.*Mobile))/i.test(ua);
   return {
-    isApp: ua.includes('isApp=true'),
+    isApp: ua.includes(APP_USER_AGENT_MARK),
     isPhone: !isTablet && /Mobi|iPhone|iPod|Android.*Mobile|Windows Phone/i.test(ua),
     isTablet,
     isWechat: /MicroMessenger/i.test(ua),

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import type { ContentCategory, ReadableDocument } from '@/lib/contract';
 import { articleHref } from '@/lib/routes/article-routes';
+import { categoryLabels } from './categories';
 
 /*
  * What a reading page tells search engines and link previews: its title, a description taken from
@@ -11,28 +12,6 @@ import { articleHref } from '@/lib/routes/article-routes';
 /** Search engines show about this many characters of a description. */
 export const descriptionMaxChars = 160;
 const siteName = '语境';
-
-/** What a category is called on the site. */
-export const categoryNames: Record<ContentCategory, string> = {
-  postgraduate: '考研',
-  primary_school: '小学',
-  junior_high_school: '初中',
-  high_school: '高中',
-  cet4: '四级',
-  cet6: '六级',
-  ielts: '雅思',
-  new_concept_english: '新概念英语',
-  sentence: '句库',
-  essay: '短文',
-  bookworm: '书虫',
-  classic: '经典',
-  word: '单词',
-  paper: '真题',
-  news: '新闻',
-  short_story: '短篇故事',
-  reading: '阅读',
-  listening: '听力',
-};
 
 // The lists of spec section 2 for the categories that have one; a menu category's index is
 // `/{category}`, and what has neither (exam papers) is found from the category index.
@@ -46,7 +25,7 @@ const listPaths: Partial<Record<ContentCategory, string>> = {
 
 /** The list a document belongs to: the breadcrumb between the site and the document. */
 export function articleListOf(doc: Pick<ReadableDocument, 'category'>): { name: string; path: string } {
-  return { name: categoryNames[doc.category], path: listPaths[doc.category] ?? `/${doc.category}` };
+  return { name: categoryLabels[doc.category], path: listPaths[doc.category] ?? `/${doc.category}` };
 }
 
 /**

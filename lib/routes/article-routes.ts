@@ -8,7 +8,8 @@ import type { ContentCategory } from '@/lib/contract/content';
  * both, so a link never leads to a page that would not find its document.
  */
 
-export type ArticlePage = 'Article' | 'NewsArticle' | 'ShortStoryArticle' | 'readingArticle';
+export const articlePages = ['Article', 'NewsArticle', 'ShortStoryArticle', 'readingArticle'] as const;
+export type ArticlePage = (typeof articlePages)[number];
 
 const pageOfCategory: Partial<Record<ContentCategory, ArticlePage>> = {
   news: 'NewsArticle',
@@ -22,9 +23,10 @@ export function articlePageOf(category: ContentCategory): ArticlePage {
   return pageOfCategory[category] ?? 'Article';
 }
 
-/** The address of a document's reading page. */
-export function articleHref(doc: { category: ContentCategory; filename: string }): string {
-  return `/${articlePageOf(doc.category)}/${encodeURIComponent(doc.filename)}`;
+/** The address of a document's reading page (of the page given, or of its category's). */
+export function articleHref(doc: { filename: string } & ({ category: ContentCategory } | { page: ArticlePage })): string {
+  const page = 'page' in doc ? doc.page : articlePageOf(doc.category);
+  return `/${page}/${encodeURIComponent(doc.filename)}`;
 }
 
 /** The categories a reading page looks in for its file. */

@@ -105,6 +105,12 @@ describe('activeMenuKey', () => {
     expect(at('/aiBook/new_concept_english')).toEqual({ item: 'new_concept_english' });
   });
 
+  it('lights an exam’s course book on its reading index too', () => {
+    expect(at('/cet4')).toEqual({ item: 'cet4' });
+    expect(at('/junior_high_school')).toEqual({ item: 'junior_high_school' });
+    expect(at('/postgraduate')).toEqual({ item: 'postgraduate' });
+  });
+
   it('lights the item and its group inside 更多', () => {
     expect(at('/bookworm')).toEqual({ item: 'bookworm', group: 'more' });
     expect(at('/Words')).toEqual({ item: 'word', group: 'more' });

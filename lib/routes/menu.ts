@@ -18,6 +18,8 @@ export interface MenuItem {
   readonly href: string;
   /** Other routes that belong to this item, e.g. the word book's variants under 单词. */
   readonly alsoActiveOn?: readonly RouteName[];
+  /** Other addresses that belong to this item, e.g. an exam's reading index `/cet4` under 四级. */
+  readonly alsoActiveAt?: readonly string[];
 }
 
 export interface MenuGroup {
@@ -36,6 +38,8 @@ function courseBook(category: CourseBookCategory): MenuItem {
     key: category,
     label: courseBookLabels[category],
     href: pathFor('aiBookCategory', { category }),
+    // The category's reading index (/{product}) is the same exam's.
+    alsoActiveAt: [pathFor('index', { product: category })],
   };
 }
 
@@ -103,12 +107,18 @@ function firstValue(search: SearchParamsLike | undefined, key: string): string |
 
 /**
  * An item is active when the current route is the one its href names, with the same params,
- * and with every query value the href carries; or when the route is one of its `alsoActiveOn`.
- * So /aiBook/cet4 lights 四级, /bookworm lights 书虫 and 更多, and /aiBook/paper lights nothing.
+ * and with every query value the href carries (or so for one of its `alsoActiveAt` addresses); or
+ * when the route is one of its `alsoActiveOn`.
+ * So /aiBook/cet4 and /cet4 light 四级, /bookworm lights 书虫 and 更多, and /aiBook/paper lights nothing.
  */
 function isActive(item: MenuItem, name: RouteName, params: RouteParams, search?: SearchParamsLike): boolean {
   if (item.alsoActiveOn?.includes(name)) return true;
-  const url = new URL(item.href, 'http://menu.invalid');
+  return [item.href, ...(item.alsoActiveAt ?? [])].some((href) => isAt(href, name, params, search));
+}
+
+/** Whether the current route is the one `href` names, with its params and every query value it carries. */
+function isAt(href: string, name: RouteName, params: RouteParams, search?: SearchParamsLike): boolean {
+  const url = new URL(href, 'http://menu.invalid');
   const target = matchRoute(url.pathname);
   if (!target || target.route.name !== name) return false;
   for (const [key, value] of Object.entries(target.params)) if (params[key] !== value) return false;

@@ -1,4 +1,4 @@
-import { revalidateTag } from 'next/cache';
+import { revalidatePath, revalidateTag } from 'next/cache';
 import { handleRevalidate } from '@/lib/bff/revalidate-documents';
 
 // The import's notice that documents changed (see lib/bff/revalidate-documents.ts); a static
@@ -10,5 +10,6 @@ export function POST(request: Request): Promise<Response> {
     secret: process.env.REVALIDATE_SECRET,
     // Expired at once: the next visit reads the changed document, not the stale one.
     expire: (tag) => revalidateTag(tag, { expire: 0 }),
+    expirePage: (path) => revalidatePath(path),
   });
 }

@@ -1,0 +1,6 @@
+import { articlePage } from '@/components/reading/article-page';
+
+const { generateMetadata, generateStaticParams, ArticleRoute } = articlePage('NewsArticle');
+
+export { generateMetadata, generateStaticParams };
+export default ArticleRoute;
