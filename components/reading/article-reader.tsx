@@ -1,18 +1,17 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { type MouseEvent, type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { preloadOverlay } from '@/lib/client/overlays';
-import { lookUpWord } from '@/lib/client/word-lookup';
-import { sentenceElements, sentenceSelector, wordAtPoint } from './article-words';
+import { sentenceElements, sentenceSelector } from './article-sentences';
 
 // The bar (audio, settings, analysis, the words as buttons) brings the audio engine, the stored
 // config and its schemas: loaded right after hydration rather than with the page, so the page's
 // first-load JavaScript stays within its budget. Its place is kept while it loads.
-const ArticleBar = dynamic(() => import('./article-bar').then((m) => m.ArticleBar), {
-  ssr: false,
-  loading: () => <div aria-hidden className="h-12" />,
-});
+const ArticleBar = lazy(() => import('./article-bar').then((m) => ({ default: m.ArticleBar })));
+const barPlace = <div aria-hidden className="h-12" />;
+// The word under the pointer and its lookup (the tokenizer, the lookup's context): fetched when
+// the pointer first comes over the text, so it is there by the time of the click.
+const loadWords = () => import('./article-words');
 
 /**
  * The reading page's client island. The text is the server's HTML (children); this listens on it
@@ -40,27 +39,30 @@ export function ArticleReader({ from, listId, children }: { from: string; listId
     // A selection being made is not a click on a word.
     if (!window.getSelection()?.isCollapsed) return;
     setCurrent(spans().indexOf(span));
-    const hit = wordAtPoint(span, event.clientX, event.clientY);
-    if (!hit) return;
-    markWord(hit.range);
-    const rect = hit.range.getBoundingClientRect();
-    lookUpWord({ ...hit.context, from }, { x: rect.x, y: rect.y, width: rect.width, height: rect.height });
+    const { clientX, clientY } = event;
+    void loadWords().then((words) => words.lookUpWordAt(span, clientX, clientY, from));
+  };
+
+  const preload = () => {
+    preloadOverlay('wordTranslation');
+    void loadWords();
   };
 
   return (
     <div data-testid="article-reader" data-ready={ready || undefined} className="flex flex-col gap-4">
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard looks words up through the bar's 逐词查词 (ClickableText) */}
       {/* biome-ignore lint/a11y/noStaticElementInteractions: one listener for every word of the text, not a control of its own */}
-      <div ref={root} onClick={onClick} onPointerOver={() => preloadOverlay('wordTranslation')} className="cursor-text">
+      <div ref={root} onClick={onClick} onPointerOver={preload} className="cursor-text">
         {children}
       </div>
-      <ArticleBar from={from} listId={listId} spans={spans} current={current} onChoose={setCurrent} />
+      {/* Rendered only in the browser (after hydration): the server's HTML keeps its place. */}
+      {ready ? (
+        <Suspense fallback={barPlace}>
+          <ArticleBar from={from} listId={listId} spans={spans} current={current} onChoose={setCurrent} />
+        </Suspense>
+      ) : (
+        barPlace
+      )}
     </div>
   );
-}
-
-/** The clicked word, drawn with the CSS Custom Highlight API where there is one (no DOM change). */
-function markWord(range: Range) {
-  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight === 'undefined') return;
-  CSS.highlights.set('article-word', new Highlight(range));
 }

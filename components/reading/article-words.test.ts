@@ -1,7 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { tokenize } from '@/lib/client/word-lookup';
-import { sentenceElements, sentenceLookup, wordsAtOffset } from './article-words';
+import { sentenceElements } from './article-sentences';
+import { sentenceLookup, wordsAtOffset } from './article-words';
 
 describe('the word at a caret offset', () => {
   const sentence = 'Alice was beginning to get very tired.';

@@ -1,18 +1,11 @@
-import { contextOf, tokenize, type TextToken, type WordQuery } from '@/lib/client/word-lookup';
+import { contextOf, lookUpWord, tokenize, type TextToken, type WordQuery } from '@/lib/client/word-lookup';
 
 /*
- * Finding the word under the pointer in a server-rendered sentence span. The span holds the
+ * Finding the word under the pointer in a server-rendered sentence span, and looking it up. Loaded
+ * by the reading page on the reader's first pointer over the text, not with the page. The span holds the
  * sentence's text only, so the offset of the caret in its text node is an offset in the sentence,
  * and the lookup's context is that sentence (the library's split, as the upstream made it).
  */
-
-/** Sentence spans are the spans of the text's paragraphs that have an id. */
-export const sentenceSelector = 'p > span[id]';
-
-/** The sentence spans of a reading page's text, in reading order. */
-export function sentenceElements(root: ParentNode): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(sentenceSelector));
-}
 
 /**
  * The words a caret offset may belong to, nearest first: the word it is inside, and the word
@@ -73,4 +66,22 @@ export function wordAtPoint(
     if (on) return { range, context: sentenceLookup(sentence, tokens, index) };
   }
   return null;
+}
+
+/**
+ * A click at (x, y) inside `span`: the word there is marked and looked up in the contextual
+ * dictionary's panel, with its sentence as context. Nothing happens between words.
+ */
+export function lookUpWordAt(span: HTMLElement, x: number, y: number, from: string): void {
+  const hit = wordAtPoint(span, x, y);
+  if (!hit) return;
+  markWord(hit.range);
+  const rect = hit.range.getBoundingClientRect();
+  lookUpWord({ ...hit.context, from }, { x: rect.x, y: rect.y, width: rect.width, height: rect.height });
+}
+
+/** The clicked word, drawn with the CSS Custom Highlight API where there is one (no DOM change). */
+function markWord(range: Range) {
+  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight === 'undefined') return;
+  CSS.highlights.set('article-word', new Highlight(range));
 }
