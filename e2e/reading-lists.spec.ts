@@ -1,8 +1,9 @@
 import { expect, test } from './fixtures';
 
 /*
- * The reading lists against the real product with its shipped library: three public-domain books
- * in 经典 (classic) and nothing else, so 经典 shows content and every other category the
+ * The reading lists against the real product with its shipped library (upstream/content/seed.ts):
+ * three public-domain books in 经典 (classic) and the texts of content/, four each in 短文 (essay),
+ * 短篇故事 (short_story) and 阅读 (reading), so those show content and every other category the
  * operator's empty state. Everything asserted here is in the server's HTML: links, not scripts.
  */
 
@@ -29,6 +30,11 @@ const menuProducts = [
 ];
 
 const shippedBooks = ['carroll-alice', 'burgess-busterbrown', 'austen-persuasion'];
+// The texts of content/ per category; the last one seeded is the newest document of the library.
+const shippedTexts = { essay: 4, short_story: 4, reading: 4 };
+const newestText = '/ShortStoryArticle/the-piano-at-the-station';
+// The portal's picks: the six newest documents.
+const portalPicks = 6;
 
 for (const size of sizes) {
   test.describe(`at ${size.width} px (${size.name})`, () => {
@@ -44,6 +50,9 @@ for (const size of sizes) {
         } else if (product === 'classic') {
           await expect(page.getByTestId('document-item')).toHaveCount(shippedBooks.length);
           await expect(page.getByTestId('document-facts').first()).toBeVisible();
+        } else if (product === 'essay') {
+          await expect(page.getByTestId('document-item')).toHaveCount(shippedTexts.essay);
+          await expect(page.getByTestId('document-link').first()).toHaveAttribute('href', /^\/Article\/[a-z-]+$/);
         } else {
           const empty = page.getByTestId('empty-category');
           await expect(empty).toBeVisible();
@@ -61,8 +70,8 @@ for (const size of sizes) {
     test('the portal offers the dictionary, today’s picks and the categories', async ({ page }) => {
       await page.goto('/');
       const picks = page.getByTestId('portal-picks').getByTestId('document-link');
-      await expect(picks).toHaveCount(shippedBooks.length);
-      for (const book of shippedBooks) await expect(page.locator(`a[href="/Article/${book}"]`).first()).toBeVisible();
+      await expect(picks).toHaveCount(portalPicks);
+      await expect(picks.first()).toHaveAttribute('href', newestText);
       const categories = page.getByTestId('portal-categories');
       await expect(categories.getByRole('link', { name: '经典' })).toHaveAttribute('href', '/classic');
       await expect(categories.getByRole('link', { name: '新闻' })).toHaveAttribute('href', '/ReadNewsList');
@@ -96,13 +105,26 @@ test.describe('lists', () => {
     const classic = page.locator('[data-testid="category-entry"][data-category="classic"]');
     await expect(classic.getByTestId('category-count')).toHaveText('3 篇');
     await expect(classic.getByRole('link')).toHaveAttribute('href', '/classic');
+    const essay = page.locator('[data-testid="category-entry"][data-category="essay"]');
+    await expect(essay.getByTestId('category-count')).toHaveText(`${shippedTexts.essay} 篇`);
     const news = page.locator('[data-testid="category-entry"][data-category="news"]');
     await expect(news.getByTestId('category-count')).toHaveText('0 篇');
     await expect(news.getByRole('link')).toHaveAttribute('href', '/ReadNewsList');
   });
 
-  test('the news, story, reading and listening lists answer with the empty state of an empty library', async ({ page }) => {
-    for (const path of ['/ReadNews', '/ReadNewsList', '/ShortStoryList', '/readingList', '/listeningList']) {
+  test('the story and reading lists show the shipped texts, linked to their reading pages', async ({ page }) => {
+    for (const [path, count, article] of [
+      ['/ShortStoryList', shippedTexts.short_story, /^\/ShortStoryArticle\/[a-z-]+$/],
+      ['/readingList', shippedTexts.reading, /^\/readingArticle\/[a-z-]+$/],
+    ] as const) {
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      await expect(page.getByTestId('document-item'), path).toHaveCount(count);
+      await expect(page.getByTestId('document-link').first(), path).toHaveAttribute('href', article);
+    }
+  });
+
+  test('the news and listening lists answer with the empty state of an empty category', async ({ page }) => {
+    for (const path of ['/ReadNews', '/ReadNewsList', '/listeningList']) {
       expect((await page.goto(path))?.status(), path).toBe(200);
       await expect(page.getByTestId('empty-category'), path).toBeVisible();
       await expect(page.locator('h1'), path).toHaveCount(1);
@@ -162,6 +184,7 @@ test.describe('search engines', () => {
     }
     const documents = await (await request.get('/sitemap/1.xml')).text();
     for (const book of shippedBooks) expect(documents).toMatch(new RegExp(`<loc>https?://[^<]+/Article/${book}</loc>`));
+    expect(documents).toMatch(new RegExp(`<loc>https?://[^<]+${newestText}</loc>`));
     expect((await request.get('/sitemap/2.xml')).status()).toBe(404);
   });
 });

@@ -4,7 +4,7 @@ import { loadConfig } from '../upstream/platform/config';
 
 /*
  * Prepares the configured database once, at deploy time: applies the pending migrations and,
- * unless SEED_CONTENT=false, fills an empty content library.
+ * unless SEED_CONTENT=false, adds the shipped documents the content library lacks.
  *
  *   DATABASE_URL=postgres://… npm run db:migrate
  *

@@ -121,10 +121,10 @@ export interface RunningUpstream {
 }
 
 /**
- * Brings the database to the latest migration and fills an empty content library (when the
- * configuration seeds it); answers the migrations applied. Instances that start together on one
- * PostgreSQL take turns, so neither migrations nor the seed run twice at once. Used at start-up
- * and by `npm run db:migrate`.
+ * Brings the database to the latest migration and adds the shipped documents the content library
+ * lacks (when the configuration seeds it); answers the migrations applied. Instances that start
+ * together on one PostgreSQL take turns, so neither migrations nor the seed run twice at once.
+ * Used at start-up and by `npm run db:migrate`.
  */
 export async function prepareDatabase(
   config: Pick<UpstreamConfig, 'seedContent'>,
@@ -134,8 +134,8 @@ export async function prepareDatabase(
   return oneInstanceAtATime(db, async () => {
     const applied = await migrateToLatest(db);
     const library = createContentLibrary({ db, log: options.log ?? console.log, now: options.now ?? systemClock });
-    // The first start fills the content library from the public-domain books shipped on npm.
-    if (config.seedContent) await library.seedIfEmpty();
+    // Every start adds the shipped documents the library lacks (books from npm, our own texts).
+    if (config.seedContent) await library.seedMissing();
     // Documents imported before their profiles existed get them, once.
     await library.completeProfiles();
     return applied;

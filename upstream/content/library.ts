@@ -128,32 +128,35 @@ export function createContentLibrary({ db, log, now, lexicon }: LibraryDeps) {
   }
 
   /**
-   * Fills the library from the public-domain books shipped on npm, the first time only: a book
-   * already present (by identity) is left alone, so a second start does nothing.
+   * Adds the shipped documents (seed.ts) that the library lacks, at every start, so that an install
+   * seeded before a text was shipped receives it too. A document counts as present when the library
+   * has one of the same category and filename, under any sub_category: an operator's document is
+   * never replaced, and a reading page, which finds a document by its filename, keeps showing it.
+   * One query reads what is present, so a start with nothing to add costs little.
    */
-  async function seedIfEmpty(): Promise<{ imported: number; sentences: number; ms: number }> {
+  async function seedMissing(): Promise<{ imported: number; sentences: number; ms: number }> {
     const started = performance.now();
     const seeds = seedDocuments();
     const present = await db
       .selectFrom('documents')
-      .select(['category', 'sub_category', 'filename'])
+      .select(['category', 'filename'])
       .where(
         'filename',
         'in',
         seeds.map((s) => s.filename),
       )
       .execute();
-    const have = new Set(present.map((d) => `${d.category}/${d.sub_category}/${d.filename}`));
+    const have = new Set(present.map((d) => `${d.category}/${d.filename}`));
     let imported = 0;
     let sentences = 0;
     for (const seed of seeds) {
-      if (have.has(`${seed.category}/${seed.sub_category ?? ''}/${seed.filename}`)) continue;
+      if (have.has(`${seed.category}/${seed.filename}`)) continue;
       const result = await importDocument(seed.load());
       imported++;
       sentences += result.sentences;
     }
     const ms = Math.round(performance.now() - started);
-    if (imported) log(`content library: imported ${imported} public-domain books, ${sentences} sentences, in ${ms} ms`);
+    if (imported) log(`content library: added ${imported} shipped documents, ${sentences} sentences, in ${ms} ms`);
     return { imported, sentences, ms };
   }
 
@@ -265,7 +268,7 @@ export function createContentLibrary({ db, log, now, lexicon }: LibraryDeps) {
     return db.selectFrom('sentences').select(['id', 'text']).where('id', '>', afterId).orderBy('id').limit(limit).execute();
   }
 
-  return { importDocument, seedIfEmpty, completeProfiles, examplesFor, paperCount, sentencesAfter };
+  return { importDocument, seedMissing, completeProfiles, examplesFor, paperCount, sentencesAfter };
 }
 
 export type ContentLibrary = ReturnType<typeof createContentLibrary>;

@@ -61,7 +61,7 @@ export interface UpstreamConfig {
   membership: MembershipConfig;
   /** Absent (LLM_BASE_URL unset): the offline engines translate and tutor. */
   llm?: LlmConfig;
-  /** Fill an empty content library from the public-domain books on first start. */
+  /** Add the shipped documents (public-domain books, our own texts) the library lacks, at each start. */
   seedContent: boolean;
   /** News feeds read into the library (content/feeds.ts); see the README. */
   newsFeeds: {
@@ -70,7 +70,7 @@ export interface UpstreamConfig {
     intervalMinutes: number;
   };
   /**
-   * Whether start-up migrates the database (and seeds an empty library). Several instances leave
+   * Whether start-up migrates the database (and seeds the library). Several instances leave
    * it to `npm run db:migrate` at deploy time and only check that the schema is current.
    */
   migrateOnStart: boolean;
