@@ -1,8 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { finishWechatLogin } from '@/lib/bff/oauth';
+import { readingPageHasDocument } from '@/lib/bff/document-exists';
 import { isHttps } from '@/lib/bff/site';
 import { openSession, SESSION_COOKIE } from '@/lib/bff/session';
 import { isKnownProduct } from '@/lib/reading/categories';
+import { articleFileName, isArticlePage } from '@/lib/routes/article-routes';
 import { REFERRER_COOKIE, SHARE_PARAM } from '@/lib/routes/navigation';
 import { NOT_FOUND_PATH, resolvePath } from '@/lib/routes/route-table';
 
@@ -21,8 +23,9 @@ const RENDERED_NOT_FOUND = '/_not-found';
  *    never a redirect away);
  *  - an arriving `share_account` of someone else is remembered for the login exchange;
  *  - the route table's forwards happen here, before anything renders (see `forward`);
- *  - /NotFound, and a `/{product}` that names no product, are answered by the not-found page,
- *    server-rendered, with 404.
+ *  - /NotFound, a `/{product}` that names no product, and a reading page whose file is not in
+ *    the library (lib/bff/document-exists.ts) are answered by the not-found page, server-rendered,
+ *    with 404.
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { nextUrl } = request;
@@ -34,8 +37,12 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const arriving = nextUrl.searchParams.get(SHARE_PARAM);
   const unknownProduct =
     resolution.kind === 'page' && resolution.route.name === 'index' && !isKnownProduct(resolution.params.product);
+  const unknownDocument =
+    resolution.kind === 'page' &&
+    isArticlePage(resolution.route.name) &&
+    !(await readingPageHasDocument(resolution.route.name, articleFileName(resolution.params.fileName)));
   const response =
-    nextUrl.pathname === NOT_FOUND_PATH || unknownProduct
+    nextUrl.pathname === NOT_FOUND_PATH || unknownProduct || unknownDocument
       ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl))
       : NextResponse.next();
   // Only another's account is remembered: the own one is on every page of a logged-in user.

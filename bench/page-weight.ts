@@ -34,7 +34,9 @@ const budgets: Record<string, { kb: number; score?: number }> = {
   '/': { kb: 130 },
   '/AboutUs': { kb: 130, score: 95 },
   '/ContextualDict': { kb: 170, score: 95 },
-  // Issue 15: a reading page (the shipped library's first book).
+  // Issue 15: a reading page of ordinary length (a shipped text of content/, about 370 words) and
+  // a whole book on one page (Alice, 27,000 words), whose size Lighthouse feels.
+  '/ShortStoryArticle/the-piano-at-the-station': { kb: 150, score: 95 },
   '/Article/carroll-alice': { kb: 150, score: 95 },
 };
 

@@ -189,9 +189,13 @@ for (const [name, viewport] of [
       for (const path of ['/Article/no-such-book', '/NewsArticle/carroll-alice', '/readingArticle/carroll-alice']) {
         const answer = await page.request.get(path);
         expect(answer.status(), path).toBe(404);
-        // Next renders a page's notFound() in the browser (its error boundaries do not render on
-        // the server), so the HTML holds the 404 status and noindex, and the shell comes with hydration.
-        expect(await answer.text()).toContain('<meta name="robots" content="noindex"/>');
+        // The proxy asks whether the file is there before the page renders (a page's own
+        // notFound() would reach the browser as an empty document): the HTML is the whole 404.
+        const html = await answer.text();
+        expect(html).toContain('<meta name="robots" content="noindex"/>');
+        expect(html).toContain('data-testid="not-found"');
+        expect(html).toContain('data-testid="site-header"');
+        expect(html).toContain('data-testid="site-footer"');
       }
       for (const path of ['/Article/no-such-book', '/ShortStoryArticle/carroll-alice']) {
         const answer = await page.goto(path);

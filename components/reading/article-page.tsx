@@ -3,22 +3,11 @@ import { notFound } from 'next/navigation';
 import { readArticle } from '@/lib/bff/article';
 import { cachedPageOrigin } from '@/lib/bff/site';
 import { articleJsonLd, articleMetadata, jsonLdScript } from '@/lib/reading/article-meta';
-import type { ArticlePage } from '@/lib/routes/article-routes';
+import { type ArticlePage, articleFileName } from '@/lib/routes/article-routes';
 import { ArticleView } from './article-view';
 
 interface Props {
   params: Promise<{ fileName: string }>;
-}
-
-// Next hands the segment decoded; a name that is still escaped (a double-encoded link) is decoded
-// once more, and a malformed escape leaves the name as it is (it then names no document).
-function fileNameOf(raw: string): string {
-  if (!raw.includes('%')) return raw;
-  try {
-    return decodeURIComponent(raw);
-  } catch {
-    return raw;
-  }
 }
 
 /**
@@ -33,14 +22,14 @@ export function articlePage(page: ArticlePage) {
   }
 
   async function generateMetadata({ params }: Props): Promise<Metadata> {
-    const doc = await readArticle(page, fileNameOf((await params).fileName));
+    const doc = await readArticle(page, articleFileName((await params).fileName));
     // The page itself answers 404; its title says so.
     if (!doc) return { title: '页面不存在', robots: { index: false } };
     return articleMetadata(doc, cachedPageOrigin());
   }
 
   async function ArticleRoute({ params }: Props) {
-    const doc = await readArticle(page, fileNameOf((await params).fileName));
+    const doc = await readArticle(page, articleFileName((await params).fileName));
     if (!doc) notFound();
     const jsonLd = jsonLdScript(articleJsonLd(doc, cachedPageOrigin()));
     return (

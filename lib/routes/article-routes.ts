@@ -29,6 +29,25 @@ export function articleHref(doc: { filename: string } & ({ category: ContentCate
   return `/${page}/${encodeURIComponent(doc.filename)}`;
 }
 
+/** Whether a route name is one of the reading pages. */
+export function isArticlePage(name: string): name is ArticlePage {
+  return (articlePages as readonly string[]).includes(name);
+}
+
+/**
+ * The file a reading page's URL names. Next (and the route table) hand the segment decoded; a name
+ * that is still escaped (a double-encoded link) is decoded once more, and a malformed escape
+ * leaves the name as it is (it then names no document).
+ */
+export function articleFileName(segment: string): string {
+  if (!segment.includes('%')) return segment;
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The categories a reading page looks in for its file. */
 export function articleCategories(page: ArticlePage, all: readonly ContentCategory[]): ContentCategory[] {
   return all.filter((category) => articlePageOf(category) === page);

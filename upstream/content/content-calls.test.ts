@@ -297,5 +297,17 @@ describe('the reading calls', () => {
     expect((await find({ filename: 'ball', categories: [] })).http).toBe(400);
     expect((await find({ filename: 'ball', categories: ['nonsense'] })).http).toBe(400);
     expect((await find({ categories: ['reading'] })).http).toBe(400);
+
+    // has_document says the same, without the text.
+    const has = (body: unknown) => upstream.call('has_document', body);
+    expect(await has({ filename: 'other-category', categories: ['listening'] })).toMatchObject({
+      http: 200,
+      body: { status: 'OK', data: { filename: 'other-category' } },
+    });
+    expect((await has({ filename: "Zoë's naïve story (1)", categories: ['short_story'] })).http).toBe(200);
+    expect((await has({ filename: 'ball', categories: ['news', 'short_story'] })).http).toBe(404);
+    expect((await has({ filename: 'nothing', categories: ['reading'] })).http).toBe(404);
+    expect((await has({ filename: 'ball', categories: [] })).http).toBe(400);
+    expect((await has({ filename: 'x'.repeat(201), categories: ['reading'] })).http).toBe(400);
   });
 });

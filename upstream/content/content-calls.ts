@@ -59,6 +59,11 @@ export function contentCalls({ readingShelf }: ContentCallsDeps): CallHandlers {
       return ok(document);
     },
 
+    has_document: async ({ filename, categories }) => {
+      if (!(await readingShelf.has(filename, categories))) throw notFound();
+      return ok({ filename });
+    },
+
     content: async (_input, _caller, file) => whole(file),
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { NewsFeedSource } from '../platform/config';
 import { openTestDatabase, startTestUpstream, testClock, type TestDatabase } from '../test-harness';
 import { createFeedReader, isPrivateAddress, newsFilename, parseFeed, scheduleFeedReading } from './feeds';
@@ -88,6 +88,8 @@ const requests: Seen[] = [];
 // What /rss.xml lists: a test may add an item.
 let rssBody = rss(rssItems);
 const racers: ServerResponse[] = [];
+// /held-atom.xml: the Atom feed, answered only when a test says so.
+let heldAtom: ServerResponse | null = null;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
@@ -124,6 +126,8 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/rss+xml' }).end(rss(rssItems));
     } else if (url === '/atom.xml') {
       res.writeHead(200, { 'content-type': 'application/atom+xml' }).end(atom);
+    } else if (url === '/held-atom.xml') {
+      heldAtom = res;
     } else if (url === '/articles/river.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(riverPage);
     } else if (url === '/broken.xml') {
@@ -338,19 +342,21 @@ describe('reading feeds', () => {
 
   it('never imports an item twice: not on a second full reading, nor by two readers at once', async () => {
     const source = { url: `${base}/plain-rss.xml` };
-    const first = readerFor([source], { owner: 'one' });
-    expect(await first.readFeed(source)).toMatchObject({ outcome: 'read', imported: 2 });
+    const one = readerFor([source], { owner: 'one' });
+    expect(await one.readFeed(source)).toMatchObject({ outcome: 'read', imported: 2 });
     // No validators: the feed is read in full again, and its items are known.
-    expect(await first.readFeed(source)).toMatchObject({ outcome: 'read', imported: 0, failed: 0 });
+    expect(await one.readFeed(source)).toMatchObject({ outcome: 'read', imported: 0, failed: 0 });
     expect(await news()).toHaveLength(2);
 
-    // Two instances reading a new feed at the same moment: one holds the lease.
-    const atomSource = { url: `${base}/atom.xml` };
-    const readings = await Promise.all([
-      readerFor([atomSource], { owner: 'a' }).readFeed(atomSource),
-      readerFor([atomSource], { owner: 'b' }).readFeed(atomSource),
-    ]);
-    expect(readings.map((r) => r.outcome).sort()).toEqual(['busy', 'read']);
+    // Two instances reading a new feed at the same moment: the one that holds the lease is
+    // fetching the feed (held by the server) when the other asks, and the other is told busy.
+    const atomSource = { url: `${base}/held-atom.xml` };
+    const first = readerFor([atomSource], { owner: 'a' }).readFeed(atomSource);
+    await vi.waitFor(() => expect(heldAtom).not.toBeNull());
+    expect(await readerFor([atomSource], { owner: 'b' }).readFeed(atomSource)).toMatchObject({ outcome: 'busy' });
+    heldAtom!.writeHead(200, { 'content-type': 'application/atom+xml' }).end(atom);
+    heldAtom = null;
+    expect(await first).toMatchObject({ outcome: 'read', imported: 3 });
     expect(await news()).toHaveLength(5);
     expect(await database.db.selectFrom('feeds').select('lease_owner').execute()).toEqual([
       { lease_owner: null },

@@ -153,17 +153,26 @@ export function createReadingShelf({ db }: { db: Db }) {
    * The document named `filename` in any of `categories` (any sub-category); of namesakes the
    * first imported (lowest id), so that an address keeps its document when another comes in.
    */
-  async function find(filename: string, categories: readonly ContentCategory[]): Promise<ReadableDocument | undefined> {
-    if (!categories.length) return undefined;
-    const row = await db
+  /** The documents a reading page may show: this name in these categories, the first imported first. */
+  function named(filename: string, categories: readonly ContentCategory[]) {
+    return db
       .selectFrom('documents')
-      .select(summaryColumns)
       .where('filename', '=', filename)
       .where('category', 'in', [...categories])
       .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
+      .limit(1);
+  }
+
+  async function find(filename: string, categories: readonly ContentCategory[]): Promise<ReadableDocument | undefined> {
+    if (!categories.length) return undefined;
+    const row = await named(filename, categories).select(summaryColumns).executeTakeFirst();
     return row && whole(row);
+  }
+
+  /** Whether `find` would find one, without reading its text. */
+  async function has(filename: string, categories: readonly ContentCategory[]): Promise<boolean> {
+    if (!categories.length) return false;
+    return (await named(filename, categories).select('id').executeTakeFirst()) !== undefined;
   }
 
   async function whole(row: DocumentRow): Promise<ReadableDocument> {
@@ -177,7 +186,7 @@ export function createReadingShelf({ db }: { db: Db }) {
     return { ...summary, paragraphs: byParagraph(sentences, row.paragraph_starts) };
   }
 
-  return { subcategories, listing, recent, read, find, chapters };
+  return { subcategories, listing, recent, read, find, has, chapters };
 }
 
 export type ReadingShelf = ReturnType<typeof createReadingShelf>;

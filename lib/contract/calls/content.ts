@@ -58,6 +58,12 @@ export type DocumentSentence = z.infer<typeof documentSentence>;
 export const readableDocument = documentSummary.extend({ paragraphs: z.array(z.array(documentSentence)) });
 export type ReadableDocument = z.infer<typeof readableDocument>;
 
+/** A reading page's question: this file name, in these categories (lib/routes/article-routes.ts). */
+const documentQuery = obj({
+  filename: str.min(1).max(200),
+  categories: z.array(z.enum(contentCategories)).min(1).max(contentCategories.length),
+});
+
 export const contentCalls = {
   /** The whole document; 404 when there is none by that identity. */
   retrieve_file: def('retrieve_file', { method: 'GET', request: obj(fileId), response: envelope(readableDocument) }),
@@ -116,11 +122,16 @@ export const contentCalls = {
    * when a later import brings a namesake. 404 when there is none.
    */
   find_document: def('find_document', {
-    request: obj({
-      filename: str.min(1).max(200),
-      categories: z.array(z.enum(contentCategories)).min(1).max(contentCategories.length),
-    }),
+    request: documentQuery,
     response: envelope(readableDocument),
+  }),
+  /**
+   * Whether find_document would find a document, without its text: the site's proxy asks it so
+   * that a reading page of an unknown name answers the server-rendered 404. 404 when there is none.
+   */
+  has_document: def('has_document', {
+    request: documentQuery,
+    response: envelope(obj({ filename: str })),
   }),
   get_test_answer: def('get_test_answer', {}),
 } as const;
