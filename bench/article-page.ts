@@ -59,7 +59,8 @@ async function measure(base: string, path: string) {
   const answer = await fetch(url, { headers: { cookie: headers.cookie } });
   const html = await answer.text();
   if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
-  await autocannon({ url, connections, duration: 2, headers });
+  // Warm-up: the server compiles its hot path and fills its caches (the page, its gzip).
+  await autocannon({ url, connections, duration: 5, headers });
   const r = await autocannon({ url, connections, duration: seconds, headers });
   return { r, html, errors: r.errors + r.non2xx + r.timeouts };
 }

@@ -18,6 +18,7 @@
 //   the error catalogue's JSON here (405, 400), or the headers are dropped.
 'use strict';
 const http = require('node:http');
+const { compressReadingPage } = require('./page-compression.cjs');
 
 const hops = Math.max(0, Number.parseInt(process.env.TRUST_PROXY_HOPS ?? '0', 10) || 0);
 
@@ -176,6 +177,8 @@ http.Server.prototype.emit = function emitScreened(event, ...args) {
       request.resume();
       return true;
     }
+    // The reading pages' gzip is kept beside them (./page-compression.cjs).
+    compressReadingPage(request, response);
   }
   if (event === 'clientError' && response) {
     refuseUnparsable(request, response);
