@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@/lib/client/query';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import {

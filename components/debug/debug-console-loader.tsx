@@ -1,11 +1,17 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { callData } from '@/lib/client/api';
 
 let loaded = false;
+/** The environment, asked once per page load; undefined when the upstream cannot say. */
+let envAnswer: Promise<string | undefined> | null = null;
+const envType = () =>
+  (envAnswer ??= callData('get_env_type', undefined, undefined, { quiet: true }).then(
+    (data) => data.env_type,
+    () => undefined,
+  ));
 
 /**
  * The on-page debug console (vConsole) for phones and the WeChat browser: only with `?debug` in
@@ -15,13 +21,16 @@ let loaded = false;
  */
 export function DebugConsoleLoader() {
   const asked = useSearchParams().has('debug');
-  const env = useQuery({
-    queryKey: ['env-type'],
-    queryFn: ({ signal }) => callData('get_env_type', undefined, signal, { quiet: true }),
-    enabled: !asked,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  const wanted = asked || env.data?.env_type === 'test';
+  const [testEnv, setTestEnv] = useState(false);
+  useEffect(() => {
+    if (asked) return;
+    let live = true;
+    void envType().then((env) => live && setTestEnv(env === 'test'));
+    return () => {
+      live = false;
+    };
+  }, [asked]);
+  const wanted = asked || testEnv;
   useEffect(() => {
     if (!wanted || loaded) return;
     loaded = true;

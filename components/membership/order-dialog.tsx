@@ -1,6 +1,6 @@
 'use client';
 
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@/lib/client/query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
 import { Overlay } from '@/components/ui/overlay';

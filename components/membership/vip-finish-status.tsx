@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@/lib/client/query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { LoginPrompt } from '@/components/login/login-prompt';

@@ -14,7 +14,7 @@ import {
   type OverlayPayloads,
 } from '@/lib/client/overlays';
 import { useOverlays } from '@/lib/client/use-overlays';
-import { useCurrentUser } from '@/lib/client/user';
+import { useUser } from '@/lib/client/app-state';
 import { overlayLoaders } from './overlay-registry';
 
 type AnyHosted = ComponentType<HostedOverlayProps<OverlayName>>;
@@ -52,7 +52,7 @@ export function OverlayHost() {
   // The login dialog is what a visitor most often opens: a few seconds after the page has
   // settled, when the browser is idle, fetch it, so that the first click on 登录 shows it at
   // once without adding to the page's own loading work.
-  const anonymous = useCurrentUser().data === null;
+  const anonymous = useUser() === null;
   useEffect(() => {
     if (!anonymous) return;
     return whenIdle(() => preloadOverlay('loginDialog'));

@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/client/query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { useCurrentUser } from '@/lib/client/user';

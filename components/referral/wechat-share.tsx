@@ -4,7 +4,7 @@ import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect, useRef } from 'react';
 import { useClientMode } from '@/lib/client/use-client-mode';
 import type { WechatShareRuntime } from '@/lib/client/referral/wechat-share-runtime';
-import { useCurrentUser } from '@/lib/client/user';
+import { useUser } from '@/lib/client/app-state';
 import { SHARE_PARAM } from '@/lib/routes/navigation';
 
 /**
@@ -21,7 +21,7 @@ export function WechatShare() {
 function WechatShareSetup() {
   const pathname = usePathname();
   const search = useSearchParams().toString();
-  const { data: user } = useCurrentUser();
+  const user = useUser();
   // undefined while the browser is still asking who is logged in (pages cached for every reader).
   const known = user !== undefined;
   const account = user?.account ?? null;

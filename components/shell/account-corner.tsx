@@ -2,7 +2,7 @@
 
 import { lazy, Suspense, useState } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
-import { useCurrentUser } from '@/lib/client/user';
+import { useUser } from '@/lib/client/app-state';
 import { Avatar } from './avatar';
 
 // The menu and the overlay frame under it are fetched when the user first reaches for it.
@@ -11,7 +11,7 @@ const AccountMenu = lazy(loadMenu);
 
 /** Anonymous: a login button (the login dialog). Logged in: avatar and name with the account menu. */
 export function AccountCorner() {
-  const { data: user } = useCurrentUser();
+  const user = useUser();
   const requireLogin = useRequireLogin();
   const [open, setOpen] = useState(false);
   const [anchor, setAnchor] = useState<Element | null>(null);

@@ -4,7 +4,8 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useRequireLogin } from '@/components/login/use-require-login';
 import { Overlay } from '@/components/ui/overlay';
-import { useCurrentUser, useLogout } from '@/lib/client/user';
+import { useUser } from '@/lib/client/app-state';
+import { useLogout } from '@/lib/client/user';
 import { flattenMenu, type Menu } from '@/lib/routes/menu';
 import { accountLinks } from './account-links';
 import { useActiveMenu } from './use-active-menu';
@@ -21,7 +22,7 @@ export function MobileMenuDrawer({
 }) {
   const pathname = usePathname();
   const active = useActiveMenu();
-  const { data: user } = useCurrentUser();
+  const user = useUser();
   const logout = useLogout();
   const requireLogin = useRequireLogin();
 

@@ -1,22 +1,12 @@
 'use client';
 
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-
-function makeQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-}
+import type { ReactNode } from 'react';
+import { AppStateProvider } from '@/lib/client/app-state';
 
 /**
- * Client-side state for the whole app. The user is seeded by the personal pages' layout
- * (UserSeed) or, on pages cached for every reader, asked by the browser.
+ * Client-side state for the whole app: the user (seeded by the personal pages' layout, UserSeed,
+ * or asked by the browser) and the query client, made when a feature first asks a query.
  */
 export function Providers({ children }: { children: ReactNode }) {
-  const [client] = useState(makeQueryClient);
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return <AppStateProvider>{children}</AppStateProvider>;
 }

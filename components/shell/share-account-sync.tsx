@@ -3,14 +3,14 @@
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 import { SHARE_PARAM } from '@/lib/routes/navigation';
-import { useCurrentUser } from '@/lib/client/user';
+import { useUser } from '@/lib/client/app-state';
 
 /**
  * Keeps `share_account=<own account>` on a logged-in user's URL across client navigations,
  * without a reload (full page loads get it from proxy.ts).
  */
 export function ShareAccountSync() {
-  const { data: user } = useCurrentUser();
+  const user = useUser();
   const pathname = usePathname();
   const searchParams = useSearchParams();
   const account = user?.account;

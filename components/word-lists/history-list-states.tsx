@@ -1,6 +1,6 @@
 'use client';
 
-import type { UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { UseInfiniteQueryResult } from '@/lib/client/query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';

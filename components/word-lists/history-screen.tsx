@@ -1,6 +1,6 @@
 'use client';
 
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@/lib/client/query';
 import Link from 'next/link';
 import { useMemo } from 'react';
 import type { LookupEntry } from '@/lib/contract';

@@ -1,42 +1,17 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from './query';
 import { useRouter } from 'next/navigation';
 import { callData } from './api';
 import { ApiError } from './errors';
+import { type CurrentUser, fetchCurrentUser, userQueryKey } from './user-store';
 import { toast } from './toast';
 
-/** The client-side user state of spec section 3 (useName, useImg, isLogin, isVip). */
-export interface CurrentUser {
-  account: string;
-  nickname: string;
-  headimgurl: string;
-  isVip: boolean;
-  expireTime: string | null;
-}
-
-export const userQueryKey = ['user'] as const;
-
-async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  try {
-    const info = await callData('get_user_info');
-    return {
-      account: info.account,
-      nickname: info.nickname,
-      headimgurl: info.headimgurl,
-      isVip: info.vip_info.is_vip_now,
-      expireTime: info.vip_info.expire_time ?? null,
-    };
-  } catch (error) {
-    // Logged out (401), or an answer that names nobody: no user.
-    if (error instanceof ApiError && (error.httpStatus === 401 || error.kind === 'refused' || error.kind === 'empty'))
-      return null;
-    throw error;
-  }
-}
+export { type CurrentUser, userQueryKey } from './user-store';
 
 /**
- * The logged-in user, or null. Providers seeds it from the server render, so there is no flash.
+ * The logged-in user, or null, as a query for the features: the same user as the shell's store
+ * (./user-store.ts), which the page's server render or the browser's first ask fills.
  * `fresh`: asked again on mount, for a screen that must show the membership as it is at that
  * moment (the confirm-order dialog, before a payment); `isFetchedAfterMount` then says it is in.
  */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryKey } from '@/lib/client/query';
 import { quotaStatus } from '@/lib/contract/envelope';
 import { callData, type CallData } from '../api';
 import { ApiError } from '../errors';

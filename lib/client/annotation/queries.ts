@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/client/query';
 import { callData, preloadApiCore } from '../api';
 import { ApiError } from '../errors';
 import { toast } from '../toast';

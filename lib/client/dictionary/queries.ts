@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@/lib/client/query';
 import type { TranslationItem } from '@/lib/contract';
 import { callData } from '../api';
 import { ApiError } from '../errors';

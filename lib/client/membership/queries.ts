@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient } from '@/lib/client/query';
 import { useEffect, useState } from 'react';
 import type { PackageType } from '@/lib/membership/expiry';
 import { callData } from '../api';

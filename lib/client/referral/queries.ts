@@ -1,6 +1,6 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '@/lib/client/query';
 import { callData } from '@/lib/client/api';
 
 /** What the user's share links brought: users (get_share_num) and their payments (get_share_pay_amount). */

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryKey } from '@/lib/client/query';
 import type { LookupEntry, WordListEntry } from '@/lib/contract';
 import { callData, preloadApiCore } from '../api';
 import { ApiError } from '../errors';
