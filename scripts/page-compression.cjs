@@ -68,7 +68,8 @@ function compressReadingPage(request, response) {
   // Next sends the headers as its first chunk is written: here they wait for the whole body.
   response.flushHeaders = function heldHeaders() {};
   response.write = function bufferedWrite(chunk, encoding, callback) {
-    if (chunk !== undefined && chunk !== null) chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
+    if (chunk !== undefined && chunk !== null)
+      chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
     if (typeof encoding === 'function') encoding();
     else if (typeof callback === 'function') callback();
     return true;
@@ -81,7 +82,8 @@ function compressReadingPage(request, response) {
       callback = encoding;
       encoding = undefined;
     }
-    if (chunk !== undefined && chunk !== null) chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
+    if (chunk !== undefined && chunk !== null)
+      chunks.push(Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
     response.writeHead = writeHead;
     response.write = write;
     response.end = end;
