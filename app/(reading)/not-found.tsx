@@ -1,6 +1,2 @@
-import { NotFoundContent } from '@/components/shell/not-found-content';
-
-// An unknown document: the 404 keeps the header and footer around it, in the HTML.
-export default function ShellNotFound() {
-  return <NotFoundContent />;
-}
+// An unknown document: the same 404 as the personal pages', inside this group's header and footer.
+export { default } from '../(shell)/not-found';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { cache } from 'react';
-import { contentCategories, type ReadableDocument } from '@/lib/contract';
+import { contentCategories, documentNameMax, type ReadableDocument } from '@/lib/contract';
 import { articleCategories, type ArticlePage } from '@/lib/routes/article-routes';
 import { documentTag, documentTtlSeconds } from './document-tags';
 import { BffError } from './errors';
@@ -49,7 +49,7 @@ const findCached = (page: ArticlePage, filename: string) =>
  */
 export const readArticle = cache(async (page: ArticlePage, filename: string): Promise<ReadableDocument | null> => {
   // The contract's bound on names: anything longer cannot be a document.
-  if (!filename || filename.length > 200) return null;
+  if (!filename || filename.length > documentNameMax) return null;
   try {
     return await findCached(page, filename);
   } catch (error) {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { contentCategories } from '@/lib/contract';
+import { contentCategories, documentNameMax } from '@/lib/contract';
 import { type ArticlePage, articleCategories } from '@/lib/routes/article-routes';
 import { BffError } from './errors';
 import { readUpstream } from './reader';
@@ -15,7 +15,7 @@ import { readUpstream } from './reader';
  */
 export async function readingPageHasDocument(page: ArticlePage, filename: string): Promise<boolean> {
   // The contract's bound on names: anything longer cannot be a document.
-  if (!filename || filename.length > 200) return false;
+  if (!filename || filename.length > documentNameMax) return false;
   try {
     await readUpstream(
       'has_document',

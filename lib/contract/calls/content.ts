@@ -58,9 +58,12 @@ export type DocumentSentence = z.infer<typeof documentSentence>;
 export const readableDocument = documentSummary.extend({ paragraphs: z.array(z.array(documentSentence)) });
 export type ReadableDocument = z.infer<typeof readableDocument>;
 
+/** The longest file name a document may have: a reading page naming a longer one names none. */
+export const documentNameMax = 200;
+
 /** A reading page's question: this file name, in these categories (lib/routes/article-routes.ts). */
 const documentQuery = obj({
-  filename: str.min(1).max(200),
+  filename: str.min(1).max(documentNameMax),
   categories: z.array(z.enum(contentCategories)).min(1).max(contentCategories.length),
 });
 
