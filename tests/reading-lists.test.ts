@@ -104,6 +104,25 @@ describe('the sitemaps', () => {
       ].sort(),
     );
     expect(await siteMap.documentSitemap('https://y.example', 2)).toEqual([]);
+    expect(await siteMap.numberedSitemap('https://y.example', 1)).toContain('<loc>https://y.example/NewsArticle/n1</loc>');
+    expect(await siteMap.numberedSitemap('https://y.example', 2)).toBeNull();
+
+    // The site fits in one sitemap, so /sitemap.xml is that sitemap rather than an index.
+    const root = await siteMap.rootSitemap('https://y.example');
+    expect(root).toContain('<urlset');
+    expect(root).toContain('<loc>https://y.example/Article/alice</loc>');
+    expect(root).toContain('<loc>https://y.example/classic</loc>');
+  });
+
+  it('make /sitemap.xml an index once the documents fill more than one sitemap', async () => {
+    serveLibrary({ news: [doc('news', 'n1')] });
+    chain.fixture.on('/api/query_filenames', (_req, res, body) => {
+      const { page, page_size } = JSON.parse(body.toString());
+      answer(res, 200, { status: 'OK', data: { documents: [], total: 120_000, page, page_size } });
+    });
+    const root = await siteMap.rootSitemap('https://y.example');
+    expect(root).toContain('<sitemapindex');
+    expect(root.match(/<loc>https:\/\/y\.example\/sitemap\/\d\.xml<\/loc>/g)?.length).toBeGreaterThan(3);
   });
 
   it('read a big category a hundred at a time', async () => {

@@ -1,9 +1,9 @@
 import 'server-only';
-import type { MetadataRoute } from 'next';
 import { contentCategories } from '@/lib/contract/content';
 import { maxReadingPageSize } from '@/lib/contract/calls/content';
 import { categoryHref, productNames } from '@/lib/reading/categories';
-import { documentEntries, pagesOfSlice, sitemapCount, sitemapSlices } from '@/lib/reading/sitemap-plan';
+import { documentEntries, maxSitemapUrls, pagesOfSlice, sitemapCount, sitemapSlices } from '@/lib/reading/sitemap-plan';
+import { type SitemapUrl, sitemapIndexXml, urlsetXml } from '@/lib/reading/sitemap-xml';
 import { articleHref } from '@/lib/routes/article-routes';
 import { pathFor } from '@/lib/routes/route-table';
 import { categoryTotals, documentPage, subCategories } from './reading-lists';
@@ -20,7 +20,7 @@ export async function currentSitemapCount(): Promise<number> {
 }
 
 /** Sitemap 0: the portal, the category index, every list page and every sub-category's list. */
-export async function pageSitemap(origin: string): Promise<MetadataRoute.Sitemap> {
+export async function pageSitemap(origin: string): Promise<SitemapUrl[]> {
   const paths = new Set<string>([pathFor('portal'), pathFor('CategoryIndex'), pathFor('ReadNews')]);
   for (const category of contentCategories) paths.add(categoryHref(category));
   for (const product of productNames) if (product !== 'me') paths.add(pathFor('index', { product }));
@@ -36,10 +36,10 @@ export async function pageSitemap(origin: string): Promise<MetadataRoute.Sitemap
 }
 
 /** Document sitemap `id` (1…): the reading pages of its stretch of the library. */
-export async function documentSitemap(origin: string, id: number): Promise<MetadataRoute.Sitemap> {
+export async function documentSitemap(origin: string, id: number): Promise<SitemapUrl[]> {
   const slices = sitemapSlices(await categoryTotals(contentCategories), id);
   const seen = new Set<string>();
-  const entries: MetadataRoute.Sitemap = [];
+  const entries: SitemapUrl[] = [];
   for (const slice of slices) {
     for (const read of pagesOfSlice(slice, maxReadingPageSize)) {
       const { documents } = await documentPage({
@@ -59,4 +59,32 @@ export async function documentSitemap(origin: string, id: number): Promise<Metad
     }
   }
   return entries;
+}
+
+/**
+ * /sitemap.xml, the address crawlers try first: the whole site in one sitemap while it fits
+ * (one sitemap of documents, and the pages and documents together within the protocol's limit),
+ * otherwise an index naming /sitemap/0.xml… .
+ */
+export async function rootSitemap(origin: string): Promise<string> {
+  const count = await currentSitemapCount();
+  if (count <= 2) {
+    const pages = await pageSitemap(origin);
+    const documents = count === 2 ? await documentSitemap(origin, 1) : [];
+    if (pages.length + documents.length <= maxSitemapUrls) return urlsetXml([...pages, ...documents]);
+  }
+  return sitemapIndexXml(numberedSitemaps(origin, count));
+}
+
+/** Numbered sitemap `id` (app/sitemap/[file]): 0 the pages, 1… the documents; null past the last. */
+export async function numberedSitemap(origin: string, id: number): Promise<string | null> {
+  if (id === 0) return urlsetXml(await pageSitemap(origin));
+  if (id >= (await currentSitemapCount())) return null;
+  return urlsetXml(await documentSitemap(origin, id));
+}
+
+/** The numbered sitemaps' addresses. */
+export function numberedSitemaps(origin: string, count: number): string[] {
+  const base = origin.replace(/\/+$/, '');
+  return Array.from({ length: Math.max(1, count) }, (_, id) => `${base}/sitemap/${id}.xml`);
 }

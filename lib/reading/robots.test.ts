@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { robotsFor } from './robots';
 
 describe('robotsFor', () => {
-  const robots = robotsFor('https://yujing.example.com/', 3);
+  const robots = robotsFor('https://yujing.example.com/');
   const rule = Array.isArray(robots.rules) ? robots.rules[0] : robots.rules;
   const disallowed = [rule.disallow ?? []].flat();
   const blocks = (path: string) => disallowed.some((prefix) => path.startsWith(prefix));
@@ -35,12 +35,8 @@ describe('robotsFor', () => {
     }
   });
 
-  it('names every sitemap on the configured origin', () => {
-    expect(robots.sitemap).toEqual([
-      'https://yujing.example.com/sitemap/0.xml',
-      'https://yujing.example.com/sitemap/1.xml',
-      'https://yujing.example.com/sitemap/2.xml',
-    ]);
+  it('names the sitemap on the configured origin', () => {
+    expect(robots.sitemap).toBe('https://yujing.example.com/sitemap.xml');
     expect(robots.host).toBe('https://yujing.example.com');
   });
 });

@@ -19,12 +19,15 @@ export const disallowedPaths = [
   '/charge',
 ] as const;
 
-/** The robots.txt of the site at `origin`, naming its `sitemaps` document sitemaps by address. */
-export function robotsFor(origin: string, sitemaps: number): MetadataRoute.Robots {
+/**
+ * The robots.txt of the site at `origin`. It names /sitemap.xml, which is the whole site's
+ * sitemap or, once the site outgrows one, the index of the numbered ones.
+ */
+export function robotsFor(origin: string): MetadataRoute.Robots {
   const base = origin.replace(/\/+$/, '');
   return {
     rules: [{ userAgent: '*', allow: '/', disallow: [...disallowedPaths] }],
-    sitemap: Array.from({ length: Math.max(1, sitemaps) }, (_, id) => `${base}/sitemap/${id}.xml`),
+    sitemap: `${base}/sitemap.xml`,
     host: base,
   };
 }
