@@ -14,7 +14,7 @@ export const maxReadingPageSize = 100;
 export const defaultReadingPageSize = 20;
 
 // A whole number, as JSON sends it or as a query string or a route segment spells it ("2").
-const wholeNumber = z
+export const wholeNumber = z
   .union([
     z.number(),
     z
@@ -136,7 +136,6 @@ export const contentCalls = {
     request: documentQuery,
     response: envelope(obj({ filename: str })),
   }),
-  get_test_answer: def('get_test_answer', {}),
 } as const;
 
 /**

@@ -1,12 +1,270 @@
-import { def } from '../define';
+import { z } from 'zod';
+import { courseBookCategories } from '../../routes/course-books';
+import { documentSummary, wholeNumber } from './content';
+import { def, num, obj, str } from '../define';
+import { envelope } from '../envelope';
 
-/** Course books: courses, their levels and units, their words; made books and the bookshelf. */
+/**
+ * Course books: courses, their levels and units, their words; made books and the bookshelf.
+ *
+ * Every `/aiBook/{category}` category (lib/routes/course-books.ts) has up to four kinds of book,
+ * built by the upstream from its own data (nothing invented):
+ *  - `word`: the words an exam lists (ECDICT's exam tags: 中考 zk, 高考 gk, 考研 ky, cet4, cet6,
+ *    ielts), commonest first (corpus frequency rank), 20 words a unit, units grouped into levels
+ *    of 10. 小学 has no exam tag: its book is the commonest 中考 words. 新概念 is a copyrighted
+ *    series that is not shipped: its word book is the Oxford 3000. 真题 (`paper`): the words that
+ *    occur most in the imported exam papers. Each word with its senses, phonetics and an example
+ *    sentence from the content library.
+ *  - `sentence`: library sentences of moderate length, graded by their hardest word, 10 a unit,
+ *    one course level per difficulty level up to the category's (四级: 入门, 初级, 中级).
+ *  - `reading`: library documents graded likewise, a passage (a short document, or about 300
+ *    words of a long one, on paragraph boundaries) a unit.
+ *  - `reading-question`: imported exam papers that have questions, one paper a unit. Only where
+ *    question data has been imported (真题, and an exam category whose papers have them);
+ *    otherwise the book does not exist.
+ * A category lists only the books that have at least one unit.
+ *
+ * Ids are stable: a course id is `{category}-{type}` (e.g. `cet4-word`, `paper-reading-question`);
+ * units are numbered 1..N through the whole course, levels 1..L. Lists keep the same order on
+ * every call. Unknown course or unit: 404. Malformed input: 400.
+ */
+
+export const courseTypes = ['word', 'sentence', 'reading', 'reading-question'] as const;
+export type CourseType = (typeof courseTypes)[number];
+
+/** Units of a word book hold this many words (the last unit of a level may hold fewer). */
+export const wordsPerUnit = 20;
+/** Units of a sentence book hold this many sentences. */
+export const sentencesPerUnit = 10;
+/** A word book's level groups this many units. */
+export const unitsPerWordLevel = 10;
+/** Unit lists and frequent-word lists are paged: at most this many a page. */
+export const maxCoursePageSize = 100;
+export const defaultCoursePageSize = 50;
+
+const courseCategory = z.enum(courseBookCategories);
+/** A course id: `{category}-{type}`. */
+const courseId = str.min(1).max(64);
+const unitNumber = num.int().min(1).max(1_000_000);
+const pageNumber = num.int().min(1).max(100_000);
+const pageSize = num.int().min(1).max(maxCoursePageSize);
+
+/** One book of a category. */
+export const courseSummary = obj({
+  id: str,
+  category: courseCategory,
+  type: z.enum(courseTypes),
+  /** Chinese, e.g. '四级词汇', '四级分级句子', '真题阅读理解'. */
+  name: str,
+  /** Where the book comes from, in Chinese (e.g. 'ECDICT 四级考纲词，按词频排序'). */
+  description: str,
+  levels: num,
+  units: num,
+  /** Words, sentences, passages or papers in the whole book. */
+  items: num,
+  /** Units the logged-in user has finished; null when not logged in. */
+  done_units: num.nullable(),
+});
+export type CourseSummary = z.infer<typeof courseSummary>;
+
+/** One level of a book: units `first_unit` .. `first_unit + units - 1`. */
+export const courseLevel = obj({
+  level: num,
+  /** Chinese, e.g. '第1级' for a word book, '入门' … '高级' for graded books. */
+  name: str,
+  units: num,
+  items: num,
+  first_unit: num,
+});
+export type CourseLevel = z.infer<typeof courseLevel>;
+
+/** Where a learner stopped in a unit (set_unit_progress). */
+export const unitProgress = obj({
+  /** Index of the item the learner is at (0-based; a word, sentence or question). */
+  position: num,
+  done: z.boolean(),
+  /** ISO 8601. */
+  updated_at: str,
+});
+export type UnitProgress = z.infer<typeof unitProgress>;
+
+/** One unit of a book as a unit list shows it. */
+export const unitSummary = obj({
+  unit: num,
+  level: num,
+  /** Chinese, e.g. 'Unit 3', or a passage's title for reading books. */
+  name: str,
+  items: num,
+  /** The logged-in user's progress; null when not logged in or not started. */
+  progress: unitProgress.nullable(),
+});
+export type UnitSummary = z.infer<typeof unitSummary>;
+
+/** A library document a sentence or passage comes from (fetchable with retrieve_file). */
+export const documentRef = documentSummary.pick({ category: true, sub_category: true, filename: true, title: true });
+export type DocumentRef = z.infer<typeof documentRef>;
+
+/** One sense line of a word: a part of speech and its Chinese meanings ('n.', '银行；堤，岸'). */
+export const courseSense = obj({ pos: str, meaning: str });
+
+/** A word of a word book. */
+export const courseWord = obj({
+  word: str,
+  /** Corpus frequency rank (COCA, else BNC), 1 the commonest; 0 unknown. */
+  rank: num,
+  /** first UK, second US (IPA, without slashes); absent when unknown. */
+  phonetic_symbol: obj({ first: str.optional(), second: str.optional() }),
+  /** The commonest senses first, at most 4 lines. */
+  senses: z.array(courseSense),
+  /** The exam tags ECDICT gives the word (zk gk ky cet4 cet6 ielts toefl gre). */
+  tags: z.array(str),
+  /** The library sentence that shows the word best (the shortest of 8–30 words); null when none. */
+  example: obj({ id: num, text: str, document: documentRef }).nullable(),
+  /** The logged-in user's mark in the word book: 1 生词, 0 熟词, null unmarked or not logged in. */
+  strange: z.union([z.literal(0), z.literal(1), z.null()]),
+});
+export type CourseWord = z.infer<typeof courseWord>;
+
+/** A sentence of a sentence book. `id` is the library's, for looking words up in it. */
+export const courseSentence = obj({ id: num, text: str, level: num, document: documentRef });
+export type CourseSentence = z.infer<typeof courseSentence>;
+
+/** A question of a reading-question unit, without its answer. */
+export const readingQuestion = obj({
+  /** 1-based within the unit. */
+  number: num,
+  stem: str,
+  options: z.array(obj({ key: str, text: str })),
+});
+export type ReadingQuestion = z.infer<typeof readingQuestion>;
+
+const unitHead = {
+  course_id: str,
+  unit: num,
+  level: num,
+  name: str,
+  /** The logged-in user's progress in this unit; null when not logged in or not started. */
+  progress: unitProgress.nullable(),
+};
+const paragraphs = z.array(z.array(obj({ id: num, text: str })));
+
+/** A unit's content, by the book's type. */
+export const courseUnitContent = z.discriminatedUnion('type', [
+  obj({ type: z.literal('word'), ...unitHead, words: z.array(courseWord) }),
+  obj({ type: z.literal('sentence'), ...unitHead, sentences: z.array(courseSentence) }),
+  /** A passage: consecutive paragraphs of one document. */
+  obj({ type: z.literal('reading'), ...unitHead, document: documentRef, paragraphs }),
+  /** A whole paper's text and its questions (answers via get_test_answer). */
+  obj({
+    type: z.literal('reading-question'),
+    ...unitHead,
+    document: documentRef,
+    paragraphs,
+    questions: z.array(readingQuestion),
+  }),
+]);
+export type CourseUnitContent = z.infer<typeof courseUnitContent>;
+
+const unitQuery = obj({ course_id: courseId, unit: unitNumber });
+
+/** The part of speech a frequent-word list keeps (route /frequentWords/{subcategory}/{wordType}/…). */
+export const frequentWordTypes = ['all', 'noun', 'verb', 'adjective', 'adverb'] as const;
+
 export const coursesCalls = {
-  query_course_names: def('query_course_names', {}),
-  query_course_levels: def('query_course_levels', {}),
-  query_unit_names: def('query_unit_names', {}),
-  query_words: def('query_words', {}),
-  query_course_unit_content: def('query_course_unit_content', {}),
+  /** A category's books, in type order word, sentence, reading, reading-question. */
+  query_course_names: def('query_course_names', {
+    request: obj({ category: courseCategory }),
+    response: envelope(obj({ category: courseCategory, label: str, courses: z.array(courseSummary) })),
+  }),
+  /** A book's levels, in order. */
+  query_course_levels: def('query_course_levels', {
+    request: obj({ course_id: courseId }),
+    response: envelope(obj({ course: courseSummary, levels: z.array(courseLevel) })),
+  }),
+  /** A page of a book's units (of one level when given), in unit order, with the user's progress. */
+  query_unit_names: def('query_unit_names', {
+    request: obj({
+      course_id: courseId,
+      level: num.int().min(1).max(1_000).optional(),
+      page: pageNumber.optional(),
+      page_size: pageSize.optional(),
+    }),
+    response: envelope(obj({ course: courseSummary, units: z.array(unitSummary), total: num, page: num, page_size: num })),
+  }),
+  /** A word unit's words, in book order, with the user's 生词/熟词 marks. 404 unless a word book's unit. */
+  query_words: def('query_words', {
+    request: unitQuery,
+    response: envelope(obj({ course_id: str, unit: num, level: num, name: str, words: z.array(courseWord) })),
+  }),
+  /** A unit's content, whatever the book's type. */
+  query_course_unit_content: def('query_course_unit_content', {
+    request: unitQuery,
+    response: envelope(courseUnitContent),
+  }),
+  /**
+   * Beside the spec: stores where the logged-in user is in a unit (the item index, and whether the
+   * unit is finished), so that a lesson resumes there. The last write wins; `done` once true stays
+   * true. 401 when not logged in; 400 when position is beyond the unit's items.
+   */
+  set_unit_progress: def('set_unit_progress', {
+    request: unitQuery.extend({ position: num.int().min(0).max(100_000), done: z.boolean() }),
+    response: envelope(obj({ course_id: str, unit: num, progress: unitProgress })),
+  }),
+  /**
+   * The words that occur most in the category's imported exam papers (source `papers`: papers of
+   * category `paper` with sub_category the category, or all papers for `paper`), or, with no
+   * papers, the category's word list commonest first (source `word_list`; count: occurrences in
+   * the whole content library). Ties keep rank order, so pages never overlap. 400 for bad paging.
+   */
+  get_frequent_words: def('get_frequent_words', {
+    request: obj({
+      subcategory: courseCategory,
+      wordType: z.enum(frequentWordTypes),
+      page: wholeNumber.pipe(z.number().min(1).max(100_000)),
+      pageSize: wholeNumber.pipe(z.number().min(1).max(maxCoursePageSize)),
+    }),
+    response: envelope(
+      obj({
+        subcategory: courseCategory,
+        wordType: z.enum(frequentWordTypes),
+        source: z.enum(['papers', 'word_list']),
+        /** How many papers were counted (0 for a word list). */
+        papers: num,
+        words: z.array(
+          obj({
+            /** 1-based place in the whole list. */
+            position: num,
+            word: str,
+            count: num,
+            rank: num,
+            phonetic_symbol: obj({ first: str.optional(), second: str.optional() }),
+            senses: z.array(courseSense),
+          }),
+        ),
+        total: num,
+        page: num,
+        pageSize: num,
+      }),
+    ),
+  }),
+  /**
+   * Checks a learner's answers to a reading-question unit: `answers` maps question number (as a
+   * string) to the option key chosen; unanswered questions count as wrong. Score = correct
+   * answers out of the unit's questions, and 0–100 rounded.
+   */
+  get_test_answer: def('get_test_answer', {
+    request: unitQuery.extend({ answers: z.record(z.string().regex(/^\d{1,3}$/), str.max(8)) }),
+    response: envelope(
+      obj({
+        course_id: str,
+        unit: num,
+        correct: num,
+        total: num,
+        score: num,
+        results: z.array(obj({ number: num, chosen: str.nullable(), answer: str, correct: z.boolean(), explanation: str })),
+      }),
+    ),
+  }),
   make_book: def('make_book', { kind: 'multipart' }),
   add_to_bookshelf: def('add_to_bookshelf', {}),
   get_book: def('get_book', { method: 'GET' }),

@@ -34,5 +34,4 @@ export const dictionaryCalls = {
     request: obj({ pos: str.min(1).max(64) }),
     response: envelope(obj({ pos: str, name: str, explanation: str })),
   }),
-  get_frequent_words: def('get_frequent_words', {}),
 } as const;
