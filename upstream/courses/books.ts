@@ -454,7 +454,7 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
       });
       // Short texts before the passages of long books, each in import order.
       const readable = library.documents
-        .filter((d) => d.category !== 'paper' && d.category !== 'news' && d.word_count > 0)
+        .filter((d) => d.category !== 'paper' && d.word_count > 0)
         .sort((a, b) => Number(a.word_count > 2 * passageWords) - Number(b.word_count > 2 * passageWords) || a.id - b.id);
       const readingDrafts = reach.map((l) => ({
         name: l.label,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseUnitContent, coursesCalls } from '../../lib/contract';
 import { createContentLibrary } from '../content/library';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
-import { importQuestions, QuestionImportError } from './questions';
+import { importQuestions, QuestionImportError, type QuestionFile } from './questions';
 
 /*
  * The course-book calls over HTTP, on a library of a few documents written for the test: one easy
@@ -28,7 +28,7 @@ const paper = [
   'Some cities ask their citizens to help, and many people are glad to do so.',
 ].join('\n');
 
-const questions = [
+const questions: QuestionFile['questions'] = [
   {
     stem: 'What are many cities trying to do?',
     options: { A: 'Build roads', B: 'Make streets cooler', C: 'Sell roofs', D: 'Move people' },

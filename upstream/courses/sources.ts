@@ -102,6 +102,12 @@ export const identityKey = (d: { category: string; sub_category: string; filenam
   `${d.category}/${d.sub_category}/${d.filename}`;
 
 /**
+ * News (read from feeds every hour, and copyrighted) is no part of any book: the books are built
+ * from the rest of the library, and a feed's new items do not make every instance build them again.
+ */
+const notInBooks = 'news';
+
+/**
  * A fingerprint of what the books are built from: it changes when a document is imported,
  * replaced or removed, or questions are imported. One small query, asked on every call, so that
  * every instance sees an import at once.
@@ -109,8 +115,8 @@ export const identityKey = (d: { category: string; sub_category: string; filenam
 export async function librarySignature(db: Db): Promise<string> {
   const { rows } = await sql<{ docs: number; last: number; questions: number; weight: number }>`
     select
-      (select count(*) from documents) as docs,
-      (select coalesce(max(id), 0) from documents) as last,
+      (select count(*) from documents where category <> ${notInBooks}) as docs,
+      (select coalesce(max(id), 0) from documents where category <> ${notInBooks}) as last,
       (select count(*) from exam_questions) as questions,
       (select coalesce(sum(length(stem) + length(answer) + length(explanation) + number), 0) from exam_questions) as weight
   `.execute(db);
@@ -124,10 +130,23 @@ export async function loadLibrary(db: Db): Promise<LibrarySnapshot> {
     db
       .selectFrom('documents')
       .select(['id', 'category', 'sub_category', 'filename', 'title', 'year', 'level', 'word_count', 'paragraph_starts'])
+      .where('category', '<>', notInBooks)
       .orderBy('id')
       .execute(),
-    db.selectFrom('sentences').select(['id', 'document_id', 'position', 'text', 'word_count']).orderBy('id').execute(),
-    db.selectFrom('sentence_words').select(['sentence_id', 'word', 'occurrences']).execute(),
+    db
+      .selectFrom('sentences as s')
+      .innerJoin('documents as d', 'd.id', 's.document_id')
+      .select(['s.id', 's.document_id', 's.position', 's.text', 's.word_count'])
+      .where('d.category', '<>', notInBooks)
+      .orderBy('s.id')
+      .execute(),
+    db
+      .selectFrom('sentence_words as w')
+      .innerJoin('sentences as s', 's.id', 'w.sentence_id')
+      .innerJoin('documents as d', 'd.id', 's.document_id')
+      .select(['w.sentence_id', 'w.word', 'w.occurrences'])
+      .where('d.category', '<>', notInBooks)
+      .execute(),
     db.selectFrom('exam_questions').selectAll().orderBy('number').execute(),
   ]);
   const formsOf = new Map<number, [string, number][]>();
