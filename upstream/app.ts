@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { accountModule } from './account/module';
 import type { Mailer } from './account/mailer';
 import { analysisModule } from './analysis/module';
+import { booksModule } from './books/module';
 import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
 import { annotationModule } from './annotation/module';
 import { chatModule } from './chat/module';
@@ -37,6 +38,7 @@ const modules = [
   parserModule,
   dictionaryModule,
   wordListsModule,
+  booksModule,
   annotationModule,
   speechModule,
   analysisModule,
