@@ -55,6 +55,8 @@ for (const [name, viewport] of [
 ] as const) {
   test.describe(`bookshelf (${name})`, () => {
     test.use({ viewport });
+    // Uploads, book making and a 10 MB file through the browser take longer than a page visit.
+    test.describe.configure({ timeout: 120_000 });
 
     test('a text file and an EPUB become books on the shelf, read with clickable words', async ({ page, learner, panel }) => {
       void learner;
@@ -107,7 +109,8 @@ for (const [name, viewport] of [
         .getByTestId('upload-file')
         .setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 nothing here') });
       await page.getByTestId('upload-submit').click();
-      await expect(page.getByTestId('upload-error')).toContainText('文件已损坏');
+      // The service loads its PDF reader on the first PDF it sees: give it time.
+      await expect(page.getByTestId('upload-error')).toContainText('文件已损坏', { timeout: 20_000 });
 
       await page.goto('/me');
       await expect(page.getByTestId('bookshelf-empty')).toBeVisible();
@@ -118,6 +121,8 @@ for (const [name, viewport] of [
       void learner;
       await upload(page, { name: 'mine.txt', mimeType: 'text/plain', buffer: Buffer.from(story) });
       await page.getByTestId('upload-book-link').click();
+      await page.waitForURL(/\/myBook\/\d+/);
+      await expect(page.getByTestId('article-text')).toBeVisible();
       const address = page.url();
       await page.context().clearCookies();
       await page.goto(address);
