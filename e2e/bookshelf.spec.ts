@@ -1,7 +1,8 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { sampleEpub } from '../upstream/books/sample-books';
 import { expect, test } from './fixtures';
 import { widths } from './support/outbox';
+import { clickWord, sentence } from './support/reading-text';
 
 // Books written here, so that what the page should show is known word for word.
 const story = [
@@ -20,25 +21,6 @@ const epub = sampleEpub('The Quiet Harbour', [
     paragraphs: ['At dusk the boats returned with silver fish. Children ran along the pier to greet them.'],
   },
 ]);
-
-/** Clicks a word of a sentence span at the middle of its own box, as a reader does. */
-async function clickWord(page: Page, span: Locator, word: string) {
-  await span.scrollIntoViewIfNeeded();
-  const point = await span.evaluate((el, w) => {
-    const node = el.firstChild as Text;
-    const at = new RegExp(`\\b${w}\\b`).exec(node.data)?.index ?? -1;
-    if (at < 0) throw new Error(`no ${w} in ${node.data}`);
-    const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, at + w.length);
-    const box = range.getClientRects()[0];
-    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-  }, word);
-  await page.mouse.click(point.x, point.y);
-}
-
-const sentence = (page: Page, text: string) =>
-  page.locator('[data-testid="article-text"] p > span[id]').filter({ hasText: text }).first();
 
 async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, title?: string) {
   await page.goto('/uploadBook');
