@@ -178,6 +178,24 @@ describe('book making and the bookshelf', () => {
     expect((await shelf()).some((i) => i.ref === book.ref && i.kind === 'book')).toBe(false);
   });
 
+  it('keeps at most the limit of books a user, refusing the next one whole', async () => {
+    const owner = bearer(await logInByEmail(upstream, 'collector@example.com'));
+    for (let i = 0; i < bookUpload.maxBooks; i++) {
+      const made = await upload({ file: [file(`Book number ${i} has one line.`), `b${i}.txt`] }, owner);
+      expect(made.http).toBe(200);
+    }
+    const refused = await upload({ file: [file('One book too many.'), 'extra.txt'] }, owner);
+    expect(refused.http).toBe(400);
+    expect(refused.body.description).toContain(`书架上最多 ${bookUpload.maxBooks} 本自制书`);
+    expect(await shelf(owner)).toHaveLength(bookUpload.maxBooks);
+    const { n } = await upstream.db
+      .selectFrom('book_sentences')
+      .where('text', '=', 'One book too many.')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(n)).toBe(0);
+  });
+
   it('keeps personal books out of the public reading lists', async () => {
     const recent = await upstream.call('query_recent_documents', { limit: 100 });
     expect(recent.body.data.documents.map((d: { title: string }) => d.title)).toEqual(['Garden Notes']);
