@@ -63,7 +63,7 @@ describe('export_pdf: a word list as a printable PDF', () => {
   it('answers an empty list with a clear message instead of an empty file', async () => {
     const answer = await exportPdf('source=word_list&strange=0', bearer(token));
     expect(answer.status).toBe(404);
-    expect(await answer.json()).toEqual({ status: '404', description: '熟词本里还没有单词，无法导出 PDF' });
+    expect(await answer.json()).toEqual({ status: 'empty_list', description: '熟词本里还没有单词，无法导出 PDF' });
   });
 
   it('refuses sources whose loader is not written yet, and malformed ones', async () => {

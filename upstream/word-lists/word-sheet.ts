@@ -72,10 +72,11 @@ export async function loadWordSheet(
   deps: WordSheetDeps,
 ): Promise<LoadedSheet> {
   const loader = loaders[source.source] as Loader<typeof source.source> | undefined;
-  if (!loader) throw new UpstreamError(501, '501', '暂不支持导出这类内容的 PDF');
+  // Statuses outside the error catalogue, so that the screen shows these words, not a generic line.
+  if (!loader) throw new UpstreamError(501, 'unsupported_source', '暂不支持导出这类内容的 PDF');
   const listed = await loader(source as never, userId, deps);
   if (listed.entries.length === 0) {
-    throw new UpstreamError(404, '404', `${listed.title}里还没有单词，无法导出 PDF`);
+    throw new UpstreamError(404, 'empty_list', `${listed.title}里还没有单词，无法导出 PDF`);
   }
   const withChinese = source.chinese !== '0';
   const withExamples = source.examples !== '0';
