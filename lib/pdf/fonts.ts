@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
 
 /**
@@ -37,6 +38,48 @@ const files = (): Record<FontWeight, string[]> => {
   return { regular: chain(400, 'NotoSansHans-Regular.otf'), bold: chain(700, 'NotoSansHans-Bold.otf') };
 };
 
+/**
+ * A WOFF file as the plain TrueType/OpenType font it wraps. fontkit reads WOFF tables through a
+ * JavaScript inflate on every document (most of a 500-word sheet's time, measured); unwrapped
+ * once here with zlib, the font opens like any TTF.
+ */
+export function sfntOfWoff(woff: Buffer): Buffer {
+  if (woff.readUInt32BE(0) !== 0x774f4646) return woff; // not 'wOFF'
+  const numTables = woff.readUInt16BE(12);
+  const tables = Array.from({ length: numTables }, (_, i) => {
+    const at = 44 + i * 20;
+    const offset = woff.readUInt32BE(at + 4);
+    const compLength = woff.readUInt32BE(at + 8);
+    const origLength = woff.readUInt32BE(at + 12);
+    const packed = woff.subarray(offset, offset + compLength);
+    return {
+      tag: woff.readUInt32BE(at),
+      checksum: woff.readUInt32BE(at + 16),
+      data: compLength < origLength ? inflateSync(packed) : packed,
+    };
+  });
+  const pad = (n: number) => (n + 3) & ~3;
+  const headerSize = 12 + numTables * 16;
+  const out = Buffer.alloc(headerSize + tables.reduce((sum, t) => sum + pad(t.data.length), 0));
+  const power = 2 ** Math.floor(Math.log2(numTables));
+  out.writeUInt32BE(woff.readUInt32BE(4), 0); // the flavor: TrueType or CFF
+  out.writeUInt16BE(numTables, 4);
+  out.writeUInt16BE(power * 16, 6);
+  out.writeUInt16BE(Math.log2(power), 8);
+  out.writeUInt16BE(numTables * 16 - power * 16, 10);
+  let offset = headerSize;
+  tables.forEach((table, i) => {
+    const record = 12 + i * 16;
+    out.writeUInt32BE(table.tag, record);
+    out.writeUInt32BE(table.checksum, record + 4);
+    out.writeUInt32BE(offset, record + 8);
+    out.writeUInt32BE(table.data.length, record + 12);
+    table.data.copy(out, offset);
+    offset += pad(table.data.length);
+  });
+  return out;
+}
+
 let loaded: Record<FontWeight, SheetFont[]> | undefined;
 
 /** The fallback chains, read once per process (about 17 MB, mostly the two Chinese faces). */
@@ -44,7 +87,7 @@ export function sheetFonts(): Record<FontWeight, SheetFont[]> {
   if (loaded) return loaded;
   const load = (weight: FontWeight, paths: string[]) =>
     paths.map((path, i) => {
-      const bytes = readFileSync(path);
+      const bytes = sfntOfWoff(readFileSync(path));
       const face = fontkit.create(bytes);
       if (!('hasGlyphForCodePoint' in face)) throw new Error(`${path} is a font collection, not a font`);
       return { name: `${weight}-${i}`, bytes, face };
