@@ -230,9 +230,10 @@ function draw(doc: PDFKit.PDFDocument, line: Line, top: number) {
 }
 
 const blockGap = 9;
+const yieldEvery = 25;
 
 /** Renders the sheet; resolves with the PDF's bytes. */
-export function renderWordSheet(sheet: WordSheet, { createdAt = new Date() }: { createdAt?: Date } = {}): Promise<Buffer> {
+export async function renderWordSheet(sheet: WordSheet, { createdAt = new Date() }: { createdAt?: Date } = {}): Promise<Buffer> {
   const fonts = sheetFonts();
   const doc = new PDFDocument({
     size: 'A4',
@@ -282,7 +283,9 @@ export function renderWordSheet(sheet: WordSheet, { createdAt = new Date() }: { 
     .stroke();
   y += 12;
 
-  sheet.entries.forEach((entry, i) => {
+  for (const [i, entry] of sheet.entries.entries()) {
+    // A long sheet takes a second or more of CPU: let the server answer other requests meanwhile.
+    if (i > 0 && i % yieldEvery === 0) await new Promise((resolve) => setImmediate(resolve));
     const lines = entryLines(entry, i + 1);
     const height = lines.reduce((sum, l) => sum + l.height, 0);
     // An entry stays on one page unless it is taller than a page.
@@ -308,7 +311,7 @@ export function renderWordSheet(sheet: WordSheet, { createdAt = new Date() }: { 
         .stroke();
     }
     y += blockGap / 2;
-  });
+  }
 
   // The frame of every page, once the number of pages is known.
   const { start, count } = doc.bufferedPageRange();

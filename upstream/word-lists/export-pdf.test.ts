@@ -60,6 +60,18 @@ describe('export_pdf: a word list as a printable PDF', () => {
     expect(text).not.toContain('police');
   });
 
+  it('answers exports asked at the same time each with its own sheet', async () => {
+    const [full, plain] = await Promise.all([
+      exportPdf('source=word_list&strange=1', bearer(token)),
+      exportPdf('source=word_list&strange=1&chinese=0', bearer(token)),
+    ]);
+    const fullText = readPdf(new Uint8Array(await full.arrayBuffer())).text;
+    const plainText = readPdf(new Uint8Array(await plain.arrayBuffer())).text;
+    expect(fullText).toContain('彻底');
+    expect(plainText).not.toContain('彻底');
+    for (const text of [fullText, plainText]) expect(text.replace(/\s+/g, '')).toContain('thorough英/ˈθʌrə/美/ˈθɝoʊ/');
+  });
+
   it('answers an empty list with a clear message instead of an empty file', async () => {
     const answer = await exportPdf('source=word_list&strange=0', bearer(token));
     expect(answer.status).toBe(404);

@@ -21,11 +21,20 @@ export interface WordListCallsDeps {
  * and thumbs on "the meaning in this text".
  */
 export function wordListCalls({ users, dictionary, wordBook, now }: WordListCallsDeps): CallHandlers {
+  // One sheet is rendered at a time in a process: a long one holds tens of MB and a second of CPU,
+  // and a burst of exports should wait their turn rather than add up.
+  let rendering: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(render: () => Promise<T>): Promise<T> => {
+    const turn = rendering.then(render);
+    rendering = turn.catch(() => {});
+    return turn;
+  };
+
   return {
     export_pdf: async (source, caller) => {
       const user = await users.requireUser(caller);
       const { sheet, fileName, asciiFileName } = await loadWordSheet(source, user.id, now(), { wordBook, dictionary });
-      const pdf = await renderWordSheet(sheet, { createdAt: now() });
+      const pdf = await inTurn(() => renderWordSheet(sheet, { createdAt: now() }));
       return new Response(new Uint8Array(pdf), {
         headers: {
           'content-type': 'application/pdf',
