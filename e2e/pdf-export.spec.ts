@@ -24,6 +24,8 @@ for (const [name, viewport] of [
       words,
       pdfExport,
     }) => {
+      // Three lookups, two marks and two sheets rendered: on a busy machine more than the default 30 s.
+      test.setTimeout(90_000);
       for (const lookup of [river, salary, station]) await lookUp(page, lookup);
       await words.goto('/Words');
       await words.expectLemmas(['river', 'salary', 'station']);
