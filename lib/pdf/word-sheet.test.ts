@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attachmentDisposition } from './attachment';
+import { runsOf, sheetFonts } from './fonts';
 import { readPdf } from './pdf-text';
 import { renderWordSheet, type WordSheetEntry } from './word-sheet';
 
@@ -70,6 +71,20 @@ describe('the printed word sheet', () => {
     const lines = text.split('\n').filter((l) => l.includes('非常长的释义'));
     expect(lines.length).toBeGreaterThan(3);
     expect(squeeze(text)).toContain(squeeze('非常长的释义；'.repeat(40)));
+  });
+});
+
+describe('the fonts', () => {
+  it('hold every IPA symbol and Chinese between them, each character set in a font that has it', () => {
+    const { regular, bold } = sheetFonts();
+    // The Noto Sans subsets are unwrapped from WOFF into plain TrueType once.
+    for (const font of [...regular, ...bold].slice(0, 3)) expect(font.bytes.readUInt32BE(0)).toBe(0x00010000);
+    const text = 'ə ɪ ʊ ʃ ʒ θ ð ŋ ˈ ˌ ː æ ɑ ɒ ɔ ɜ ʌ ɛ ɡ ɚ ɝ 生词本：彻底的（形）';
+    for (const chain of [regular, bold]) {
+      for (const run of runsOf(text, chain)) {
+        for (const ch of run.text) expect(run.font.face.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0), ch).toBe(true);
+      }
+    }
   });
 });
 
