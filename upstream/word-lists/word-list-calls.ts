@@ -1,22 +1,51 @@
+import { attachmentDisposition } from '../../lib/pdf/attachment';
+import { renderWordSheet } from '../../lib/pdf/word-sheet';
 import type { Users } from '../account/users';
 import type { DictionaryEngine } from '../dictionary/types';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
+import type { Clock } from '../platform/time';
 import type { WordBook } from './word-book';
+import { loadWordSheet } from './word-sheet';
 
 export interface WordListCallsDeps {
   users: Pick<Users, 'requireUser' | 'userForToken'>;
-  /** Which lemma a marked word is, when the screen does not say. */
-  dictionary: Pick<DictionaryEngine, 'lemmasOf'>;
+  /** Which lemma a marked word is, when the screen does not say; a listed word's IPA and Chinese. */
+  dictionary: Pick<DictionaryEngine, 'lemmasOf' | 'headword'>;
   wordBook: WordBook;
+  now: Clock;
 }
 
 /**
  * The user's side of the dictionary: the lookup history, the word list with its 生词/熟词 marks,
  * and thumbs on "the meaning in this text".
  */
-export function wordListCalls({ users, dictionary, wordBook }: WordListCallsDeps): CallHandlers {
+export function wordListCalls({ users, dictionary, wordBook, now }: WordListCallsDeps): CallHandlers {
+  // One sheet is rendered at a time in a process: a long one holds tens of MB and a second of CPU,
+  // and a burst of exports should wait their turn rather than add up.
+  let rendering: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(render: () => Promise<T>): Promise<T> => {
+    const turn = rendering.then(render);
+    rendering = turn.catch(() => {});
+    return turn;
+  };
+
   return {
+    export_pdf: async (source, caller) => {
+      const user = await users.requireUser(caller);
+      const { sheet, fileName, asciiFileName } = await loadWordSheet(source, user.id, now(), { wordBook, dictionary });
+      const pdf = await inTurn(() => renderWordSheet(sheet, { createdAt: now() }));
+      return new Response(new Uint8Array(pdf), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-length': String(pdf.byteLength),
+          'content-disposition': attachmentDisposition(`${fileName}.pdf`, `${asciiFileName}.pdf`),
+          // One learner's words, as they are now.
+          'cache-control': 'private, no-store',
+        },
+      });
+    },
+
     query_text_history: async (input, caller) => {
       const user = await users.requireUser(caller);
       return ok(await wordBook.lookups(user.id, input));
