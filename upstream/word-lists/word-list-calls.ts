@@ -1,29 +1,43 @@
+import { attachmentDisposition } from '../../lib/pdf/attachment';
+import { renderWordSheet } from '../../lib/pdf/word-sheet';
 import type { Users } from '../account/users';
 import type { DictionaryEngine } from '../dictionary/types';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
+import type { Clock } from '../platform/time';
 import type { NamedWordLists } from './named-lists';
 import type { WordBook } from './word-book';
+import { loadWordSheet } from './word-sheet';
 
 export interface WordListCallsDeps {
   users: Pick<Users, 'requireUser' | 'userForToken'>;
-  /** Which lemma a marked word is, when the screen does not say. */
-  dictionary: Pick<DictionaryEngine, 'lemmasOf'>;
+  /** Which lemma a marked word is, when the screen does not say; a listed word's IPA and Chinese. */
+  dictionary: Pick<DictionaryEngine, 'lemmasOf' | 'headword'>;
   wordBook: WordBook;
   namedLists: NamedWordLists;
+  now: Clock;
 }
 
 /**
  * The user's side of the dictionary: the lookup history, the word list with its 生词/熟词 marks,
  * and thumbs on "the meaning in this text".
  */
-export function wordListCalls({ users, dictionary, wordBook, namedLists }: WordListCallsDeps): CallHandlers {
+export function wordListCalls({ users, dictionary, wordBook, namedLists, now }: WordListCallsDeps): CallHandlers {
   // A listed word is kept by its lemma, as the 生词/熟词 list keeps it ("leaves" is leaf).
   const listWord = (w: { word: string; lemma?: string; sentence?: string }) => ({
     word: w.word,
     lemma: (w.lemma ?? dictionary.lemmasOf(w.word)[0] ?? w.word).toLowerCase(),
     sentence: w.sentence ?? '',
   });
+
+  // One sheet is rendered at a time in a process: a long one holds tens of MB and a second of CPU,
+  // and a burst of exports should wait their turn rather than add up.
+  let rendering: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(render: () => Promise<T>): Promise<T> => {
+    const turn = rendering.then(render);
+    rendering = turn.catch(() => {});
+    return turn;
+  };
 
   return {
     query_word_list_name_info: async ({ list_id, ...paging }, caller) => {
@@ -55,6 +69,21 @@ export function wordListCalls({ users, dictionary, wordBook, namedLists }: WordL
       const user = await users.requireUser(caller);
       const id = list_id ?? (await namedLists.byName(user.id, name ?? '')).list_id;
       return ok(await namedLists.addWords(user.id, id, words.map(listWord)));
+    },
+
+    export_pdf: async (source, caller) => {
+      const user = await users.requireUser(caller);
+      const { sheet, fileName, asciiFileName } = await loadWordSheet(source, user.id, now(), { wordBook, dictionary });
+      const pdf = await inTurn(() => renderWordSheet(sheet, { createdAt: now() }));
+      return new Response(new Uint8Array(pdf), {
+        headers: {
+          'content-type': 'application/pdf',
+          'content-length': String(pdf.byteLength),
+          'content-disposition': attachmentDisposition(`${fileName}.pdf`, `${asciiFileName}.pdf`),
+          // One learner's words, as they are now.
+          'cache-control': 'private, no-store',
+        },
+      });
     },
 
     query_text_history: async (input, caller) => {

@@ -48,6 +48,27 @@ const listWordInput = obj({
   lemma: str.trim().min(1).max(200).optional(),
   sentence: str.max(20_000).optional(),
 });
+const flag = z.enum(['0', '1']);
+
+/** How a printable sheet is set: with the example sentences, with the Chinese (1, the default) or without. */
+const sheetOptions = { examples: flag.optional(), chinese: flag.optional() };
+
+/**
+ * What a printable word sheet (/pdf) is made of, as query parameters. The 生词本 or 熟词本 is
+ * served today. A course unit and a personal book's unknown words are the next sources: their
+ * parameters are fixed here so that the screen and the upstream can add them without a new call;
+ * until a source's loader is written, the upstream refuses it with a clear message.
+ */
+export const wordSheetSource = z.discriminatedUnion('source', [
+  obj({ source: z.literal('word_list'), strange: flag, ...sheetOptions }),
+  obj({ source: z.literal('course_unit'), course_id: str.min(1).max(64), unit_id: str.min(1).max(64), ...sheetOptions }),
+  obj({ source: z.literal('book'), book_id: str.min(1).max(64), ...sheetOptions }),
+]);
+export type WordSheetSource = z.infer<typeof wordSheetSource>;
+export type WordSheetSourceKind = WordSheetSource['source'];
+
+/** The most words one sheet holds (the newest first); a longer list says so on its first page. */
+export const WORD_SHEET_MAX_WORDS = 2_000;
 
 export const wordListsCalls = {
   query_history: def('query_history', {
@@ -112,4 +133,10 @@ export const wordListsCalls = {
     }).refine((r) => r.list_id !== undefined || r.name !== undefined, '请给出词单 list_id 或名称 name'),
     response: envelope(obj({ list: namedWordList, added: num })),
   }),
+  /**
+   * A word list as a printable A4 PDF (bytes, `Content-Disposition: attachment`): each word with
+   * its UK and US IPA, its Chinese per part of speech and, when asked, its example sentence.
+   * Not a call of the spec's section 7: Yujing's own, behind the /pdf screen.
+   */
+  export_pdf: def('export_pdf', { method: 'GET', kind: 'binary', request: wordSheetSource }),
 } as const;
