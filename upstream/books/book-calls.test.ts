@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookUpload, readableBook, shelfItem } from '../../lib/contract';
+import { readPdf } from '../../lib/pdf/pdf-text';
 import { createContentLibrary } from '../content/library';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 import { sampleEpub, samplePdf } from './sample-books';
@@ -90,6 +91,15 @@ describe('book making and the bookshelf', () => {
       title: 'My Garden',
       book: { book_id: id, chapter_count: 2 },
     });
+
+    // The unknown words print as a word sheet (export_pdf, source=book), for the owner only.
+    const sheet = await fetch(`${upstream.url}/api/export_pdf?source=book&book_id=${id}`, { headers: reader });
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('content-type')).toBe('application/pdf');
+    const printed = readPdf(new Uint8Array(await sheet.arrayBuffer())).text;
+    expect(printed).toContain('tree');
+    expect(printed).toContain('My Garden 生词');
+    expect((await fetch(`${upstream.url}/api/export_pdf?source=book&book_id=${id}`, { headers: other })).status).toBe(404);
   });
 
   it('makes books from an EPUB and a PDF, titled by the file when the form gives none', async () => {

@@ -204,6 +204,32 @@ export function createBookshelf({ db, now }: { db: Db; now: Clock }) {
       };
     },
 
+    /**
+     * The owner's book's unknown words for a word sheet: its title, how many there are, and the
+     * most frequent `limit` lemmas. 404 for anyone else.
+     */
+    async unknownWordList(userId: number, bookId: number, limit: number) {
+      const row = await db
+        .selectFrom('books')
+        .select(['title', 'reader_level'])
+        .where('id', '=', bookId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      if (!row) throw notFound();
+      const [items, total] = await Promise.all([
+        unknownWords(userId, bookId, row.reader_level)
+          .select(['w.lemma'])
+          .orderBy('w.occurrences', 'desc')
+          .orderBy('w.lemma')
+          .limit(limit)
+          .execute(),
+        unknownWords(userId, bookId, row.reader_level)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow(),
+      ]);
+      return { title: row.title, total: Number(total.n), lemmas: items.map((w) => w.lemma) };
+    },
+
     /** Puts a library document or a course book on the shelf; again changes nothing. */
     async addToShelf(
       userId: number,

@@ -1,6 +1,7 @@
 import { attachmentDisposition } from '../../lib/pdf/attachment';
 import { renderWordSheet } from '../../lib/pdf/word-sheet';
 import type { Users } from '../account/users';
+import type { Bookshelf } from '../books/bookshelf';
 import type { DictionaryEngine } from '../dictionary/types';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
@@ -15,6 +16,8 @@ export interface WordListCallsDeps {
   dictionary: Pick<DictionaryEngine, 'lemmasOf' | 'headword'>;
   wordBook: WordBook;
   namedLists: NamedWordLists;
+  /** A personal book's unknown words, for its word sheet. */
+  bookshelf: Pick<Bookshelf, 'unknownWordList'>;
   now: Clock;
 }
 
@@ -22,7 +25,7 @@ export interface WordListCallsDeps {
  * The user's side of the dictionary: the lookup history, the word list with its 生词/熟词 marks,
  * and thumbs on "the meaning in this text".
  */
-export function wordListCalls({ users, dictionary, wordBook, namedLists, now }: WordListCallsDeps): CallHandlers {
+export function wordListCalls({ users, dictionary, wordBook, namedLists, bookshelf, now }: WordListCallsDeps): CallHandlers {
   // A listed word is kept by its lemma, as the 生词/熟词 list keeps it ("leaves" is leaf).
   const listWord = (w: { word: string; lemma?: string; sentence?: string }) => ({
     word: w.word,
@@ -73,7 +76,7 @@ export function wordListCalls({ users, dictionary, wordBook, namedLists, now }: 
 
     export_pdf: async (source, caller) => {
       const user = await users.requireUser(caller);
-      const { sheet, fileName, asciiFileName } = await loadWordSheet(source, user.id, now(), { wordBook, dictionary });
+      const { sheet, fileName, asciiFileName } = await loadWordSheet(source, user.id, now(), { wordBook, dictionary, bookshelf });
       const pdf = await inTurn(() => renderWordSheet(sheet, { createdAt: now() }));
       return new Response(new Uint8Array(pdf), {
         headers: {

@@ -1,5 +1,6 @@
 import { WORD_SHEET_MAX_WORDS, type WordSheetSource, type WordSheetSourceKind } from '../../lib/contract';
 import type { WordSheet, WordSheetEntry } from '../../lib/pdf/word-sheet';
+import type { Bookshelf } from '../books/bookshelf';
 import type { DictionaryEngine } from '../dictionary/types';
 import { UpstreamError } from '../platform/http';
 import type { WordBook } from './word-book';
@@ -25,6 +26,8 @@ interface ListedWords {
 
 export interface WordSheetDeps {
   wordBook: WordBook;
+  /** A personal book's unknown words. */
+  bookshelf: Pick<Bookshelf, 'unknownWordList'>;
   dictionary: Pick<DictionaryEngine, 'headword'>;
 }
 
@@ -36,8 +39,8 @@ type Loader<K extends WordSheetSourceKind> = (
 
 /**
  * Where a sheet's words come from, one loader per source of the contract. The course unit
- * (course_id + unit_id: its words with their example sentences and Chinese) and the personal
- * book's unknown words (book_id) plug in here when the courses and the bookshelf exist.
+ * (course_id + unit_id: its words with their example sentences and Chinese) plugs in here when
+ * the courses exist; a personal book's unknown words (book_id) come from the bookshelf.
  */
 const loaders: { [K in WordSheetSourceKind]?: Loader<K> } = {
   word_list: async ({ strange }, userId, { wordBook, dictionary }) => {
@@ -57,6 +60,21 @@ const loaders: { [K in WordSheetSourceKind]?: Loader<K> } = {
           // The sentence the learner met the word in: the example that means most to them.
           example: item.sentence.trim() ? { en: item.sentence.trim() } : undefined,
         };
+      }),
+    };
+  },
+  // A personal book's unknown words for its reader (bookshelf.ts), the most frequent first.
+  book: async ({ book_id }, userId, { bookshelf, dictionary }) => {
+    const id = /^[1-9]\d{0,8}$/.test(book_id) ? Number(book_id) : 0;
+    if (!id) throw new UpstreamError(404, '404', '访问资源不存在');
+    const list = await bookshelf.unknownWordList(userId, id, WORD_SHEET_MAX_WORDS);
+    return {
+      title: `${list.title.slice(0, 60)} 生词`,
+      asciiTitle: `book-${id}-unknown-words`,
+      total: list.total,
+      entries: list.lemmas.map((lemma) => {
+        const card = dictionary.headword(lemma);
+        return { word: lemma, uk: card?.uk, us: card?.us, senses: card?.senses ?? [] };
       }),
     };
   },
