@@ -93,7 +93,18 @@ export function BookView({ book }: { book: ReadableBook }) {
       </nav>
 
       <section data-testid="unknown-words" className="rounded-xl border border-slate-200 bg-white p-4">
-        <h2 className="font-medium">本书生词（{book.unknown_words.total} 个）</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="font-medium">本书生词（{book.unknown_words.total} 个）</h2>
+          {book.unknown_words.total > 0 ? (
+            <a
+              data-testid="unknown-words-pdf"
+              href={`/api/export_pdf?source=book&book_id=${book.book_id}`}
+              className="text-sm text-brand-700 hover:underline"
+            >
+              导出生词 PDF
+            </a>
+          ) : null}
+        </div>
         <p className="mt-1 text-xs text-ink-mute">
           超出你所选水平（{levelNames[book.reader_level]}）且未标为熟词的词，以及你标为生词的词，按出现次数排列。
         </p>
