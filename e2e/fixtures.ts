@@ -4,6 +4,7 @@ import { AnalysisPage, SentenceBookPage } from './pages/analysis-page';
 import { AnnotatePage } from './pages/annotate-page';
 import { DictionaryPage } from './pages/dictionary-page';
 import { LoginPage } from './pages/login-page';
+import { PdfExportPage } from './pages/pdf-export-page';
 import { Membership } from './pages/membership';
 import { ProfilePage } from './pages/profile-page';
 import { Shell } from './pages/shell';
@@ -27,6 +28,7 @@ interface Fixtures {
   annotate: AnnotatePage;
   history: HistoryPage;
   words: WordListsPage;
+  pdfExport: PdfExportPage;
   analysis: AnalysisPage;
   sentenceBook: SentenceBookPage;
   membership: Membership;
@@ -56,6 +58,7 @@ export const test = base.extend<Fixtures>({
   annotate: async ({ page }, use) => use(new AnnotatePage(page)),
   history: async ({ page }, use) => use(new HistoryPage(page)),
   words: async ({ page }, use) => use(new WordListsPage(page)),
+  pdfExport: async ({ page }, use) => use(new PdfExportPage(page)),
   analysis: async ({ page }, use) => use(new AnalysisPage(page)),
   sentenceBook: async ({ page }, use) => use(new SentenceBookPage(page)),
   membership: async ({ page }, use) => use(new Membership(page)),

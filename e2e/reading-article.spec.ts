@@ -1,7 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { widths } from './support/outbox';
+import { clickWord, sentence, sentences } from './support/reading-text';
 
 // The shipped library's first book (upstream/content/seed.ts): category classic, so /Article.
 const BOOK = '/Article/carroll-alice';
@@ -16,30 +16,6 @@ const decodeEntities = (html: string) =>
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>');
-
-/** The first sentence span holding `text`. */
-const sentence = (page: Page, text: string) => sentences(page).filter({ hasText: text }).first();
-/** The sentence spans of the text (bare spans with an id: a book has thousands). */
-const sentences = (page: Page) => page.locator('[data-testid="article-text"] p > span[id]');
-
-/**
- * Clicks a word inside a sentence span as a reader does: at the middle of the word's own box
- * (the span is the server's text, the words are not elements of their own).
- */
-async function clickWord(page: Page, span: Locator, word: string) {
-  await span.scrollIntoViewIfNeeded();
-  const point = await span.evaluate((el, w) => {
-    const node = el.firstChild as Text;
-    const at = new RegExp(`\\b${w}\\b`).exec(node.data)?.index ?? -1;
-    if (at < 0) throw new Error(`no ${w} in ${node.data}`);
-    const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, at + w.length);
-    const box = range.getClientRects()[0];
-    return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
-  }, word);
-  await page.mouse.click(point.x, point.y);
-}
 
 for (const [name, viewport] of [
   ['desktop', widths.desktop],

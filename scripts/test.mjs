@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): makes sure Chromium and PostgreSQL are there (Debian's
-// packages: Playwright cannot download its own browser here, and the upstream's tests run a
-// second time on a throwaway PostgreSQL cluster of their own), checks the tree with Biome
-// (format and lint), builds the app once (which type-checks the whole tsconfig project), then
+// The one test command (`npm test`): makes sure Chromium, PostgreSQL and poppler are there
+// (Debian's packages: Playwright cannot download its own browser here, the upstream's tests run a
+// second time on a throwaway PostgreSQL cluster of their own, and poppler's pdftotext reads back
+// the exported PDFs), checks the tree with Biome (format and lint), builds the app once (which
+// type-checks the whole tsconfig project), then
 // runs every Vitest and Playwright test. Exits non-zero when anything fails.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
@@ -33,6 +34,8 @@ if (!existsSync(chromium)) aptInstall('for the browser tests', ['chromium']);
 if (!postgresInstalled()) aptInstall('for the upstream tests on PostgreSQL', ['postgresql']);
 // CMU Link Grammar, the sentence parser (upstream/parser/link-grammar.ts).
 if (!linkGrammarInstalled()) aptInstall('for the sentence parser', linkGrammarPackages);
+// poppler's pdftotext, pdfinfo and pdffonts read back the exported word sheets (lib/pdf/pdf-text.ts).
+if (!existsSync('/usr/bin/pdftotext')) aptInstall('to read the exported PDFs', ['poppler-utils']);
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';
 const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { accountModule } from './account/module';
 import type { Mailer } from './account/mailer';
 import { analysisModule } from './analysis/module';
+import { booksModule } from './books/module';
 import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
 import { annotationModule } from './annotation/module';
 import { chatModule } from './chat/module';
@@ -39,6 +40,7 @@ const modules = [
   dictionaryModule,
   wordListsModule,
   coursesModule,
+  booksModule,
   annotationModule,
   speechModule,
   analysisModule,

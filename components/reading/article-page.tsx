@@ -34,9 +34,10 @@ export function articlePage(page: ArticlePage) {
     const jsonLd = jsonLdScript(articleJsonLd(doc, cachedPageOrigin()));
     return (
       <>
+        <ArticleView doc={doc} page={page} />
+        {/* After the text, which then comes first in the page's source. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLdScript so no text closes the script */}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />
-        <ArticleView doc={doc} page={page} />
       </>
     );
   }

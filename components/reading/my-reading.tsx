@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { Bookshelf } from '@/components/books/bookshelf';
 import { LoginPrompt } from '@/components/login/login-prompt';
 import { currentUser } from '@/lib/bff/current-user';
 import { pathFor } from '@/lib/routes/route-table';
@@ -17,8 +18,9 @@ export async function MyReading() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
       <header>
         <h1 className="text-2xl font-semibold">我的</h1>
-        <p className="mt-1 text-sm text-ink-soft">单词本、句子本和查词历史都在这里。</p>
+        <p className="mt-1 text-sm text-ink-soft">书架、单词本、句子本和查词历史都在这里。</p>
       </header>
+      {user ? <Bookshelf /> : null}
       {user ? (
         <ul data-testid="my-links" className="grid gap-3 sm:grid-cols-2">
           {personal.map((item) => (

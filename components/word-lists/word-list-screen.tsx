@@ -38,9 +38,20 @@ export function WordListScreen({ path }: { path: WordListSource['path'] }) {
           <h1 className="text-2xl font-semibold">{source.title}</h1>
           <p className="mt-1 text-sm text-ink-soft">点击单词查看它在句子里的意思，标记生词和熟词，集中复习</p>
         </div>
-        <Link href="/ContextualDictHistory" className="text-sm text-brand-600 hover:underline">
-          查词记录 →
-        </Link>
+        <div className="flex items-center gap-4 text-sm">
+          {user && (
+            <Link
+              href={`/pdf?source=word_list&strange=${filter === 'familiar' ? 0 : 1}`}
+              data-testid="word-list-export-pdf"
+              className="text-brand-600 hover:underline"
+            >
+              导出 PDF
+            </Link>
+          )}
+          <Link href="/ContextualDictHistory" className="text-brand-600 hover:underline">
+            查词记录 →
+          </Link>
+        </div>
       </div>
       <nav aria-label="单词来源" className="mt-5 flex gap-2 overflow-x-auto text-sm">
         {wordListSources.map((s) => (

@@ -1,11 +1,16 @@
 import 'server-only';
-import type { NextRequest } from 'next/server';
 import { clientModeOf } from '@/lib/client/client-mode';
 import { bffConfig } from './config';
 import { openSession, SESSION_COOKIE, type SessionData } from './session';
 
+/** What the identity is read from: a route handler's request, or a server component's headers and cookies. */
+export interface IdentitySource {
+  headers: { get(name: string): string | null };
+  cookies: { get(name: string): { value: string } | undefined };
+}
+
 /** The embedded native app announces itself in the user agent (spec section 6). */
-export function isAppRequest(request: Request): boolean {
+export function isAppRequest(request: Pick<IdentitySource, 'headers'>): boolean {
   return clientModeOf(request.headers.get('user-agent') ?? '').isApp;
 }
 
@@ -25,7 +30,7 @@ export interface UpstreamIdentity {
  *  2. a client that sends its own bearer (the native app's direct calls) is honoured;
  *  3. otherwise the token in the site's session cookie.
  */
-export async function upstreamIdentity(request: NextRequest): Promise<UpstreamIdentity> {
+export async function upstreamIdentity(request: IdentitySource): Promise<UpstreamIdentity> {
   if (isAppRequest(request)) {
     const appToken = request.cookies.get(bffConfig().appSessionCookie)?.value;
     if (appToken) {

@@ -12,7 +12,7 @@ describe('the text as HTML', () => {
       [],
       [{ id: 9, text: 'Three.' }],
     ]);
-    expect(html).toBe('<p><span id="s-7">One.</span> <span id="s-8">Two.</span></p><p><span id="s-9">Three.</span></p>');
+    expect(html).toBe('<p><span id="s-7">One.</span> <span id="s-8">Two.</span></p>\n<p><span id="s-9">Three.</span></p>');
   });
 
   it('keeps any text as text: markup in a document never becomes markup on the page', () => {

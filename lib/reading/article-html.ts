@@ -16,10 +16,13 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => entities[c]);
 }
 
-/** The paragraphs as `<p>` elements of sentence spans separated by a space. */
+/**
+ * The paragraphs as `<p>` elements of sentence spans separated by a space, one paragraph a line,
+ * so that the page's source reads as text (and line-based tools see each paragraph on its own).
+ */
 export function articleTextHtml(paragraphs: readonly (readonly DocumentSentence[])[]): string {
   return paragraphs
     .filter((p) => p.length > 0)
     .map((p) => `<p>${p.map((s) => `<span id="${sentenceAnchor(Math.trunc(s.id))}">${escapeHtml(s.text)}</span>`).join(' ')}</p>`)
-    .join('');
+    .join('\n');
 }

@@ -17,6 +17,8 @@ export const disallowedPaths = [
   '/ContextualDictHistory',
   '/VipFinish',
   '/charge',
+  '/myBook/',
+  '/uploadBook',
 ] as const;
 
 /**

@@ -68,6 +68,7 @@ const specPaths: [string, RouteName, Record<string, string>][] = [
   ['/aiBook/reading/class', 'aiBookReadingClass', {}],
   ['/aiBook/reading-question/class', 'aiBookReadingQuestionClass', {}],
   ['/uploadBook', 'uploadBook', {}],
+  ['/myBook/12', 'myBook', { bookId: '12' }],
   ['/assessment', 'assessment', {}],
   ['/vip', 'vip', {}],
   ['/NotFound', 'notFound', {}],

@@ -146,6 +146,8 @@ export const routes = [
   route('aiBookReadingClass', '/aiBook/reading/class', bare),
   route('aiBookReadingQuestionClass', '/aiBook/reading-question/class', bare),
   route('uploadBook', '/uploadBook'),
+  // A personal book made on /uploadBook, read by its owner only (never indexed).
+  route('myBook', '/myBook/:bookId', { constraints: { bookId: (v) => /^[1-9]\d{0,8}$/.test(v) } }),
   route('assessment', '/assessment'),
   route('vip', '/vip'),
   // Where guards send unknown values, and whose layout every unmatched path gets.

@@ -56,6 +56,7 @@ const fakeDictionary: DictionaryEngine & { lookups: LookupInput[] } = {
   },
   formsOf: (lemma) => Object.keys(lemmaOf).filter((w) => lemmaOf[w] === lemma),
   lemmasOf: (word) => (lemmaOf[word.toLowerCase()] ? [lemmaOf[word.toLowerCase()]] : []),
+  headword: () => undefined,
 };
 
 const riverBank = 'bank%1:17:01::';

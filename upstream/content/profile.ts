@@ -99,10 +99,10 @@ export function textLevel(wordLevels: readonly number[]): Level {
 
 // Capitalised inside a sentence: a name or a title ("Hatter", "Kellynch Hall", "O'Brien"). Words
 // in capitals are emphasis ("VERY"), and "I" ("I'm") is a word.
-const isNameLike = (word: string) => /^\p{Lu}(?:\p{Ll}|['’]\p{L})/u.test(word) && !/^I['’]/.test(word);
+export const isNameLike = (word: string) => /^\p{Lu}(?:\p{Ll}|['’]\p{L})/u.test(word) && !/^I['’]/.test(word);
 
 /** The lexicon forms of one word token: the whole word, or a compound's parts when it is unknown. */
-function lexiconFacts(token: string, lexicon: Lexicon): WordFacts[] {
+export function lexiconFacts(token: string, lexicon: Lexicon): WordFacts[] {
   const [whole, ...parts] = indexFormsOf(token);
   if (!whole) return [];
   const known = lexicon.facts(whole);

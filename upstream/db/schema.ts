@@ -354,6 +354,67 @@ export interface ExamQuestionsTable {
   explanation: string;
 }
 
+/** A personal book made from an upload (migration 014). */
+export interface BooksTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  format: string;
+  file_name: string;
+  file_bytes: number;
+  word_count: number;
+  lemma_count: number;
+  level: number;
+  /** JSON: the exam profile. */
+  profile: string;
+  reader_level: number;
+  /** JSON: [{number, title, sentences, word_count}]. */
+  chapters: string;
+  sentence_count: number;
+  created_at: string;
+}
+
+export interface BookSentencesTable {
+  book_id: number;
+  position: number;
+  chapter: number;
+  paragraph: number;
+  text: string;
+}
+
+export interface BookWordsTable {
+  book_id: number;
+  lemma: string;
+  occurrences: number;
+  word_level: number;
+}
+
+export interface BookshelfTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'book', 'document' or 'course'. */
+  kind: string;
+  ref: string;
+  title: string;
+  added_at: string;
+}
+
+export interface NamedWordListsTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NamedWordListWordsTable {
+  list_id: number;
+  lemma: string;
+  word: string;
+  sentence: string;
+  added_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -382,6 +443,12 @@ export interface Database {
   feed_items: FeedItemsTable;
   course_progress: CourseProgressTable;
   exam_questions: ExamQuestionsTable;
+  books: BooksTable;
+  book_sentences: BookSentencesTable;
+  book_words: BookWordsTable;
+  bookshelf: BookshelfTable;
+  named_word_lists: NamedWordListsTable;
+  named_word_list_words: NamedWordListWordsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -9,7 +9,7 @@
 import { WORD_NOT_FOUND, type Gloss, type TranslationItem } from '../../lib/contract';
 import { createChineseMatcher, type ChineseMatcher, type Collocation } from './chinese';
 import { defaultEcdictPath, openEcdict, type Ecdict } from './ecdict';
-import { variantsOf } from './ecdict-text';
+import { parseTranslation, variantsOf } from './ecdict-text';
 import { createLemmatizer, lemmaPosOfLabel, type LemmaCandidate, type Lemmatizer } from './lemmas';
 import { usIpa, ukIpa } from './phonetics';
 import { createPhraseFinder, type PhraseFinder, type PhraseMatch } from './phrases';
@@ -632,6 +632,24 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         return open().lemmatizer.formsOf(cleanTarget(lemma).toLowerCase());
       } catch {
         return [lemma.toLowerCase()];
+      }
+    },
+    headword(word) {
+      try {
+        const lemma = cleanTarget(word).toLowerCase();
+        if (!lemma) return undefined;
+        const entry = open().ecdict.get(lemma);
+        const uk = ukIpa(entry?.phonetic);
+        const us = usIpa(lemma);
+        // Subject-field lines (`[医] …`, `[网络] …`) are specialist or web renderings: a learner's list keeps the general ones.
+        const senses = parseTranslation(entry?.translation)
+          .filter((line) => !line.domain)
+          .map((line) => ({ pos: line.pos, zh: line.items.join('；') }));
+        if (!uk && !us && senses.length === 0) return undefined;
+        return { lemma, ...(uk ? { uk } : {}), ...(us ? { us } : {}), senses };
+      } catch (error) {
+        console.error('dictionary headword failed', error);
+        return undefined;
       }
     },
     lemmasOf(word) {

@@ -11,6 +11,16 @@ export interface LookupInput {
   target_word: string;
 }
 
+/** A word as a printed word list shows it: without context, its IPA and its Chinese per part of speech. */
+export interface Headword {
+  lemma: string;
+  /** British and American IPA, without slashes. */
+  uk?: string;
+  us?: string;
+  /** ECDICT's Chinese, one line per part of speech (`n.` → `银行；河岸`), in its order. */
+  senses: { pos: string | null; zh: string }[];
+}
+
 /**
  * The dictionary engine: ECDICT + WordNet 3.1 + CMU + our word-formation table, ranking senses
  * in context. Synchronous and pure over read-only data; counts (w_c, s_c) and library examples
@@ -38,6 +48,8 @@ export interface DictionaryEngine {
   senseOf(input: LookupInput, lemma: string): string | undefined;
   /** The lemma and all its inflected forms, lower case (for counting occurrences). */
   formsOf(lemma: string): string[];
+  /** The word's headword card (no ranking, no parse: cheap enough for a list of thousands); undefined when unknown. */
+  headword(word: string): Headword | undefined;
   /** The lemmas a surface form can be, most likely first, without context (for annotation). */
   lemmasOf(word: string): string[];
 }

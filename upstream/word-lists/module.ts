@@ -1,10 +1,13 @@
 import type { Platform, UpstreamModule } from '../platform/module';
+import { createNamedWordLists, type NamedWordLists } from './named-lists';
 import { createWordBook, type WordBook } from './word-book';
 import { wordListCalls, type WordListCallsDeps } from './word-list-calls';
 
 export interface WordListServices {
   /** The lookup history, the word list and the thumbs; the dictionary records lookups in it. */
   wordBook: WordBook;
+  /** The user's named word lists. */
+  namedLists: NamedWordLists;
 }
 
 /** A logged-in user's words: lookup history, 生词/熟词 marks, feedback on meanings. */
@@ -15,6 +18,7 @@ export const wordListsModule: UpstreamModule<
   name: 'word-lists',
   services: {
     wordBook: ({ db, now }) => createWordBook({ db, now }),
+    namedLists: ({ db, now }) => createNamedWordLists({ db, now }),
   },
   calls: wordListCalls,
 };

@@ -13,7 +13,7 @@ const fileId = { category: str, sub_category: str.optional(), filename: str };
 export const maxReadingPageSize = 100;
 export const defaultReadingPageSize = 20;
 
-// A whole number, as JSON sends it or as a query string or a route segment spells it ("2").
+/** A whole number, as JSON sends it or as a query string or a route segment spells it ("2"). */
 export const wholeNumber = z
   .union([
     z.number(),

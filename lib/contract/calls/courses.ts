@@ -5,7 +5,7 @@ import { def, num, obj, str } from '../define';
 import { envelope } from '../envelope';
 
 /**
- * Course books: courses, their levels and units, their words; made books and the bookshelf.
+ * Course books: courses, their levels and units, their words. (Made books and the bookshelf: ./books.ts.)
  *
  * Every `/aiBook/{category}` category (lib/routes/course-books.ts) has up to four kinds of book,
  * built by the upstream from its own data (nothing invented):
@@ -265,7 +265,4 @@ export const coursesCalls = {
       }),
     ),
   }),
-  make_book: def('make_book', { kind: 'multipart' }),
-  add_to_bookshelf: def('add_to_bookshelf', {}),
-  get_book: def('get_book', { method: 'GET' }),
 } as const;

@@ -15,4 +15,5 @@ export * from './chat';
 export * from './tools';
 export * from './content';
 export * from './courses';
+export * from './books';
 export * from './membership';

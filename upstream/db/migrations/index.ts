@@ -12,6 +12,7 @@ import * as passwords from './010-passwords';
 import * as documentProfile from './011-document-profile';
 import * as feeds from './012-feeds';
 import * as courses from './013-courses';
+import * as books from './014-books';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -34,6 +35,7 @@ export const migrations: Record<string, Migration> = {
   '011_document_profile': documentProfile,
   '012_feeds': feeds,
   '013_courses': courses,
+  '014_books': books,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,128 @@
+import Link from 'next/link';
+import { ArticleReader } from '@/components/reading/article-reader';
+import { DocumentFacts } from '@/components/reading/document-facts';
+import type { ReadableBook } from '@/lib/contract';
+import { articleTextHtml } from '@/lib/reading/article-html';
+import { pathFor } from '@/lib/routes/route-table';
+
+const levelNames: Record<number, string> = { 1: '中考', 2: '高考', 3: '四级', 4: '六级', 5: '考研/雅思', 6: '超纲' };
+
+const chapterHref = (book: ReadableBook, number: number) =>
+  `${pathFor('myBook', { bookId: String(book.book_id) })}${number > 1 ? `?chapter=${number}` : ''}`;
+
+/**
+ * A personal book as the reading page shows a document: the chapter's text as server HTML with
+ * sentence spans, made clickable by the reading page's client island (a click on a word opens the
+ * contextual dictionary), the table of contents, and the book's unknown words for this reader.
+ */
+export function BookView({ book }: { book: ReadableBook }) {
+  const { chapter, chapters } = book;
+  const previous = chapter.number > 1 ? chapter.number - 1 : undefined;
+  const next = chapter.number < chapters.length ? chapter.number + 1 : undefined;
+  return (
+    <article data-testid="my-book" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 md:py-10">
+      <nav aria-label="面包屑" className="text-sm text-ink-mute">
+        <ol className="flex flex-wrap gap-1">
+          <li>
+            <Link href={pathFor('index', { product: 'me' })} className="hover:text-brand-700">
+              我的书架
+            </Link>
+            <span aria-hidden> / </span>
+          </li>
+          <li aria-current="page" lang="en" className="text-ink-soft">
+            {book.title}
+          </li>
+        </ol>
+      </nav>
+      <header className="flex flex-col gap-2">
+        <h1 data-testid="book-title" lang="en" className="text-2xl font-semibold leading-tight md:text-3xl">
+          {book.title}
+        </h1>
+        <p className="text-sm text-ink-soft">
+          自制书 · 来自 <span lang="en">{book.file_name}</span> · {chapters.length} 章
+        </p>
+        <DocumentFacts doc={book} detailed />
+      </header>
+
+      <details data-testid="book-contents" className="rounded-xl border border-slate-200 bg-white px-4 py-3 text-sm">
+        <summary className="cursor-pointer font-medium">
+          目录（第 {chapter.number} / {chapters.length} 章）
+        </summary>
+        <ol className="mt-2 flex max-h-80 flex-col gap-1 overflow-y-auto">
+          {chapters.map((c) => (
+            <li key={c.number}>
+              <Link
+                href={chapterHref(book, c.number)}
+                aria-current={c.number === chapter.number ? 'page' : undefined}
+                className={`block rounded px-2 py-1 hover:bg-slate-50 ${c.number === chapter.number ? 'font-medium text-brand-700' : ''}`}
+              >
+                <span lang="en">{c.title}</span>
+                <span className="ml-2 text-xs text-ink-mute">{c.word_count.toLocaleString('zh-CN')} 词</span>
+              </Link>
+            </li>
+          ))}
+        </ol>
+      </details>
+
+      <h2 data-testid="chapter-title" lang="en" className="text-xl font-semibold">
+        {chapter.title}
+      </h2>
+      <ArticleReader from="myBook" listId={`book/${book.book_id}/${chapter.number}`}>
+        <div
+          data-testid="article-text"
+          lang="en"
+          className="article-text reading-text flex flex-col gap-4 leading-[1.9] text-ink"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built by articleTextHtml, which escapes every text
+          dangerouslySetInnerHTML={{ __html: articleTextHtml(chapter.paragraphs) }}
+        />
+      </ArticleReader>
+
+      <nav aria-label="章节" className="flex justify-between gap-3 text-sm">
+        {previous ? (
+          <Link data-testid="chapter-previous" href={chapterHref(book, previous)} className="text-brand-700 hover:underline">
+            ← 上一章
+          </Link>
+        ) : (
+          <span />
+        )}
+        {next ? (
+          <Link data-testid="chapter-next" href={chapterHref(book, next)} className="text-brand-700 hover:underline">
+            下一章 →
+          </Link>
+        ) : null}
+      </nav>
+
+      <section data-testid="unknown-words" className="rounded-xl border border-slate-200 bg-white p-4">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="font-medium">本书生词（{book.unknown_words.total} 个）</h2>
+          {book.unknown_words.total > 0 ? (
+            <a
+              data-testid="unknown-words-pdf"
+              href={`/api/export_pdf?source=book&book_id=${book.book_id}`}
+              className="text-sm text-brand-700 hover:underline"
+            >
+              导出生词 PDF
+            </a>
+          ) : null}
+        </div>
+        <p className="mt-1 text-xs text-ink-mute">
+          超出你所选水平（{levelNames[book.reader_level]}）且未标为熟词的词，以及你标为生词的词，按出现次数排列。
+        </p>
+        {book.unknown_words.items.length ? (
+          <ul className="mt-3 flex flex-wrap gap-2 text-sm">
+            {book.unknown_words.items.map((w) => (
+              <li key={w.lemma} lang="en" className="rounded-full bg-slate-100 px-2.5 py-1">
+                {w.lemma}
+                <span className="ml-1 text-xs text-ink-mute">
+                  ×{w.occurrences} · {w.strange === 1 ? '生词' : levelNames[w.level]}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-3 text-sm text-ink-soft">没有超出你水平的词。</p>
+        )}
+      </section>
+    </article>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { sampleEpub } from '../upstream/books/sample-books';
+import { expect, test } from './fixtures';
+import { widths } from './support/outbox';
+import { clickWord, sentence } from './support/reading-text';
+
+// Books written here, so that what the page should show is known word for word.
+const story = [
+  'CHAPTER I. The Lighthouse',
+  'The old keeper climbed the stairs of the lighthouse every evening. He polished the great lamp until it shone.',
+  'CHAPTER II. The Storm',
+  'One winter night a fierce storm arrived from the north. The keeper watched the ships struggle against the waves.',
+].join('\n\n');
+const epub = sampleEpub('The Quiet Harbour', [
+  {
+    title: 'Chapter 1. Morning',
+    paragraphs: ['Fishermen mended their nets on the quiet harbour wall. Gulls circled above the boats.'],
+  },
+  {
+    title: 'Chapter 2. Evening',
+    paragraphs: ['At dusk the boats returned with silver fish. Children ran along the pier to greet them.'],
+  },
+]);
+
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, title?: string) {
+  await page.goto('/uploadBook');
+  await expect(page.getByTestId('upload-hint')).toContainText('10 MB');
+  await page.getByTestId('upload-file').setInputFiles(file);
+  if (title) await page.getByTestId('upload-title').fill(title);
+  await page.getByTestId('upload-submit').click();
+  await expect(page.getByTestId('upload-done')).toBeVisible({ timeout: 20_000 });
+}
+
+for (const [name, viewport] of [
+  ['desktop', widths.desktop],
+  ['phone', widths.phone],
+] as const) {
+  test.describe(`bookshelf (${name})`, () => {
+    test.use({ viewport });
+    // Uploads, book making and a 10 MB file through the browser take longer than a page visit.
+    test.describe.configure({ timeout: 120_000 });
+
+    test('a text file and an EPUB become books on the shelf, read with clickable words', async ({ page, learner, panel }) => {
+      void learner;
+      await upload(page, { name: 'lighthouse.txt', mimeType: 'text/plain', buffer: Buffer.from(story) }, 'The Lighthouse Keeper');
+      await expect(page.getByTestId('upload-done')).toContainText('The Lighthouse Keeper');
+      await expect(page.getByTestId('upload-done')).toContainText('2 章');
+      await page.getByTestId('upload-book-link').click();
+      await expect(page.getByTestId('book-title')).toHaveText('The Lighthouse Keeper');
+      await expect(page.getByTestId('chapter-title')).toHaveText('The Lighthouse');
+      await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true');
+      await clickWord(page, sentence(page, 'polished the great lamp'), 'polished');
+      await panel.expectLoaded('polished');
+      await expect(panel.firstGloss()).toBeVisible();
+      await panel.close().click();
+      await page.getByTestId('chapter-next').click();
+      await expect(page.getByTestId('chapter-title')).toHaveText('The Storm');
+      await expect(sentence(page, 'fierce storm')).toBeVisible();
+
+      await upload(page, { name: 'harbour.epub', mimeType: 'application/epub+zip', buffer: Buffer.from(epub) });
+      await expect(page.getByTestId('upload-done')).toContainText('The Quiet Harbour');
+
+      // Both on the shelf in 我的, newest first; the EPUB read from there.
+      await page.goto('/me');
+      const items = page.getByTestId('bookshelf-item');
+      await expect(items).toHaveCount(2);
+      await expect(items.nth(0)).toContainText('The Quiet Harbour');
+      await expect(items.nth(1)).toContainText('The Lighthouse Keeper');
+      await items.nth(0).getByRole('link', { name: 'The Quiet Harbour' }).click();
+      await expect(page.getByTestId('chapter-title')).toHaveText('Morning');
+      await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true');
+      await clickWord(page, sentence(page, 'Fishermen mended'), 'nets');
+      await panel.expectLoaded('nets');
+
+      // The personal centre shows the same shelf.
+      await page.goto('/Admin');
+      await expect(page.getByTestId('bookshelf-item')).toHaveCount(2);
+    });
+
+    test('an oversized or unreadable upload gets a clear error and the shelf is unchanged', async ({ page, learner }) => {
+      void learner;
+      await page.goto('/uploadBook');
+      await page
+        .getByTestId('upload-file')
+        .setInputFiles({ name: 'huge.txt', mimeType: 'text/plain', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 97) });
+      await expect(page.getByTestId('upload-error')).toHaveText('文件过大：最大 10 MB');
+      await expect(page.getByTestId('upload-submit')).toBeDisabled();
+
+      // A corrupt PDF passes the browser's checks and is refused by the service.
+      await page
+        .getByTestId('upload-file')
+        .setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 nothing here') });
+      await page.getByTestId('upload-submit').click();
+      // The service loads its PDF reader on the first PDF it sees: give it time.
+      await expect(page.getByTestId('upload-error')).toContainText('文件已损坏', { timeout: 20_000 });
+
+      await page.goto('/me');
+      await expect(page.getByTestId('bookshelf-empty')).toBeVisible();
+      await expect(page.getByTestId('bookshelf-item')).toHaveCount(0);
+    });
+
+    test('a book is its owner’s only', async ({ page, learner }) => {
+      void learner;
+      await upload(page, { name: 'mine.txt', mimeType: 'text/plain', buffer: Buffer.from(story) });
+      await page.getByTestId('upload-book-link').click();
+      await page.waitForURL(/\/myBook\/\d+/);
+      await expect(page.getByTestId('article-text')).toBeVisible();
+      const address = page.url();
+      await page.context().clearCookies();
+      await page.goto(address);
+      await expect(page.getByTestId('book-login-prompt')).toBeVisible();
+      await expect(page.getByTestId('article-text')).toHaveCount(0);
+    });
+  });
+}

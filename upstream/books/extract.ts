@@ -1,0 +1,204 @@
+import { bookUpload, type BookFormat } from '../../lib/contract';
+import { DocumentFileError } from '../content/document-file';
+import { readEpub } from '../content/document-formats';
+
+/*
+ * The text of an uploaded book: plain text and Markdown as they are (UTF-8), an EPUB's chapters
+ * in spine order (content/document-formats.ts), a PDF's text layer page by page (PDF.js). What
+ * comes out is sections of plain text: an EPUB's spine items, a Markdown file's top headings, or
+ * the whole text, which book.ts then cuts at its chapter headings.
+ */
+
+/** Why a file cannot become a book; the message is shown to the user as it is. */
+export class BookFileError extends Error {
+  constructor(
+    message: string,
+    /** 413 for a file too large, 400 for everything else. */
+    readonly httpStatus: 400 | 413 = 400,
+  ) {
+    super(message);
+    this.name = 'BookFileError';
+  }
+}
+
+export interface BookSection {
+  /** The section's own heading, when the file gives one (a Markdown heading). */
+  title?: string;
+  text: string;
+}
+
+export interface ExtractedBook {
+  format: BookFormat;
+  /** The title the file gives itself (an EPUB's), if any. */
+  title?: string;
+  sections: BookSection[];
+}
+
+// More text than this is not a book one reads here (a 300-page novel is about 600,000 characters).
+export const maxBookCharacters = 4_000_000;
+const maxPdfPages = 3_000;
+const sizeInMb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/** The format of an upload from its name, checked against its first bytes. */
+export function formatOf(fileName: string, bytes: Uint8Array): BookFormat {
+  const ending = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  const format = bookUpload.formats[ending];
+  if (!format) throw new BookFileError('不支持的文件类型：请上传 .txt、.md、.epub 或 .pdf 文件');
+  const starts = (magic: string) => magic.split('').every((c, i) => bytes[i] === c.charCodeAt(0));
+  if (format === 'pdf' && !starts('%PDF-')) throw new BookFileError('文件已损坏或不是 PDF，无法读取');
+  if (format === 'epub' && !starts('PK\u0003\u0004')) throw new BookFileError('文件已损坏或不是 EPUB，无法读取');
+  return format;
+}
+
+/** Reads an upload's text; throws BookFileError for a file that is too large, of another kind or unreadable. */
+export async function extractBook(fileName: string, bytes: Uint8Array): Promise<ExtractedBook> {
+  if (bytes.byteLength > bookUpload.maxBytes) {
+    throw new BookFileError(`文件过大：最大 ${sizeInMb(bookUpload.maxBytes)}`, 413);
+  }
+  if (bytes.byteLength === 0) throw new BookFileError('文件是空的');
+  const format = formatOf(fileName, bytes);
+  const book = await read(format, bytes);
+  const characters = book.sections.reduce((n, s) => n + s.text.length, 0);
+  if (characters > maxBookCharacters) {
+    throw new BookFileError(`文本过长：最多 ${maxBookCharacters.toLocaleString('en-US')} 个字符`, 413);
+  }
+  if (!book.sections.some((s) => /\p{L}{2}/u.test(s.text))) {
+    throw new BookFileError(format === 'pdf' ? '这个 PDF 没有可读取的文字（可能是扫描的图片）' : '文件里没有可读取的文字');
+  }
+  return book;
+}
+
+async function read(format: BookFormat, bytes: Uint8Array): Promise<ExtractedBook> {
+  switch (format) {
+    case 'txt':
+      return { format, sections: [{ text: utf8Text(bytes) }] };
+    case 'md':
+      return { format, sections: markdownSections(utf8Text(bytes)) };
+    case 'epub':
+      return epubSections(bytes);
+    case 'pdf':
+      return { format, sections: [{ text: await pdfText(bytes) }] };
+  }
+}
+
+function utf8Text(bytes: Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new BookFileError('无法读取文件：文本文件须为 UTF-8 编码');
+  }
+  // A text file holds no NUL: this is a binary file with a text file's name.
+  if (text.includes('\u0000')) throw new BookFileError('无法读取文件：这不是文本文件');
+  return text.replace(/^\uFEFF/, '');
+}
+
+/** A Markdown file cut at its top-level headings (# and ##), each heading its section's title. */
+export function markdownSections(text: string): BookSection[] {
+  const sections: BookSection[] = [];
+  let current: BookSection = { text: '' };
+  const lines: string[] = [];
+  const flush = () => {
+    current.text = lines.join('\n');
+    if (current.title || current.text.trim()) sections.push(current);
+    lines.length = 0;
+  };
+  let fenced = false;
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#{1,2}\s+(.+?)\s*#*\s*$/.exec(line);
+    if (heading) {
+      flush();
+      current = { title: heading[1].replace(/[*_`]/g, '').trim(), text: '' };
+      continue;
+    }
+    lines.push(line);
+  }
+  flush();
+  return sections;
+}
+
+function epubSections(bytes: Uint8Array): ExtractedBook {
+  try {
+    const book = readEpub(bytes);
+    return { format: 'epub', title: book.title, sections: book.chapters.map((text) => ({ text })) };
+  } catch (error) {
+    if (error instanceof DocumentFileError) throw new BookFileError('文件已损坏或不是有效的 EPUB，无法读取');
+    throw error;
+  }
+}
+
+interface PdfTextItem {
+  str: string;
+  hasEOL: boolean;
+  height: number;
+  transform: number[];
+}
+
+/**
+ * A PDF's text layer as plain text: lines as PDF.js gives them, a blank line where the gap to the
+ * next line is clearly larger than a line (a new paragraph) and at each page's end; lines that are
+ * only a number (page numbers) are dropped.
+ */
+async function pdfText(bytes: Uint8Array): Promise<string> {
+  const { getDocument, VerbosityLevel } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  let pdf: Awaited<ReturnType<typeof getDocument>['promise']>;
+  try {
+    // PDF.js takes the buffer over: give it a copy.
+    pdf = await getDocument({
+      data: bytes.slice(),
+      isEvalSupported: false,
+      verbosity: VerbosityLevel.ERRORS,
+      stopAtErrors: false,
+    }).promise;
+  } catch (error) {
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'PasswordException') throw new BookFileError('PDF 有密码保护，无法读取');
+    throw new BookFileError('文件已损坏或不是有效的 PDF，无法读取');
+  }
+  try {
+    if (pdf.numPages > maxPdfPages) throw new BookFileError(`PDF 页数过多：最多 ${maxPdfPages} 页`, 413);
+    const pages: string[] = [];
+    for (let number = 1; number <= pdf.numPages; number++) {
+      const page = await pdf.getPage(number);
+      const content = await page.getTextContent();
+      pages.push(pageText(content.items.flatMap((item) => ('str' in item ? [item as PdfTextItem] : []))));
+      page.cleanup();
+    }
+    return pages.join('\n\n');
+  } catch (error) {
+    if (error instanceof BookFileError) throw error;
+    throw new BookFileError('文件已损坏或不是有效的 PDF，无法读取');
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+function pageText(items: PdfTextItem[]): string {
+  const lines: { text: string; y: number; height: number }[] = [];
+  let text = '';
+  let y: number | undefined;
+  let height = 0;
+  const endLine = () => {
+    if (text.trim() && y !== undefined) lines.push({ text: text.trim(), y, height });
+    text = '';
+    y = undefined;
+  };
+  for (const item of items) {
+    if (item.str) {
+      y ??= item.transform[5];
+      height = Math.max(height, item.height);
+      text += item.str;
+    }
+    if (item.hasEOL) endLine();
+  }
+  endLine();
+  const out: string[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (/^\d{1,4}$/.test(line.text)) continue;
+    const previous = lines[i - 1];
+    if (previous && previous.y - line.y > 1.8 * Math.max(line.height, previous.height, 1)) out.push('');
+    out.push(line.text);
+  }
+  return out.join('\n');
+}
