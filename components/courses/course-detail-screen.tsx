@@ -154,7 +154,7 @@ function UnitList({ book, level }: { book: CourseAddress; level: number | undefi
   }
   return (
     <section aria-label="单元">
-      <ol data-testid="unit-list" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+      <ol data-testid="unit-list" className="grid grid-cols-2 gap-3 md:grid-cols-3 lg:grid-cols-4">
         {units.data.units.map((u) => (
           <UnitRow key={u.unit} book={book} unit={u} />
         ))}
@@ -197,7 +197,7 @@ function UnitRow({ book, unit }: { book: CourseAddress; unit: UnitSummary }) {
         data-testid="unit-link"
         data-unit={unit.unit}
         data-state={done ? 'done' : started ? 'started' : 'new'}
-        className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-300 hover:bg-brand-50/40"
+        className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-3 hover:border-brand-300 hover:bg-brand-50/40 md:p-4"
       >
         <span className="flex items-start justify-between gap-2">
           <span className="font-medium" lang={book.type === 'reading' || book.type === 'reading-question' ? 'en' : undefined}>

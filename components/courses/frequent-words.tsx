@@ -123,11 +123,11 @@ function LinkChips({ label, items }: { label: string; items: { key: string; text
     <nav aria-label={label} className="-mx-4 overflow-x-auto px-4">
       <ul className="flex gap-2">
         {items.map((item) => (
-          <li key={item.key}>
+          <li key={item.key} className="shrink-0">
             <Link
               href={item.href}
               aria-current={item.current ? 'page' : undefined}
-              className={`inline-flex shrink-0 rounded-full border px-3 py-1 text-sm ${
+              className={`inline-flex whitespace-nowrap rounded-full border px-3 py-1 text-sm ${
                 item.current ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white hover:bg-slate-50'
               }`}
             >
