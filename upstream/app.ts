@@ -9,6 +9,7 @@ import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
 import { annotationModule } from './annotation/module';
 import { chatModule } from './chat/module';
 import { createContentLibrary } from './content/library';
+import { coursesModule } from './courses/module';
 import { contentModule } from './content/module';
 import { migrateToLatest, openDatabase, pendingMigrations, type Db } from './db/database';
 import { oneInstanceAtATime } from './db/dialect';
@@ -37,6 +38,7 @@ const modules = [
   parserModule,
   dictionaryModule,
   wordListsModule,
+  coursesModule,
   annotationModule,
   speechModule,
   analysisModule,

@@ -327,6 +327,33 @@ export interface FeedItemsTable {
   seen_at: string;
 }
 
+/** Where a learner is in a course unit (courses/progress.ts). */
+export interface CourseProgressTable {
+  user_id: number;
+  course_id: string;
+  /** The unit's stable key (courses/books.ts), not its number, which a rebuild may shift. */
+  unit_key: string;
+  unit: number;
+  /** The item the learner is at, 0-based. */
+  position: number;
+  /** 1 once the unit has been finished. */
+  done: number;
+  updated_at: string;
+}
+
+/** A question of an imported exam paper, by the paper's identity (courses/questions.ts). */
+export interface ExamQuestionsTable {
+  category: string;
+  sub_category: string;
+  filename: string;
+  number: number;
+  stem: string;
+  /** JSON: [{ key, text }]. */
+  options: string;
+  answer: string;
+  explanation: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -353,6 +380,8 @@ export interface Database {
   wechat_tickets: WechatTicketsTable;
   feeds: FeedsTable;
   feed_items: FeedItemsTable;
+  course_progress: CourseProgressTable;
+  exam_questions: ExamQuestionsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -11,6 +11,7 @@ import * as lookupAnswers from './009-lookup-answers';
 import * as passwords from './010-passwords';
 import * as documentProfile from './011-document-profile';
 import * as feeds from './012-feeds';
+import * as courses from './013-courses';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '010_passwords': passwords,
   '011_document_profile': documentProfile,
   '012_feeds': feeds,
+  '013_courses': courses,
 };
 
 export const migrationProvider: MigrationProvider = {

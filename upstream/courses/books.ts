@@ -1,0 +1,535 @@
+import type { CourseSentence, CourseType, DocumentRef, ReadingQuestion } from '../../lib/contract';
+import { sentencesPerUnit, unitsPerWordLevel, wordsPerUnit } from '../../lib/contract';
+import { courseBookCategories, courseBookLabels, type CourseBookCategory } from '../../lib/routes/course-books';
+import { levelLabel, levels as difficultyLevels, wordLevel, type Lexicon } from '../content/profile';
+import { parseTranslation } from '../dictionary/ecdict-text';
+import { ukIpa, usIpa } from '../dictionary/phonetics';
+import { stopWords } from '../dictionary/rank';
+import type { LibraryDocument, LibrarySentence, LibrarySnapshot, ListedWord, StoredQuestion } from './sources';
+import { identityKey } from './sources';
+import {
+  byFrequencyRank,
+  chunk,
+  numberUnits,
+  passagesOf,
+  stableHash,
+  wordBookLevels,
+  type LevelDraft,
+  type NumberedLevel,
+  type NumberedUnit,
+} from './units';
+
+/*
+ * The course books of every category, built from the listed words and a library snapshot
+ * (sources.ts). Built once per snapshot and kept in memory: a unit's content is then a lookup.
+ */
+
+/** How a category's word list is chosen from ECDICT. */
+interface WordPlan {
+  name: string;
+  description: string;
+  pick: (w: ListedWord) => boolean;
+  /** Keep only the commonest this many. */
+  limit?: number;
+}
+
+/** What each category's books are made of; `level` is the hardest difficulty its graded books reach. */
+const plans: Record<Exclude<CourseBookCategory, 'paper'>, { words: WordPlan; level: number }> = {
+  primary_school: {
+    level: 1,
+    words: {
+      name: '小学常用词',
+      description: '小学没有考纲词表：取中考词（ECDICT zk 标签）中最常用的 800 个，按词频排序',
+      pick: (w) => w.tags.includes('zk') && w.rank > 0,
+      limit: 800,
+    },
+  },
+  junior_high_school: { level: 1, words: tagPlan('zk', '中考词汇', '中考') },
+  high_school: { level: 2, words: tagPlan('gk', '高考词汇', '高考') },
+  cet4: { level: 3, words: tagPlan('cet4', '四级词汇', '大学英语四级') },
+  cet6: { level: 4, words: tagPlan('cet6', '六级词汇', '大学英语六级') },
+  postgraduate: { level: 5, words: tagPlan('ky', '考研词汇', '考研') },
+  ielts: { level: 5, words: tagPlan('ielts', '雅思词汇', '雅思') },
+  new_concept_english: {
+    level: 4,
+    words: {
+      name: '牛津3000核心词',
+      description: '新概念英语教材受版权保护，未收录；词书为牛津 3000 核心词（ECDICT oxford 标记），按词频排序',
+      pick: (w) => w.oxford,
+    },
+  },
+};
+
+function tagPlan(tag: string, name: string, exam: string): WordPlan {
+  return { name, description: `ECDICT ${exam}（${tag}）考纲词，按词频排序（COCA，无则 BNC）`, pick: (w) => w.tags.includes(tag) };
+}
+
+/** Sentences of this many words make a sentence book; shorter are fragments, longer are hard to drill. */
+export const sentenceWords = { min: 6, max: 25 };
+/** The most sentences one difficulty level of a sentence book takes. */
+export const sentencesPerLevel = 300;
+/** A reading unit holds about this many words. */
+export const passageWords = 300;
+/** An example sentence has this many words; the shortest such is the most typical. */
+export const exampleWords = { min: 8, max: 30 };
+
+/** A word of a word book, as every learner sees it (the 生词/熟词 mark is added per user). */
+export interface BookWord {
+  word: string;
+  rank: number;
+  phonetic_symbol: { first?: string; second?: string };
+  senses: { pos: string; meaning: string }[];
+  tags: string[];
+  example: { id: number; text: string; document: DocumentRef } | null;
+}
+
+export interface ReadingItem {
+  id: number;
+  text: string;
+  paragraph: number;
+  document_id: number;
+}
+
+interface BookBase {
+  id: string;
+  category: CourseBookCategory;
+  name: string;
+  description: string;
+  levels: NumberedLevel[];
+  /** Words, sentences, passages or papers. */
+  items: number;
+  keys: Set<string>;
+}
+export type Book =
+  | (BookBase & { type: 'word'; units: NumberedUnit<string>[] })
+  | (BookBase & { type: 'sentence'; units: NumberedUnit<CourseSentence>[] })
+  | (BookBase & { type: 'reading'; units: NumberedUnit<ReadingItem>[] })
+  | (BookBase & { type: 'reading-question'; units: NumberedUnit<StoredQuestion>[]; papers: Map<string, number> });
+
+export interface FrequentWord {
+  word: string;
+  count: number;
+}
+
+export interface Catalogue {
+  /** A category's books, in type order. */
+  booksOf(category: CourseBookCategory): Book[];
+  book(id: string): Book | undefined;
+  /** A word of a word book with its senses, phonetics and example (made on first ask, then kept). */
+  word(word: string): BookWord;
+  /** A document as a sentence or passage names it. */
+  documentRef(id: number): DocumentRef;
+  /** A document's paragraphs of sentences. */
+  paragraphs(documentId: number): { id: number; text: string }[][];
+  /** The papers of a category (all for 'paper'), and their words by occurrences, most first. */
+  paperWords(category: CourseBookCategory): { papers: number; words: FrequentWord[] };
+  /** A category's word list in book order with the words' occurrences in the whole library. */
+  listWords(category: CourseBookCategory): FrequentWord[];
+  /** The ECDICT entry of a listed word. */
+  listed(word: string): ListedWord | undefined;
+}
+
+const typeOrder: CourseType[] = ['word', 'sentence', 'reading', 'reading-question'];
+
+/** The forms of a word the library's index may hold: itself and its inflections. */
+function formsOf(w: ListedWord): string[] {
+  const forms = [w.word.toLowerCase()];
+  for (const part of w.exchange.split('/')) {
+    const [kind, value] = part.split(':');
+    if (value && kind !== '0' && kind !== '1') forms.push(value.toLowerCase());
+  }
+  return [...new Set(forms)];
+}
+
+/**
+ * A sentence that stands on its own: it begins with a capital and ends with . ! or ?, and is no
+ * piece of dialogue (quotation marks cut a speech out of its exchange) and shouts no word in
+ * capitals (a novel's emphasis: "I'LL soon make you dry").
+ */
+export const isSentenceLike = (text: string) =>
+  /^[A-Z]/.test(text) && /[.!?]$/.test(text) && !/(^|[\s(—-])['‘"“]|["“”]|[.!?,;:]['’]/.test(text) && !/\b[A-Z]{2,}\b/.test(text);
+
+export function buildCatalogue(listedWords: readonly ListedWord[], library: LibrarySnapshot, lexicon: Lexicon): Catalogue {
+  const listedBy = new Map<string, ListedWord>();
+  // A lower-case headword is the word; 'AM' is kept only where there is no 'am'.
+  for (const w of listedWords) {
+    const key = w.word.toLowerCase();
+    const had = listedBy.get(key);
+    if (!had || (had.word !== key && w.word === key)) listedBy.set(key, w);
+  }
+  const docs = new Map(library.documents.map((d) => [d.id, d]));
+  const sentenceById = new Map<number, LibrarySentence>();
+  for (const list of library.sentences.values()) for (const s of list) sentenceById.set(s.id, s);
+
+  // Every form's occurrences in the library, and its most typical sentence: the shortest of
+  // moderate length (ties: the first imported).
+  const formCount = new Map<string, number>();
+  const bestExample = new Map<string, LibrarySentence>();
+  const allSentences = [...sentenceById.values()].sort((a, b) => a.id - b.id);
+  for (const s of allSentences) {
+    const fits = s.word_count >= exampleWords.min && s.word_count <= exampleWords.max;
+    for (const [form, n] of s.forms) {
+      formCount.set(form, (formCount.get(form) ?? 0) + n);
+      if (!fits) continue;
+      const best = bestExample.get(form);
+      if (!best || s.word_count < best.word_count) bestExample.set(form, s);
+    }
+  }
+
+  // A form's word level (content/profile.ts), undefined when the lexicon does not know it.
+  lexicon.prefetch?.(formCount.keys());
+  const levelOfForm = new Map<string, number | undefined>();
+  const formLevel = (form: string) => {
+    if (!levelOfForm.has(form)) {
+      const facts = lexicon.facts(form);
+      levelOfForm.set(form, facts ? wordLevel(facts) : undefined);
+    }
+    return levelOfForm.get(form);
+  };
+  // A sentence's level: that of its hardest known word (6: beyond every exam).
+  const sentenceLevel = (s: LibrarySentence) => {
+    let level = 1;
+    for (const [form] of s.forms) level = Math.max(level, formLevel(form) ?? 1);
+    return level;
+  };
+
+  const documentRef = (id: number): DocumentRef => {
+    const d = docs.get(id);
+    if (!d) throw new Error(`document ${id} is not in the snapshot`);
+    return {
+      category: d.category as DocumentRef['category'],
+      sub_category: d.sub_category || null,
+      filename: d.filename,
+      title: d.title,
+    };
+  };
+  const paragraphsOfDoc = (documentId: number): LibrarySentence[][] => {
+    const sentences = library.sentences.get(documentId) ?? [];
+    const starts = new Set(docs.get(documentId)?.paragraphStarts ?? [0]);
+    const paragraphs: LibrarySentence[][] = [];
+    for (const s of sentences) {
+      if (starts.has(s.position) || !paragraphs.length) paragraphs.push([]);
+      paragraphs[paragraphs.length - 1].push(s);
+    }
+    return paragraphs;
+  };
+
+  const words = new Map<string, BookWord>();
+  function word(key: string): BookWord {
+    const known = words.get(key);
+    if (known) return known;
+    const w = listedBy.get(key);
+    let example: BookWord['example'] = null;
+    let best: LibrarySentence | undefined;
+    for (const form of w ? formsOf(w) : [key]) {
+      const s = bestExample.get(form);
+      if (s && (!best || s.word_count < best.word_count || (s.word_count === best.word_count && s.id < best.id))) best = s;
+    }
+    if (best) example = { id: best.id, text: best.text, document: documentRef(best.document_id) };
+    const uk = ukIpa(w?.phonetic);
+    const us = usIpa(key);
+    const senses = parseTranslation(w?.translation)
+      .filter((line) => !line.domain)
+      .slice(0, 4)
+      .map((line) => ({ pos: line.pos ?? '', meaning: line.items.slice(0, 6).join('；') }));
+    const made: BookWord = {
+      word: w?.word ?? key,
+      rank: w?.rank ?? 0,
+      phonetic_symbol: { ...(uk ? { first: uk } : {}), ...(us ? { second: us } : {}) },
+      senses,
+      tags: w?.tags ?? [],
+      example,
+    };
+    words.set(key, made);
+    return made;
+  }
+
+  // The papers: documents of category 'paper', by the exam they are of (their sub_category).
+  const papers = library.documents.filter((d) => d.category === 'paper');
+  const papersOf = (category: CourseBookCategory) =>
+    category === 'paper' ? papers : papers.filter((p) => p.sub_category === category);
+  const paperOrder = (a: LibraryDocument, b: LibraryDocument) =>
+    (b.year ?? 0) - (a.year ?? 0) || (a.filename < b.filename ? -1 : a.filename > b.filename ? 1 : 0) || a.id - b.id;
+  const paperGroups = (list: LibraryDocument[], by: 'exam' | 'year') => {
+    const groups = new Map<string, LibraryDocument[]>();
+    const sorted = [...list].sort(
+      by === 'exam' ? (a, b) => examIndex(a.sub_category) - examIndex(b.sub_category) || paperOrder(a, b) : paperOrder,
+    );
+    for (const p of sorted) {
+      const name = by === 'exam' ? examName(p.sub_category) : p.year ? `${p.year}年` : '未注明年份';
+      let group = groups.get(name);
+      if (!group) groups.set(name, (group = []));
+      group.push(p);
+    }
+    return [...groups];
+  };
+
+  const paperWordCache = new Map<CourseBookCategory, { papers: number; words: FrequentWord[] }>();
+  function paperWords(category: CourseBookCategory) {
+    const known = paperWordCache.get(category);
+    if (known) return known;
+    const chosen = papersOf(category);
+    const counts = new Map<string, number>();
+    for (const p of chosen) {
+      for (const s of library.sentences.get(p.id) ?? []) {
+        for (const [form, n] of s.forms) {
+          const lemma = lexicon.facts(form)?.lemma ?? form;
+          if (!listedBy.has(lemma) || stopWords.has(lemma)) continue;
+          counts.set(lemma, (counts.get(lemma) ?? 0) + n);
+        }
+      }
+    }
+    const list = [...counts]
+      .map(([w, count]) => ({ word: w, count, rank: listedBy.get(w)?.rank ?? 0 }))
+      .sort((a, b) => b.count - a.count || byFrequencyRank(a, b))
+      .map(({ word: w, count }) => ({ word: w, count }));
+    const answer = { papers: chosen.length, words: list };
+    paperWordCache.set(category, answer);
+    return answer;
+  }
+
+  const listCache = new Map<CourseBookCategory, ListedWord[]>();
+  function planWords(category: Exclude<CourseBookCategory, 'paper'>): ListedWord[] {
+    const known = listCache.get(category);
+    if (known) return known;
+    const { pick, limit } = plans[category].words;
+    // One entry per spelling: ECDICT has 'AM' and 'am', 'US' and 'us'; the lower-case one wins.
+    const seen = new Set<string>();
+    const list = listedWords
+      .filter(pick)
+      .sort((a, b) => byFrequencyRank(a, b) || Number(a.word !== a.word.toLowerCase()) - Number(b.word !== b.word.toLowerCase()))
+      .filter((w) => !seen.has(w.word.toLowerCase()) && seen.add(w.word.toLowerCase()))
+      .slice(0, limit ?? Number.MAX_SAFE_INTEGER);
+    listCache.set(category, list);
+    return list;
+  }
+  const libraryCount = (w: ListedWord) => formsOf(w).reduce((n, f) => n + (formCount.get(f) ?? 0), 0);
+
+  // Sentences by difficulty level, each level in a fixed order that mixes the sources.
+  const gradedSentences = new Map<number, LibrarySentence[]>();
+  {
+    const seen = new Set<string>();
+    for (const s of allSentences) {
+      const d = docs.get(s.document_id);
+      if (!d || d.category === 'paper') continue;
+      if (s.word_count < sentenceWords.min || s.word_count > sentenceWords.max || !isSentenceLike(s.text)) continue;
+      const key = s.text.toLowerCase();
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const level = sentenceLevel(s);
+      if (level > 5) continue;
+      let list = gradedSentences.get(level);
+      if (!list) gradedSentences.set(level, (list = []));
+      list.push(s);
+    }
+    for (const [level, list] of gradedSentences) {
+      list.sort((a, b) => stableHash(a.text) - stableHash(b.text) || a.id - b.id);
+      gradedSentences.set(level, list.slice(0, sentencesPerLevel));
+    }
+  }
+  const courseSentence = (s: LibrarySentence, level: number): CourseSentence => ({
+    id: s.id,
+    text: s.text,
+    level,
+    document: documentRef(s.document_id),
+  });
+
+  // Reading passages of a document (its sentences with their paragraph numbers).
+  const passageCache = new Map<number, ReadingItem[][]>();
+  function passages(d: LibraryDocument): ReadingItem[][] {
+    const known = passageCache.get(d.id);
+    if (known) return known;
+    const paragraphs = paragraphsOfDoc(d.id).map((p) => p.map((s) => ({ id: s.id, text: s.text, words: s.word_count })));
+    let paragraphNo = 0;
+    const made = passagesOf(paragraphs, passageWords).map((passage) =>
+      passage.flatMap((p) => {
+        const n = paragraphNo++;
+        return p.map((s) => ({ id: s.id, text: s.text, paragraph: n, document_id: d.id }));
+      }),
+    );
+    passageCache.set(d.id, made);
+    return made;
+  }
+  const readingUnits = (d: LibraryDocument) => {
+    const list = passages(d);
+    return list.map((items, i) => ({
+      key: `doc:${identityKey(d)}#${i + 1}`,
+      name: list.length > 1 ? `${d.title}（${i + 1}/${list.length}）` : d.title,
+      items,
+    }));
+  };
+  const questionUnits = (list: LibraryDocument[]) =>
+    list.map((p) => ({ key: `paper:${identityKey(p)}`, name: p.title, items: library.questions.get(identityKey(p)) ?? [] }));
+
+  function make<T>(
+    category: CourseBookCategory,
+    type: CourseType,
+    name: string,
+    description: string,
+    drafts: LevelDraft<T>[],
+    countItems: (units: NumberedUnit<T>[]) => number,
+  ) {
+    const { levels, units } = numberUnits(drafts);
+    return {
+      id: `${category}-${type}`,
+      category,
+      type,
+      name,
+      description,
+      levels,
+      units,
+      items: countItems(units),
+      keys: new Set(units.map((u) => u.key)),
+    };
+  }
+  const sumItems = <T>(units: NumberedUnit<T>[]) => units.reduce((n, u) => n + u.items.length, 0);
+
+  function buildBooks(category: CourseBookCategory): Book[] {
+    const label = courseBookLabels[category];
+    const books: Book[] = [];
+    if (category === 'paper') {
+      const ranked = paperWords('paper').words.map((w) => w.word);
+      books.push({
+        ...make(
+          category,
+          'word',
+          '真题高频词',
+          '导入的历年真题中出现次数最多的词，按出现次数排序',
+          wordBookLevels(ranked, wordsPerUnit, unitsPerWordLevel),
+          sumItems,
+        ),
+        type: 'word',
+      });
+      const sentenceDrafts = paperGroups(papers, 'exam').map(([name, group]) => ({
+        name,
+        units: chunk(
+          group.flatMap((p) =>
+            (library.sentences.get(p.id) ?? []).filter((s) => s.word_count >= sentenceWords.min && s.word_count <= 40),
+          ),
+          sentencesPerUnit,
+        ).map((items, i) => ({ key: `${name}:${i + 1}`, name: `Unit ${i + 1}`, items: items.map((s) => courseSentence(s, 0)) })),
+      }));
+      books.push({
+        ...make(category, 'sentence', '真题句子', '导入的历年真题中的句子，按考试分组', sentenceDrafts, sumItems),
+        type: 'sentence',
+      });
+      const readingDrafts = paperGroups(papers, 'exam').map(([name, group]) => ({ name, units: group.flatMap(readingUnits) }));
+      books.push({
+        ...make(category, 'reading', '真题阅读', '导入的历年真题原文，按考试分组', readingDrafts, (u) => u.length),
+        type: 'reading',
+      });
+    } else {
+      const plan = plans[category];
+      const list = planWords(category).map((w) => w.word.toLowerCase());
+      books.push({
+        ...make(
+          category,
+          'word',
+          plan.words.name,
+          plan.words.description,
+          wordBookLevels(list, wordsPerUnit, unitsPerWordLevel),
+          sumItems,
+        ),
+        type: 'word',
+      });
+      const reach = difficultyLevels.filter((l) => l.level <= plan.level);
+      const sentenceDrafts = reach.map((l) => ({
+        name: l.label,
+        units: chunk(gradedSentences.get(l.level) ?? [], sentencesPerUnit).map((items, i) => ({
+          key: `${l.level}:${i + 1}`,
+          name: `${l.label} Unit ${i + 1}`,
+          items: items.map((s) => courseSentence(s, l.level)),
+        })),
+      }));
+      books.push({
+        ...make(
+          category,
+          'sentence',
+          `${label}分级句子`,
+          `内容库中长度适中的句子，按句中最难词的级别分级（${levelLabel(1)}至${levelLabel(plan.level)}），每级至多 ${sentencesPerLevel} 句`,
+          sentenceDrafts,
+          sumItems,
+        ),
+        type: 'sentence',
+      });
+      // Short texts before the passages of long books, each in import order.
+      const readable = library.documents
+        .filter((d) => d.category !== 'paper' && d.word_count > 0)
+        .sort((a, b) => Number(a.word_count > 2 * passageWords) - Number(b.word_count > 2 * passageWords) || a.id - b.id);
+      const readingDrafts = reach.map((l) => ({
+        name: l.label,
+        units: readable.filter((d) => d.level === l.level).flatMap(readingUnits),
+      }));
+      books.push({
+        ...make(
+          category,
+          'reading',
+          `${label}分级阅读`,
+          `内容库中的文章，按难度分级（${levelLabel(1)}至${levelLabel(plan.level)}），每单元一篇短文或长文的一段（约 ${passageWords} 词）`,
+          readingDrafts,
+          (u) => u.length,
+        ),
+        type: 'reading',
+      });
+    }
+    const withQuestions = papersOf(category).filter((p) => library.questions.has(identityKey(p)));
+    const questionDrafts = paperGroups(withQuestions, category === 'paper' ? 'exam' : 'year').map(([name, group]) => ({
+      name,
+      units: questionUnits(group),
+    }));
+    const rq = make(
+      category,
+      'reading-question',
+      category === 'paper' ? '真题阅读理解' : `${label}真题阅读理解`,
+      '导入的真题阅读及其题目、答案与解析',
+      questionDrafts,
+      (u) => u.length,
+    );
+    books.push({ ...rq, type: 'reading-question', papers: new Map(withQuestions.map((p) => [`paper:${identityKey(p)}`, p.id])) });
+    return books.filter((b) => b.units.length > 0).sort((a, b) => typeOrder.indexOf(a.type) - typeOrder.indexOf(b.type));
+  }
+
+  const booksByCategory = new Map<CourseBookCategory, Book[]>();
+  const byId = new Map<string, Book>();
+  const booksOf = (category: CourseBookCategory) => {
+    let books = booksByCategory.get(category);
+    if (!books) {
+      books = buildBooks(category);
+      booksByCategory.set(category, books);
+      for (const b of books) byId.set(b.id, b);
+    }
+    return books;
+  };
+
+  return {
+    booksOf,
+    book(id) {
+      const category = courseBookCategories.find((c) => id.startsWith(`${c}-`));
+      if (!category) return undefined;
+      booksOf(category);
+      return byId.get(id);
+    },
+    word: (w) => word(w.toLowerCase()),
+    documentRef,
+    paragraphs: (id) => paragraphsOfDoc(id).map((p) => p.map((s) => ({ id: s.id, text: s.text }))),
+    paperWords,
+    listWords(category) {
+      if (category === 'paper') return [];
+      return planWords(category).map((w) => ({ word: w.word.toLowerCase(), count: libraryCount(w) }));
+    },
+    listed: (w) => listedBy.get(w.toLowerCase()),
+  };
+}
+
+// Papers are grouped by exam in the menu's order; others after, by name.
+function examIndex(subCategory: string): number {
+  const i = (courseBookCategories as readonly string[]).indexOf(subCategory);
+  return i >= 0 ? i : courseBookCategories.length;
+}
+function examName(subCategory: string): string {
+  return (courseBookLabels as Record<string, string>)[subCategory] ?? (subCategory || '其他');
+}
+
+/** The questions of a reading-question unit as learners see them (without answers). */
+export const publicQuestions = (questions: StoredQuestion[]): ReadingQuestion[] =>
+  questions.map(({ number, stem, options }) => ({ number, stem, options }));

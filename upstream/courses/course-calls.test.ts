@@ -1,0 +1,303 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { courseUnitContent, coursesCalls } from '../../lib/contract';
+import { createContentLibrary } from '../content/library';
+import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
+import { importQuestions, QuestionImportError, type QuestionFile } from './questions';
+
+/*
+ * The course-book calls over HTTP, on a library of a few documents written for the test: one easy
+ * reading, one CET-4 paper with questions and one CET-6 paper without. The word books come from
+ * the real ECDICT.
+ */
+
+const reading = [
+  'The state of the garden made my mother very happy this spring.',
+  'We planted small trees near the old wall behind our house.',
+  'My little brother likes to water the flowers every morning before school.',
+  '',
+  'In the evening we sit outside and watch the birds come home.',
+  'It is the best part of the day for all of us.',
+].join('\n');
+
+const paper = [
+  'Many cities are trying to make their streets cooler in summer.',
+  'Cities plant trees along busy roads, and they paint roofs white so that they reflect the sun.',
+  'Researchers say that a city with more trees can be several degrees cooler than a city without them.',
+  '',
+  'However, planting trees costs money, and young trees need water for years.',
+  'Some cities ask their citizens to help, and many people are glad to do so.',
+].join('\n');
+
+const questions: QuestionFile['questions'] = [
+  {
+    stem: 'What are many cities trying to do?',
+    options: { A: 'Build roads', B: 'Make streets cooler', C: 'Sell roofs', D: 'Move people' },
+    answer: 'B',
+    explanation: '第一段第一句。',
+  },
+  {
+    stem: 'Why are roofs painted white?',
+    options: { A: 'To look clean', B: 'To save paint', C: 'To reflect the sun', D: 'To attract birds' },
+    answer: 'C',
+    explanation: '第一段第二句：reflect the sun。',
+  },
+  { stem: 'What do young trees need?', options: { A: 'Water', B: 'Roofs' }, answer: 'A', explanation: '第二段第一句。' },
+];
+
+describe('the course-book calls', () => {
+  let upstream: TestUpstream;
+  let token: string;
+  const call = (name: string, body: unknown, auth?: string) => upstream.call(name, body, auth ? bearer(auth) : {});
+
+  beforeAll(async () => {
+    upstream = await startTestUpstream();
+    const library = createContentLibrary({ db: upstream.db, log: () => {}, now: upstream.clock.now });
+    const doc = { source: 'written for the tests', licence: 'CC0' };
+    await library.importDocument({ ...doc, category: 'reading', filename: 'our-garden', title: 'Our Garden', text: reading });
+    await library.importDocument({
+      ...doc,
+      category: 'paper',
+      sub_category: 'cet4',
+      filename: '2024-06-1',
+      title: 'CET-4 2024-06 Reading 1',
+      year: 2024,
+      text: paper,
+    });
+    await library.importDocument({
+      ...doc,
+      category: 'paper',
+      sub_category: 'cet6',
+      filename: '2023-12-1',
+      title: 'CET-6 2023-12 Reading 1',
+      year: 2023,
+      text: paper,
+    });
+    await importQuestions(upstream.db, { category: 'paper', sub_category: 'cet4', filename: '2024-06-1', questions });
+    token = await logInByEmail(upstream, 'learner@example.com');
+  }, 60_000);
+  afterAll(() => upstream.stop());
+
+  it('lists a category’s books by type, with their sizes; a book with nothing in it is not listed', async () => {
+    const answer = await call('query_course_names', { category: 'cet4' });
+    expect(answer.http).toBe(200);
+    expect(coursesCalls.query_course_names.response.parse(answer.body)).toBeTruthy();
+    const { data } = answer.body;
+    expect(data.label).toBe('四级');
+    expect(data.courses.map((c: { id: string }) => c.id)).toEqual([
+      'cet4-word',
+      'cet4-sentence',
+      'cet4-reading',
+      'cet4-reading-question',
+    ]);
+    const words = data.courses[0];
+    expect(words).toMatchObject({ type: 'word', name: '四级词汇', done_units: null });
+    // ECDICT lists some 3,800 CET-4 words: 20 a unit, 10 units a level.
+    expect(words.items).toBeGreaterThan(3_000);
+    expect(words.units).toBe(Math.ceil(words.items / 20));
+    expect(words.levels).toBe(Math.ceil(words.units / 10));
+    expect(data.courses[3]).toMatchObject({ type: 'reading-question', levels: 1, units: 1, items: 1 });
+
+    // No questions were imported for CET-6 papers, and 新概念 has no papers: no question book.
+    const cet6 = await call('query_course_names', { category: 'cet6' });
+    expect(cet6.body.data.courses.map((c: { type: string }) => c.type)).toEqual(['word', 'sentence', 'reading']);
+    const paperBooks = await call('query_course_names', { category: 'paper' });
+    expect(paperBooks.body.data.courses.map((c: { id: string }) => c.id)).toEqual([
+      'paper-word',
+      'paper-sentence',
+      'paper-reading',
+      'paper-reading-question',
+    ]);
+    // The paper books group papers by exam.
+    const levels = await call('query_course_levels', { course_id: 'paper-reading' });
+    expect(levels.body.data.levels.map((l: { name: string }) => l.name)).toEqual(['四级', '六级']);
+
+    expect((await call('query_course_names', { category: 'nowhere' })).http).toBe(400);
+    expect((await call('query_course_names', {})).http).toBe(400);
+  });
+
+  it('primary school has no exam list: its book is the commonest 中考 words, and says so', async () => {
+    const { body } = await call('query_course_names', { category: 'primary_school' });
+    const book = body.data.courses[0];
+    expect(book).toMatchObject({ id: 'primary_school-word', items: 800 });
+    expect(book.description).toContain('小学没有考纲词表');
+    const first = await call('query_words', { course_id: 'primary_school-word', unit: 1 });
+    expect(first.body.data.words.slice(0, 3).map((w: { word: string }) => w.word)).toEqual(['the', 'be', 'and']);
+  });
+
+  it('gives a book’s levels and a page of its units, in order', async () => {
+    const levels = await call('query_course_levels', { course_id: 'cet4-word' });
+    const list = levels.body.data.levels;
+    expect(list[0]).toEqual({ level: 1, name: '第1级', units: 10, items: 200, first_unit: 1 });
+    expect(list[1].first_unit).toBe(11);
+
+    const page = await call('query_unit_names', { course_id: 'cet4-word', page: 2, page_size: 5 });
+    expect(page.http).toBe(200);
+    expect(page.body.data).toMatchObject({ total: levels.body.data.course.units, page: 2, page_size: 5 });
+    expect(page.body.data.units.map((u: { unit: number }) => u.unit)).toEqual([6, 7, 8, 9, 10]);
+    expect(page.body.data.units[0]).toEqual({ unit: 6, level: 1, name: 'Unit 6', items: 20, progress: null });
+
+    const second = await call('query_unit_names', { course_id: 'cet4-word', level: 2, page_size: 3 });
+    expect(second.body.data.total).toBe(10);
+    expect(second.body.data.units.map((u: { unit: number }) => u.unit)).toEqual([11, 12, 13]);
+
+    expect((await call('query_unit_names', { course_id: 'cet4-word', level: 999 })).http).toBe(404);
+    expect((await call('query_unit_names', { course_id: 'cet4-nothing' })).http).toBe(404);
+    expect((await call('query_unit_names', { course_id: 'cet4-word', page_size: 1000 })).http).toBe(400);
+    expect((await call('query_unit_names', { course_id: 'cet4-word', page: 0 })).http).toBe(400);
+  });
+
+  it('gives a word unit commonest first, with senses, phonetics, an example from the library and the user’s marks', async () => {
+    const anonymous = await call('query_words', { course_id: 'cet4-word', unit: 1 });
+    expect(anonymous.http).toBe(200);
+    const words = anonymous.body.data.words;
+    expect(words).toHaveLength(20);
+    const ranks = words.map((w: { rank: number }) => w.rank);
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    const state = words.find((w: { word: string }) => w.word === 'state');
+    expect(state.tags).toContain('cet4');
+    expect(state.senses[0]).toEqual({ pos: 'n.', meaning: expect.stringContaining('状态') });
+    expect(state.phonetic_symbol).toEqual({ first: 'steɪt', second: 'steɪt' });
+    expect(state.example).toEqual({
+      id: expect.any(Number),
+      text: 'The state of the garden made my mother very happy this spring.',
+      document: { category: 'reading', sub_category: null, filename: 'our-garden', title: 'Our Garden' },
+    });
+    expect(state.strange).toBeNull();
+
+    await call('set_strange_status', { word: 'state', strange: 1 }, token);
+    const mine = await call('query_words', { course_id: 'cet4-word', unit: 1 }, token);
+    expect(mine.body.data.words.find((w: { word: string }) => w.word === 'state').strange).toBe(1);
+    expect(mine.body.data.words.filter((w: { strange: unknown }) => w.strange !== null)).toHaveLength(1);
+
+    expect((await call('query_words', { course_id: 'cet4-sentence', unit: 1 })).http).toBe(404);
+    expect((await call('query_words', { course_id: 'cet4-word', unit: 100_000 })).http).toBe(404);
+    expect((await call('query_words', { course_id: 'cet4-word', unit: 'one' })).http).toBe(400);
+  });
+
+  it('gives a unit’s content of every type, questions without their answers', async () => {
+    for (const course_id of ['cet4-word', 'cet4-sentence', 'cet4-reading', 'cet4-reading-question']) {
+      const answer = await call('query_course_unit_content', { course_id, unit: 1 });
+      expect(answer.http, course_id).toBe(200);
+      expect(courseUnitContent.parse(answer.body.data).type).toBe(course_id.slice('cet4-'.length));
+    }
+    const passage = await call('query_course_unit_content', { course_id: 'cet4-reading', unit: 1 });
+    expect(passage.body.data.document.filename).toBe('our-garden');
+    expect(passage.body.data.paragraphs.map((p: unknown[]) => p.length)).toEqual([3, 2]);
+
+    const sentences = await call('query_course_unit_content', { course_id: 'cet4-sentence', unit: 1 });
+    expect(sentences.body.data.sentences.length).toBeGreaterThan(0);
+    for (const s of sentences.body.data.sentences) expect(reading.split('\n')).toContain(s.text);
+
+    const test = await call('query_course_unit_content', { course_id: 'cet4-reading-question', unit: 1 });
+    expect(test.body.data.document.filename).toBe('2024-06-1');
+    expect(test.body.data.questions).toHaveLength(3);
+    expect(test.body.data.questions[2]).toEqual({
+      number: 3,
+      stem: 'What do young trees need?',
+      options: [
+        { key: 'A', text: 'Water' },
+        { key: 'B', text: 'Roofs' },
+      ],
+    });
+    expect(JSON.stringify(test.body.data)).not.toContain('第一段');
+
+    expect((await call('query_course_unit_content', { course_id: 'cet4-reading', unit: 999 })).http).toBe(404);
+    expect((await call('query_course_unit_content', { course_id: 'mars-word', unit: 1 })).http).toBe(404);
+    expect((await call('query_course_unit_content', { course_id: 'cet4-word', unit: 0 })).http).toBe(400);
+  });
+
+  it('stores where a learner is in a unit and resumes there; a finished unit stays finished', async () => {
+    const unit = { course_id: 'cet4-word', unit: 2 };
+    expect((await call('set_unit_progress', { ...unit, position: 3, done: false })).http).toBe(401);
+
+    const saved = await call('set_unit_progress', { ...unit, position: 3, done: false }, token);
+    expect(saved.http).toBe(200);
+    expect(saved.body.data).toEqual({ ...unit, progress: { position: 3, done: false, updated_at: expect.any(String) } });
+
+    const content = await call('query_course_unit_content', unit, token);
+    expect(content.body.data.progress).toMatchObject({ position: 3, done: false });
+    const anonymous = await call('query_course_unit_content', unit);
+    expect(anonymous.body.data.progress).toBeNull();
+
+    await call('set_unit_progress', { ...unit, position: 20, done: true }, token);
+    const again = await call('set_unit_progress', { ...unit, position: 0, done: false }, token);
+    expect(again.body.data.progress).toMatchObject({ position: 0, done: true });
+
+    const units = await call('query_unit_names', { course_id: 'cet4-word', page_size: 3 }, token);
+    expect(units.body.data.units[1].progress).toMatchObject({ position: 0, done: true });
+    expect(units.body.data.units[0].progress).toBeNull();
+    expect(units.body.data.course.done_units).toBe(1);
+    const names = await call('query_course_names', { category: 'cet4' }, token);
+    expect(names.body.data.courses.map((c: { done_units: number }) => c.done_units)).toEqual([1, 0, 0, 0]);
+
+    expect((await call('set_unit_progress', { ...unit, position: 21, done: false }, token)).http).toBe(400);
+    expect((await call('set_unit_progress', { ...unit, position: -1, done: false }, token)).http).toBe(400);
+    expect(
+      (await call('set_unit_progress', { course_id: 'cet4-word', unit: 99_999, position: 0, done: false }, token)).http,
+    ).toBe(404);
+  });
+
+  it('counts the words of a category’s papers, most frequent first, in stable pages', async () => {
+    const page = (subcategory: string, wordType: string, p: number, pageSize: number) =>
+      call('get_frequent_words', { subcategory, wordType, page: p, pageSize });
+    const all = await page('cet4', 'all', 1, 100);
+    expect(all.http).toBe(200);
+    expect(all.body.data).toMatchObject({ source: 'papers', papers: 1 });
+    const counts = all.body.data.words.map((w: { count: number }) => w.count);
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
+    const city = all.body.data.words.find((w: { word: string }) => w.word === 'city');
+    // city, cities ×3 … counted by lemma.
+    expect(city.count).toBe(5);
+    expect(all.body.data.words.map((w: { word: string }) => w.word)).not.toContain('the');
+
+    const first = await page('cet4', 'all', 1, 4);
+    const second = await page('cet4', 'all', 2, 4);
+    expect([...first.body.data.words, ...second.body.data.words]).toEqual(all.body.data.words.slice(0, 8));
+    expect(second.body.data.words[0].position).toBe(5);
+
+    const nouns = await page('cet4', 'noun', 1, 100);
+    expect(nouns.body.data.words.map((w: { word: string }) => w.word)).toContain('tree');
+    expect(nouns.body.data.total).toBeLessThan(all.body.data.total);
+
+    // No IELTS papers: the IELTS list, commonest first, with its words' counts in the library.
+    const ielts = await page('ielts', 'all', 1, 5);
+    expect(ielts.body.data).toMatchObject({ source: 'word_list', papers: 0, page: 1, pageSize: 5 });
+    expect(ielts.body.data.words).toHaveLength(5);
+    expect(ielts.body.data.total).toBeGreaterThan(3_000);
+
+    expect((await page('cet4', 'all', 0, 10)).http).toBe(400);
+    expect((await page('cet4', 'all', 1, 101)).http).toBe(400);
+    expect((await page('cet4', 'pronoun', 1, 10)).http).toBe(400);
+    expect((await page('mars', 'all', 1, 10)).http).toBe(400);
+  });
+
+  it('checks answers to a reading-question unit', async () => {
+    const unit = { course_id: 'cet4-reading-question', unit: 1 };
+    const answer = await call('get_test_answer', { ...unit, answers: { 1: 'B', 2: 'a' } });
+    expect(answer.http).toBe(200);
+    expect(answer.body.data).toEqual({
+      ...unit,
+      correct: 1,
+      total: 3,
+      score: 33,
+      results: [
+        { number: 1, chosen: 'B', answer: 'B', correct: true, explanation: '第一段第一句。' },
+        { number: 2, chosen: 'A', answer: 'C', correct: false, explanation: '第一段第二句：reflect the sun。' },
+        { number: 3, chosen: null, answer: 'A', correct: false, explanation: '第二段第一句。' },
+      ],
+    });
+    expect((await call('get_test_answer', { ...unit, answers: { 4: 'A' } })).http).toBe(400);
+    expect((await call('get_test_answer', { ...unit, answers: 'B' })).http).toBe(400);
+    expect((await call('get_test_answer', { course_id: 'cet4-word', unit: 1, answers: {} })).http).toBe(404);
+  });
+
+  it('refuses questions for a paper that is not there, or that do not hold together', async () => {
+    const file = { category: 'paper' as const, sub_category: 'cet4', filename: 'no-such-paper', questions };
+    await expect(importQuestions(upstream.db, file)).rejects.toThrow(QuestionImportError);
+    const wrong = { ...file, filename: '2024-06-1', questions: [{ ...questions[0], answer: 'E' }] };
+    await expect(importQuestions(upstream.db, wrong)).rejects.toThrow(/answer must be one of the options/);
+    // The paper keeps its questions.
+    const test = await call('query_course_unit_content', { course_id: 'cet4-reading-question', unit: 1 });
+    expect(test.body.data.questions).toHaveLength(3);
+  });
+});

@@ -1,0 +1,46 @@
+import type { Db } from '../db/database';
+import { sharedEcdictLexicon, type Lexicon } from '../content/profile';
+import { buildCatalogue, type Catalogue } from './books';
+import { librarySignature, loadLibrary, sharedListedWords, type ListedWord } from './sources';
+
+interface ShelfDeps {
+  db: Db;
+  log: (line: string) => void;
+  /** Stand-ins for ECDICT (tests of the rules on small lists). */
+  listedWords?: () => readonly ListedWord[];
+  lexicon?: () => Lexicon;
+}
+
+/**
+ * The course books, built at first use and kept in memory until the library changes: every call
+ * asks for the library's signature (one small query), so an import seen by any instance rebuilds
+ * the books on the next call. Calls that arrive during a build wait for that one build.
+ */
+export function createCourseShelf({ db, log, listedWords = sharedListedWords, lexicon = sharedEcdictLexicon }: ShelfDeps) {
+  let current: { signature: string; catalogue: Catalogue } | undefined;
+  let building: { signature: string; promise: Promise<Catalogue> } | undefined;
+
+  async function build(signature: string): Promise<Catalogue> {
+    const started = performance.now();
+    const catalogue = buildCatalogue(listedWords(), await loadLibrary(db), lexicon());
+    current = { signature, catalogue };
+    log(`courses: books built from the library in ${Math.round(performance.now() - started)} ms`);
+    return catalogue;
+  }
+
+  return {
+    async catalogue(): Promise<Catalogue> {
+      const signature = await librarySignature(db);
+      if (current?.signature === signature) return current.catalogue;
+      if (building?.signature !== signature) {
+        const promise = build(signature).finally(() => {
+          if (building?.promise === promise) building = undefined;
+        });
+        building = { signature, promise };
+      }
+      return building.promise;
+    },
+  };
+}
+
+export type CourseShelf = ReturnType<typeof createCourseShelf>;

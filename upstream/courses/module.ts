@@ -1,0 +1,39 @@
+import type { Platform, UpstreamModule } from '../platform/module';
+import { courseCalls, type CourseCallsDeps } from './course-calls';
+import { createCourseShelf, type CourseShelf } from './course-shelf';
+import { createProgressStore, type ProgressStore } from './progress';
+
+export interface CourseServices {
+  /** The course books, built from the dictionary's lists and the content library. */
+  courseShelf: CourseShelf;
+  /** Where each learner is in each unit. */
+  courseProgress: ProgressStore;
+}
+
+/** Course books: word, sentence, reading and reading-question books, progress, frequent words. */
+export const coursesModule: UpstreamModule<Omit<CourseCallsDeps, keyof Platform | keyof CourseServices>, CourseServices> = {
+  name: 'courses',
+  services: {
+    courseShelf: ({ db, log }) => createCourseShelf({ db, log }),
+    courseProgress: ({ db, now }) => createProgressStore({ db, now }),
+  },
+  calls: courseCalls,
+  // The first build reads all of ECDICT's listed words and the library (seconds): a started
+  // product does it soon after it listens rather than on a learner's first click. Tests of calls,
+  // which seed no library, leave it to the first call.
+  start: ({ config, courseShelf, log }) => {
+    if (!config.seedContent) return async () => {};
+    let warming: Promise<unknown> | undefined;
+    const timer = setTimeout(() => {
+      warming = courseShelf.catalogue().catch((error) => log(`courses: building the books failed: ${String(error)}`));
+    }, warmUpDelayMs);
+    timer.unref();
+    return async () => {
+      clearTimeout(timer);
+      await warming;
+    };
+  },
+};
+
+// Long enough for the start's own work (the library's seed check) to be over.
+const warmUpDelayMs = 2_000;

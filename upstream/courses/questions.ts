@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { Db } from '../db/database';
+
+/*
+ * The questions of imported exam papers. A paper is a document of category `paper` (imported with
+ * `npm run import-content`); its questions come in a file of their own, JSON, beside it:
+ *
+ *   {
+ *     "category": "paper", "sub_category": "cet4", "filename": "2023-06-1",
+ *     "questions": [
+ *       { "stem": "What does the author think of …?",
+ *         "options": { "A": "…", "B": "…", "C": "…", "D": "…" },
+ *         "answer": "B",
+ *         "explanation": "第二段第一句……" }
+ *     ]
+ *   }
+ *
+ * imported with `npm run import-questions -- <file>…`. Questions are numbered in file order; an
+ * import replaces all of the paper's questions at once. The paper must have been imported first.
+ */
+
+const optionKey = z.string().regex(/^[A-Z]$/, 'an option key is one capital letter');
+
+export const questionFile = z
+  .object({
+    category: z.literal('paper'),
+    sub_category: z.string().trim().max(200).optional(),
+    filename: z.string().trim().min(1).max(200),
+    questions: z
+      .array(
+        z
+          .object({
+            stem: z.string().trim().min(1).max(2_000),
+            options: z.record(optionKey, z.string().trim().min(1).max(1_000)),
+            answer: optionKey,
+            explanation: z.string().trim().max(5_000).default(''),
+          })
+          .refine((q) => Object.keys(q.options).length >= 2, 'a question has at least two options')
+          .refine((q) => q.answer in q.options, 'the answer must be one of the options'),
+      )
+      .min(1)
+      .max(200),
+  })
+  .strict();
+export type QuestionFile = z.input<typeof questionFile>;
+
+export class QuestionImportError extends Error {}
+
+/** Stores a paper's questions in place of those it had; answers how many. */
+export async function importQuestions(db: Db, input: QuestionFile): Promise<{ questions: number }> {
+  const parsed = questionFile.safeParse(input);
+  if (!parsed.success) {
+    throw new QuestionImportError(parsed.error.issues.map((i) => `${i.path.join('.') || 'file'}: ${i.message}`).join('; '));
+  }
+  const file = parsed.data;
+  const identity = { category: file.category, sub_category: file.sub_category ?? '', filename: file.filename };
+  return db.transaction().execute(async (trx) => {
+    const paper = await trx
+      .selectFrom('documents')
+      .select('id')
+      .where('category', '=', identity.category)
+      .where('sub_category', '=', identity.sub_category)
+      .where('filename', '=', identity.filename)
+      .executeTakeFirst();
+    if (!paper) {
+      throw new QuestionImportError(
+        `no paper ${identity.category}/${identity.sub_category ? `${identity.sub_category}/` : ''}${identity.filename} in the library: import it first`,
+      );
+    }
+    await trx
+      .deleteFrom('exam_questions')
+      .where('category', '=', identity.category)
+      .where('sub_category', '=', identity.sub_category)
+      .where('filename', '=', identity.filename)
+      .execute();
+    await trx
+      .insertInto('exam_questions')
+      .values(
+        file.questions.map((q, i) => ({
+          ...identity,
+          number: i + 1,
+          stem: q.stem,
+          options: JSON.stringify(
+            Object.entries(q.options)
+              .sort(([a], [b]) => (a < b ? -1 : 1))
+              .map(([key, text]) => ({ key, text })),
+          ),
+          answer: q.answer,
+          explanation: q.explanation,
+        })),
+      )
+      .execute();
+    return { questions: file.questions.length };
+  });
+}
