@@ -77,7 +77,7 @@ for (const [name, viewport] of [
       await expect.poll(async () => (await words.lemmas()).sort(), { timeout: 20_000 }).toEqual([known, unknown].sort());
     });
 
-    test('a sentence lesson: one sentence at a time, words to look up, 分析本句', async ({ page, learner }) => {
+    test('a sentence lesson: one sentence at a time, words to look up, 分析本句', async ({ page, learner, sentenceBook }) => {
       await page.goto('/aiBook/cet4');
       const book = page.locator('[data-testid="course-book"][data-course="cet4-sentence"]');
       await book.getByTestId('course-book-link').click();
@@ -94,8 +94,44 @@ for (const [name, viewport] of [
       await page.keyboard.press('ArrowLeft');
       await expect(sentence).toHaveText(first ?? '');
 
+      const analysed = page.waitForResponse((r) => r.url().endsWith('/api/analyze_sentence'));
       await page.getByTestId('sentence-analysis').click();
       await expect(page.getByTestId('chat-drawer-sentence')).toHaveText(first ?? '');
+      expect((await analysed).ok()).toBe(true);
+      await expect(page.getByTestId('analysis-translation')).toBeVisible({ timeout: 15_000 });
+
+      // Analysed in a course: in the course sentence book.
+      await sentenceBook.goto('/SentencesForCourse');
+      await expect(sentenceBook.item((first ?? '').trim())).toHaveCount(1);
+    });
+
+    test('a reading lesson: the passage with words looked up in their sentence, read sentence by sentence', async ({
+      page,
+      learner,
+      panel,
+      sentBodies,
+    }) => {
+      await page.goto('/aiBook/reading/class?category=cet4&unit=1');
+      const passage = page.getByTestId('reading-passage');
+      await expect(passage).toBeVisible();
+      const word = passage.getByTestId('word').nth(3);
+      const text = (await word.textContent()) ?? '';
+      await word.click();
+      await panel.expectLoaded();
+      const lookups = (await sentBodies('/api/query_word')) as { target_word: string; from: string; pre_context: string }[];
+      expect(lookups.at(-1)).toMatchObject({ target_word: text, from: 'course' });
+      expect(lookups.at(-1)?.pre_context.length).toBeGreaterThan(0);
+      await panel.close().click();
+
+      // The sentence bar: the next sentence is where the learner is, and stored.
+      const current = page.getByTestId('reading-current');
+      const firstSentence = await current.textContent();
+      const saved = progressSaved(page);
+      await page.getByRole('button', { name: '下一句' }).click();
+      await expect(current).not.toHaveText(firstSentence ?? '');
+      expect((await saved).ok()).toBe(true);
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^2 \/ /);
+      await expect(page.getByTestId('reading-play')).toBeEnabled();
     });
 
     test('resumes a unit where the learner stopped', async ({ page, learner }) => {
@@ -130,7 +166,8 @@ for (const [name, viewport] of [
       importTestPaper();
       // Straight to the book: the category page is kept for a minute and may predate the import.
       await page.goto('/aiBook/reading-question/detail?category=paper');
-      await expect(page.getByTestId('course-title')).toBeVisible();
+      // The first call after an import waits for the books to be built again.
+      await expect(page.getByTestId('course-title')).toBeVisible({ timeout: 20_000 });
       await page.locator('[data-testid="unit-link"]').first().click();
       await expect(page).toHaveURL(/\/aiBook\/reading-question\/class\?category=paper&unit=1/);
       await expect(page.getByTestId('question-passage')).toContainText('Many cities are trying');

@@ -45,8 +45,14 @@ const questions = {
   ],
 };
 
-/** Imports the paper and its questions into the test servers' database (idempotent). */
+let imported = false;
+
+/**
+ * Imports the paper and its questions into the test servers' database, once per worker: a new
+ * import would make the upstream build its books again.
+ */
 export function importTestPaper(): void {
+  if (imported) return;
   const dataDir = process.env.E2E_DATA_DIR;
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it)');
   const dir = mkdtempSync(join(tmpdir(), 'yujing-paper-'));
@@ -60,4 +66,5 @@ export function importTestPaper(): void {
   ]) {
     execFileSync(process.execPath, ['--import', 'tsx', ...script], { env, stdio: 'pipe', timeout: 120_000 });
   }
+  imported = true;
 }
