@@ -72,6 +72,8 @@ describe('the course-book calls', () => {
       year: 2023,
       text: paper,
     });
+    // News is no part of any book.
+    await library.importDocument({ ...doc, category: 'news', filename: 'todays-news', title: 'Today’s News', text: reading });
     await importQuestions(upstream.db, { category: 'paper', sub_category: 'cet4', filename: '2024-06-1', questions });
     token = await logInByEmail(upstream, 'learner@example.com');
   }, 60_000);
@@ -139,6 +141,9 @@ describe('the course-book calls', () => {
     const second = await call('query_unit_names', { course_id: 'cet4-word', level: 2, page_size: 3 });
     expect(second.body.data.total).toBe(10);
     expect(second.body.data.units.map((u: { unit: number }) => u.unit)).toEqual([11, 12, 13]);
+
+    const readings = await call('query_unit_names', { course_id: 'cet4-reading' });
+    expect(readings.body.data.units.map((u: { name: string }) => u.name)).toEqual(['Our Garden']);
 
     expect((await call('query_unit_names', { course_id: 'cet4-word', level: 999 })).http).toBe(404);
     expect((await call('query_unit_names', { course_id: 'cet4-nothing' })).http).toBe(404);
