@@ -31,6 +31,8 @@ export function ReadingLesson({ content, start, save, links }: LessonProps<'read
   useEffect(() => () => stop(), [stop]);
 
   const choose = (next: number) => {
+    // Moving by hand ends the reading aloud, which would otherwise pull the learner back.
+    if (playingIndex >= 0) stop();
     const at = Math.min(Math.max(next, 0), sentences.length - 1);
     setIndex(at);
     save(at, false);
