@@ -7,19 +7,23 @@ export function Pager({
   page,
   pages,
   query,
+  hrefOf,
 }: {
-  path: string;
+  path?: string;
   page: number;
   pages: number;
   query?: Readonly<Record<string, string | undefined>>;
+  /** For a list whose page number is part of the path (/frequentWords/…/{page}/…) instead of `?page=N`. */
+  hrefOf?: (page: number) => string;
 }) {
   const items = pagerItems(page, pages);
+  const pageLink = hrefOf ?? ((p: number) => pageHref(path ?? '', p, query));
   if (items.length === 0) return null;
   const link = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2 text-sm';
   return (
     <nav aria-label="分页" data-testid="pager" className="mt-6 flex flex-wrap items-center gap-2">
       {page > 1 && (
-        <Link href={pageHref(path, page - 1, query)} rel="prev" className={`${link} border-slate-300 hover:bg-slate-50`}>
+        <Link href={pageLink(page - 1)} rel="prev" className={`${link} border-slate-300 hover:bg-slate-50`}>
           上一页
         </Link>
       )}
@@ -33,13 +37,13 @@ export function Pager({
             {item.page}
           </span>
         ) : (
-          <Link key={item.page} href={pageHref(path, item.page, query)} className={`${link} border-slate-300 hover:bg-slate-50`}>
+          <Link key={item.page} href={pageLink(item.page)} className={`${link} border-slate-300 hover:bg-slate-50`}>
             {item.page}
           </Link>
         ),
       )}
       {page < pages && (
-        <Link href={pageHref(path, page + 1, query)} rel="next" className={`${link} border-slate-300 hover:bg-slate-50`}>
+        <Link href={pageLink(page + 1)} rel="next" className={`${link} border-slate-300 hover:bg-slate-50`}>
           下一页
         </Link>
       )}

@@ -1,0 +1,230 @@
+'use client';
+
+import Link from 'next/link';
+import type { ReactNode } from 'react';
+import { ProgressLoginNotice } from './lesson-parts';
+import { ListError, ListSkeleton } from '@/components/word-lists/history-list-states';
+import { useCourseLevels, useUnitContent, useUnitProgressSaver, type UnitContent } from '@/lib/client/courses/queries';
+import { ApiError } from '@/lib/client/errors';
+import { useCurrentUser } from '@/lib/client/user';
+import { errorMessage } from '@/lib/client/word-lists/queries';
+import { courseDetailHref, courseIdOf, lessonHref, type CourseAddress } from '@/lib/routes/course-links';
+import { ReadingLesson } from './reading-lesson';
+import { QuestionLesson } from './question-lesson';
+import { SentenceLesson } from './sentence-lesson';
+import { WordLesson } from './word-lesson';
+
+/** What every lesson gets from the screen around it. */
+export interface LessonProps<T extends UnitContent['type']> {
+  book: CourseAddress;
+  content: Extract<UnitContent, { type: T }>;
+  /** Where the lesson opens: the stored position of an unfinished unit, else the start. */
+  start: number;
+  /** Stores the position (logged-in learners only; a no-op otherwise). */
+  save: (position: number, done: boolean) => void;
+  loggedIn: boolean;
+  /** The lesson's end screen links. */
+  links: LessonLinks;
+}
+
+export interface LessonLinks {
+  detail: string;
+  /** The next unit's lesson, when the book has one. */
+  next: string | null;
+}
+
+/**
+ * The four /aiBook/{type}/class screens (no header or footer): loads the unit, says where it
+ * belongs, opens it where the learner stopped, and hands it to the lesson of its type.
+ */
+export function LessonScreen({ book, unit }: { book: CourseAddress & { type: UnitContent['type'] }; unit: number }) {
+  const courseId = courseIdOf(book);
+  const content = useUnitContent(courseId, unit);
+  const course = useCourseLevels(courseId);
+  const { data: user } = useCurrentUser();
+  const loggedIn = !!user;
+  const save = useUnitProgressSaver(courseId, unit, loggedIn);
+
+  if (content.isPending) {
+    return (
+      <LessonShell book={book}>
+        <ListSkeleton rows={3} label="正在加载本单元" />
+      </LessonShell>
+    );
+  }
+  if (content.isError) {
+    const missing = content.error instanceof ApiError && content.error.httpStatus === 404;
+    return (
+      <LessonShell book={book}>
+        {missing ? (
+          <div
+            data-testid="no-such-unit"
+            className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center"
+          >
+            <p className="font-medium">这个单元不存在</p>
+            <Link href={courseDetailHref(book)} className="mt-3 inline-block text-sm text-brand-700 hover:underline">
+              返回课程目录
+            </Link>
+          </div>
+        ) : (
+          <ListError
+            message={errorMessage(content.error)}
+            onRetry={() => void content.refetch()}
+            retrying={content.isRefetching}
+          />
+        )}
+      </LessonShell>
+    );
+  }
+
+  const data = content.data;
+  // The address names the lesson screen; a unit of another type of book is not this lesson.
+  if (data.type !== book.type) {
+    return (
+      <LessonShell book={book}>
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm">
+          这个单元不属于本课程。
+        </p>
+      </LessonShell>
+    );
+  }
+  const units = course.data?.course.units;
+  const links: LessonLinks = {
+    detail: courseDetailHref(book, data.level),
+    next: units !== undefined && unit < units ? lessonHref(book, unit + 1) : null,
+  };
+  const p = data.progress;
+  const itemsOf = (c: UnitContent) =>
+    c.type === 'word'
+      ? c.words.length
+      : c.type === 'sentence'
+        ? c.sentences.length
+        : c.type === 'reading'
+          ? c.paragraphs.flat().length
+          : c.questions.length;
+  const start = p && !p.done ? Math.min(Math.max(p.position, 0), Math.max(itemsOf(data) - 1, 0)) : 0;
+  const common = { book, start, save, loggedIn, links };
+
+  return (
+    <LessonShell
+      book={book}
+      detailHref={links.detail}
+      title={`${course.data?.course.name ?? ''}${course.data ? ' · ' : ''}${data.name}`}
+      loggedIn={loggedIn}
+    >
+      {/* keyed by unit: another unit is another lesson, from its own start */}
+      {data.type === 'word' ? (
+        <WordLesson key={unit} {...common} content={data} />
+      ) : data.type === 'sentence' ? (
+        <SentenceLesson key={unit} {...common} content={data} />
+      ) : data.type === 'reading' ? (
+        <ReadingLesson key={unit} {...common} content={data} />
+      ) : (
+        <QuestionLesson key={unit} {...common} content={data} />
+      )}
+    </LessonShell>
+  );
+}
+
+function LessonShell({
+  book,
+  detailHref,
+  title,
+  loggedIn = true,
+  children,
+}: {
+  book: CourseAddress;
+  detailHref?: string;
+  title?: string;
+  loggedIn?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-3xl flex-col gap-4 px-4 py-4 md:py-6">
+      <div className="flex items-center gap-3">
+        <Link
+          href={detailHref ?? courseDetailHref(book)}
+          data-testid="lesson-back"
+          className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+        >
+          ‹ 目录
+        </Link>
+        {title && (
+          <h1 className="min-w-0 truncate text-base font-semibold md:text-lg" data-testid="lesson-title">
+            {title}
+          </h1>
+        )}
+      </div>
+      {!loggedIn && <ProgressLoginNotice compact />}
+      {children}
+    </div>
+  );
+}
+
+/** How far the learner is in the unit. */
+export function LessonProgress({ at, total, label }: { at: number; total: number; label: string }) {
+  const ratio = total > 0 ? Math.min(1, at / total) : 0;
+  return (
+    <div className="flex items-center gap-3">
+      <div
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={at}
+        data-testid="lesson-progress"
+        className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div className="h-full rounded-full bg-brand-500 transition-[width]" style={{ width: `${Math.round(ratio * 100)}%` }} />
+      </div>
+      <span className="shrink-0 text-xs text-ink-mute tabular-nums" data-testid="lesson-count">
+        {at} / {total}
+      </span>
+    </div>
+  );
+}
+
+/** The end of a unit: what was done, and where to go next. */
+export function LessonFinished({
+  title,
+  children,
+  links,
+  onRestart,
+}: {
+  title: string;
+  children?: ReactNode;
+  links: LessonLinks;
+  onRestart: () => void;
+}) {
+  const button = 'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50';
+  return (
+    <section
+      data-testid="lesson-finished"
+      aria-live="polite"
+      className="rounded-2xl border border-slate-200 bg-white p-6 text-center"
+    >
+      <p aria-hidden className="text-4xl">
+        🎉
+      </p>
+      <h2 className="mt-2 text-xl font-semibold">{title}</h2>
+      {children}
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <button type="button" data-testid="lesson-restart" className={button} onClick={onRestart}>
+          再学一遍
+        </button>
+        <Link href={links.detail} className={button}>
+          返回目录
+        </Link>
+        {links.next && (
+          <Link
+            href={links.next}
+            data-testid="lesson-next-unit"
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
+            下一单元
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}

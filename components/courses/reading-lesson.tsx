@@ -1,0 +1,138 @@
+'use client';
+
+import { useEffect, useMemo, useState } from 'react';
+import { useAudioPlayer } from '@/lib/audio/use-audio-player';
+import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
+import { openOverlay } from '@/lib/client/overlays';
+import { PassageText } from './lesson-parts';
+import { LessonFinished, LessonProgress, type LessonProps } from './lesson-screen';
+
+/**
+ * /aiBook/reading/class: a passage with every word clickable (looked up in its sentence), read
+ * aloud sentence by sentence in the stored play mode, repeat count and rate; the sentence being
+ * read is the learner's position. 分析本句 opens the chosen sentence's analysis.
+ */
+export function ReadingLesson({ content, start, save, links }: LessonProps<'reading'>) {
+  const sentences = useMemo(() => content.paragraphs.flat(), [content.paragraphs]);
+  const [index, setIndex] = useState(start);
+  const [finished, setFinished] = useState(false);
+  const listId = `course-reading-${content.course_id}-${content.unit}`;
+  const { snapshot, settings, playSegments, stop } = useAudioPlayer();
+  const playingIndex = snapshot.active?.list?.id === listId ? snapshot.active.list.index : -1;
+
+  // The sentence being read aloud is where the learner is.
+  useEffect(() => {
+    if (playingIndex >= 0 && playingIndex !== index) {
+      setIndex(playingIndex);
+      save(playingIndex, false);
+    }
+  }, [playingIndex, index, save]);
+  // The sound stops when the learner leaves the lesson.
+  useEffect(() => () => stop(), [stop]);
+
+  const choose = (next: number) => {
+    // Moving by hand ends the reading aloud, which would otherwise pull the learner back.
+    if (playingIndex >= 0) stop();
+    const at = Math.min(Math.max(next, 0), sentences.length - 1);
+    setIndex(at);
+    save(at, false);
+  };
+  const finish = () => {
+    stop();
+    setFinished(true);
+    save(Math.max(sentences.length - 1, 0), true);
+  };
+
+  useLessonKeys(finished ? {} : { ArrowLeft: () => choose(index - 1), ArrowRight: () => choose(index + 1) });
+
+  if (sentences.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm">本单元没有内容。</p>
+    );
+  }
+  if (finished) {
+    return (
+      <LessonFinished
+        title="这篇短文读完了"
+        links={links}
+        onRestart={() => {
+          setFinished(false);
+          choose(0);
+        }}
+      />
+    );
+  }
+
+  const current = sentences[index];
+  const button = 'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-40';
+  return (
+    <div className="flex flex-1 flex-col gap-4">
+      <LessonProgress at={index + 1} total={sentences.length} label="阅读进度（句）" />
+      <article data-testid="reading-passage" className="rounded-2xl border border-slate-200 bg-white p-5 text-lg md:p-8">
+        <PassageText title={content.document.title} paragraphs={content.paragraphs} />
+      </article>
+      <section
+        aria-label="句子与朗读"
+        data-testid="reading-bar"
+        className="sticky bottom-0 -mx-4 mt-auto flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur"
+      >
+        <p lang="en" className="line-clamp-2 text-sm text-ink-soft" data-testid="reading-current">
+          <span className="mr-2 text-xs text-ink-mute" lang="zh-CN">
+            第 {index + 1} 句
+          </span>
+          {current.text}
+        </p>
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="button" className={button} disabled={index === 0} onClick={() => choose(index - 1)} aria-label="上一句">
+            ‹
+          </button>
+          <button
+            type="button"
+            className={button}
+            disabled={index === sentences.length - 1}
+            onClick={() => choose(index + 1)}
+            aria-label="下一句"
+          >
+            ›
+          </button>
+          {playingIndex >= 0 ? (
+            <button type="button" className={button} onClick={stop} data-testid="reading-stop">
+              停止
+            </button>
+          ) : (
+            <button
+              type="button"
+              data-testid="reading-play"
+              className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
+              onClick={() =>
+                void playSegments(
+                  sentences.map((s) => s.text),
+                  { mode: settings.mode, start: index, listId },
+                )
+              }
+            >
+              朗读
+            </button>
+          )}
+          <button
+            type="button"
+            className={button}
+            data-testid="sentence-analysis"
+            onClick={() => openOverlay('chatDrawer', { sentence: current.text, from: 'course' })}
+          >
+            分析本句
+          </button>
+          <span className="flex-1" />
+          <button type="button" className={button} onClick={finish} data-testid="reading-finish">
+            读完了
+          </button>
+        </div>
+        {snapshot.error && (
+          <p role="alert" className="text-sm text-red-600">
+            朗读失败，请稍后再试。
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

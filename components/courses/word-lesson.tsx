@@ -1,0 +1,209 @@
+'use client';
+
+import Link from 'next/link';
+import { type Ref, useRef, useState } from 'react';
+import { PlayButton } from '@/components/audio/play-button';
+import { ClickableText } from '@/components/dictionary/clickable-text';
+import { useMarkCourseWord } from '@/lib/client/courses/queries';
+import { useLessonCursor } from '@/lib/client/courses/use-lesson-cursor';
+import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
+import type { CourseWord } from '@/lib/contract/calls/courses';
+import { LessonFinished, LessonProgress, type LessonProps } from './lesson-screen';
+
+type Mark = 0 | 1 | null;
+
+/**
+ * /aiBook/word/class: a unit's words one at a time. Each card: the word, its UK and US
+ * pronunciation (the audio engine, repeated as the settings say), its senses and its example
+ * sentence, whose words can be looked up in it. 认识 marks the word 熟词, 不认识 生词, in the
+ * learner's word book (from 'course'), and moves on. ←/→ page, 1/2 answer.
+ */
+export function WordLesson({ content, start, save, loggedIn, links }: LessonProps<'word'>) {
+  const words = content.words;
+  const cursor = useLessonCursor(words.length, start, save);
+  const { index, finished } = cursor;
+  const [marks, setMarks] = useState<Mark[]>(() => words.map((w) => w.strange));
+  // This visit's answers, for the end screen (marks from earlier visits are not counted).
+  const [answered, setAnswered] = useState<ReadonlySet<number>>(() => new Set());
+  const mark = useMarkCourseWord();
+  const card = useRef<HTMLElement>(null);
+
+  const go = (next: number) => {
+    cursor.go(next);
+    card.current?.focus({ preventScroll: true });
+  };
+
+  const answer = (strange: 0 | 1) => {
+    if (finished || words.length === 0) return;
+    const word = words[index];
+    setMarks((m) => m.map((v, i) => (i === index ? strange : v)));
+    setAnswered((a) => new Set(a).add(index));
+    if (loggedIn) mark.mutate({ word: word.word, strange, sentence: word.example?.text });
+    go(index + 1);
+  };
+
+  useLessonKeys(
+    finished
+      ? {}
+      : { ArrowLeft: () => go(index - 1), ArrowRight: () => go(index + 1), '1': () => answer(0), '2': () => answer(1) },
+  );
+
+  if (words.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-8 text-center text-sm">本单元没有单词。</p>
+    );
+  }
+
+  if (finished) {
+    const known = [...answered].filter((i) => marks[i] === 0).length;
+    const unknown = [...answered].filter((i) => marks[i] === 1).length;
+    return (
+      <LessonFinished
+        title="本单元的单词学完了"
+        links={links}
+        onRestart={() => {
+          setAnswered(new Set());
+          cursor.restart();
+        }}
+      >
+        <p className="mt-2 text-sm text-ink-soft" data-testid="lesson-summary">
+          本次认识 {known} 个，不认识 {unknown} 个，共 {words.length} 个单词。
+        </p>
+        <ul className="mx-auto mt-4 flex max-w-md flex-wrap justify-center gap-2" lang="en">
+          {words.map((w, i) => (
+            <li
+              key={w.word}
+              className={`rounded-full px-2.5 py-0.5 text-sm ${
+                marks[i] === 1 ? 'bg-amber-100 text-amber-900' : marks[i] === 0 ? 'bg-green-100 text-green-800' : 'bg-slate-100'
+              }`}
+            >
+              {w.word}
+            </li>
+          ))}
+        </ul>
+        {loggedIn && (
+          <p className="mt-4 text-sm">
+            <Link href="/WordsForCourse" className="text-brand-700 hover:underline">
+              在课程单词本里复习生词 →
+            </Link>
+          </p>
+        )}
+      </LessonFinished>
+    );
+  }
+
+  const word = words[index];
+  return (
+    <div className="flex flex-1 flex-col gap-4">
+      <LessonProgress at={index + 1} total={words.length} label="本单元进度" />
+      <WordCard key={word.word} ref={card} word={word} mark={marks[index]} />
+      <div className="sticky bottom-0 -mx-4 mt-auto border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
+        <div className="grid grid-cols-2 gap-3">
+          <button
+            type="button"
+            data-testid="word-known"
+            onClick={() => answer(0)}
+            className="rounded-xl border border-green-300 bg-green-50 py-3 font-medium text-green-800 hover:bg-green-100"
+          >
+            认识 <kbd className="ml-1 hidden text-xs text-green-700/70 md:inline">1</kbd>
+          </button>
+          <button
+            type="button"
+            data-testid="word-unknown"
+            onClick={() => answer(1)}
+            className="rounded-xl border border-amber-300 bg-amber-50 py-3 font-medium text-amber-900 hover:bg-amber-100"
+          >
+            不认识 <kbd className="ml-1 hidden text-xs text-amber-800/70 md:inline">2</kbd>
+          </button>
+        </div>
+        <div className="mt-2 flex items-center justify-between text-sm">
+          <button
+            type="button"
+            data-testid="word-prev"
+            disabled={index === 0}
+            onClick={() => go(index - 1)}
+            className="rounded-lg px-2 py-1 text-ink-soft hover:bg-slate-100 disabled:opacity-40"
+          >
+            ‹ 上一个
+          </button>
+          <span className="hidden text-xs text-ink-mute md:inline">快捷键：← → 切换，1 认识，2 不认识</span>
+          <button
+            type="button"
+            data-testid="word-next"
+            onClick={() => go(index + 1)}
+            className="rounded-lg px-2 py-1 text-ink-soft hover:bg-slate-100"
+          >
+            {index === words.length - 1 ? '完成 ›' : '下一个 ›'}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function WordCard({ word, mark, ref }: { word: CourseWord; mark: Mark; ref: Ref<HTMLElement> }) {
+  const { first: uk, second: us } = word.phonetic_symbol;
+  return (
+    <article
+      ref={ref}
+      tabIndex={-1}
+      data-testid="word-card"
+      data-word={word.word}
+      aria-label={`单词 ${word.word}`}
+      className="rounded-2xl border border-slate-200 bg-white p-5 focus:outline-none md:p-8"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h2 lang="en" className="break-all text-3xl font-semibold md:text-4xl" data-testid="lesson-word">
+          {word.word}
+        </h2>
+        {mark !== null && (
+          <span
+            data-testid="word-mark"
+            className={`rounded-full px-2.5 py-0.5 text-xs ${mark === 1 ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-800'}`}
+          >
+            {mark === 1 ? '生词' : '熟词'}
+          </span>
+        )}
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-soft">
+        <Phonetic label="英" ipa={uk} text={word.word} voice="uk" />
+        <Phonetic label="美" ipa={us} text={word.word} voice="us" />
+      </div>
+      {word.senses.length > 0 ? (
+        <ul className="mt-4 flex flex-col gap-1.5" data-testid="word-senses">
+          {word.senses.map((s, i) => (
+            <li key={i} className="text-base">
+              {s.pos && <span className="mr-2 text-sm italic text-ink-mute">{s.pos}</span>}
+              {s.meaning}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="mt-4 text-sm text-ink-mute">暂无释义</p>
+      )}
+      {word.example && (
+        <figure className="mt-5 rounded-xl bg-slate-50 px-4 py-3" data-testid="word-example">
+          <div className="flex items-start gap-2">
+            <div className="min-w-0 flex-1">
+              <ClickableText text={word.example.text} from="course" />
+            </div>
+            <PlayButton text={word.example.text} label="播放例句" />
+          </div>
+          <figcaption className="mt-1 text-xs text-ink-mute" lang="en">
+            — {word.example.document.title}
+          </figcaption>
+        </figure>
+      )}
+    </article>
+  );
+}
+
+function Phonetic({ label, ipa, text, voice }: { label: string; ipa?: string; text: string; voice: 'uk' | 'us' }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span>{label}</span>
+      {ipa && <span lang="en">/{ipa}/</span>}
+      <PlayButton text={text} voice={voice} label={`播放${label}式发音`} />
+    </span>
+  );
+}

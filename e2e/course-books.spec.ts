@@ -1,0 +1,228 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { importTestPaper } from './support/course-papers';
+import { widths } from './support/outbox';
+
+/** The course-book screens: /aiBook/{category}, a book's units, the lessons, resuming. */
+
+const lessonWord = (page: Page) => page.getByTestId('word-card').getAttribute('data-word');
+
+/** Waits for the lesson's progress to be stored (the next answer of set_unit_progress). */
+const progressSaved = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/set_unit_progress') && r.request().method() === 'POST');
+
+// The test environment's debug console (vConsole) puts its switch at the bottom right, over the
+// lessons' answer bar on a phone; it is no part of what a learner sees.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '#__vconsole { display: none !important; }';
+      document.head.append(style);
+    });
+  });
+});
+
+for (const [name, viewport] of [
+  ['desktop', widths.desktop],
+  ['phone', widths.phone],
+] as const) {
+  test.describe(`course books (${name})`, () => {
+    test.use({ viewport });
+
+    test('四级 → the word book → a unit → the word lesson: 认识 and 不认识 land in /Words', async ({ page, learner, words }) => {
+      // The first marks of a run load the word book's lemmatiser on the upstream.
+      test.setTimeout(60_000);
+      await page.goto('/aiBook/cet4');
+      await expect(page.getByRole('heading', { level: 1 })).toContainText('四级');
+      const book = page.locator('[data-testid="course-book"][data-course="cet4-word"]');
+      await expect(book).toBeVisible();
+      await expect(book.getByTestId('course-book-facts')).toContainText('个单词');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await book.getByTestId('course-book-link').click();
+      await expect(page).toHaveURL(/\/aiBook\/word\/detail\?category=cet4/);
+      await expect(page.getByTestId('course-title')).toBeVisible();
+      // No header or footer on the book's own pages.
+      await expect(page.getByTestId('site-header')).toHaveCount(0);
+      await expect(page.getByTestId('site-footer')).toHaveCount(0);
+      const unit = page.locator('[data-testid="unit-link"][data-unit="1"]');
+      await expect(unit).toHaveAttribute('data-state', 'new');
+      await unit.click();
+
+      await expect(page).toHaveURL(/\/aiBook\/word\/class\?category=cet4&unit=1/);
+      await expect(page.getByTestId('word-card')).toBeVisible();
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^1 \/ \d+$/);
+      await expect(page.getByTestId('progress-login-notice')).toHaveCount(0);
+      const known = await lessonWord(page);
+      const savedKnown = page.waitForResponse((r) => r.url().endsWith('/api/set_strange_status'));
+      await page.getByTestId('word-known').click();
+      expect((await savedKnown).ok()).toBe(true);
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^2 \/ /);
+      const unknown = await lessonWord(page);
+      expect(unknown).not.toBe(known);
+      // The keyboard answers too: 2 is 不认识.
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/set_strange_status'));
+      await page.keyboard.press('2');
+      expect((await saved).ok()).toBe(true);
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^3 \/ /);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+
+      await words.goto('/Words', 'familiar');
+      await expect.poll(() => words.lemmas(), { timeout: 20_000 }).toContain(known);
+      await words.goto('/Words', 'strange');
+      await expect.poll(() => words.lemmas(), { timeout: 20_000 }).toContain(unknown);
+      // From the course: on the course word list as well.
+      await words.goto('/WordsForCourse');
+      await expect.poll(async () => (await words.lemmas()).sort(), { timeout: 20_000 }).toEqual([known, unknown].sort());
+    });
+
+    test('a sentence lesson: one sentence at a time, words to look up, 分析本句', async ({ page, learner, sentenceBook }) => {
+      await page.goto('/aiBook/cet4');
+      const book = page.locator('[data-testid="course-book"][data-course="cet4-sentence"]');
+      await book.getByTestId('course-book-link').click();
+      await page.locator('[data-testid="unit-link"]').first().click();
+      await expect(page).toHaveURL(/\/aiBook\/sentence\/class\?/);
+      const sentence = page.getByTestId('lesson-sentence');
+      await expect(sentence).toBeVisible();
+      const first = await sentence.textContent();
+      await expect(sentence.getByTestId('word').first()).toBeVisible();
+
+      await page.getByTestId('sentence-next').click();
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^2 \/ /);
+      await expect(sentence).not.toHaveText(first ?? '');
+      await page.keyboard.press('ArrowLeft');
+      await expect(sentence).toHaveText(first ?? '');
+
+      const analysed = page.waitForResponse((r) => r.url().endsWith('/api/analyze_sentence'));
+      await page.getByTestId('sentence-analysis').click();
+      await expect(page.getByTestId('chat-drawer-sentence')).toHaveText(first ?? '');
+      expect((await analysed).ok()).toBe(true);
+      await expect(page.getByTestId('analysis-translation')).toBeVisible({ timeout: 15_000 });
+
+      // Analysed in a course: in the course sentence book.
+      await sentenceBook.goto('/SentencesForCourse');
+      await expect(sentenceBook.item((first ?? '').trim())).toHaveCount(1);
+    });
+
+    test('a reading lesson: the passage with words looked up in their sentence, read sentence by sentence', async ({
+      page,
+      learner,
+      panel,
+      sentBodies,
+    }) => {
+      await page.goto('/aiBook/reading/class?category=cet4&unit=1');
+      const passage = page.getByTestId('reading-passage');
+      await expect(passage).toBeVisible();
+      const word = passage.getByTestId('word').nth(3);
+      const text = (await word.textContent()) ?? '';
+      await word.click();
+      await panel.expectLoaded();
+      const lookups = (await sentBodies('/api/query_word')) as { target_word: string; from: string; pre_context: string }[];
+      expect(lookups.at(-1)).toMatchObject({ target_word: text, from: 'course' });
+      expect(lookups.at(-1)?.pre_context.length).toBeGreaterThan(0);
+      await panel.close().click();
+
+      // The sentence bar: the next sentence is where the learner is, and stored.
+      const current = page.getByTestId('reading-current');
+      const firstSentence = await current.textContent();
+      const saved = progressSaved(page);
+      await page.getByRole('button', { name: '下一句' }).click();
+      await expect(current).not.toHaveText(firstSentence ?? '');
+      expect((await saved).ok()).toBe(true);
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^2 \/ /);
+      await expect(page.getByTestId('reading-play')).toBeEnabled();
+    });
+
+    test('resumes a unit where the learner stopped', async ({ page, learner }) => {
+      await page.goto('/aiBook/word/class?category=cet4&unit=2');
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^1 \/ \d+$/);
+      for (const at of [2, 3, 4]) {
+        const saved = progressSaved(page);
+        await page.getByTestId('word-next').click();
+        await expect(page.getByTestId('lesson-count')).toHaveText(new RegExp(`^${at} / `));
+        await saved;
+      }
+      const stoppedAt = await lessonWord(page);
+
+      await page.getByTestId('lesson-back').click();
+      await expect(page).toHaveURL(/\/aiBook\/word\/detail\?category=cet4/);
+      const unit = page.locator('[data-testid="unit-link"][data-unit="2"]');
+      await expect(unit).toHaveAttribute('data-state', 'started');
+      await expect(unit.getByTestId('unit-progress')).toContainText('学到第 4 /');
+      const resume = page.getByTestId('course-resume');
+      await expect(resume).toHaveAttribute('data-unit', '2');
+      await resume.click();
+
+      await expect(page).toHaveURL(/\/aiBook\/word\/class\?category=cet4&unit=2/);
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^4 \/ /);
+      expect(await lessonWord(page)).toBe(stoppedAt);
+      // A fresh load resumes there too.
+      await page.reload();
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^4 \/ /);
+    });
+
+    test('a reading-question lesson is scored, with each answer explained', async ({ page, learner }) => {
+      importTestPaper();
+      // Straight to the book: the category page is kept for a minute and may predate the import.
+      await page.goto('/aiBook/reading-question/detail?category=paper');
+      // The first call after an import waits for the books to be built again.
+      await expect(page.getByTestId('course-title')).toBeVisible({ timeout: 20_000 });
+      await page.locator('[data-testid="unit-link"]').first().click();
+      await expect(page).toHaveURL(/\/aiBook\/reading-question\/class\?category=paper&unit=1/);
+      await expect(page.getByTestId('question-passage')).toContainText('Many cities are trying');
+      const questions = page.getByTestId('question');
+      await expect(questions).toHaveCount(2);
+      // The first one right (B), the second wrong (B instead of A).
+      await questions
+        .nth(0)
+        .getByRole('radio', { name: /Make streets cooler/ })
+        .check();
+      await questions.nth(1).getByRole('radio', { name: /Roofs/ }).check();
+      await page.getByTestId('test-submit').click();
+      await expect(page.getByTestId('test-score-value')).toHaveText('50');
+      const results = page.getByTestId('question-result');
+      await expect(results.nth(0)).toHaveAttribute('data-correct', 'true');
+      await expect(results.nth(1)).toHaveAttribute('data-correct', 'false');
+      await expect(results.nth(1)).toContainText('正确答案 A');
+      await expect(results.nth(1)).toContainText('第二段第一句');
+    });
+
+    test('an anonymous visitor can study, is told nothing is saved, and is offered the login', async ({ page, shell }) => {
+      await page.goto('/aiBook/word/class?category=cet4&unit=1');
+      await expect(page.getByTestId('word-card')).toBeVisible();
+      const notice = page.getByTestId('progress-login-notice');
+      await expect(notice).toContainText('不会保存');
+      await page.getByTestId('word-known').click();
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^2 \/ /);
+      await expect(async () => {
+        if (!(await shell.loginDialog().isVisible())) await notice.getByRole('button').click({ timeout: 1000 });
+        await expect(shell.loginDialog()).toBeVisible({ timeout: 2000 });
+      }).toPass();
+    });
+  });
+}
+
+test.describe('course-book pages for crawlers', () => {
+  test('the category page and the frequent words are plain HTML with links', async ({ request }) => {
+    const category = await request.get('/aiBook/cet4');
+    expect(category.status()).toBe(200);
+    const html = await category.text();
+    expect(html).toContain('href="/aiBook/word/detail?category=cet4"');
+    expect(html).toContain('href="/frequentWords/cet4/all/1/50"');
+    expect(html).not.toContain('noindex');
+
+    const words = await request.get('/frequentWords/cet4/all/1/50');
+    expect(words.status()).toBe(200);
+    const list = await words.text();
+    expect(list).toContain('data-testid="frequent-word"');
+    expect(list).toContain('href="/frequentWords/cet4/all/2/50"');
+    expect(list).toContain('<link rel="canonical" href="');
+
+    for (const bad of ['/frequentWords/essay/all/1/50', '/frequentWords/cet4/pronoun/1/50', '/frequentWords/cet4/all/0/50']) {
+      expect((await request.get(bad)).status(), bad).toBe(404);
+    }
+    expect((await request.get('/aiBook/word/detail?category=nowhere')).status()).toBe(404);
+    expect((await request.get('/aiBook/word/class?category=cet4')).status()).toBe(404);
+  });
+});

@@ -1,0 +1,52 @@
+import 'server-only';
+import type { CourseLevel, CourseSummary } from '@/lib/contract/calls/courses';
+import type { CallResponse } from '@/lib/contract';
+import type { CourseBookCategory } from '@/lib/routes/course-books';
+import type { FrequentWordsAddress } from '@/lib/routes/course-links';
+import { BffError } from './errors';
+import { dataOf, readUpstream } from './reader';
+
+/*
+ * The server's reads for the public course-book pages (/aiBook/{category}, /frequentWords/…).
+ * They are made without a user, so every reader gets the same answer (no progress in it) and it
+ * is kept in this process for a minute, as the reading lists are.
+ */
+
+const cache = { ttlMs: 60_000, failureTtlMs: 5_000 };
+const timeoutMs = 5_000;
+
+export interface CategoryBook extends CourseSummary {
+  levels_list: CourseLevel[];
+}
+
+export interface CategoryBooks {
+  label: string;
+  books: CategoryBook[];
+}
+
+/** A category's books, each with its levels, in the contract's type order. */
+export async function categoryBooks(category: CourseBookCategory): Promise<CategoryBooks> {
+  const names = await readUpstream('query_course_names', { category }, { timeoutMs, cache, reshape: dataOf });
+  const books = await Promise.all(
+    names.courses.map(async (course) => {
+      const levels = await readUpstream(
+        'query_course_levels',
+        { course_id: course.id },
+        { timeoutMs, cache, reshape: (a) => dataOf(a).levels },
+      );
+      return { ...course, levels_list: levels };
+    }),
+  );
+  return { label: names.label, books };
+}
+
+export type FrequentWordsPage = NonNullable<CallResponse<'get_frequent_words'>['data']>;
+
+export function frequentWords(address: FrequentWordsAddress): Promise<FrequentWordsPage> {
+  return readUpstream('get_frequent_words', { ...address }, { timeoutMs, cache, reshape: dataOf });
+}
+
+/** The upstream could not be read (as opposed to a bug): the page says so instead of failing. */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof BffError;
+}
