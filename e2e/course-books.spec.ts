@@ -209,20 +209,32 @@ test.describe('course-book pages for crawlers', () => {
     expect(category.status()).toBe(200);
     const html = await category.text();
     expect(html).toContain('href="/aiBook/word/detail?category=cet4"');
-    expect(html).toContain('href="/frequentWords/cet4/all/1/50"');
+    expect(html).toContain('href="/frequentWords/cet4/word/1/50"');
     expect(html).not.toContain('noindex');
 
-    const words = await request.get('/frequentWords/cet4/all/1/50');
+    const words = await request.get('/frequentWords/cet4/word/1/50');
     expect(words.status()).toBe(200);
     const list = await words.text();
     expect(list).toContain('data-testid="frequent-word"');
-    expect(list).toContain('href="/frequentWords/cet4/all/2/50"');
+    expect(list).toContain('href="/frequentWords/cet4/word/2/50"');
     expect(list).toContain('<link rel="canonical" href="');
 
-    for (const bad of ['/frequentWords/essay/all/1/50', '/frequentWords/cet4/pronoun/1/50', '/frequentWords/cet4/all/0/50']) {
+    for (const bad of ['/frequentWords/essay/word/1/50', '/frequentWords/cet4/pronoun/1/50', '/frequentWords/cet4/word/0/50']) {
       expect((await request.get(bad)).status(), bad).toBe(404);
     }
     expect((await request.get('/aiBook/word/detail?category=nowhere')).status()).toBe(404);
-    expect((await request.get('/aiBook/word/class?category=cet4')).status()).toBe(404);
+    expect((await request.get('/aiBook/word/class?category=cet4&unit=0')).status()).toBe(404);
+    expect((await request.get('/aiBook/word/class?category=nowhere&unit=1')).status()).toBe(404);
+  });
+
+  test('a lesson address without a book offers the categories; a book without a unit, its unit list', async ({ page }) => {
+    const chooser = await page.goto('/aiBook/sentence/class');
+    expect(chooser?.status()).toBe(200);
+    await expect(page.getByTestId('lesson-chooser')).toBeVisible();
+    await page.getByTestId('lesson-chooser').getByRole('link', { name: '四级' }).click();
+    await expect(page).toHaveURL(/\/aiBook\/cet4$/);
+
+    await page.goto('/aiBook/word/class?category=cet4');
+    await expect(page).toHaveURL(/\/aiBook\/word\/detail\?category=cet4$/);
   });
 });

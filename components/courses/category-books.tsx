@@ -28,7 +28,7 @@ export async function CategoryBooksPage({ category }: { category: CourseBookCate
           按单元学习{label}单词、句子和阅读：每个单元学完自动记录进度，下次从停下的地方继续。
         </p>
         <Link
-          href={frequentWordsHref({ subcategory: category, wordType: 'all', page: 1, pageSize: defaultCoursePageSize })}
+          href={frequentWordsHref({ subcategory: category, wordType: 'word', page: 1, pageSize: defaultCoursePageSize })}
           data-testid="frequent-words-link"
           className="mt-3 inline-block text-sm text-brand-700 hover:underline"
         >

@@ -87,7 +87,7 @@ export function courseCategoryHref(category: CourseBookCategory): string {
 export type FrequentWordType = (typeof frequentWordTypes)[number];
 
 export const frequentWordTypeLabels: Readonly<Record<FrequentWordType, string>> = {
-  all: '全部',
+  word: '全部单词',
   noun: '名词',
   verb: '动词',
   adjective: '形容词',

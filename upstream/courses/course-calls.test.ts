@@ -245,7 +245,7 @@ describe('the course-book calls', () => {
   it('counts the words of a category’s papers, most frequent first, in stable pages', async () => {
     const page = (subcategory: string, wordType: string, p: number, pageSize: number) =>
       call('get_frequent_words', { subcategory, wordType, page: p, pageSize });
-    const all = await page('cet4', 'all', 1, 100);
+    const all = await page('cet4', 'word', 1, 100);
     expect(all.http).toBe(200);
     expect(all.body.data).toMatchObject({ source: 'papers', papers: 1 });
     const counts = all.body.data.words.map((w: { count: number }) => w.count);
@@ -255,8 +255,8 @@ describe('the course-book calls', () => {
     expect(city.count).toBe(5);
     expect(all.body.data.words.map((w: { word: string }) => w.word)).not.toContain('the');
 
-    const first = await page('cet4', 'all', 1, 4);
-    const second = await page('cet4', 'all', 2, 4);
+    const first = await page('cet4', 'word', 1, 4);
+    const second = await page('cet4', 'word', 2, 4);
     expect([...first.body.data.words, ...second.body.data.words]).toEqual(all.body.data.words.slice(0, 8));
     expect(second.body.data.words[0].position).toBe(5);
 
@@ -265,15 +265,15 @@ describe('the course-book calls', () => {
     expect(nouns.body.data.total).toBeLessThan(all.body.data.total);
 
     // No IELTS papers: the IELTS list, commonest first, with its words' counts in the library.
-    const ielts = await page('ielts', 'all', 1, 5);
+    const ielts = await page('ielts', 'word', 1, 5);
     expect(ielts.body.data).toMatchObject({ source: 'word_list', papers: 0, page: 1, pageSize: 5 });
     expect(ielts.body.data.words).toHaveLength(5);
     expect(ielts.body.data.total).toBeGreaterThan(3_000);
 
-    expect((await page('cet4', 'all', 0, 10)).http).toBe(400);
-    expect((await page('cet4', 'all', 1, 101)).http).toBe(400);
+    expect((await page('cet4', 'word', 0, 10)).http).toBe(400);
+    expect((await page('cet4', 'word', 1, 101)).http).toBe(400);
     expect((await page('cet4', 'pronoun', 1, 10)).http).toBe(400);
-    expect((await page('mars', 'all', 1, 10)).http).toBe(400);
+    expect((await page('mars', 'word', 1, 10)).http).toBe(400);
   });
 
   it('checks answers to a reading-question unit', async () => {

@@ -16,6 +16,14 @@ describe('named word lists', () => {
   });
   afterAll(() => upstream.stop());
 
+  it('makes a list from a name alone (no action)', async () => {
+    const made = await change({ name: '只给名字' });
+    expect(made.http).toBe(200);
+    expect(made.body.data.list).toMatchObject({ name: '只给名字', words: 0 });
+    expect((await change({ list_id: made.body.data.list.list_id })).http).toBe(400);
+    expect((await change({ action: 'delete', list_id: made.body.data.list.list_id })).http).toBe(200);
+  });
+
   it('creates, renames and lists lists with their counts; adds and removes words with their sentences', async () => {
     const created = await change({ action: 'create', name: '  考前冲刺 ' });
     expect(created.http).toBe(200);

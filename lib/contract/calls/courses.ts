@@ -167,8 +167,8 @@ export type CourseUnitContent = z.infer<typeof courseUnitContent>;
 
 const unitQuery = obj({ course_id: courseId, unit: unitNumber });
 
-/** The part of speech a frequent-word list keeps (route /frequentWords/{subcategory}/{wordType}/…). */
-export const frequentWordTypes = ['all', 'noun', 'verb', 'adjective', 'adverb'] as const;
+/** What a frequent-word list keeps (route /frequentWords/{subcategory}/{wordType}/…): every word, or one part of speech. */
+export const frequentWordTypes = ['word', 'noun', 'verb', 'adjective', 'adverb'] as const;
 
 export const coursesCalls = {
   /** A category's books, in type order word, sentence, reading, reading-question. */

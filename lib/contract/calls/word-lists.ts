@@ -106,16 +106,22 @@ export const wordListsCalls = {
   /**
    * One change to a named list, as `action` says: create (name), rename (list_id, name), delete
    * (list_id), add_word (list_id, word, lemma?, sentence?), remove_word (list_id, lemma). Answers
-   * the list as it is now (null once deleted).
+   * the list as it is now (null once deleted). Without an action, a name alone makes a list.
    */
   add_word_list: def('add_word_list', {
-    request: z.discriminatedUnion('action', [
-      obj({ action: z.literal('create'), name: listName }),
-      obj({ action: z.literal('rename'), list_id: listId, name: listName }),
-      obj({ action: z.literal('delete'), list_id: listId }),
-      obj({ action: z.literal('add_word'), list_id: listId, ...listWordInput.shape }),
-      obj({ action: z.literal('remove_word'), list_id: listId, lemma: str.trim().min(1).max(200) }),
-    ]),
+    request: z.preprocess(
+      (input) =>
+        input && typeof input === 'object' && !Array.isArray(input) && !('action' in input)
+          ? { ...input, action: 'create' }
+          : input,
+      z.discriminatedUnion('action', [
+        obj({ action: z.literal('create'), name: listName }),
+        obj({ action: z.literal('rename'), list_id: listId, name: listName }),
+        obj({ action: z.literal('delete'), list_id: listId }),
+        obj({ action: z.literal('add_word'), list_id: listId, ...listWordInput.shape }),
+        obj({ action: z.literal('remove_word'), list_id: listId, lemma: str.trim().min(1).max(200) }),
+      ]),
+    ),
     response: envelope(obj({ list: namedWordList.nullable() })),
   }),
   /**

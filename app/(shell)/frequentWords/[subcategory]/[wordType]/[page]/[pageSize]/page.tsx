@@ -12,7 +12,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const address = parseFrequentWordsAddress(await params);
   if (!address) return {};
   const label = courseBookLabels[address.subcategory];
-  const kind = address.wordType === 'all' ? '' : frequentWordTypeLabels[address.wordType];
+  const kind = address.wordType === 'word' ? '' : frequentWordTypeLabels[address.wordType];
   const title = `${label}高频${kind || '词汇'}${address.page > 1 ? `（第 ${address.page} 页）` : ''}`;
   const description = `${label}英语高频${kind || '词汇'}表：按真题或考纲中的出现次数排序，附音标、释义和出现次数。`;
   const canonical = frequentWordsHref(address);
