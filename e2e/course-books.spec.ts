@@ -52,6 +52,9 @@ for (const [name, viewport] of [
 
       await expect(page).toHaveURL(/\/aiBook\/word\/class\?category=cet4&unit=1/);
       await expect(page.getByTestId('word-card')).toBeVisible();
+      // The unit prints as a word sheet.
+      const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByTestId('lesson-print').click()]);
+      expect(sheet.suggestedFilename()).toMatch(/^语境-.+\.pdf$/);
       await expect(page.getByTestId('lesson-count')).toHaveText(/^1 \/ \d+$/);
       await expect(page.getByTestId('progress-login-notice')).toHaveCount(0);
       const known = await lessonWord(page);

@@ -7,6 +7,7 @@ import { ListError, ListSkeleton } from '@/components/word-lists/history-list-st
 import { useCourseLevels, useUnitContent, useUnitProgressSaver, type UnitContent } from '@/lib/client/courses/queries';
 import { ApiError } from '@/lib/client/errors';
 import { useCurrentUser } from '@/lib/client/user';
+import { exportPdfUrl } from '@/lib/client/word-lists/pdf-export';
 import { errorMessage } from '@/lib/client/word-lists/queries';
 import { courseDetailHref, courseIdOf, lessonHref, type CourseAddress } from '@/lib/routes/course-links';
 import { ReadingLesson } from './reading-lesson';
@@ -111,6 +112,12 @@ export function LessonScreen({ book, unit }: { book: CourseAddress & { type: Uni
       detailHref={links.detail}
       title={`${course.data?.course.name ?? ''}${course.data ? ' · ' : ''}${data.name}`}
       loggedIn={loggedIn}
+      // A word unit prints as a word sheet (export_pdf), for a logged-in learner.
+      printHref={
+        data.type === 'word' && loggedIn
+          ? exportPdfUrl({ source: 'course_unit', course_id: courseIdOf(book), unit_id: String(unit) })
+          : undefined
+      }
     >
       {/* keyed by unit: another unit is another lesson, from its own start */}
       {data.type === 'word' ? (
@@ -131,12 +138,14 @@ function LessonShell({
   detailHref,
   title,
   loggedIn = true,
+  printHref,
   children,
 }: {
   book: CourseAddress;
   detailHref?: string;
   title?: string;
   loggedIn?: boolean;
+  printHref?: string;
   children: ReactNode;
 }) {
   return (
@@ -153,6 +162,15 @@ function LessonShell({
           <h1 className="min-w-0 truncate text-base font-semibold md:text-lg" data-testid="lesson-title">
             {title}
           </h1>
+        )}
+        {printHref && (
+          <a
+            href={printHref}
+            data-testid="lesson-print"
+            className="ml-auto shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+          >
+            导出 PDF
+          </a>
         )}
       </div>
       {!loggedIn && <ProgressLoginNotice compact />}

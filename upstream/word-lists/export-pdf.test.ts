@@ -78,10 +78,33 @@ describe('export_pdf: a word list as a printable PDF', () => {
     expect(await answer.json()).toEqual({ status: 'empty_list', description: '熟词本里还没有单词，无法导出 PDF' });
   });
 
-  it('refuses sources whose loader is not written yet, and malformed ones', async () => {
-    const unit = await exportPdf('source=course_unit&course_id=cet4&unit_id=1', bearer(token));
-    expect(unit.status).toBe(501);
-    expect((await unit.json()).description).toBe('暂不支持导出这类内容的 PDF');
+  it("prints a word book's unit in book order, with each word's IPA and Chinese", async () => {
+    const unit = await exportPdf('source=course_unit&course_id=cet4-word&unit_id=1', bearer(token));
+    expect(unit.status).toBe(200);
+    expect(unit.headers.get('content-disposition')).toContain('yujing-cet4-word-unit-1-2026-03-02.pdf');
+    const units = await upstream.call('query_words', { course_id: 'cet4-word', unit: 1 }, bearer(token));
+    const words: { word: string; senses: { meaning: string }[] }[] = units.body.data.words;
+    const flat = readPdf(new Uint8Array(await unit.arrayBuffer())).text.replace(/\s+/g, '');
+    expect(flat).toContain(`共${words.length}个单词`);
+    let at = -1;
+    for (const word of words) {
+      const next = flat.indexOf(word.word, at + 1);
+      expect(next, word.word).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(flat).toContain(words[0].senses[0].meaning.replace(/\s+/g, ''));
+  });
+
+  it('refuses units that are not a word book’s, and malformed sources', async () => {
+    for (const query of [
+      'course_id=cet4-word&unit_id=0',
+      'course_id=cet4-word&unit_id=99999',
+      'course_id=cet4-sentence&unit_id=1',
+      'course_id=nope&unit_id=1',
+    ]) {
+      const unit = await exportPdf(`source=course_unit&${query}`, bearer(token));
+      expect(unit.status, query).toBe(404);
+    }
     for (const query of ['source=word_list', 'source=word_list&strange=2', 'source=shelf']) {
       const bad = await exportPdf(query, bearer(token));
       expect(bad.status, query).toBe(400);

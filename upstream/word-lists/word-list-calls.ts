@@ -2,6 +2,7 @@ import { attachmentDisposition } from '../../lib/pdf/attachment';
 import { renderWordSheet } from '../../lib/pdf/word-sheet';
 import type { Users } from '../account/users';
 import type { Bookshelf } from '../books/bookshelf';
+import type { CourseShelf } from '../courses/course-shelf';
 import type { DictionaryEngine } from '../dictionary/types';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
@@ -18,6 +19,8 @@ export interface WordListCallsDeps {
   namedLists: NamedWordLists;
   /** A personal book's unknown words, for its word sheet. */
   bookshelf: Pick<Bookshelf, 'unknownWordList'>;
+  /** A word book's unit, for its word sheet. */
+  courseShelf: Pick<CourseShelf, 'catalogue'>;
   now: Clock;
 }
 
@@ -25,7 +28,15 @@ export interface WordListCallsDeps {
  * The user's side of the dictionary: the lookup history, the word list with its 生词/熟词 marks,
  * and thumbs on "the meaning in this text".
  */
-export function wordListCalls({ users, dictionary, wordBook, namedLists, bookshelf, now }: WordListCallsDeps): CallHandlers {
+export function wordListCalls({
+  users,
+  dictionary,
+  wordBook,
+  namedLists,
+  bookshelf,
+  courseShelf,
+  now,
+}: WordListCallsDeps): CallHandlers {
   // A listed word is kept by its lemma, as the 生词/熟词 list keeps it ("leaves" is leaf).
   const listWord = (w: { word: string; lemma?: string; sentence?: string }) => ({
     word: w.word,
@@ -76,7 +87,12 @@ export function wordListCalls({ users, dictionary, wordBook, namedLists, bookshe
 
     export_pdf: async (source, caller) => {
       const user = await users.requireUser(caller);
-      const { sheet, fileName, asciiFileName } = await loadWordSheet(source, user.id, now(), { wordBook, dictionary, bookshelf });
+      const { sheet, fileName, asciiFileName } = await loadWordSheet(source, user.id, now(), {
+        wordBook,
+        dictionary,
+        bookshelf,
+        courseShelf,
+      });
       const pdf = await inTurn(() => renderWordSheet(sheet, { createdAt: now() }));
       return new Response(new Uint8Array(pdf), {
         headers: {

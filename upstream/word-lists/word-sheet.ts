@@ -1,6 +1,7 @@
 import { WORD_SHEET_MAX_WORDS, type WordSheetSource, type WordSheetSourceKind } from '../../lib/contract';
 import type { WordSheet, WordSheetEntry } from '../../lib/pdf/word-sheet';
 import type { Bookshelf } from '../books/bookshelf';
+import type { CourseShelf } from '../courses/course-shelf';
 import type { DictionaryEngine } from '../dictionary/types';
 import { UpstreamError } from '../platform/http';
 import type { WordBook } from './word-book';
@@ -28,6 +29,8 @@ export interface WordSheetDeps {
   wordBook: WordBook;
   /** A personal book's unknown words. */
   bookshelf: Pick<Bookshelf, 'unknownWordList'>;
+  /** A word book's unit. */
+  courseShelf: Pick<CourseShelf, 'catalogue'>;
   dictionary: Pick<DictionaryEngine, 'headword'>;
 }
 
@@ -38,9 +41,9 @@ type Loader<K extends WordSheetSourceKind> = (
 ) => Promise<ListedWords>;
 
 /**
- * Where a sheet's words come from, one loader per source of the contract. The course unit
- * (course_id + unit_id: its words with their example sentences and Chinese) plugs in here when
- * the courses exist; a personal book's unknown words (book_id) come from the bookshelf.
+ * Where a sheet's words come from, one loader per source of the contract: the learner's 生词/熟词
+ * list, a word book's unit (its words in book order with their example sentences), and a personal
+ * book's unknown words (the bookshelf).
  */
 const loaders: { [K in WordSheetSourceKind]?: Loader<K> } = {
   word_list: async ({ strange }, userId, { wordBook, dictionary }) => {
@@ -59,6 +62,29 @@ const loaders: { [K in WordSheetSourceKind]?: Loader<K> } = {
           senses: card?.senses ?? [],
           // The sentence the learner met the word in: the example that means most to them.
           example: item.sentence.trim() ? { en: item.sentence.trim() } : undefined,
+        };
+      }),
+    };
+  },
+  // A unit of a word book (courses), as its lesson shows it: anyone may print it.
+  course_unit: async ({ course_id, unit_id }, _userId, { courseShelf }) => {
+    const unit = /^[1-9]\d{0,6}$/.test(unit_id) ? Number(unit_id) : 0;
+    const catalogue = await courseShelf.catalogue();
+    const book = catalogue.book(course_id);
+    const found = unit && book?.type === 'word' ? book.units[unit - 1] : undefined;
+    if (!book || !found) throw new UpstreamError(404, '404', '访问资源不存在');
+    return {
+      title: `${book.name} ${found.name}`,
+      asciiTitle: `${course_id}-unit-${unit}`,
+      total: found.items.length,
+      entries: found.items.map((key) => {
+        const word = catalogue.word(key);
+        return {
+          word: word.word,
+          uk: word.phonetic_symbol.first,
+          us: word.phonetic_symbol.second,
+          senses: word.senses.map((sense) => ({ pos: sense.pos || null, zh: sense.meaning })),
+          example: word.example ? { en: word.example.text } : undefined,
         };
       }),
     };

@@ -54,10 +54,9 @@ const flag = z.enum(['0', '1']);
 const sheetOptions = { examples: flag.optional(), chinese: flag.optional() };
 
 /**
- * What a printable word sheet (/pdf) is made of, as query parameters. The 生词本 or 熟词本 is
- * served today. A course unit and a personal book's unknown words are the next sources: their
- * parameters are fixed here so that the screen and the upstream can add them without a new call;
- * until a source's loader is written, the upstream refuses it with a clear message.
+ * What a printable word sheet is made of, as query parameters: the 生词本 or 熟词本 (/pdf), a word
+ * book's unit (course_id `cet4-word`, unit_id `3`: the lesson's 导出 PDF) or a personal book's
+ * unknown words (its page). A source without a loader is refused with a clear message.
  */
 export const wordSheetSource = z.discriminatedUnion('source', [
   obj({ source: z.literal('word_list'), strange: flag, ...sheetOptions }),
