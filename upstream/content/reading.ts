@@ -117,11 +117,15 @@ export function createReadingShelf({ db }: { db: Db }) {
     return { documents: await summaries(rows), total: Number(total), page: query.page, page_size: query.page_size };
   }
 
-  /** The newest documents of the whole library, newest first. */
+  /**
+   * The newest documents of the whole library, newest first: reading for the portal, so exam
+   * papers (category paper) are left out; they are studied with their questions in the 真题 books.
+   */
   async function recent(limit: number): Promise<DocumentSummary[]> {
     const rows = await db
       .selectFrom('documents')
       .select(summaryColumns)
+      .where('category', '!=', 'paper')
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)

@@ -97,7 +97,7 @@ export const contentCalls = {
     }),
     response: envelope(obj({ documents: z.array(documentSummary), total: num, page: num, page_size: num })),
   }),
-  /** The newest documents across categories (the portal's picks), newest first. */
+  /** The newest documents across categories but exam papers (the portal's picks), newest first. */
   query_recent_documents: def('query_recent_documents', {
     request: obj({ limit: wholeNumber.pipe(z.number().min(1).max(maxReadingPageSize)).optional() }),
     response: envelope(obj({ documents: z.array(documentSummary) })),
