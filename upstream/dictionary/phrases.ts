@@ -160,6 +160,59 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
   }
 
   /**
+   * Every expression in a tagged sentence (passage parsing): the windows of 2–5 words without
+   * punctuation inside, and a verb with its particle after a short object ("took his coat off").
+   * An expression inside a longer one found at the same place is left out ("look forward" in
+   * "look forward to"), so that the matches do not nest; they come in sentence order.
+   */
+  function scan(tokens: Token[]): PhraseMatch[] {
+    const matches: PhraseMatch[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (!tokens[i].isWord) continue;
+      for (let j = i + 1; j < tokens.length && j - i < 5 && tokens[j].isWord; j++) {
+        const window = tokens.slice(i, j + 1);
+        if (window.some((w) => w.text.startsWith("'") || w.lower === "n't")) break;
+        let wn: string | undefined;
+        let ec: string | undefined;
+        let title: string | undefined;
+        for (const v of variants(window)) {
+          const found = check(v);
+          wn ??= found.wordnet;
+          ec ??= found.ecdict;
+          if ((found.wordnet || found.ecdict) && !title) title = v.join(' ');
+        }
+        if (title) matches.push({ title, wordnet: wn, ecdict: ec, tokens: window.map((_, k) => i + k) });
+      }
+      if (tokens[i].pos !== 'VERB') continue;
+      for (let p = i + 2; p <= Math.min(tokens.length - 1, i + 4); p++) {
+        const particle = tokens[p];
+        if (!particles.has(particle.lower) || !['ADP', 'PART', 'ADV'].includes(particle.pos)) continue;
+        if (!tokens.slice(i + 1, p).every((x) => x.isWord && objectTags.has(x.pos))) continue;
+        const after = tokens[p + 1];
+        if (after?.isWord && objectTags.has(after.pos)) continue;
+        for (const verb of formsOf(tokens[i])) {
+          const lemma = `${verb}_${particle.lower}`;
+          if (wordnet.senses(lemma).some((s) => s.pos === 'v')) {
+            matches.push({ title: `${verb} ${particle.lower}`, wordnet: lemma, tokens: [i, p] });
+            break;
+          }
+        }
+      }
+    }
+    const span = (m: PhraseMatch) => [m.tokens[0], m.tokens[m.tokens.length - 1]] as const;
+    const kept = matches.filter((m) => {
+      const [from, to] = span(m);
+      return !matches.some((other) => {
+        if (other === m) return false;
+        const [a, b] = span(other);
+        const wider = b - a > to - from || (b - a === to - from && other.tokens.length > m.tokens.length);
+        return wider && a <= from && b >= to;
+      });
+    });
+    return kept.sort((a, b) => a.tokens[0] - b.tokens[0] || b.tokens.length - a.tokens.length);
+  }
+
+  /**
    * A target that is itself several words ("take off", "school boards"): its dictionary form, if
    * it is one. The first word may be inflected (a verb: "took off") and so may the last (a plural
    * head: "interest rates" → interest rate). A WordNet lemma in any of these forms wins over an
@@ -198,7 +251,7 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
     return undefined;
   }
 
-  return { find, lookupPhrase };
+  return { find, scan, lookupPhrase };
 }
 
 export type PhraseFinder = ReturnType<typeof createPhraseFinder>;
