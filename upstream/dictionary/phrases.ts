@@ -14,7 +14,7 @@
 import type { Ecdict, EcdictEntry } from './ecdict';
 import type { Lemmatizer } from './lemmas';
 import type { Token } from './tagger';
-import type { WordNet } from './wordnet';
+import { Lru, type WordNet } from './wordnet';
 
 export interface PhraseMatch {
   /** The dictionary form, shown as phrase_title: "take off". */
@@ -57,12 +57,20 @@ export function isExpressionEntry(entry: EcdictEntry | undefined, words: number)
 }
 
 export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer: Lemmatizer) {
+  // A passage asks for the same word's forms once per window it is in, and again in every sentence.
+  const forms = new Lru<string, string[]>(5_000);
+
   /** The forms a token can take in a dictionary headword: as written, and its lemmas. */
   function formsOf(t: Token): string[] {
+    const key = `${t.lower}\u0000${t.lemma}`;
+    const known = forms.get(key);
+    if (known) return known;
     const out = new Set([t.lower]);
     if (t.lemma) out.add(t.lemma);
     for (const c of lemmatizer.candidates(t.lower)) if (!c.lemma.includes(' ')) out.add(c.lemma);
-    return [...out].slice(0, 4);
+    const found = [...out].slice(0, 4);
+    forms.set(key, found);
+    return found;
   }
 
   /** The headword variants of a window: first and/or last word lemmatized. */
@@ -166,16 +174,29 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
    * "look forward to"), so that the matches do not nest; they come in sentence order.
    */
   function scan(tokens: Token[]): PhraseMatch[] {
-    const matches: PhraseMatch[] = [];
+    // Every window's headword variants, asked of ECDICT in a few batched queries rather than one
+    // query each: a 2,000-word passage has some 50,000 of them, nearly all absent.
+    const windows: { i: number; window: Token[]; variants: string[][] }[] = [];
     for (let i = 0; i < tokens.length; i++) {
       if (!tokens[i].isWord) continue;
       for (let j = i + 1; j < tokens.length && j - i < 5 && tokens[j].isWord; j++) {
         const window = tokens.slice(i, j + 1);
         if (window.some((w) => w.text.startsWith("'") || w.lower === "n't")) break;
+        windows.push({ i, window, variants: variants(window) });
+      }
+    }
+    ecdict.prefetch(windows.flatMap((w) => w.variants.map((v) => v.join(' '))));
+
+    const matches: PhraseMatch[] = [];
+    let next = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      if (!tokens[i].isWord) continue;
+      for (; next < windows.length && windows[next].i === i; next++) {
+        const { window } = windows[next];
         let wn: string | undefined;
         let ec: string | undefined;
         let title: string | undefined;
-        for (const v of variants(window)) {
+        for (const v of windows[next].variants) {
           const found = check(v);
           wn ??= found.wordnet;
           ec ??= found.ecdict;
