@@ -173,6 +173,15 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
    * An expression inside a longer one found at the same place is left out ("look forward" in
    * "look forward to"), so that the matches do not nest; they come in sentence order.
    */
+  /**
+   * A two-word entry that is a pairing rather than an expression when it is met in running text:
+   * with a determiner, pronoun or number ("the hill", "buy it", "two weeks", "every year" — all
+   * WordNet lemmas, as the Capitol, to die, a fortnight and annually), or "be" and one word ("is
+   * well", "be given"). Longer entries keep them ("the number of", "be interested in").
+   */
+  const looseMatch = (window: Token[]) =>
+    window.some((t) => t.pos === 'DET' || t.pos === 'PRON' || t.pos === 'NUM') || window[0].lemma === 'be';
+
   function scan(tokens: Token[]): PhraseMatch[] {
     // Every window's headword variants, asked of ECDICT in a few batched queries rather than one
     // query each: a 2,000-word passage has some 50,000 of them, nearly all absent.
@@ -202,7 +211,8 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
           ec ??= found.ecdict;
           if ((found.wordnet || found.ecdict) && !title) title = v.join(' ');
         }
-        if (title) matches.push({ title, wordnet: wn, ecdict: ec, tokens: window.map((_, k) => i + k) });
+        if (!title || (window.length === 2 && looseMatch(window))) continue;
+        matches.push({ title, wordnet: wn, ecdict: ec, tokens: window.map((_, k) => i + k) });
       }
       if (tokens[i].pos !== 'VERB') continue;
       for (let p = i + 2; p <= Math.min(tokens.length - 1, i + 4); p++) {

@@ -64,6 +64,13 @@ describe('passage parsing', () => {
     expect(parsed.phrases[0].zh).toMatch(/\p{Script=Han}/u);
   });
 
+  it('does not take chance pairings of running text for expressions', () => {
+    const found = reader.read('I bought it two weeks ago, and every year the hill is well kept.', { phrases: true });
+    expect(found.phrases.map((p) => p.phrase)).toEqual([]);
+    const kept = reader.read('The number of students fell asleep at once.', { phrases: true });
+    expect(kept.phrases.map((p) => p.phrase)).toEqual(['the number of', 'fall asleep', 'at once']);
+  });
+
   it('leaves phrases out when they are not asked for', () => {
     const plain = reader.read(passage, { phrases: false });
     expect(plain.phrases).toEqual([]);
