@@ -39,9 +39,9 @@ describe('upstream protocol', () => {
   });
 
   it('answers 501 with the call name for a call that is not built yet', async () => {
-    const { http: status, body } = await upstream.call('parse_text', { text: 'I ran home.' });
+    const { http: status, body } = await upstream.call('writer_chat', { text: 'I ran home.' });
     expect(status).toBe(501);
-    expect(body).toEqual({ status: '501', description: '该功能尚未开放：parse_text' });
+    expect(body).toEqual({ status: '501', description: '该功能尚未开放：writer_chat' });
   });
 
   it('keeps a keep-alive connection usable after answering before the body was read', async () => {

@@ -26,6 +26,7 @@ import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, Up
 import { assembleModules, type Stop } from './platform/module';
 import { systemClock, type Clock } from './platform/time';
 import { speechModule } from './speech/module';
+import { toolsModule } from './tools/module';
 import { wordListsModule } from './word-lists/module';
 
 /**
@@ -45,6 +46,7 @@ const modules = [
   speechModule,
   analysisModule,
   chatModule,
+  toolsModule,
   membershipModule,
   referralModule,
 ] as const;

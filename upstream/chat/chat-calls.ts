@@ -5,6 +5,7 @@ import type { Caller } from '../platform/caller';
 import type { CallHandlers } from '../platform/contract-routes';
 import { badRequest, notFound, ok, UpstreamError } from '../platform/http';
 import type { Clock } from '../platform/time';
+import type { ExpertInstructions } from '../tools/expert-instructions';
 import type { Asker, Conversation, Conversations } from './conversations';
 import { type LanguageModel, LanguageModelError } from './llm';
 import { offlineReply, suggestedQuestions } from './offline-tutor';
@@ -16,6 +17,8 @@ export interface ChatCallsDeps {
   conversations: Conversations;
   grammarCatalogue: GrammarCatalogue;
   llm: LanguageModel | null;
+  /** The experts' current instruction for the tutor goes into its system prompt. */
+  expertInstructions: Pick<ExpertInstructions, 'instructionFor'>;
   now: Clock;
   log: (line: string) => void;
 }
@@ -116,7 +119,15 @@ const integer = (value: string | number) => {
 };
 
 /** The AI tutor's calls: conversations, suggested questions, answers (streamed or not), feedback. */
-export function chatCalls({ users, conversations, grammarCatalogue, llm, now, log }: ChatCallsDeps): CallHandlers {
+export function chatCalls({
+  users,
+  conversations,
+  grammarCatalogue,
+  llm,
+  expertInstructions,
+  now,
+  log,
+}: ChatCallsDeps): CallHandlers {
   async function askerOf(caller: Caller): Promise<Asker> {
     const user = await users.userForToken(caller.token);
     return { userId: user?.id, visitorId: caller.visitorId, ip: caller.ip };
@@ -168,12 +179,16 @@ export function chatCalls({ users, conversations, grammarCatalogue, llm, now, lo
         })(),
       };
     }
-    const history = await conversations.messages(ask.conversation.id);
+    const [history, instruction] = await Promise.all([
+      conversations.messages(ask.conversation.id),
+      expertInstructions.instructionFor('tutor'),
+    ]);
     const messages = tutorMessages(
       ask.conversation,
       { ...ask.position, label: labelName(ask.position.label), question: ask.question },
       history,
       grammarCatalogue,
+      instruction,
     );
     return { source: 'model' as const, pieces: llm.stream(messages, { signal }) };
   }

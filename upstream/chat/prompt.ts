@@ -20,8 +20,14 @@ export function tutorMessages(
   position: Position & { question: string },
   history: ChatRecord[],
   catalogue: GrammarCatalogue,
+  /** The experts' current instruction for the tutor (query_expert_instruction), if any. */
+  expertInstruction?: string,
 ): ModelMessage[] {
   const context: string[] = [role];
+  // The teachers' own rules for the tutor come right after the role, before the sentence's facts,
+  // so that they shape how every answer is given; the analysis stays the ground truth.
+  if (expertInstruction?.trim())
+    context.push('', '本站教师对你的要求（请遵照执行，但不得违背下面的分析）：', expertInstruction.trim());
   const { analysis } = conversation;
   if (conversation.sentence) context.push('', `句子：${conversation.sentence}`);
   if (analysis) {

@@ -415,6 +415,17 @@ export interface NamedWordListWordsTable {
   added_at: string;
 }
 
+/** One version of a scene's expert instruction (tools/expert-instructions.ts). */
+export interface ExpertInstructionsTable {
+  scene: string;
+  version: number;
+  instruction: string;
+  editor_id: number | null;
+  editor_account: string;
+  editor_nickname: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -449,6 +460,7 @@ export interface Database {
   bookshelf: BookshelfTable;
   named_word_lists: NamedWordListsTable;
   named_word_list_words: NamedWordListWordsTable;
+  expert_instructions: ExpertInstructionsTable;
 }
 
 export type User = Selectable<UsersTable>;

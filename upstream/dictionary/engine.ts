@@ -89,17 +89,43 @@ function notFound(target: string, word: string): TranslationItem {
   };
 }
 
+/** The read-only word data the engine and the passage reader (tools/) share. */
+export interface LexicalData {
+  wordnet: WordNet;
+  ecdict: Ecdict;
+  lemmatizer: Lemmatizer;
+  phrases: PhraseFinder;
+}
+
+const lexicalData = new Map<string, LexicalData>();
+
+/**
+ * Opens WordNet and ECDICT once per process and set of files: they are read-only and large
+ * (WordNet alone is 22 MB in memory), so every engine and the passage reader use the same copy.
+ */
+export function openLexicalData(paths: Pick<DictionaryEngineOptions, 'ecdictPath' | 'wordnetDir'> = {}): LexicalData {
+  const wordnetDir = paths.wordnetDir ?? defaultWordNetDir();
+  const ecdictPath = paths.ecdictPath ?? defaultEcdictPath();
+  const key = `${wordnetDir}\n${ecdictPath}`;
+  const known = lexicalData.get(key);
+  if (known) return known;
+  const wordnet = openWordNet(wordnetDir);
+  // 22 MB read once here keeps the first lookup of each part of speech from paying for it.
+  wordnet.preload();
+  const ecdict = openEcdict(ecdictPath);
+  const lemmatizer = createLemmatizer(wordnet, ecdict);
+  const opened = { wordnet, ecdict, lemmatizer, phrases: createPhraseFinder(wordnet, ecdict, lemmatizer) };
+  lexicalData.set(key, opened);
+  return opened;
+}
+
 export function createDictionaryEngine(options: DictionaryEngineOptions = {}): DictionaryEngine {
   const maxGlosses = options.maxGlosses ?? 80;
   let data: Data | undefined;
 
   function open(): Data {
     if (data) return data;
-    const wordnet = openWordNet(options.wordnetDir ?? defaultWordNetDir());
-    // 22 MB read once here keeps the first lookup of each part of speech from paying for it.
-    wordnet.preload();
-    const ecdict = openEcdict(options.ecdictPath ?? defaultEcdictPath());
-    const lemmatizer = createLemmatizer(wordnet, ecdict);
+    const { wordnet, ecdict, lemmatizer, phrases } = openLexicalData(options);
     const ranker = createRanker(wordnet, lemmatizer, ecdict, { ...defaultWeights, ...options.weights });
     data = {
       wordnet,
@@ -107,7 +133,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       lemmatizer,
       ranker,
       chinese: createChineseMatcher(wordnet, ecdict),
-      phrases: createPhraseFinder(wordnet, ecdict, lemmatizer),
+      phrases,
       expressions: createExpressionJudge(wordnet, lemmatizer),
     };
     return data;

@@ -14,7 +14,7 @@
 import type { Ecdict, EcdictEntry } from './ecdict';
 import type { Lemmatizer } from './lemmas';
 import type { Token } from './tagger';
-import type { WordNet } from './wordnet';
+import { Lru, type WordNet } from './wordnet';
 
 export interface PhraseMatch {
   /** The dictionary form, shown as phrase_title: "take off". */
@@ -57,12 +57,20 @@ export function isExpressionEntry(entry: EcdictEntry | undefined, words: number)
 }
 
 export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer: Lemmatizer) {
+  // A passage asks for the same word's forms once per window it is in, and again in every sentence.
+  const forms = new Lru<string, string[]>(5_000);
+
   /** The forms a token can take in a dictionary headword: as written, and its lemmas. */
   function formsOf(t: Token): string[] {
+    const key = `${t.lower}\u0000${t.lemma}`;
+    const known = forms.get(key);
+    if (known) return known;
     const out = new Set([t.lower]);
     if (t.lemma) out.add(t.lemma);
     for (const c of lemmatizer.candidates(t.lower)) if (!c.lemma.includes(' ')) out.add(c.lemma);
-    return [...out].slice(0, 4);
+    const found = [...out].slice(0, 4);
+    forms.set(key, found);
+    return found;
   }
 
   /** The headword variants of a window: first and/or last word lemmatized. */
@@ -160,6 +168,82 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
   }
 
   /**
+   * Every expression in a tagged sentence (passage parsing): the windows of 2–5 words without
+   * punctuation inside, and a verb with its particle after a short object ("took his coat off").
+   * An expression inside a longer one found at the same place is left out ("look forward" in
+   * "look forward to"), so that the matches do not nest; they come in sentence order.
+   */
+  /**
+   * A two-word entry that is a pairing rather than an expression when it is met in running text:
+   * with a determiner, pronoun or number ("the hill", "buy it", "two weeks", "every year" — all
+   * WordNet lemmas, as the Capitol, to die, a fortnight and annually), or "be" and one word ("is
+   * well", "be given"). Longer entries keep them ("the number of", "be interested in").
+   */
+  const looseMatch = (window: Token[]) =>
+    window.some((t) => t.pos === 'DET' || t.pos === 'PRON' || t.pos === 'NUM') || window[0].lemma === 'be';
+
+  function scan(tokens: Token[]): PhraseMatch[] {
+    // Every window's headword variants, asked of ECDICT in a few batched queries rather than one
+    // query each: a 2,000-word passage has some 50,000 of them, nearly all absent.
+    const windows: { i: number; window: Token[]; variants: string[][] }[] = [];
+    for (let i = 0; i < tokens.length; i++) {
+      if (!tokens[i].isWord) continue;
+      for (let j = i + 1; j < tokens.length && j - i < 5 && tokens[j].isWord; j++) {
+        const window = tokens.slice(i, j + 1);
+        if (window.some((w) => w.text.startsWith("'") || w.lower === "n't")) break;
+        windows.push({ i, window, variants: variants(window) });
+      }
+    }
+    ecdict.prefetch(windows.flatMap((w) => w.variants.map((v) => v.join(' '))));
+
+    const matches: PhraseMatch[] = [];
+    let next = 0;
+    for (let i = 0; i < tokens.length; i++) {
+      if (!tokens[i].isWord) continue;
+      for (; next < windows.length && windows[next].i === i; next++) {
+        const { window } = windows[next];
+        let wn: string | undefined;
+        let ec: string | undefined;
+        let title: string | undefined;
+        for (const v of windows[next].variants) {
+          const found = check(v);
+          wn ??= found.wordnet;
+          ec ??= found.ecdict;
+          if ((found.wordnet || found.ecdict) && !title) title = v.join(' ');
+        }
+        if (!title || (window.length === 2 && looseMatch(window))) continue;
+        matches.push({ title, wordnet: wn, ecdict: ec, tokens: window.map((_, k) => i + k) });
+      }
+      if (tokens[i].pos !== 'VERB') continue;
+      for (let p = i + 2; p <= Math.min(tokens.length - 1, i + 4); p++) {
+        const particle = tokens[p];
+        if (!particles.has(particle.lower) || !['ADP', 'PART', 'ADV'].includes(particle.pos)) continue;
+        if (!tokens.slice(i + 1, p).every((x) => x.isWord && objectTags.has(x.pos))) continue;
+        const after = tokens[p + 1];
+        if (after?.isWord && objectTags.has(after.pos)) continue;
+        for (const verb of formsOf(tokens[i])) {
+          const lemma = `${verb}_${particle.lower}`;
+          if (wordnet.senses(lemma).some((s) => s.pos === 'v')) {
+            matches.push({ title: `${verb} ${particle.lower}`, wordnet: lemma, tokens: [i, p] });
+            break;
+          }
+        }
+      }
+    }
+    const span = (m: PhraseMatch) => [m.tokens[0], m.tokens[m.tokens.length - 1]] as const;
+    const kept = matches.filter((m) => {
+      const [from, to] = span(m);
+      return !matches.some((other) => {
+        if (other === m) return false;
+        const [a, b] = span(other);
+        const wider = b - a > to - from || (b - a === to - from && other.tokens.length > m.tokens.length);
+        return wider && a <= from && b >= to;
+      });
+    });
+    return kept.sort((a, b) => a.tokens[0] - b.tokens[0] || b.tokens.length - a.tokens.length);
+  }
+
+  /**
    * A target that is itself several words ("take off", "school boards"): its dictionary form, if
    * it is one. The first word may be inflected (a verb: "took off") and so may the last (a plural
    * head: "interest rates" → interest rate). A WordNet lemma in any of these forms wins over an
@@ -198,7 +282,7 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
     return undefined;
   }
 
-  return { find, lookupPhrase };
+  return { find, scan, lookupPhrase };
 }
 
 export type PhraseFinder = ReturnType<typeof createPhraseFinder>;

@@ -1,21 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
-import { entitlementsTable, userTypeOf } from './entitlements';
+import { entitlementsTable, hasMemberFeature, userTypeOf } from './entitlements';
 
 describe('entitlements', () => {
   it('gives every kind of user the lookup and sentence analysis, with the configured free uses a day', () => {
     expect(entitlementsTable(loadConfig({}).freeUses)).toEqual({
       anonymous: {
         features: ['query_word', 'analyze_sentence'],
+        unlocked: [],
         freeUsesPerDay: 5,
         whenUsedUp: 'anonymous_user_free_num_limit',
       },
       loggedIn: {
         features: ['query_word', 'analyze_sentence'],
+        unlocked: [],
         freeUsesPerDay: 20,
         whenUsedUp: 'login_user_free_num_limit',
       },
-      vip: { features: ['query_word', 'analyze_sentence'], freeUsesPerDay: 'unlimited' },
+      vip: { features: ['query_word', 'analyze_sentence'], unlocked: ['passage_phrases'], freeUsesPerDay: 'unlimited' },
     });
     const configured = entitlementsTable(loadConfig({ FREE_USES_ANONYMOUS: '0', FREE_USES_LOGIN: '3' }).freeUses);
     expect([configured.anonymous.freeUsesPerDay, configured.loggedIn.freeUsesPerDay]).toEqual([0, 3]);
@@ -25,5 +27,11 @@ describe('entitlements', () => {
     expect(userTypeOf(undefined)).toBe('anonymous');
     expect(userTypeOf({ isVip: false })).toBe('loggedIn');
     expect(userTypeOf({ isVip: true })).toBe('vip');
+  });
+
+  it('unlocks passage phrases for members only', () => {
+    expect(hasMemberFeature(undefined, 'passage_phrases')).toBe(false);
+    expect(hasMemberFeature({ isVip: false }, 'passage_phrases')).toBe(false);
+    expect(hasMemberFeature({ isVip: true }, 'passage_phrases')).toBe(true);
   });
 });

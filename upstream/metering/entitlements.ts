@@ -22,9 +22,23 @@ export const meteredFeatures = [
 ] as const;
 export type MeteredFeature = (typeof meteredFeatures)[number];
 
+/**
+ * Features only members have (spec section 1: membership "unlocks recognising phrases …"). They
+ * are not counted: a caller without them gets the rest of the answer and a note of what was left
+ * out, so that the screen can offer membership.
+ */
+export const memberFeatures = [
+  // The expressions of a whole passage (parse_text). A single word's phrase in query_word is
+  // part of that lookup, which everyone may use within the free uses.
+  'passage_phrases',
+] as const;
+export type MemberFeature = (typeof memberFeatures)[number];
+
 export type Entitlements = {
   /** The metered features this kind of user may use. */
   features: readonly MeteredFeature[];
+  /** The member features this kind of user has. */
+  unlocked: readonly MemberFeature[];
 } & (
   | {
       /** Free uses a day (Beijing time) of each metered feature. */
@@ -38,10 +52,10 @@ export type Entitlements = {
 /** The table, with the free counts the operator configured (FREE_USES_ANONYMOUS, FREE_USES_LOGIN). */
 export function entitlementsTable(freeUses: UpstreamConfig['freeUses']): Record<UserType, Entitlements> {
   return {
-    anonymous: { features: meteredFeatures, freeUsesPerDay: freeUses.anonymous, whenUsedUp: quotaStatus.anonymous },
-    loggedIn: { features: meteredFeatures, freeUsesPerDay: freeUses.login, whenUsedUp: quotaStatus.loggedIn },
+    anonymous: { features: meteredFeatures, unlocked: [], freeUsesPerDay: freeUses.anonymous, whenUsedUp: quotaStatus.anonymous },
+    loggedIn: { features: meteredFeatures, unlocked: [], freeUsesPerDay: freeUses.login, whenUsedUp: quotaStatus.loggedIn },
     // Membership removes the limits: a VIP's uses are not even counted.
-    vip: { features: meteredFeatures, freeUsesPerDay: 'unlimited' },
+    vip: { features: meteredFeatures, unlocked: memberFeatures, freeUsesPerDay: 'unlimited' },
   };
 }
 
@@ -51,3 +65,7 @@ export function userTypeOf(user: { isVip: boolean } | undefined): UserType {
 
 export const isMeteredFeature = (feature: string): feature is MeteredFeature =>
   (meteredFeatures as readonly string[]).includes(feature);
+
+/** Whether this kind of user has a member feature (the table's `unlocked`; free counts do not matter). */
+export const hasMemberFeature = (user: { isVip: boolean } | undefined, feature: MemberFeature): boolean =>
+  entitlementsTable({ anonymous: 0, login: 0 })[userTypeOf(user)].unlocked.includes(feature);

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       emailCodeLimits: { perAddress: 20, perMailbox: 5, global: 600, wrongPerDay: 20 },
       passwordLimits: { perAccount: 5, perAddress: 20 },
       seedContent: true,
+      expertAccounts: [],
       migrateOnStart: true,
       newsFeeds: { sources: [], intervalMinutes: 60 },
     });
@@ -41,6 +42,11 @@ describe('loadConfig', () => {
       perAddress: 0,
     });
     expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
+    expect(loadConfig({ EXPERT_ACCOUNTS: ' Teacher@School.cn, 12345678;ops@yujing.example ' }).expertAccounts).toEqual([
+      'teacher@school.cn',
+      '12345678',
+      'ops@yujing.example',
+    ]);
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
     expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
   });

@@ -63,6 +63,11 @@ export interface UpstreamConfig {
   llm?: LlmConfig;
   /** Add the shipped documents (public-domain books, our own texts) the library lacks, at each start. */
   seedContent: boolean;
+  /**
+   * Who may write the model's expert instructions (EXPERT_ACCOUNTS): e-mail addresses in lower
+   * case and public account numbers. Empty: nobody.
+   */
+  expertAccounts: string[];
   /** News feeds read into the library (content/feeds.ts); see the README. */
   newsFeeds: {
     sources: NewsFeedSource[];
@@ -197,6 +202,7 @@ const envSchema = z.object({
   SEED_CONTENT: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
   MIGRATE_ON_START: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
   NEWS_FEEDS: optional(z.string()),
+  EXPERT_ACCOUNTS: optional(z.string()),
   // At most a week: a timer's delay past 2^31 ms (24.8 days) would fire at once, again and again.
   NEWS_FEED_INTERVAL_MINUTES: optional(z.coerce.number().int().min(0).max(10_080)).transform((v) => v ?? 60),
 });
@@ -271,6 +277,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       perAddress: e.PASSWORD_LIMIT_ADDRESS,
     },
     seedContent: e.SEED_CONTENT,
+    expertAccounts: (e.EXPERT_ACCOUNTS ?? '')
+      .split(/[\s,;]+/)
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
     migrateOnStart: e.MIGRATE_ON_START,
     newsFeeds: { sources: newsFeedSources(e.NEWS_FEEDS), intervalMinutes: e.NEWS_FEED_INTERVAL_MINUTES },
   };

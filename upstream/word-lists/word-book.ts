@@ -196,6 +196,26 @@ export function createWordBook({ db, now }: { db: Db; now: Clock }) {
       return candidates.find((c) => have.has(c)) ?? candidates[0];
     },
 
+    /**
+     * The user's 生词 (1) and 熟词 (0) marks on some lemmas, for marking a passage's words; lemmas
+     * looked up but not marked are left out.
+     */
+    async marks(userId: number, lemmas: readonly string[]): Promise<Map<string, 0 | 1>> {
+      const found = new Map<string, 0 | 1>();
+      // In chunks: a long passage has well over a thousand lemmas, and a statement's parameters are bounded.
+      for (let i = 0; i < lemmas.length; i += 500) {
+        const rows = await db
+          .selectFrom('word_list')
+          .select(['lemma', 'strange'])
+          .where('user_id', '=', userId)
+          .where('strange', 'is not', null)
+          .where('lemma', 'in', lemmas.slice(i, i + 500))
+          .execute();
+        for (const row of rows) if (row.strange === 0 || row.strange === 1) found.set(row.lemma, row.strange);
+      }
+      return found;
+    },
+
     /** One verdict per subject and key: a second one replaces the first. */
     async feedback(subject: string, key: string, feedbackType: 0 | 1): Promise<void> {
       await db

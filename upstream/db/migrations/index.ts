@@ -13,6 +13,7 @@ import * as documentProfile from './011-document-profile';
 import * as feeds from './012-feeds';
 import * as courses from './013-courses';
 import * as books from './014-books';
+import * as expertInstructions from './015-expert-instructions';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -36,6 +37,7 @@ export const migrations: Record<string, Migration> = {
   '012_feeds': feeds,
   '013_courses': courses,
   '014_books': books,
+  '015_expert_instructions': expertInstructions,
 };
 
 export const migrationProvider: MigrationProvider = {

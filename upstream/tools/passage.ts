@@ -1,0 +1,138 @@
+import type { PassagePhrase, PassageSentence, PassageToken } from '../../lib/contract';
+import { sentenceRanges } from '../../lib/text/sentences';
+import { wordLevel } from '../content/profile';
+import { parseTranslation } from '../dictionary/ecdict-text';
+import type { LexicalData } from '../dictionary/engine';
+import { labelOfTag, tag, type Token, wnPosOfTag } from '../dictionary/tagger';
+
+/*
+ * Passage parsing (parse_text): a whole passage at once. The sentences are the shared splitter's,
+ * so that a sentence here is the one the reading screens and speech segments use; the passage is
+ * tagged once (wink, part of speech in context), each word's lemma chosen among the dictionary's
+ * candidates for that part of speech, and its exam tags, frequency band and word level read from
+ * ECDICT by the library's rule (content/profile.ts). Pure over the read-only word data: the
+ * learner's marks and the membership check are the call's.
+ */
+
+export interface PassageOptions {
+  /** Recognise the expressions in it (members only). */
+  phrases: boolean;
+}
+
+/** What parse_text answers, before the learner's marks and the withheld note are added. */
+export interface PassageAnalysis {
+  sentences: PassageSentence[];
+  word_count: number;
+  phrases: PassagePhrase[];
+}
+
+const examOrder = ['zk', 'gk', 'cet4', 'cet6', 'ky', 'ielts', 'toefl', 'gre'];
+
+export function createPassageReader(open: () => LexicalData) {
+  /** The lemma of a word in context: a candidate of the dictionary's in the tagged part of speech. */
+  function lemmaOf(token: Token, data: LexicalData, memo: Map<string, string>): string {
+    const key = `${token.lower}\u0000${token.pos}`;
+    const known = memo.get(key);
+    if (known) return known;
+    let lemma = token.lower;
+    if (token.pos !== 'PROPN' && /\p{L}/u.test(token.lower)) {
+      const pos = wnPosOfTag(token.pos);
+      const ranked = data.lemmatizer.ranked(token.lower).filter((c) => !c.lemma.includes(' '));
+      const fitting = pos === 'x' ? ranked.filter((c) => c.pos.has('x') || c.identity) : ranked.filter((c) => c.pos.has(pos));
+      // wink's lemma when the dictionary agrees it fits; else the dictionary's likeliest fit.
+      lemma =
+        fitting.find((c) => c.lemma === token.lemma)?.lemma ??
+        fitting[0]?.lemma ??
+        ranked.find((c) => c.lemma === token.lemma)?.lemma ??
+        ranked[0]?.lemma ??
+        token.lemma ??
+        token.lower;
+    }
+    memo.set(key, lemma);
+    return lemma;
+  }
+
+  function wordFacts(lemma: string, data: LexicalData): Pick<PassageToken, 'exams' | 'band' | 'level'> {
+    const entry = data.ecdict.get(lemma);
+    if (!entry) return { exams: [] };
+    const tags = entry.tag.split(/\s+/).filter((t) => examOrder.includes(t));
+    tags.sort((a, b) => examOrder.indexOf(a) - examOrder.indexOf(b));
+    const rank = entry.frq || entry.bnc || 0;
+    // A capitalised headword without exam tags is a name or an acronym ("Alice"), as the library reads it.
+    if (entry.word !== entry.word.toLowerCase() && entry.word !== 'I' && tags.length === 0) return { exams: [] };
+    const level = wordLevel({ tags, rank });
+    return {
+      exams: tags,
+      ...(rank > 0 ? { band: wordLevel({ tags: [], rank }) } : {}),
+      ...(tags.length > 0 || rank > 0 ? { level } : {}),
+    };
+  }
+
+  function read(text: string, options: PassageOptions): PassageAnalysis {
+    const data = open();
+    const ranges = sentenceRanges(text);
+    const memo = new Map<string, string>();
+    const sentences: PassageSentence[] = [];
+    const phrases: PassagePhrase[] = [];
+    let wordCount = 0;
+
+    // One tagging per sentence: wink's context is the sentence, and offsets come back per sentence.
+    const tagged = ranges.map((range) => ({ range, tokens: tag(text.slice(range.start, range.end)) }));
+    data.ecdict.prefetch(new Set(tagged.flatMap(({ tokens }) => tokens.filter((t) => t.isWord).map((t) => t.lower))));
+    const lemmas = tagged.map(({ tokens }) => tokens.map((t) => (t.isWord ? lemmaOf(t, data, memo) : undefined)));
+    data.ecdict.prefetch(new Set(lemmas.flat().filter((l): l is string => l !== undefined)));
+
+    for (const [s, { range, tokens }] of tagged.entries()) {
+      const out: PassageToken[] = tokens.map((t, i) => {
+        const start = range.start + t.start;
+        const end = range.start + t.end;
+        if (!t.isWord) return { text: t.text, start, end, is_word: false, pos: t.pos };
+        wordCount++;
+        const lemma = lemmas[s][i] ?? t.lower;
+        const label = labelOfTag(t.pos);
+        const facts = t.pos === 'PROPN' ? { exams: [] } : wordFacts(lemma, data);
+        return { text: t.text, start, end, is_word: true, lemma, pos: t.pos, ...(label ? { pos_label: label } : {}), ...facts };
+      });
+      sentences.push({ text: text.slice(range.start, range.end), start: range.start, end: range.end, tokens: out });
+
+      if (!options.phrases) continue;
+      // The finder reads lemmas from the tokens; give it the ones chosen here.
+      const withLemmas = tokens.map((t, i) => ({ ...t, lemma: lemmas[s][i] ?? t.lemma }));
+      for (const match of data.phrases.scan(withLemmas)) {
+        const first = out[match.tokens[0]];
+        const last = out[match.tokens[match.tokens.length - 1]];
+        const zh = match.ecdict ? chineseOf(data.ecdict.get(match.ecdict)?.translation) : undefined;
+        phrases.push({
+          phrase: match.title,
+          sentence: s,
+          tokens: match.tokens,
+          start: first.start,
+          end: last.end,
+          ...(zh ? { zh } : {}),
+        });
+      }
+    }
+    return { sentences, word_count: wordCount, phrases };
+  }
+
+  return { read };
+}
+
+export type PassageReader = ReturnType<typeof createPassageReader>;
+
+/** ECDICT's Chinese for an expression, its general lines joined: "期待；盼望". */
+function chineseOf(translation: string | undefined): string | undefined {
+  const lines = parseTranslation(translation).filter((line) => !line.domain);
+  const text = lines
+    .map((line) => line.items.join('；'))
+    .join('；')
+    .trim();
+  return text || undefined;
+}
+
+/** The lemmas of a parsed passage's words, for reading the learner's marks in one query. */
+export function lemmasIn(passage: Pick<PassageAnalysis, 'sentences'>): string[] {
+  const lemmas = new Set<string>();
+  for (const sentence of passage.sentences) for (const t of sentence.tokens) if (t.lemma) lemmas.add(t.lemma);
+  return [...lemmas];
+}

@@ -1,0 +1,67 @@
+import { expertScenes } from '../../lib/contract';
+import type { Users } from '../account/users';
+import { hasMemberFeature } from '../metering/entitlements';
+import type { CallHandlers } from '../platform/contract-routes';
+import type { UpstreamConfig } from '../platform/config';
+import { ok, UpstreamError } from '../platform/http';
+import type { WordBook } from '../word-lists/word-book';
+import { type ExpertInstructions, isExpert, sceneTitles } from './expert-instructions';
+import { lemmasIn, type PassageReader } from './passage';
+
+export interface ToolCallsDeps {
+  config: Pick<UpstreamConfig, 'expertAccounts'>;
+  users: Pick<Users, 'userForToken' | 'requireUser' | 'isVip'>;
+  wordBook: Pick<WordBook, 'marks'>;
+  passageReader: PassageReader;
+  expertInstructions: ExpertInstructions;
+}
+
+const notAnExpert = () => new UpstreamError(403, '403', '没有权限：只有专家账号可以修改指令');
+
+/** What a caller without membership is told instead of the passage's phrases. */
+export const phrasesWithheld = { reason: 'vip_only' as const, description: '识别词组是会员功能，开通会员后可查看文中的词组' };
+
+/** Passage parsing and the experts' instructions to the model. */
+export function toolCalls({ config, users, wordBook, passageReader, expertInstructions }: ToolCallsDeps): CallHandlers {
+  return {
+    parse_text: async ({ text }, caller) => {
+      const user = await users.userForToken(caller.token);
+      const phrases = hasMemberFeature(user && { isVip: users.isVip(user) }, 'passage_phrases');
+      const passage = passageReader.read(text, { phrases });
+      if (user) {
+        const marks = await wordBook.marks(user.id, lemmasIn(passage));
+        for (const sentence of passage.sentences) {
+          for (const token of sentence.tokens) {
+            const mark = token.lemma === undefined ? undefined : marks.get(token.lemma);
+            if (mark !== undefined) token.mark = mark === 1 ? 'strange' : 'familiar';
+          }
+        }
+      }
+      return ok({ ...passage, phrases_withheld: phrases ? null : phrasesWithheld, marks_included: user !== undefined });
+    },
+
+    query_expert_instruction: async ({ scene, page, page_size }, caller) => {
+      const user = await users.userForToken(caller.token);
+      const scenes = await Promise.all(
+        expertScenes.map(async (s) => ({ scene: s, title: sceneTitles[s], current: await expertInstructions.current(s) })),
+      );
+      return ok({
+        scenes,
+        can_edit: user !== undefined && isExpert(user, config.expertAccounts),
+        ...(scene ? { history: await expertInstructions.history(scene, { page, page_size }) } : {}),
+      });
+    },
+
+    update_expert_instruction: async ({ scene, instruction, base_version }, caller) => {
+      const user = await users.requireUser(caller);
+      if (!isExpert(user, config.expertAccounts)) throw notAnExpert();
+      const version = await expertInstructions.update(
+        scene,
+        instruction.trim(),
+        { id: user.id, account: user.account, nickname: user.nickname },
+        base_version,
+      );
+      return ok({ version });
+    },
+  };
+}
