@@ -57,6 +57,11 @@ const conditions: Condition[] = [
     options: { font: 'sans', size: 24, columnWidth: 700, columns: 2, gutterEms: 3 },
     paragraphs: 6,
   },
+  {
+    name: 'two columns, Noto Serif 24 px, 2 em gutter, turned 1°',
+    options: { font: 'serif', size: 24, columnWidth: 700, columns: 2, gutterEms: 2, rotation: 1 },
+    paragraphs: 6,
+  },
 ];
 
 /** Plain ASCII sentences of bench/data, no two alike, in a fixed order. */

@@ -100,6 +100,35 @@ describe('cleanOcrPage', () => {
     expect(cleanOcrPage(page(left, right)).text).toBe('First column text goes here.\n\nSecond column text follows.');
   });
 
+  it('reads two columns one after the other when Tesseract made them one block', () => {
+    y = 0;
+    // Each of Tesseract's lines runs across both columns; the gutter is from x 560 to 640.
+    const across = (left: string, right: string) => {
+      const l = line(left);
+      const r = line(right, { left: 640 });
+      y -= 40; // the right column's line is on the same row
+      return { ...l, words: [...l.words, ...r.words], bbox: { ...l.bbox, x1: r.bbox.x1 } };
+    };
+    y = 0;
+    const rows = [
+      across('The first column begins', 'The second column has'),
+      across('here and it goes on', 'its own story to tell,'),
+      across('for a while before the', 'which ends on the last'),
+      across('end of its paragraph.', 'line of the page.'),
+    ];
+    for (const [i, row] of rows.entries()) {
+      for (const w of row.words) {
+        w.bbox.y0 = i * 40;
+        w.bbox.y1 = i * 40 + 30;
+      }
+      row.bbox.y0 = i * 40;
+      row.bbox.y1 = i * 40 + 30;
+    }
+    expect(cleanOcrPage(page(block(rows))).text).toBe(
+      'The first column begins here and it goes on for a while before the end of its paragraph.\n\nThe second column has its own story to tell, which ends on the last line of the page.',
+    );
+  });
+
   it('drops noise: symbol lines, stray marks at line ends, lines it barely believes', () => {
     y = 0;
     const lines = [

@@ -1,4 +1,4 @@
-import type { OcrBlock, OcrLine, OcrPage, OcrWord } from './ocr';
+import type { OcrBlock, OcrBox, OcrLine, OcrPage, OcrParagraph, OcrWord } from './ocr';
 
 /*
  * From what the recogniser saw to text a learner reads: pure, over the page's blocks, paragraphs,
@@ -162,10 +162,73 @@ function blockParagraphs(block: OcrBlock, options: CleanOptions, kept: OcrWord[]
   });
 }
 
+const boxOf = (words: OcrWord[]): OcrBox => ({
+  x0: Math.min(...words.map((w) => w.bbox.x0)),
+  y0: Math.min(...words.map((w) => w.bbox.y0)),
+  x1: Math.max(...words.map((w) => w.bbox.x1)),
+  y1: Math.max(...words.map((w) => w.bbox.y1)),
+});
+
+/**
+ * A block's columns, left to right, when Tesseract took two columns side by side for one block
+ * (it does with narrow gutters and short columns, and then reads each line across both): a
+ * gutter is a band, wider than a word is high, that no word of the block crosses, with a good
+ * share of the text on either side. Each line is cut at the gutter; the columns are read one
+ * after the other, and each may be cut again. A block without such a gutter is itself.
+ */
+export function splitColumns(block: OcrBlock): OcrBlock[] {
+  const lines = block.paragraphs.flatMap((p) => p.lines);
+  const words = lines.flatMap((l) => l.words).filter((w) => alphanumeric.test(w.text));
+  if (lines.length < 4 || words.length < 8) return [block];
+  // Words' heights, not lines': a tilted line's box is as high as its slope.
+  const wordHeight = median(words.map((w) => w.bbox.y1 - w.bbox.y0));
+  const spans = words.map((w) => w.bbox).sort((a, b) => a.x0 - b.x0);
+  const width = Math.max(...spans.map((b) => b.x1)) - spans[0].x0;
+  const letters = (side: (w: OcrWord) => boolean) => words.filter(side).reduce((n, w) => n + w.text.length, 0);
+  const total = letters(() => true);
+
+  let best: { at: number; width: number } | undefined;
+  let reach = spans[0].x1;
+  for (const span of spans.slice(1)) {
+    const gap = span.x0 - reach;
+    if (gap > wordHeight * 1.2 && (!best || gap > best.width)) {
+      const at = reach + gap / 2;
+      const leftShare = letters((w) => w.bbox.x1 <= at) / total;
+      const sidesWide = at - spans[0].x0 > width * 0.25 && spans[0].x0 + width - at > width * 0.25;
+      if (leftShare > 0.2 && leftShare < 0.8 && sidesWide) best = { at, width: gap };
+    }
+    reach = Math.max(reach, span.x1);
+  }
+  if (!best) return [block];
+  const { at } = best;
+
+  const side = (left: boolean): OcrBlock => {
+    const paragraphs = block.paragraphs
+      .map((paragraph) => ({
+        ...paragraph,
+        lines: paragraph.lines
+          .map((line) => ({ ...line, words: line.words.filter((w) => (w.bbox.x0 + w.bbox.x1) / 2 < at === left) }))
+          .filter((line) => line.words.length > 0)
+          .map((line) => ({ ...line, bbox: boxOf(line.words) })),
+      }))
+      .filter((paragraph) => paragraph.lines.length > 0);
+    // Lines cut from one line of Tesseract's may come out of order within a column: top to bottom.
+    const ordered = paragraphs.flatMap((p) => p.lines.map((line, j) => ({ line, opens: j === 0 })));
+    ordered.sort((a, b) => a.line.bbox.y0 - b.line.bbox.y0);
+    const regrouped: OcrParagraph[] = [];
+    for (const { line, opens } of ordered) {
+      if (opens || regrouped.length === 0) regrouped.push({ lines: [line], bbox: line.bbox });
+      else regrouped[regrouped.length - 1].lines.push(line);
+    }
+    return { bbox: boxOf(regrouped.flatMap((p) => p.lines.flatMap((l) => l.words))), paragraphs: regrouped };
+  };
+  return [...splitColumns(side(true)), ...splitColumns(side(false))];
+}
+
 /** The page's text, cleaned, with the confidence of what was kept. */
 export function cleanOcrPage(page: OcrPage, options: CleanOptions = {}): CleanedText {
   const kept: OcrWord[] = [];
-  const paragraphs = page.blocks.flatMap((block) => blockParagraphs(block, options, kept));
+  const paragraphs = page.blocks.flatMap(splitColumns).flatMap((block) => blockParagraphs(block, options, kept));
   const text = paragraphs
     .map((p) => p.replace(/\s+/g, ' ').trim())
     .filter(Boolean)
