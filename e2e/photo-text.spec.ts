@@ -1,6 +1,7 @@
 import { renderPage } from '../tests/support/page-image';
 import { expect, test as base } from './fixtures';
 import { PhotoTextPicker } from './pages/photo-text-page';
+import { seriousViolations } from './support/axe';
 import { widths } from './support/outbox';
 
 // A learner photographs a page of printed English (made here from known text), corrects the
@@ -24,7 +25,7 @@ for (const [name, viewport] of [
   test.describe(`photo to text (${name})`, () => {
     test.use({ viewport });
     // The first photo starts the reader's worker and the first lookup opens the dictionary.
-    test.setTimeout(60_000);
+    test.setTimeout(90_000);
 
     test('a photo of printed English becomes text to check, then clickable words with their senses', async ({
       page,
@@ -101,6 +102,7 @@ for (const [name, viewport] of [
       await page.keyboard.press('Enter');
       await (await chooser).setFiles({ name: 'damaged.png', mimeType: 'image/png', buffer: damaged });
       await expect(photo.error()).toHaveText(/图片已损坏或格式不正确，无法读取/);
+      expect(await seriousViolations(page, 'photo to text', '[data-testid="photo-text"]')).toEqual([]);
       await page.getByRole('button', { name: '知道了' }).click();
       await expect(photo.error()).toHaveCount(0);
       await expect(dict.input()).toHaveValue('My own text stays.');
