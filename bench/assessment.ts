@@ -159,7 +159,9 @@ function main() {
       `| ${label} | ${of.length} | ${pearson(
         of.map((r) => r.first),
         of.map((r) => r.second),
-      ).toFixed(3)} | ${Math.round(median(of.map((r) => Math.abs(r.first - r.second))))} | ${Math.round(mean(errors))} | ${Math.round(
+      ).toFixed(
+        3,
+      )} | ${Math.round(median(of.map((r) => Math.abs(r.first - r.second))))} | ${Math.round(mean(errors))} | ${Math.round(
         median(errors.map(Math.abs)),
       )} | ${(median(relative) * 100).toFixed(1)} % | ${Math.round(
         Math.sqrt(mean(errors.map((e) => e * e))),
@@ -171,8 +173,14 @@ function main() {
   );
   console.log('|---|---|---|---|---|---|---|---|---|');
   report('all', rows);
-  report('no guessers (g ≤ 5 %)', rows.filter((r) => r.learner.guess <= 0.05));
-  report('guessers (g 20–40 %)', rows.filter((r) => r.learner.guess > 0.05));
+  report(
+    'no guessers (g ≤ 5 %)',
+    rows.filter((r) => r.learner.guess <= 0.05),
+  );
+  report(
+    'guessers (g 20–40 %)',
+    rows.filter((r) => r.learner.guess > 0.05),
+  );
   console.log('\n| true size | n | mean estimate | bias | median abs. error | test–retest median abs. diff. |');
   console.log('|---|---|---|---|---|---|');
   for (const size of sizes) {

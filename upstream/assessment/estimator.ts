@@ -217,9 +217,27 @@ export function nextTargetRank(observations: readonly Observation[], random: () 
   return Math.min(poolSize, Math.max(1, rank));
 }
 
-/** The probability of knowing a lemma of a rank, under the posterior (for word books' coverage). */
-export function knownShare(observations: readonly Observation[], ranks: readonly number[]): number {
-  if (ranks.length === 0) return 0;
+/** Ranks grouped in 200 bins of equal width in ln rank: enough for a coverage to 0.1 %. */
+export interface RankHistogram {
+  /** ln of each bin's middle rank, and how many ranks fall in it. */
+  lnRanks: number[];
+  counts: number[];
+  total: number;
+}
+
+export function rankHistogram(ranks: readonly number[]): RankHistogram {
+  const bins = 200;
+  const top = Math.log(100_000);
+  const counts = new Array<number>(bins).fill(0);
+  for (const r of ranks) counts[Math.min(bins - 1, Math.floor((Math.log(Math.max(1, r)) / top) * bins))]++;
+  const lnRanks = counts.map((_, i) => ((i + 0.5) / bins) * top);
+  const keep = counts.map((c, i) => (c > 0 ? i : -1)).filter((i) => i >= 0);
+  return { lnRanks: keep.map((i) => lnRanks[i]), counts: keep.map((i) => counts[i]), total: ranks.length };
+}
+
+/** The expected share of a list's words known, under the posterior. */
+export function knownShareOfHistogram(observations: readonly Observation[], h: RankHistogram): number {
+  if (h.total === 0) return 0;
   const p = posterior(observations);
   let total = 0;
   let i = 0;
@@ -229,9 +247,9 @@ export function knownShare(observations: readonly Observation[], ranks: readonly
       for (let m = 0; m < guessGrid.length; m++, i++) w += p.weights[i];
       if (w < 1e-6) continue;
       let sum = 0;
-      for (const r of ranks) sum += sigmoid((thetaGrid[t] - Math.log(r)) / slopeGrid[j]);
+      for (let b = 0; b < h.counts.length; b++) sum += h.counts[b] * sigmoid((thetaGrid[t] - h.lnRanks[b]) / slopeGrid[j]);
       total += w * sum;
     }
   }
-  return total / ranks.length;
+  return total / h.total;
 }

@@ -108,7 +108,11 @@ export function progressOf(state: TestState): Progress {
   const yesNoDone = state.items.filter((i) => i.kind !== 'meaning' && isAnswered(i)).length;
   // Before the yes/no part ends, the number of checks is the most there can be.
   const total = testLength.yesNo + (yesNoDone < testLength.yesNo ? testLength.meaning : checks);
-  return { answered: done, total: Math.max(total, done), phase: !current ? 'done' : current.kind === 'meaning' ? 'meaning' : 'yes_no' };
+  return {
+    answered: done,
+    total: Math.max(total, done),
+    phase: !current ? 'done' : current.kind === 'meaning' ? 'meaning' : 'yes_no',
+  };
 }
 
 export interface TestSummary {
