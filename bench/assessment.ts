@@ -19,6 +19,7 @@
  * the reported 10–90 % interval, items per test and the estimated time at the paces of
  * test-plan.ts.
  */
+import { setSpreadAround } from '../upstream/assessment/estimator';
 import { loadItemBank, type ItemBank } from '../upstream/assessment/item-bank';
 import type { Random } from '../upstream/assessment/pseudo-words';
 import { answered, beginTest, currentItem, summarise, withNextItem } from '../upstream/assessment/test-plan';
@@ -121,9 +122,13 @@ function pearson(xs: number[], ys: number[]): number {
 }
 
 function main() {
-  const random = seeded(Number(process.env.BENCH_SEED ?? 17));
+  if (process.env.BENCH_SPREAD) setSpreadAround(Number(process.env.BENCH_SPREAD));
+  // Learners and sittings draw from streams of their own: a change to the test meets the same learners.
+  const seed = Number(process.env.BENCH_SEED ?? 29);
+  const people = seeded(seed);
+  const random = seeded(seed + 1);
   const loadStart = performance.now();
-  const bank = loadItemBank(undefined, random);
+  const bank = loadItemBank(undefined, seeded(seed + 2));
   console.log(`item bank: ${bank.poolSize} lemmas, loaded in ${Math.round(performance.now() - loadStart)} ms`);
   type Row = { learner: Learner; first: number; second: number; inFirst: boolean; items: number; seconds: number };
   const rows: Row[] = [];
@@ -131,7 +136,7 @@ function main() {
   let tests = 0;
   for (const size of sizes) {
     for (let i = 0; i < perSize; i++) {
-      const learner = makeLearner(size, bank.poolSize, random);
+      const learner = makeLearner(size, bank.poolSize, people);
       const a = sit(learner, bank, random);
       const b = sit(learner, bank, random);
       tests += 2;

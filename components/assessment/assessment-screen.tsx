@@ -104,7 +104,7 @@ export function AssessmentScreen() {
           {!state.result.kept ? (
             <div
               data-testid="assessment-login-invite"
-              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3 text-sm"
+              className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm"
             >
               <span>登录后可把结果保存到个人中心，以后再测可以看到进步。</span>
               <button
