@@ -1,5 +1,7 @@
 import type { AssessmentItem, AssessmentProgress, AssessmentResult } from '../../lib/contract';
 import type { Users } from '../account/users';
+import type { Db } from '../db/database';
+import { createRateLimiter, type RateRule, tooFrequent } from '../platform/rate-limit';
 import type { Catalogue } from '../courses/books';
 import type { CourseShelf } from '../courses/course-shelf';
 import { sharedListedWords } from '../courses/sources';
@@ -23,6 +25,7 @@ import {
 } from './test-plan';
 
 export interface AssessmentCallsDeps {
+  db: Db;
   now: Clock;
   users: Pick<Users, 'userForToken'>;
   courseShelf: CourseShelf;
@@ -52,7 +55,20 @@ function progressView(state: TestState): AssessmentProgress {
   return { ...progressOf(state), can_finish: yesNo >= minimumAnswers };
 }
 
-export function assessmentCalls({ now, users, courseShelf, assessmentBank, assessmentStore }: AssessmentCallsDeps): CallHandlers {
+/**
+ * Tests one address may begin in an hour: each is a stored row, so beginning is what a flood
+ * would do; a classroom behind one address still has room for several tests each.
+ */
+export const startsPerHour: RateRule = { name: 'assessment_start', limit: 120, windowMs: 3_600_000 };
+
+export function assessmentCalls({
+  db,
+  now,
+  users,
+  courseShelf,
+  assessmentBank,
+  assessmentStore,
+}: AssessmentCallsDeps): CallHandlers {
   // The exam lists of a catalogue, made once per build of the books.
   const listsOf = new WeakMap<Catalogue, ExamList[]>();
   async function lists(): Promise<ExamList[]> {
@@ -100,9 +116,13 @@ export function assessmentCalls({ now, users, courseShelf, assessmentBank, asses
     return test;
   }
 
+  const rates = createRateLimiter({ db, now });
+
   return {
     start_assessment: async (_input, caller) => {
       const user = await users.userForToken(caller.token);
+      const verdict = await rates.take([{ rule: startsPerHour, subject: caller.ip }]);
+      if (!verdict.allowed) throw tooFrequent(verdict.retryAfterSeconds);
       const state = beginTest(assessmentBank(), secureRandom);
       const sessionId = await assessmentStore.create(user?.id ?? null, state);
       return ok({ session_id: sessionId, item: itemView(state)!, progress: progressView(state) });
