@@ -20,7 +20,7 @@ export function AssessmentResultView({ result }: { result: AssessmentResult }) {
           {result.complete ? '' : '（提前结束，估计范围较宽）'}
         </p>
         <p className="mt-3 text-lg" data-testid="assessment-level">
-          {result.level ? `已达到「${result.level.label}」词汇水平` : '还未达到中考词汇水平'}
+          {result.level ? `已达到「${result.level.label}」词汇水平` : `还未达到「${result.levels[0]?.label ?? '小学'}」词汇水平`}
         </p>
       </section>
 
