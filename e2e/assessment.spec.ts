@@ -39,7 +39,8 @@ for (const [name, viewport] of [
 ] as const) {
   test.describe(`vocabulary assessment (${name})`, () => {
     test.use({ viewport });
-    test.describe.configure({ timeout: 90_000 });
+    // 54 answers through the browser, and the first result waits for the course books to be built.
+    test.describe.configure({ timeout: 180_000 });
 
     test('a visitor takes the test and sees an estimate, the exam levels and the books to start with', async ({ page }) => {
       await page.goto('/assessment');
