@@ -426,6 +426,20 @@ export interface ExpertInstructionsTable {
   created_at: string;
 }
 
+/** One vocabulary assessment: its state while taken, then its result (assessment/). */
+export interface AssessmentsTable {
+  id: Generated<number>;
+  session_hash: string;
+  user_id: number | null;
+  state: string;
+  step: number;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  result: string | null;
+  size: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -461,6 +475,7 @@ export interface Database {
   named_word_lists: NamedWordListsTable;
   named_word_list_words: NamedWordListWordsTable;
   expert_instructions: ExpertInstructionsTable;
+  assessments: AssessmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

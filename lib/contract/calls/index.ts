@@ -17,3 +17,4 @@ export * from './content';
 export * from './courses';
 export * from './books';
 export * from './membership';
+export * from './assessment';
