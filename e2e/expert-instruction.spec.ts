@@ -36,6 +36,23 @@ for (const [name, viewport] of [
       if (before) expect(await page.getByTestId('expert-version').count()).toBeGreaterThan(1);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
+      // A colleague saves meanwhile: this draft is refused, not written over theirs, and stays.
+      const colleague = await page.request.post('/api/update_expert_instruction', {
+        data: { scene: 'tutor', instruction: `${instruction}（同事补充）` },
+      });
+      expect(colleague.status()).toBe(200);
+      const mine = `${instruction} 我的修改`;
+      await page.getByTestId('expert-editor').fill(mine);
+      await page.getByTestId('expert-save').click();
+      await expect(page.getByTestId('expert-error')).toContainText('已被他人更新');
+      await expect(page.getByTestId('expert-editor')).toHaveValue(mine);
+      await expect(page.getByTestId('expert-version').first()).toContainText('同事补充');
+      // Back to the version the learner will see.
+      await page.getByTestId('expert-editor').fill(instruction);
+      await page.getByTestId('expert-save').click();
+      await expect(page.getByTestId('expert-error')).toHaveCount(0);
+      await expect(page.getByTestId('expert-version').first()).not.toContainText('同事补充');
+
       // Another scene is reached by the keyboard and has its own instruction.
       await page.getByTestId('expert-scene-tutor').focus();
       await page.keyboard.press('ArrowRight');

@@ -5,7 +5,6 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useRequireLogin } from '@/components/login/use-require-login';
 import { ListError, ListSkeleton } from '@/components/word-lists/history-list-states';
 import { ApiError } from '@/lib/client/errors';
-import { toast } from '@/lib/client/toast';
 import {
   HISTORY_PAGE_SIZE,
   useExpertScenes,
@@ -62,12 +61,8 @@ export function ExpertInstructionScreen() {
           {scenes.data.scenes
             .filter((s) => s.scene === scene)
             .map((state) => (
-              <ScenePanel
-                key={`${state.scene}:${state.current?.version ?? 0}`}
-                account={user?.account}
-                state={state}
-                canEdit={scenes.data.can_edit}
-              />
+              // Keyed by scene only: a save or a colleague's change refreshes the versions, never the draft.
+              <ScenePanel key={state.scene} account={user?.account} state={state} canEdit={scenes.data.can_edit} />
             ))}
         </>
       )}
@@ -211,11 +206,7 @@ function Editor({
   const tooLong = draft.length > expertInstructionLimits.maxChars;
   const conflict = update.error instanceof ApiError && update.error.httpStatus === 409;
 
-  const save = () =>
-    update.mutate(
-      { scene: state.scene, instruction: draft, base_version: current?.version ?? 0 },
-      { onSuccess: (saved: ExpertInstructionVersion) => toast.success(`已保存为 v${saved.version}`) },
-    );
+  const save = () => update.mutate({ scene: state.scene, instruction: draft, base_version: current?.version ?? 0 });
 
   return (
     <form

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@/lib/client/query';
 import type { ExpertInstructionVersion, ExpertScene } from '@/lib/contract';
 import { callData } from '../api';
+import { toast } from '../toast';
 
 /**
  * The experts' instructions to the model (/ExpertInstruction): every scene with its current
@@ -40,6 +41,7 @@ export function useUpdateInstruction(account: string | undefined) {
       instruction: string;
       base_version: number;
     }): Promise<ExpertInstructionVersion> => (await callData('update_expert_instruction', update)).version,
+    onSuccess: (saved: ExpertInstructionVersion) => toast.success(`已保存为 v${saved.version}`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: expertKey(account) }),
   });
 }
