@@ -108,12 +108,36 @@ export type WriterReviewSection = (typeof writerReviewSections)[number];
  * One message of writer_review: a piece of one section of the model's text, in order; the last
  * message says `completed`. A refusal (no model, a failing model) comes as status/description.
  */
-export const writerReviewEvent = z.union([
-  obj({ section: z.enum(writerReviewSections), content: str }),
-  obj({ completed: z.literal(true), model: str }),
-  obj({ status: z.union([str, num]), description: str }),
-]);
+export const writerReviewPiece = obj({ section: z.enum(writerReviewSections), content: str });
+export const writerReviewDone = obj({ completed: z.literal(true), model: str });
+export const writerReviewRefusal = obj({ status: z.union([str, num]), description: str });
+export const writerReviewEvent = z.union([writerReviewPiece, writerReviewDone, writerReviewRefusal]);
 export type WriterReviewEvent = z.infer<typeof writerReviewEvent>;
+
+/** One message of writer_review, read. */
+export type WriterReviewMessage =
+  | { type: 'piece'; section: WriterReviewSection; content: string }
+  | { type: 'done'; model: string }
+  | { type: 'refusal'; status: string; description: string }
+  /** Not a message of this stream (not JSON, or another shape): skipped. */
+  | { type: 'other' };
+
+/** Reads the data of one writer_review message. */
+export function parseWriterReviewData(data: string): WriterReviewMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return { type: 'other' };
+  }
+  const piece = writerReviewPiece.safeParse(json);
+  if (piece.success) return { type: 'piece', section: piece.data.section, content: piece.data.content };
+  const done = writerReviewDone.safeParse(json);
+  if (done.success) return { type: 'done', model: done.data.model };
+  const refusal = writerReviewRefusal.safeParse(json);
+  if (refusal.success) return { type: 'refusal', status: String(refusal.data.status), description: refusal.data.description };
+  return { type: 'other' };
+}
 
 export const writerCalls = {
   /** The offline checks of a text. Open to everyone, not counted against the free uses. */
