@@ -56,7 +56,7 @@ for (const [name, viewport] of [
       void learner;
       await writer.open();
       await expect(writer.saveButton()).toBeVisible();
-      const text = `${essayWithThreeSlips}\n\nSaved at ${name}.`;
+      const text = `${essayWithThreeSlips}\n\nI wrote this on my ${name === 'phone' ? 'phone' : 'computer'}.`;
       await writer.write(text);
       await writer.saveButton().click();
       await expect(page).toHaveURL(/[?&]draft=\d+/);

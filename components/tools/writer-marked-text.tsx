@@ -81,7 +81,7 @@ export function WriterMarkedText({
               data-kind={flag.kind}
               aria-pressed={active}
               aria-label={`${flagKindNames[flag.kind]}：${segment.text.trim()}`}
-              onClick={() => onSelect(active ? null : (segment.primary as number))}
+              onClick={() => onSelect(segment.primary as number)}
               onFocus={() => onSelect(segment.primary as number)}
               className={[
                 'inline whitespace-pre-wrap rounded-sm text-left underline underline-offset-4 outline-none focus-visible:ring-2 focus-visible:ring-brand-500',

@@ -57,7 +57,12 @@ export function WriterScreen() {
     router.replace(query ? `${pathname}?${query}` : pathname, { scroll: false });
   };
 
+  // The draft in the address opens once, when the learner is known to be logged in; a draft
+  // opened or saved here puts its own id there, which is not to be opened again.
+  const opened = useRef(false);
+
   const openDraft = async (id: number) => {
+    opened.current = true;
     setDraftState('loading');
     try {
       const draft = await fetchDraft(id);
@@ -73,13 +78,10 @@ export function WriterScreen() {
     }
   };
 
-  // The draft in the address opens once the learner is known to be logged in.
-  const opened = useRef(false);
   const inUrl = Number(params.get('draft'));
   // biome-ignore lint/correctness/useExhaustiveDependencies: opens the address's draft once
   useEffect(() => {
     if (opened.current || !account || !Number.isInteger(inUrl) || inUrl <= 0) return;
-    opened.current = true;
     void openDraft(inUrl);
   }, [account, inUrl]);
 
@@ -95,6 +97,7 @@ export function WriterScreen() {
       { ...(draftId !== null ? { id: draftId } : {}), text },
       {
         onSuccess: (draft) => {
+          opened.current = true;
           setDraftId(draft.id);
           setDraftInUrl(draft.id);
           toast.success('草稿已保存');
