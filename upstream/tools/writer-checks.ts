@@ -53,7 +53,13 @@ interface Repair {
 
 export const longSentenceWords = 40;
 const maxRepairRounds = 3;
-const maxRepairsTried = 14;
+const maxRepairsTried = 10;
+/**
+ * How long one check may spend on repair parses in all (the first parse of each sentence not
+ * counted): past it, a sentence the parser cannot link is reported as such without trying its
+ * repairs (a busy machine, a long essay full of slips), so that the learner never waits long.
+ */
+export const repairBudgetMs = 3_000;
 
 const vowelPhonemes = /^(AA|AE|AH|AO|AW|AY|EH|ER|EY|IH|IY|OW|OY|UH|UW)/;
 /** Letters whose names begin with a vowel sound: "an FBI agent", "an MP3". */
@@ -207,8 +213,22 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
     return undefined;
   }
 
-  function repairsOf(sentence: PassageSentence): Repair[] {
+  /**
+   * The repairs worth trying in a sentence, nearest to the words the parser left unlinked first
+   * (a slip leaves its neighbours unlinked: "[He] go", "students [is] [happy]"), at most
+   * maxRepairsTried of them: each try is a parse.
+   */
+  function repairsOf(sentence: PassageSentence, unlinked: readonly string[]): Repair[] {
     const words = sentence.tokens.filter((t) => t.is_word);
+    const loose = new Set(unlinked.map((w) => w.toLowerCase()));
+    const marked = words.flatMap((t, i) => (loose.has(t.text.toLowerCase()) ? [i] : []));
+    const distance = (slot: number) => (marked.length ? Math.min(...marked.map((m) => Math.abs(m - slot))) : 0);
+    return candidateRepairs(sentence, words)
+      .sort((a, b) => distance(a.slot) - distance(b.slot))
+      .slice(0, maxRepairsTried);
+  }
+
+  function candidateRepairs(sentence: PassageSentence, words: readonly PassageToken[]): Repair[] {
     const repairs: Repair[] = [];
     for (const [i, token] of words.entries()) {
       const lower = token.text.toLowerCase();
@@ -264,7 +284,7 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
         }
       }
     }
-    return repairs.slice(0, maxRepairsTried);
+    return repairs;
   }
 
   /** The grammar flags of one sentence; `base` are the fixes already known (spelling, a/an). */
@@ -273,6 +293,8 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
     sentence: PassageSentence,
     base: readonly Edit[],
     parseNow: (sentence: string) => Promise<Parse>,
+    /** The time the check's repair parses have taken so far, in ms; this sentence's are added. */
+    repairs: { spentMs: number },
   ): Promise<WriterFlag[]> {
     const end = sentence.start + sentence.text.trimEnd().length;
     const parseWith = (edits: readonly Edit[]) => parseNow(applyEdits(text, sentence.start, end, edits));
@@ -281,13 +303,16 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
     let nulls = linkageScore(first);
     if (nulls === 0) return [];
 
-    const repairs = repairsOf(sentence);
+    const candidates = repairsOf(sentence, unlinked);
     const applied: Repair[] = [];
     for (let round = 0; round < maxRepairRounds && nulls > 0; round++) {
       let best: { repair: Repair; nulls: number } | undefined;
-      for (const repair of repairs) {
+      for (const repair of candidates) {
+        if (repairs.spentMs > repairBudgetMs) break;
         if (applied.some((a) => a.slot === repair.slot)) continue;
+        const started = performance.now();
         const n = linkageScore(await parseWith([...base, ...applied.map((a) => a.edit), repair.edit]));
+        repairs.spentMs += performance.now() - started;
         if (n < (best?.nulls ?? nulls)) best = { repair, nulls: n };
         if (n === 0) break;
       }
@@ -369,6 +394,7 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
       ? undefined
       : '服务器未安装 Link Grammar 语法分析器，本次未做语法检查（拼写、重复词、句长和词汇分析照常）。';
     if (parse) {
+      const repairs = { spentMs: 0 };
       for (const [s, sentence] of passage.sentences.entries()) {
         // Headings and salutations ("My Summer", "Dear Tom,") are not sentences to parse.
         if (!/[.!?]["'”’)]*\s*$/.test(sentence.text)) continue;
@@ -376,7 +402,7 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
         const count = sentence.tokens.filter((t) => t.is_word).length;
         if (count < 2 || count > longSentenceWords) continue;
         try {
-          flags.push(...(await grammarOf(text, sentence, fixes[s], parse)));
+          flags.push(...(await grammarOf(text, sentence, fixes[s], parse, repairs)));
         } catch (error) {
           if (error instanceof ParserUnavailable) {
             grammarChecked = false;
