@@ -1,5 +1,6 @@
 import { essayWithThreeSlips } from '../tests/support/writer-essays';
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { widths } from './support/outbox';
 
 for (const [name, viewport] of [
@@ -46,6 +47,8 @@ for (const [name, viewport] of [
       // The profile, and no made-up review without a model.
       await expect(page.getByTestId('writer-profile')).toContainText('词数');
       await expect(page.getByTestId('writer-review-unavailable')).toContainText('需要服务器配置大模型');
+
+      expect(await seriousViolations(page, `/writer (${name})`)).toEqual([]);
 
       // The screen fits the width: nothing scrolls sideways.
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

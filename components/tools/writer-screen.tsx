@@ -263,7 +263,7 @@ export function WriterScreen() {
               />
             ) : user === null ? (
               <p className="text-sm text-ink-soft">
-                <Link href="/Login" onClick={rememberReturnRoute} className="text-brand-600 hover:underline">
+                <Link href="/Login" onClick={rememberReturnRoute} className="text-brand-600 underline underline-offset-2">
                   登录
                 </Link>
                 后可保存草稿，下次接着写。
