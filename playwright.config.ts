@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { expertEmail } from './e2e/support/expert';
 import { chromiumFlags, chromiumPath } from './tests/support/chromium';
 
 /**
@@ -55,6 +56,8 @@ export default defineConfig({
         // hold those limits).
         EMAIL_CODE_LIMIT_ADDRESS: '0',
         EMAIL_CODE_LIMIT_GLOBAL: '0',
+        // The one account that may write the model's instructions (e2e/expert-instruction.spec.ts).
+        EXPERT_ACCOUNTS: expertEmail,
       },
       stdout: 'ignore',
       stderr: 'pipe',

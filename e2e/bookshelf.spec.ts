@@ -99,6 +99,41 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('bookshelf-item')).toHaveCount(0);
     });
 
+    test('a library text and a course book go on the shelf from their pages, and are read from it', async ({ page, learner }) => {
+      void learner;
+      await page.goto('/ShortStoryArticle/the-piano-at-the-station');
+      await expect(page.getByTestId('article-bar')).toBeVisible({ timeout: 15_000 });
+      await page.getByTestId('article-bar').getByTestId('shelf-add').click();
+      await expect(page.getByTestId('article-bar').getByTestId('shelf-added')).toBeVisible();
+      // Again later, the page knows it is there.
+      await page.reload();
+      await expect(page.getByTestId('article-bar').getByTestId('shelf-added')).toBeVisible({ timeout: 15_000 });
+
+      await page.goto('/aiBook/word/detail?category=cet4');
+      await expect(page.getByTestId('course-title')).toBeVisible({ timeout: 15_000 });
+      const title = (await page.getByTestId('course-title').textContent()) ?? '';
+      await page.getByTestId('shelf-add').click();
+      await expect(page.getByText(`已将《${title}》加入书架`)).toBeVisible();
+      await page.getByTestId('shelf-added').click();
+      await expect(page).toHaveURL(/\/Admin(\?share_account=\d+)?#bookshelf$/);
+
+      const items = page.getByTestId('bookshelf-item');
+      await expect(items).toHaveCount(2);
+      await expect(items.filter({ hasText: title })).toHaveAttribute('data-kind', 'course');
+      await items.filter({ hasText: title }).getByRole('link').click();
+      await expect(page).toHaveURL(/\/aiBook\/word\/detail\?category=cet4/);
+      await page.goBack();
+      await items.and(page.locator('[data-kind="document"]')).getByRole('link').click();
+      await expect(page).toHaveURL(/\/ShortStoryArticle\/the-piano-at-the-station/);
+    });
+
+    test('a visitor who is not logged in is asked to log in before shelving', async ({ page }) => {
+      await page.goto('/aiBook/word/detail?category=cet4');
+      await expect(page.getByTestId('course-title')).toBeVisible({ timeout: 15_000 });
+      await page.getByTestId('shelf-add').click();
+      await expect(page.getByTestId('login-dialog')).toBeVisible();
+    });
+
     test('a book is its owner’s only', async ({ page, learner }) => {
       void learner;
       await upload(page, { name: 'mine.txt', mimeType: 'text/plain', buffer: Buffer.from(story) });

@@ -5,6 +5,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { accountModule } from './account/module';
 import type { Mailer } from './account/mailer';
 import { analysisModule } from './analysis/module';
+import { assessmentModule } from './assessment/module';
 import { booksModule } from './books/module';
 import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
 import { annotationModule } from './annotation/module';
@@ -47,6 +48,7 @@ const modules = [
   analysisModule,
   chatModule,
   toolsModule,
+  assessmentModule,
   membershipModule,
   referralModule,
 ] as const;

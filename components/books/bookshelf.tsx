@@ -25,7 +25,12 @@ export function Bookshelf() {
   if (!user) return null;
 
   return (
-    <section data-testid="bookshelf" aria-labelledby="bookshelf-title" className="flex flex-col gap-3">
+    <section
+      id="bookshelf"
+      data-testid="bookshelf"
+      aria-labelledby="bookshelf-title"
+      className="flex scroll-mt-20 flex-col gap-3"
+    >
       <div className="flex items-center justify-between gap-3">
         <h2 id="bookshelf-title" className="text-lg font-semibold">
           我的书架

@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useState } from 'react';
+import { ShelfButton } from '@/components/books/shelf-button';
 import { ProgressLoginNotice } from './lesson-parts';
 import { ListError, ListSkeleton } from '@/components/word-lists/history-list-states';
 import { useCourseLevels, useResumePoint, useUnitPage } from '@/lib/client/courses/queries';
@@ -51,7 +52,10 @@ export function CourseDetailScreen({ book, level }: { book: CourseAddress; level
                 )}
               </p>
             </div>
-            <ResumeButton book={book} loggedIn={!!user} />
+            <div className="flex flex-wrap items-center gap-2">
+              <ShelfButton kind="course" shelfRef={courseId} addition={{ course_book_id: courseId }} className="py-2" />
+              <ResumeButton book={book} loggedIn={!!user} />
+            </div>
           </header>
           {!user && <ProgressLoginNotice />}
           <LevelTabs book={book} levels={levels.data.levels} current={level ?? levels.data.levels[0]?.level ?? 1} />

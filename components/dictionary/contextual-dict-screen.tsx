@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { PhotoTextPicker } from '@/components/tools/photo-text-picker';
 import { ClickableText, type AutoLookup } from './clickable-text';
 
 /** The longest text a lookup may carry as context (lib/contract: query_word). */
@@ -95,6 +96,13 @@ export function ContextualDictScreen({
     // Put the keyboard on the text, so arrows and Enter work at once.
     requestAnimationFrame(() => firstRead.current?.querySelector<HTMLElement>('[data-testid="word"][tabindex="0"]')?.focus());
   };
+  // A photo's text goes into the editor to be checked: after the text already there, if any.
+  const addPhotoText = (recognised: string) => {
+    const appended = text.trim() !== '';
+    setText((appended ? `${text.trimEnd()}\n\n${recognised}` : recognised).slice(0, MAX_TEXT_LENGTH));
+    requestAnimationFrame(() => textarea.current?.focus());
+    return { appended };
+  };
   const startEditing = () => {
     setMode('edit');
     requestAnimationFrame(() => textarea.current?.focus());
@@ -164,6 +172,7 @@ export function ContextualDictScreen({
           </div>
         ) : (
           <div className="p-2">
+            <PhotoTextPicker onText={addPhotoText} />
             <label htmlFor={textareaId} className="sr-only">
               英文原文
             </label>

@@ -10,6 +10,7 @@ import { sentenceToAnalyse } from '@/lib/client/analysis/sentence-input';
 import { type HostedOverlayProps, openOverlay, type WordLookup } from '@/lib/client/overlays';
 import { closeWordPanel, wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
 import type { TranslationItem } from '@/lib/contract';
+import { AddToList } from '@/components/word-lists/add-to-list';
 import { LemmaEntry } from './lemma-entry';
 
 const sameQuery = (a: WordQuery | null, b: WordQuery | null) =>
@@ -86,7 +87,14 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
         ) : isWordNotFound(result.data) ? (
           <NotFound word={query.target_word} message={notFoundMessage(result.data)} />
         ) : (
-          <LemmaTabs items={result.data} tab={Math.min(tab, result.data.length - 1)} onTab={onTab} />
+          <>
+            <LemmaTabs items={result.data} tab={Math.min(tab, result.data.length - 1)} onTab={onTab} />
+            <AddToList
+              word={query.target_word}
+              lemma={result.data[Math.min(tab, result.data.length - 1)].lemma}
+              sentence={sentenceOf(query)}
+            />
+          </>
         )}
       </OverlayBody>
     </>
@@ -97,8 +105,11 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
  * The word's sentence, analysed or translated (spec: "from the contextual dictionary, a sentence
  * of the read text opens its analysis"): the chat drawer or the translate drawer over the page.
  */
+const sentenceOf = (query: WordQuery) =>
+  `${query.pre_context}${query.target_word}${query.post_context}`.replace(/\s+/g, ' ').trim();
+
 function SentenceActions({ query }: { query: WordQuery }) {
-  const sentence = `${query.pre_context}${query.target_word}${query.post_context}`.replace(/\s+/g, ' ').trim();
+  const sentence = sentenceOf(query);
   if (!sentenceToAnalyse(sentence)) return null;
   const open = (name: 'chatDrawer' | 'sentenceTranslate') => {
     closeWordPanel();

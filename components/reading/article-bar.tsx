@@ -1,11 +1,13 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { ShelfButton } from '@/components/books/shelf-button';
 import { ClickableText } from '@/components/dictionary/clickable-text';
 import type { PlayMode } from '@/lib/audio/player';
 import { useAudioPlayer } from '@/lib/audio/use-audio-player';
 import { openOverlay } from '@/lib/client/overlays';
 import { useGlobalConfig } from '@/lib/config/use-global-config';
+import type { ContentCategory } from '@/lib/contract';
 
 const modeNames: [PlayMode, string][] = [
   ['sequence', '顺序播放'],
@@ -13,11 +15,19 @@ const modeNames: [PlayMode, string][] = [
   ['singleLoop', '单句循环'],
 ];
 
+/** A library document, as the shelf names it. */
+export interface ShelfDocument {
+  category: ContentCategory;
+  sub_category: string | null;
+  filename: string;
+}
+
 export interface ArticleBarProps {
   /** The page's name: the lookups' and the analysis' `from`. */
   from: string;
   /** Names the text's sentences in the audio engine. */
   listId: string;
+  shelf?: ShelfDocument;
   /** The sentence spans of the text, in order. */
   spans: () => HTMLElement[];
   /** The chosen sentence (-1: none yet; the bar then works on the first). */
@@ -30,7 +40,7 @@ export interface ArticleBarProps {
  * keyboard's way to look them up), and the audio, sentence by sentence, in the stored mode with
  * the stored repeat count, interval and rate. The sounding sentence is marked and kept in view.
  */
-export function ArticleBar({ from, listId, spans, current, onChoose }: ArticleBarProps) {
+export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: ArticleBarProps) {
   const [wordsOpen, setWordsOpen] = useState(false);
   const { snapshot, settings, playSegments, stop } = useAudioPlayer();
   const [, updateConfig] = useGlobalConfig();
@@ -99,6 +109,17 @@ export function ArticleBar({ from, listId, spans, current, onChoose }: ArticleBa
         >
           逐词查词
         </button>
+        {shelf && (
+          <ShelfButton
+            kind="document"
+            shelfRef={`${shelf.category}/${shelf.sub_category ?? ''}/${shelf.filename}`}
+            addition={{
+              category: shelf.category,
+              ...(shelf.sub_category ? { sub_category: shelf.sub_category } : {}),
+              filename: shelf.filename,
+            }}
+          />
+        )}
         <span className="flex-1" />
         {playingIndex >= 0 ? (
           <button type="button" data-testid="article-stop" className={button} onClick={stop}>

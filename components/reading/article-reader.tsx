@@ -2,6 +2,7 @@
 
 import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { preloadOverlay } from '@/lib/client/overlays';
+import type { ShelfDocument } from './article-bar';
 import { sentenceElements, sentenceSelector } from './article-sentences';
 
 // The bar (audio, settings, analysis, the words as buttons) brings the audio engine, the stored
@@ -19,7 +20,18 @@ const loadWords = () => import('./article-words');
  * word under the pointer and its sentence (the span), and opens the contextual dictionary's panel
  * with that sentence as context. The bar below works on the chosen sentence.
  */
-export function ArticleReader({ from, listId, children }: { from: string; listId: string; children: ReactNode }) {
+export function ArticleReader({
+  from,
+  listId,
+  shelf,
+  children,
+}: {
+  from: string;
+  listId: string;
+  /** The library document read here, for 加入书架 (a personal book is on the shelf already). */
+  shelf?: ShelfDocument;
+  children: ReactNode;
+}) {
   const root = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(-1);
   const [ready, setReady] = useState(false);
@@ -58,7 +70,7 @@ export function ArticleReader({ from, listId, children }: { from: string; listId
       {/* Rendered only in the browser (after hydration): the server's HTML keeps its place. */}
       {ready ? (
         <Suspense fallback={barPlace}>
-          <ArticleBar from={from} listId={listId} spans={spans} current={current} onChoose={setCurrent} />
+          <ArticleBar from={from} listId={listId} shelf={shelf} spans={spans} current={current} onChoose={setCurrent} />
         </Suspense>
       ) : (
         barPlace

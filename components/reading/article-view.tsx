@@ -60,7 +60,11 @@ export function ArticleView({ doc, page }: { doc: ReadableDocument; page: Articl
         </dl>
         <DocumentFacts doc={doc} detailed />
       </header>
-      <ArticleReader from={page} listId={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`}>
+      <ArticleReader
+        from={page}
+        listId={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`}
+        shelf={{ category: doc.category, sub_category: doc.sub_category ?? null, filename: doc.filename }}
+      >
         {/* The text as one string of paragraphs and sentence spans (lib/reading/article-html.ts). */}
         <div
           data-testid="article-text"

@@ -8,11 +8,11 @@ import { useMarkWord } from '@/lib/client/word-lists/queries';
 import { sourceNames, strangeLabel, type Strange } from '@/lib/client/word-lists/word-list-model';
 
 /** The word inside its stored sentence: the sentence that holds it, and where. */
-function useWordInSentence(entry: WordListEntry) {
+export function useWordInSentence(word: string, sentence: string) {
   return useMemo(() => {
-    const text = entry.sentence;
+    const text = sentence;
     const tokens = tokenize(text);
-    const index = findWord(tokens, entry.word);
+    const index = findWord(tokens, word);
     if (index < 0) return { index, text, sentence: text.trim(), before: '', match: '', after: '' };
     const ranges = sentenceRanges(text);
     const range = sentenceAt(text, tokens[index].start, ranges);
@@ -27,7 +27,74 @@ function useWordInSentence(entry: WordListEntry) {
       match: token.text,
       after: text.slice(token.end, range.end).trimEnd(),
     };
-  }, [entry.sentence, entry.word]);
+  }, [sentence, word]);
+}
+
+type WordInSentence = ReturnType<typeof useWordInSentence>;
+
+/** Opens the word panel on a kept word: in its sentence, or on its own when it has none. */
+export function openKeptWord(located: WordInSentence, word: string, from: string, anchor: Element) {
+  if (located.index >= 0 && located.tokens) {
+    lookUpWord({ ...contextOf(located.text, located.index, located.tokens, located.ranges), from }, anchor);
+  } else {
+    // A word kept without a lookup has no sentence: look it up on its own.
+    lookUpWord({ pre_context: '', post_context: '', target_word: word, from }, anchor);
+  }
+}
+
+/** A kept word as a row starts: the word (it opens the panel), its lemma when other, its sound. */
+export function KeptWordHead({
+  word,
+  lemma,
+  testId,
+  onOpen,
+}: {
+  word: string;
+  lemma: string;
+  testId: string;
+  onOpen: (anchor: Element) => void;
+}) {
+  return (
+    <>
+      <div className="flex min-w-0 items-baseline gap-2">
+        <button
+          type="button"
+          data-testid={testId}
+          onClick={(event) => onOpen(event.currentTarget)}
+          lang="en"
+          className="truncate text-lg font-semibold text-brand-700 underline-offset-4 hover:underline"
+        >
+          {word}
+        </button>
+        {lemma.toLowerCase() !== word.toLowerCase() && <span className="shrink-0 text-sm text-ink-mute">原形 {lemma}</span>}
+      </div>
+      <PlayButton text={word} label={`朗读 ${word}`} />
+    </>
+  );
+}
+
+/** The sentence a word was met in, the word highlighted. */
+export function KeptSentence({ located, id, hidden }: { located: WordInSentence; id?: string; hidden?: boolean }) {
+  if (!located.sentence) return null;
+  return (
+    <p
+      id={id}
+      hidden={hidden}
+      data-testid="word-list-sentence"
+      lang="en"
+      className="mt-2 break-words rounded-lg bg-slate-50 px-3 py-2 leading-relaxed text-ink-soft"
+    >
+      {located.match ? (
+        <>
+          {located.before}
+          <mark className="rounded bg-amber-100 px-0.5 font-medium text-ink">{located.match}</mark>
+          {located.after}
+        </>
+      ) : (
+        located.sentence
+      )}
+    </p>
+  );
 }
 
 export function WordListRow({
@@ -41,37 +108,20 @@ export function WordListRow({
 }) {
   const [open, setOpen] = useState(false);
   const sentenceId = useId();
-  const located = useWordInSentence(entry);
+  const located = useWordInSentence(entry.word, entry.sentence);
   const mark = useMarkWord(account, listStrange);
   const from = entry.from || 'Words';
   const source = sourceNames[entry.from];
-  const showLemma = entry.lemma.toLowerCase() !== entry.word.toLowerCase();
-
-  const openWord = (anchor: Element) => {
-    if (located.index >= 0 && located.tokens) {
-      lookUpWord({ ...contextOf(located.text, located.index, located.tokens, located.ranges), from }, anchor);
-    } else {
-      // A word marked without a lookup has no sentence: look it up on its own.
-      lookUpWord({ pre_context: '', post_context: '', target_word: entry.word, from }, anchor);
-    }
-  };
 
   return (
     <li data-testid="word-list-row" data-lemma={entry.lemma} className="rounded-xl border border-slate-200 bg-white px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <div className="flex min-w-0 items-baseline gap-2">
-          <button
-            type="button"
-            data-testid="word-list-word"
-            onClick={(event) => openWord(event.currentTarget)}
-            lang="en"
-            className="truncate text-lg font-semibold text-brand-700 underline-offset-4 hover:underline"
-          >
-            {entry.word}
-          </button>
-          {showLemma && <span className="shrink-0 text-sm text-ink-mute">原形 {entry.lemma}</span>}
-        </div>
-        <PlayButton text={entry.word} label={`朗读 ${entry.word}`} />
+        <KeptWordHead
+          word={entry.word}
+          lemma={entry.lemma}
+          testId="word-list-word"
+          onOpen={(anchor) => openKeptWord(located, entry.word, from, anchor)}
+        />
         <StrangeToggle
           word={entry.word}
           strange={entry.strange}
@@ -97,25 +147,7 @@ export function WordListRow({
           </button>
         )}
       </div>
-      {located.sentence && (
-        <p
-          id={sentenceId}
-          hidden={!open}
-          data-testid="word-list-sentence"
-          lang="en"
-          className="mt-2 break-words rounded-lg bg-slate-50 px-3 py-2 leading-relaxed text-ink-soft"
-        >
-          {located.match ? (
-            <>
-              {located.before}
-              <mark className="rounded bg-amber-100 px-0.5 font-medium text-ink">{located.match}</mark>
-              {located.after}
-            </>
-          ) : (
-            located.sentence
-          )}
-        </p>
-      )}
+      <KeptSentence located={located} id={sentenceId} hidden={!open} />
     </li>
   );
 }

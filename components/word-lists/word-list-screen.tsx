@@ -19,7 +19,9 @@ import {
   type WordFilter,
   type WordListSource,
 } from '@/lib/client/word-lists/word-list-model';
+import { listIdFromParam } from '@/lib/client/word-lists/named-lists';
 import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
+import { NamedListsNav, NamedListView } from './named-lists';
 import { WordListRow } from './word-list-row';
 
 /**
@@ -29,7 +31,9 @@ import { WordListRow } from './word-list-row';
 export function WordListScreen({ path }: { path: WordListSource['path'] }) {
   const source = wordListSource(path);
   const { data: user } = useCurrentUser();
-  const filter = filterFromParam(useSearchParams().get('filter'));
+  const params = useSearchParams();
+  const filter = filterFromParam(params.get('filter'));
+  const listId = path === '/Words' ? listIdFromParam(params.get('list')) : null;
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-6 md:py-10">
@@ -39,7 +43,7 @@ export function WordListScreen({ path }: { path: WordListSource['path'] }) {
           <p className="mt-1 text-sm text-ink-soft">点击单词查看它在句子里的意思，标记生词和熟词，集中复习</p>
         </div>
         <div className="flex items-center gap-4 text-sm">
-          {user && (
+          {user && listId === null && (
             <Link
               href={`/pdf?source=word_list&strange=${filter === 'familiar' ? 0 : 1}`}
               data-testid="word-list-export-pdf"
@@ -58,17 +62,22 @@ export function WordListScreen({ path }: { path: WordListSource['path'] }) {
           <Link
             key={s.path}
             href={filter === 'all' ? s.path : `${s.path}?filter=${filter}`}
-            aria-current={s.path === path ? 'page' : undefined}
+            aria-current={s.path === path && listId === null ? 'page' : undefined}
             className={`shrink-0 rounded-full border px-3 py-1.5 ${
-              s.path === path ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white hover:bg-slate-50'
+              s.path === path && listId === null
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-slate-300 bg-white hover:bg-slate-50'
             }`}
           >
             {s.nav}
           </Link>
         ))}
       </nav>
+      {user && <NamedListsNav account={user.account} activeId={listId} />}
       <div className="mt-4">
-        {user ? (
+        {user && listId !== null ? (
+          <NamedListView key={listId} account={user.account} listId={listId} />
+        ) : user ? (
           <>
             <FilterTabs filter={filter} />
             <div role="tabpanel" id="word-list-panel" aria-labelledby={`word-filter-${filter}`} className="mt-4">

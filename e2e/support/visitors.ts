@@ -6,7 +6,11 @@ import { latestCode, newEmail } from './outbox';
  * session: a fresh learner with the free lookups of their own. Answers the user's e-mail.
  */
 export async function logInFreshUser(page: Page, label = 'learner'): Promise<string> {
-  const email = newEmail(label);
+  return logInAs(page, newEmail(label));
+}
+
+/** Logs the user of this e-mail in (made on first login) with the page's own cookies. */
+export async function logInAs(page: Page, email: string): Promise<string> {
   const pre = await page.request.post('/api/pre_email_login', { data: { email } });
   expect(pre.status()).toBe(200);
   const code = await latestCode(page.request, email);

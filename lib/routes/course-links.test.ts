@@ -4,6 +4,7 @@ import {
   courseIdOf,
   frequentWordsHref,
   lessonHref,
+  parseCourseId,
   parseDetailAddress,
   parseFrequentWordsAddress,
   parseLessonAddress,
@@ -13,6 +14,10 @@ describe('course-book addresses', () => {
   it('names a book by its type in the path and its category in the query', () => {
     const book = { category: 'cet4', type: 'word' } as const;
     expect(courseIdOf(book)).toBe('cet4-word');
+    expect(parseCourseId('cet4-word')).toEqual(book);
+    expect(parseCourseId('cet4-reading-question')).toEqual({ category: 'cet4', type: 'reading-question' });
+    expect(parseCourseId('junior_high_school-reading')).toEqual({ category: 'junior_high_school', type: 'reading' });
+    for (const id of ['cet4', 'cet4-word-1', 'nowhere-word', '-word', 'cet4-question']) expect(parseCourseId(id), id).toBeNull();
     expect(courseDetailHref(book)).toBe('/aiBook/word/detail?category=cet4');
     expect(courseDetailHref(book, 1)).toBe('/aiBook/word/detail?category=cet4');
     expect(courseDetailHref(book, 3)).toBe('/aiBook/word/detail?category=cet4&level=3');

@@ -31,6 +31,16 @@ export function courseIdOf({ category, type }: CourseAddress): string {
   return `${category}-${type}`;
 }
 
+/** The book a course id names (`cet4-reading-question`), or null when it names none. */
+export function parseCourseId(id: string): CourseAddress | null {
+  // The longest type first: `reading-question` also ends in a type's name after a dash.
+  for (const type of [...courseTypes].sort((a, b) => b.length - a.length)) {
+    const category = id.endsWith(`-${type}`) ? id.slice(0, -type.length - 1) : undefined;
+    if (isCourseBookCategory(category)) return { category, type };
+  }
+  return null;
+}
+
 function single(params: CourseSearchParams, key: string): string | undefined {
   const value = params[key];
   return typeof value === 'string' ? value : value?.[0];

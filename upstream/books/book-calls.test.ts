@@ -166,8 +166,12 @@ describe('book making and the bookshelf', () => {
       document: { category: 'classic', sub_category: null, filename: 'garden-notes' },
     });
     await upstream.call('add_to_bookshelf', { category: 'classic', filename: 'garden-notes' }, reader);
-    const course = await upstream.call('add_to_bookshelf', { course_book_id: 'cet4-word-1', title: '四级词汇 1' }, reader);
-    expect(course.body.data).toMatchObject({ kind: 'course', ref: 'cet4-word-1', title: '四级词汇 1' });
+    // A course book goes on under its own name, whatever title the caller gives; an unknown one is refused.
+    const names = await upstream.call('query_course_names', { category: 'cet4' }, reader);
+    const cet4Word = (names.body.data.courses as { id: string; name: string }[]).find((c) => c.id === 'cet4-word');
+    const course = await upstream.call('add_to_bookshelf', { course_book_id: 'cet4-word', title: 'anything' }, reader);
+    expect(course.body.data).toMatchObject({ kind: 'course', ref: 'cet4-word', title: cet4Word?.name });
+    expect((await upstream.call('add_to_bookshelf', { course_book_id: 'cet4-word-1' }, reader)).http).toBe(404);
     expect((await upstream.call('add_to_bookshelf', { category: 'classic', filename: 'nope' }, reader)).http).toBe(404);
     expect((await upstream.call('add_to_bookshelf', {}, reader)).http).toBe(400);
     const items = await shelf();

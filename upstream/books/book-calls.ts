@@ -4,12 +4,15 @@ import { sharedEcdictLexicon, type Lexicon } from '../content/profile';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok, UpstreamError } from '../platform/http';
 import { makeBook } from './book';
+import type { CourseShelf } from '../courses/course-shelf';
 import type { Bookshelf } from './bookshelf';
 import { BookFileError, extractBook } from './extract';
 
 export interface BookCallsDeps {
   users: Pick<Users, 'requireUser'>;
   bookshelf: Bookshelf;
+  /** The course books, so that only a real one goes on a shelf, under its own name. */
+  courseShelf: Pick<CourseShelf, 'catalogue'>;
   /** Word facts for the book's profile (default: ECDICT's). */
   lexicon?: Lexicon;
 }
@@ -22,7 +25,7 @@ const cleanName = (name: string) =>
   (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'book';
 
 /** Book making, personal books and the bookshelf: logged-in users only (401 otherwise). */
-export function bookCalls({ users, bookshelf, lexicon }: BookCallsDeps): CallHandlers {
+export function bookCalls({ users, bookshelf, courseShelf, lexicon }: BookCallsDeps): CallHandlers {
   return {
     make_book: async ({ title, options, file }, caller) => {
       const user = await users.requireUser(caller);
@@ -55,6 +58,11 @@ export function bookCalls({ users, bookshelf, lexicon }: BookCallsDeps): CallHan
 
     add_to_bookshelf: async (item, caller) => {
       const user = await users.requireUser(caller);
+      if (item.course_book_id && !(item.category && item.filename)) {
+        const book = (await courseShelf.catalogue()).book(item.course_book_id);
+        if (!book) throw new UpstreamError(404, '404', '访问资源不存在');
+        return ok(await bookshelf.addToShelf(user.id, { course_book_id: book.id, title: book.name }));
+      }
       return ok(await bookshelf.addToShelf(user.id, item));
     },
 

@@ -436,6 +436,20 @@ export interface WriterDraftsTable {
   updated_at: string;
 }
 
+/** One vocabulary assessment: its state while taken, then its result (assessment/). */
+export interface AssessmentsTable {
+  id: Generated<number>;
+  session_hash: string;
+  user_id: number | null;
+  state: string;
+  step: number;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+  result: string | null;
+  size: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -472,6 +486,7 @@ export interface Database {
   named_word_list_words: NamedWordListWordsTable;
   expert_instructions: ExpertInstructionsTable;
   writer_drafts: WriterDraftsTable;
+  assessments: AssessmentsTable;
 }
 
 export type User = Selectable<UsersTable>;

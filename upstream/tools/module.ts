@@ -3,6 +3,8 @@ import { openLexicalData } from '../dictionary/engine';
 import type { ParserServices } from '../parser/module';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { createExpertInstructions, type ExpertInstructions } from './expert-instructions';
+import { imageCalls } from './image-calls';
+import { createOcrPool, type OcrPool } from './ocr';
 import { createPassageReader, type PassageReader } from './passage';
 import { type ToolCallsDeps, toolCalls } from './tool-calls';
 import { type WriterCallsDeps, writerCalls } from './writer-calls';
@@ -15,6 +17,8 @@ export interface ToolServices {
   passageReader: PassageReader;
   /** The experts' instructions to the model, per scene and versioned; the prompts read the current ones. */
   expertInstructions: ExpertInstructions;
+  /** The OCR workers behind parse_image: made on the first photo, reused, ended when the upstream closes. */
+  ocrPool: OcrPool;
   /** The writer's offline checks (spelling, the parser's grammar checks, the profile). */
   writerChecker: WriterChecker;
   /** The learners' drafts in the writer. */
@@ -24,13 +28,14 @@ export interface ToolServices {
 type ToolUses = Omit<ToolCallsDeps & WriterCallsDeps, keyof Platform | keyof ToolServices> &
   ParserServices & { llm: LanguageModel | null };
 
-/** The tools: passage parsing, the experts' instructions and the writer (photo parsing to come). */
+/** The tools: passage and photo parsing, the experts' instructions and the writer. */
 export const toolsModule: UpstreamModule<ToolUses, ToolServices> = {
   name: 'tools',
   services: {
     // The word data opens on the first passage, shared with the dictionary engine.
     passageReader: () => createPassageReader(() => openLexicalData()),
     expertInstructions: ({ db, now }) => createExpertInstructions({ db, now }),
+    ocrPool: ({ log }) => createOcrPool({ log }),
     writerChecker: ({ sentenceParser }) =>
       createWriterChecker({
         ecdict: { get: (word) => openLexicalData().ecdict.get(word) },
@@ -39,5 +44,13 @@ export const toolsModule: UpstreamModule<ToolUses, ToolServices> = {
       }),
     writerDrafts: ({ db, now }) => createWriterDrafts({ db, now }),
   },
-  calls: (deps) => ({ ...toolCalls(deps), ...writerCalls(deps) }),
+  calls: (deps) => ({
+    ...toolCalls(deps),
+    ...imageCalls({ ...deps, lexicalData: () => openLexicalData() }),
+    ...writerCalls(deps),
+  }),
+  start:
+    ({ ocrPool }) =>
+    () =>
+      ocrPool.close(),
 };

@@ -1,12 +1,12 @@
 import { expertScenes } from '../../lib/contract';
 import type { Users } from '../account/users';
-import { hasMemberFeature } from '../metering/entitlements';
 import type { CallHandlers } from '../platform/contract-routes';
 import type { UpstreamConfig } from '../platform/config';
 import { ok, UpstreamError } from '../platform/http';
 import type { WordBook } from '../word-lists/word-book';
 import { type ExpertInstructions, isExpert, sceneTitles } from './expert-instructions';
-import { lemmasIn, type PassageReader } from './passage';
+import { passageForCaller } from './caller-passage';
+import type { PassageReader } from './passage';
 
 export interface ToolCallsDeps {
   config: Pick<UpstreamConfig, 'expertAccounts'>;
@@ -18,27 +18,10 @@ export interface ToolCallsDeps {
 
 const notAnExpert = () => new UpstreamError(403, '403', '没有权限：只有专家账号可以修改指令');
 
-/** What a caller without membership is told instead of the passage's phrases. */
-export const phrasesWithheld = { reason: 'vip_only' as const, description: '识别词组是会员功能，开通会员后可查看文中的词组' };
-
 /** Passage parsing and the experts' instructions to the model. */
 export function toolCalls({ config, users, wordBook, passageReader, expertInstructions }: ToolCallsDeps): CallHandlers {
   return {
-    parse_text: async ({ text }, caller) => {
-      const user = await users.userForToken(caller.token);
-      const phrases = hasMemberFeature(user && { isVip: users.isVip(user) }, 'passage_phrases');
-      const passage = passageReader.read(text, { phrases });
-      if (user) {
-        const marks = await wordBook.marks(user.id, lemmasIn(passage));
-        for (const sentence of passage.sentences) {
-          for (const token of sentence.tokens) {
-            const mark = token.lemma === undefined ? undefined : marks.get(token.lemma);
-            if (mark !== undefined) token.mark = mark === 1 ? 'strange' : 'familiar';
-          }
-        }
-      }
-      return ok({ ...passage, phrases_withheld: phrases ? null : phrasesWithheld, marks_included: user !== undefined });
-    },
+    parse_text: async ({ text }, caller) => ok(await passageForCaller({ users, wordBook, passageReader }, text, caller)),
 
     query_expert_instruction: async ({ scene, page, page_size }, caller) => {
       const user = await users.userForToken(caller.token);

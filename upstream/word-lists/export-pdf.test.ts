@@ -78,6 +78,38 @@ describe('export_pdf: a word list as a printable PDF', () => {
     expect(await answer.json()).toEqual({ status: 'empty_list', description: '熟词本里还没有单词，无法导出 PDF' });
   });
 
+  it("prints one of the learner's named lists under its name, and no one else's", async () => {
+    const made = await upstream.call('add_word_list', { name: '四级 阅读' }, bearer(token));
+    const listId = made.body.data.list.list_id as number;
+    const added = await upstream.call(
+      'add_multi_word_list',
+      {
+        list_id: listId,
+        words: [
+          { word: 'resilient', sentence: 'Children are often remarkably resilient.' },
+          { word: 'abundant', sentence: '' },
+        ],
+      },
+      bearer(token),
+    );
+    expect(added.body.data.added).toBe(2);
+    const answer = await exportPdf(`source=named_list&list_id=${listId}`, bearer(token));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-disposition')).toContain(`yujing-word-list-${listId}-2026-03-02.pdf`);
+    expect(answer.headers.get('content-disposition')).toContain(encodeURIComponent('语境-四级 阅读-2026-03-02.pdf'));
+    const flat = readPdf(new Uint8Array(await answer.arrayBuffer())).text.replace(/\s+/g, '');
+    expect(flat).toContain('共2个单词');
+    expect(flat).toMatch(/resilient英\/rɪˈzɪlɪənt\//);
+    expect(flat).toContain('Childrenareoftenremarkablyresilient.');
+    expect(flat).toMatch(/abundant.*丰富/);
+
+    const other = await logInByEmail(upstream, 'someone-else@example.com');
+    const foreign = await exportPdf(`source=named_list&list_id=${listId}`, bearer(other));
+    expect(foreign.status).toBe(404);
+    const malformed = await exportPdf('source=named_list&list_id=abc', bearer(token));
+    expect(malformed.status).toBe(400);
+  });
+
   it("prints a word book's unit in book order, with each word's IPA and Chinese", async () => {
     const unit = await exportPdf('source=course_unit&course_id=cet4-word&unit_id=1', bearer(token));
     expect(unit.status).toBe(200);

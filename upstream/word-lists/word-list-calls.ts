@@ -89,6 +89,7 @@ export function wordListCalls({
       const user = await users.requireUser(caller);
       const { sheet, fileName, asciiFileName } = await loadWordSheet(source, user.id, now(), {
         wordBook,
+        namedLists,
         dictionary,
         bookshelf,
         courseShelf,

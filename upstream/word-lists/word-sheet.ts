@@ -4,6 +4,7 @@ import type { Bookshelf } from '../books/bookshelf';
 import type { CourseShelf } from '../courses/course-shelf';
 import type { DictionaryEngine } from '../dictionary/types';
 import { UpstreamError } from '../platform/http';
+import type { NamedWordLists } from './named-lists';
 import type { WordBook } from './word-book';
 
 /** A sheet ready to print, with the names its file is saved under. */
@@ -27,11 +28,29 @@ interface ListedWords {
 
 export interface WordSheetDeps {
   wordBook: WordBook;
+  /** The learner's named lists. */
+  namedLists: Pick<NamedWordLists, 'one' | 'words'>;
   /** A personal book's unknown words. */
   bookshelf: Pick<Bookshelf, 'unknownWordList'>;
   /** A word book's unit. */
   courseShelf: Pick<CourseShelf, 'catalogue'>;
   dictionary: Pick<DictionaryEngine, 'headword'>;
+}
+
+/** A word the learner kept, with its dictionary card and the sentence they met it in. */
+function cardEntry(
+  dictionary: WordSheetDeps['dictionary'],
+  item: { word: string; lemma: string; sentence: string },
+): WordSheetEntry {
+  const card = dictionary.headword(item.lemma) ?? dictionary.headword(item.word);
+  return {
+    word: item.lemma,
+    uk: card?.uk,
+    us: card?.us,
+    senses: card?.senses ?? [],
+    // The sentence the learner met the word in: the example that means most to them.
+    example: item.sentence.trim() ? { en: item.sentence.trim() } : undefined,
+  };
 }
 
 type Loader<K extends WordSheetSourceKind> = (
@@ -42,7 +61,7 @@ type Loader<K extends WordSheetSourceKind> = (
 
 /**
  * Where a sheet's words come from, one loader per source of the contract: the learner's 生词/熟词
- * list, a word book's unit (its words in book order with their example sentences), and a personal
+ * list and named lists, a word book's unit (its words in book order with their example sentences), and a personal
  * book's unknown words (the bookshelf).
  */
 const loaders: { [K in WordSheetSourceKind]?: Loader<K> } = {
@@ -53,17 +72,19 @@ const loaders: { [K in WordSheetSourceKind]?: Loader<K> } = {
       title: unfamiliar ? '生词本' : '熟词本',
       asciiTitle: unfamiliar ? 'unfamiliar-words' : 'familiar-words',
       total: page.total,
-      entries: page.items.map((item) => {
-        const card = dictionary.headword(item.lemma) ?? dictionary.headword(item.word);
-        return {
-          word: item.lemma,
-          uk: card?.uk,
-          us: card?.us,
-          senses: card?.senses ?? [],
-          // The sentence the learner met the word in: the example that means most to them.
-          example: item.sentence.trim() ? { en: item.sentence.trim() } : undefined,
-        };
-      }),
+      entries: page.items.map((item) => cardEntry(dictionary, item)),
+    };
+  },
+  // One of the learner's named lists (404 for a list not theirs), the latest added first.
+  named_list: async ({ list_id }, userId, { namedLists, dictionary }) => {
+    const id = Number(list_id);
+    const list = await namedLists.one(userId, id);
+    const page = await namedLists.words(userId, id, { page: 1, page_size: WORD_SHEET_MAX_WORDS });
+    return {
+      title: list.name,
+      asciiTitle: `word-list-${id}`,
+      total: page.total,
+      entries: page.items.map((item) => cardEntry(dictionary, item)),
     };
   },
   // A unit of a word book (courses), as its lesson shows it: anyone may print it.

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { AssessmentSummary } from '@/components/assessment/assessment-summary';
 import { Bookshelf } from '@/components/books/bookshelf';
 import { PersonalCentre } from '@/components/membership/personal-centre';
 
@@ -12,6 +13,7 @@ export default function AdminPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
       <h1 className="text-2xl font-semibold">个人中心</h1>
       <PersonalCentre />
+      <AssessmentSummary />
       <Bookshelf />
     </div>
   );

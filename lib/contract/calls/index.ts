@@ -18,3 +18,4 @@ export * from './content';
 export * from './courses';
 export * from './books';
 export * from './membership';
+export * from './assessment';

@@ -120,6 +120,33 @@ export const expertSceneState = obj({
 });
 export type ExpertSceneState = z.infer<typeof expertSceneState>;
 
+/** What a photo for parse_image may be: its largest size, the image kinds read, its largest area. */
+export const imageUpload = {
+  maxBytes: 8 * 1024 * 1024,
+  /** The kinds read, by MIME type, as the screen names them. */
+  types: { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP', 'image/bmp': 'BMP' } as Record<string, string>,
+  /** A photo larger than this many pixels is refused (a 12-megapixel phone photo is 12,000,000). */
+  maxPixels: 40_000_000,
+  accept: 'image/png,image/jpeg,image/webp,image/bmp',
+} as const;
+
+// A form's file: what the browser attaches (a File) and what the upstream's form parser makes of it.
+const uploadedImage = z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File, '请选择要识别的图片');
+
+/** What parse_image answers: the text read from the photo, cleaned, and that text parsed as parse_text would. */
+export const photoText = obj({
+  /** The recognised text: words split at line ends joined, lines unwrapped into paragraphs (blank line between). */
+  text: str,
+  /** The recogniser's mean confidence in the words kept, 0–100. */
+  confidence: num,
+  /** The photo's size in pixels. */
+  width: num,
+  height: num,
+  /** The text parsed: offsets are into `text`. */
+  passage: parsedPassage,
+});
+export type PhotoText = z.infer<typeof photoText>;
+
 export const toolsCalls = {
   translate: def('translate', {
     request: obj({ text: str.min(1).max(20_000) }),
@@ -140,7 +167,17 @@ export const toolsCalls = {
     }),
     response: envelope(parsedPassage),
   }),
-  parse_image: def('parse_image', { kind: 'multipart' }),
+  /**
+   * Photo to text: the printed English in a photo (PNG, JPEG, WebP or BMP, at most 8 MB), read by
+   * OCR on the server, cleaned, and parsed as parse_text parses a passage (phrases for members,
+   * marks for a logged-in learner). Nothing of the photo is kept. 413 for a photo too large, 400
+   * for another kind of file, a damaged image or one without text, 503 when the reader is busy.
+   */
+  parse_image: def('parse_image', {
+    kind: 'multipart',
+    request: obj({ file: uploadedImage }),
+    response: envelope(photoText),
+  }),
   /**
    * A new version of one scene's instruction. Only the accounts the operator lists in
    * EXPERT_ACCOUNTS may write (403 otherwise, 401 logged out). `base_version`, when sent, is the

@@ -54,12 +54,14 @@ const flag = z.enum(['0', '1']);
 const sheetOptions = { examples: flag.optional(), chinese: flag.optional() };
 
 /**
- * What a printable word sheet is made of, as query parameters: the 生词本 or 熟词本 (/pdf), a word
- * book's unit (course_id `cet4-word`, unit_id `3`: the lesson's 导出 PDF) or a personal book's
- * unknown words (its page). A source without a loader is refused with a clear message.
+ * What a printable word sheet is made of, as query parameters: the 生词本 or 熟词本 (/pdf), one of
+ * the learner's named lists (list_id), a word book's unit (course_id `cet4-word`, unit_id `3`: the
+ * lesson's 导出 PDF) or a personal book's unknown words (its page). A source without a loader is
+ * refused with a clear message.
  */
 export const wordSheetSource = z.discriminatedUnion('source', [
   obj({ source: z.literal('word_list'), strange: flag, ...sheetOptions }),
+  obj({ source: z.literal('named_list'), list_id: str.regex(/^[1-9]\d{0,9}$/, '词单编号不正确'), ...sheetOptions }),
   obj({ source: z.literal('course_unit'), course_id: str.min(1).max(64), unit_id: str.min(1).max(64), ...sheetOptions }),
   obj({ source: z.literal('book'), book_id: str.min(1).max(64), ...sheetOptions }),
 ]);

@@ -15,6 +15,7 @@ import * as courses from './013-courses';
 import * as books from './014-books';
 import * as expertInstructions from './015-expert-instructions';
 import * as writerDrafts from './016-writer-drafts';
+import * as assessments from './017-assessments';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '014_books': books,
   '015_expert_instructions': expertInstructions,
   '016_writer_drafts': writerDrafts,
+  '017_assessments': assessments,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,41 @@
+import type { ParsedPassage } from '../../lib/contract';
+import type { Users } from '../account/users';
+import { hasMemberFeature } from '../metering/entitlements';
+import type { Caller } from '../platform/caller';
+import type { WordBook } from '../word-lists/word-book';
+import { lemmasIn, type PassageReader } from './passage';
+
+/*
+ * A passage parsed for whoever asks: the same for a pasted passage (parse_text) and a photo's
+ * text (parse_image). Phrases are a member's feature (the entitlements table); a logged-in
+ * learner's 生词/熟词 marks are read in one query and put on the tokens.
+ */
+
+export interface CallerPassageDeps {
+  users: Pick<Users, 'userForToken' | 'isVip'>;
+  wordBook: Pick<WordBook, 'marks'>;
+  passageReader: PassageReader;
+}
+
+/** What a caller without membership is told instead of the passage's phrases. */
+export const phrasesWithheld = { reason: 'vip_only' as const, description: '识别词组是会员功能，开通会员后可查看文中的词组' };
+
+export async function passageForCaller(
+  { users, wordBook, passageReader }: CallerPassageDeps,
+  text: string,
+  caller: Caller,
+): Promise<ParsedPassage> {
+  const user = await users.userForToken(caller.token);
+  const phrases = hasMemberFeature(user && { isVip: users.isVip(user) }, 'passage_phrases');
+  const passage = passageReader.read(text, { phrases });
+  if (user) {
+    const marks = await wordBook.marks(user.id, lemmasIn(passage));
+    for (const sentence of passage.sentences) {
+      for (const token of sentence.tokens) {
+        const mark = token.lemma === undefined ? undefined : marks.get(token.lemma);
+        if (mark !== undefined) token.mark = mark === 1 ? 'strange' : 'familiar';
+      }
+    }
+  }
+  return { ...passage, phrases_withheld: phrases ? null : phrasesWithheld, marks_included: user !== undefined };
+}

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoText } from '../../lib/contract';
+import { renderPage } from '../../tests/support/page-image';
+import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
+
+const paragraphs = [
+  'The committee abandoned the ambiguous proposal after a long debate about the future of the old library.',
+  'Nevertheless, several members insisted that the building deserved protection.',
+];
+
+describe('parse_image over HTTP', () => {
+  let upstream: TestUpstream;
+  let learner: Record<string, string>;
+
+  const send = (bytes: Uint8Array | string, name: string, type: string, headers: Record<string, string> = {}) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes as BlobPart], { type }), name);
+    return upstream.request('/api/parse_image', { method: 'POST', headers, body: form });
+  };
+  const countRows = async () => {
+    const tables = ['users', 'word_list'] as const;
+    return Promise.all(
+      tables.map(async (t) =>
+        Number(
+          (
+            await upstream.db
+              .selectFrom(t)
+              .select((e) => e.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+      ),
+    );
+  };
+
+  beforeAll(async () => {
+    upstream = await startTestUpstream();
+    learner = bearer(await logInByEmail(upstream, 'photo-learner@example.com'));
+  });
+  afterAll(() => upstream?.stop());
+
+  it('reads a photo of printed English: the text cleaned, and parsed as parse_text parses it', async () => {
+    const photo = await renderPage({
+      paragraphs,
+      font: 'serif',
+      size: 30,
+      columnWidth: 760,
+      rotation: 1,
+      noise: 0.01,
+      format: 'jpeg',
+    });
+    const answer = await send(photo.bytes, 'photo.jpg', 'image/jpeg', learner);
+    expect(answer.http).toBe(200);
+    expect(answer.body.status).toBe('OK');
+    const data = photoText.parse(answer.body.data);
+    expect(data.text).toBe(photo.text);
+    expect(data.width).toBe(photo.width);
+    expect(data.height).toBe(photo.height);
+    expect(data.confidence).toBeGreaterThan(80);
+    expect(data.passage.sentences).toHaveLength(2);
+    expect(data.passage.marks_included).toBe(true);
+    expect(data.passage.phrases_withheld).toMatchObject({ reason: 'vip_only' });
+    const abandoned = data.passage.sentences[0].tokens.find((t) => t.text === 'abandoned');
+    expect(abandoned).toMatchObject({ lemma: 'abandon', pos: 'VERB', is_word: true });
+    expect(data.text.slice(abandoned?.start, abandoned?.end)).toBe('abandoned');
+  });
+
+  it('reads PNG and WebP whatever type the browser declared', async () => {
+    const png = await renderPage({ paragraphs: [paragraphs[1]], size: 28, columnWidth: 900 });
+    const asPng = await send(png.bytes, 'scan', 'application/octet-stream');
+    expect(asPng.http).toBe(200);
+    expect(asPng.body.data.text).toBe(png.text);
+    expect(asPng.body.data.passage.marks_included).toBe(false);
+    const webp = await renderPage({ paragraphs: [paragraphs[1]], font: 'mono', size: 26, columnWidth: 1200, format: 'webp' });
+    const asWebp = await send(webp.bytes, 'photo.png', 'image/png');
+    expect(asWebp.http).toBe(200);
+    expect(asWebp.body.data.text).toBe(webp.text);
+  });
+
+  it('refuses a photo over 8 MB with 413, and keeps nothing', async () => {
+    const before = await countRows();
+    const big = new Uint8Array(8 * 1024 * 1024 + 1);
+    big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    const answer = await send(big, 'huge.png', 'image/png', learner);
+    expect(answer.http).toBe(413);
+    expect(answer.body.description).toMatch(/图片过大：最大 8 MB/);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it('refuses a file that is not an image, by its bytes, not its name', async () => {
+    const answer = await send('The committee abandoned the proposal.', 'photo.jpg', 'image/jpeg');
+    expect(answer.http).toBe(400);
+    expect(answer.body.description).toBe('不支持的文件类型：请上传 PNG、JPEG、WebP、BMP 格式的图片');
+    const pdf = await send('%PDF-1.7\n', 'scan.png', 'image/png');
+    expect(pdf.http).toBe(400);
+    expect(pdf.body.description).toMatch(/不支持的文件类型/);
+  });
+
+  it('refuses a damaged PNG: a cut-off file, and one whose data is garbage', async () => {
+    const photo = await renderPage({ paragraphs: [paragraphs[0]], size: 24, columnWidth: 600 });
+    const cut = await send(photo.bytes.subarray(0, 120), 'cut.png', 'image/png');
+    expect(cut.http).toBe(400);
+    expect(cut.body.description).toBe('图片已损坏或格式不正确，无法读取');
+    const garbage = Uint8Array.from(photo.bytes);
+    for (let i = 60; i < garbage.length; i++) garbage[i] = (i * 7) & 255;
+    const spoilt = await send(garbage, 'spoilt.png', 'image/png');
+    expect(spoilt.http).toBe(400);
+    expect(spoilt.body.description).toBe('图片已损坏或格式不正确，无法读取');
+    // Only the header: too short to say how large it is.
+    const header = await send(photo.bytes.subarray(0, 12), 'header.png', 'image/png');
+    expect(header.http).toBe(400);
+    expect(header.body.description).toBe('图片已损坏或格式不正确，无法读取');
+  });
+
+  it('says so when the photo has no text, and refuses an empty upload or none', async () => {
+    const blank = await renderPage({ paragraphs: [], size: 30, columnWidth: 500, noise: 0.01 });
+    const none = await send(blank.bytes, 'wall.png', 'image/png');
+    expect(none.http).toBe(400);
+    expect(none.body.description).toMatch(/没有在图片中识别到英文文字/);
+    const empty = await send(new Uint8Array(0), 'empty.png', 'image/png');
+    expect(empty.http).toBe(400);
+    expect(empty.body.description).toMatch(/图片是空的/);
+    const missing = await upstream.request('/api/parse_image', { method: 'POST', body: new FormData() });
+    expect(missing.http).toBe(400);
+    expect(missing.body.description).toMatch(/请选择要识别的图片/);
+  });
+});

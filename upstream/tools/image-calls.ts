@@ -1,0 +1,53 @@
+import type { LexicalData } from '../dictionary/engine';
+import type { CallHandlers } from '../platform/contract-routes';
+import { ok, UpstreamError } from '../platform/http';
+import { type CallerPassageDeps, passageForCaller } from './caller-passage';
+import { checkImage, imageErrors } from './image-file';
+import { OcrBusyError, OcrImageError, type OcrPool } from './ocr';
+import { cleanOcrPage } from './ocr-text';
+
+/*
+ * parse_image: photo to text. The photo is checked by its own bytes (size, kind, pixels), read by
+ * the OCR pool, its text cleaned and parsed as a pasted passage is. It is read from memory and
+ * dropped with the request: nothing of it is stored or logged.
+ */
+
+export interface ImageCallsDeps extends CallerPassageDeps {
+  ocrPool: OcrPool;
+  /** The word data, for telling a word split at a line's end from a hyphenated compound. */
+  lexicalData: () => LexicalData;
+}
+
+const busy = (error: OcrBusyError) => new UpstreamError(503, '503', error.message, { 'retry-after': '5' });
+
+export function imageCalls({ ocrPool, lexicalData, ...passageDeps }: ImageCallsDeps): CallHandlers {
+  const isWord = (word: string) => {
+    const data = lexicalData();
+    return data.ecdict.get(word) !== undefined || data.lemmatizer.known(word) !== undefined;
+  };
+
+  return {
+    parse_image: async ({ file }, caller) => {
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const header = checkImage(bytes);
+      let page: Awaited<ReturnType<OcrPool['recognize']>>;
+      try {
+        page = await ocrPool.recognize(bytes);
+      } catch (error) {
+        if (error instanceof OcrBusyError) throw busy(error);
+        if (error instanceof OcrImageError) throw imageErrors.corrupt();
+        throw error;
+      }
+      const cleaned = cleanOcrPage(page, { isWord });
+      if (cleaned.words === 0 || cleaned.text.trim() === '') throw imageErrors.noText();
+      const passage = await passageForCaller(passageDeps, cleaned.text, caller);
+      return ok({
+        text: cleaned.text,
+        confidence: cleaned.confidence,
+        width: header.width,
+        height: header.height,
+        passage,
+      });
+    },
+  };
+}

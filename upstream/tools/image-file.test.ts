@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../../tests/support/page-image';
+import { UpstreamError } from '../platform/http';
+import { checkImage, imageKindOf } from './image-file';
+import { createOcrPool, OcrBusyError } from './ocr';
+
+function bmpHeader(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(54);
+  const view = new DataView(bytes.buffer);
+  bytes.set([0x42, 0x4d]);
+  view.setUint32(2, 54, true);
+  view.setUint32(10, 54, true);
+  view.setUint32(14, 40, true);
+  view.setInt32(18, width, true);
+  view.setInt32(22, height, true);
+  return bytes;
+}
+
+describe('checkImage', () => {
+  it('reads the kind and size from the bytes of PNG, JPEG, WebP and BMP', async () => {
+    for (const format of ['png', 'jpeg', 'webp'] as const) {
+      const page = await renderPage({ paragraphs: ['Hello there.'], size: 20, columnWidth: 300, format });
+      expect(checkImage(page.bytes)).toEqual({ kind: format, width: page.width, height: page.height });
+    }
+    expect(checkImage(bmpHeader(640, -480))).toEqual({ kind: 'bmp', width: 640, height: 480 });
+  });
+
+  it('refuses what is not an image, a damaged header, and too many pixels', () => {
+    const reason = (bytes: Uint8Array) => {
+      try {
+        checkImage(bytes);
+        return 'accepted';
+      } catch (error) {
+        return error instanceof UpstreamError ? `${error.httpStatus} ${error.description}` : String(error);
+      }
+    };
+    expect(imageKindOf(new TextEncoder().encode('GIF89a'))).toBeNull();
+    expect(reason(new TextEncoder().encode('GIF89a......'))).toMatch(/^400 不支持的文件类型/);
+    expect(reason(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00]))).toMatch(/^400 图片已损坏/);
+    expect(reason(bmpHeader(0, 100))).toMatch(/^400 图片已损坏/);
+    expect(reason(bmpHeader(10_000, 10_000))).toMatch(/^413 图片尺寸过大/);
+  });
+});
+
+describe('the OCR pool', () => {
+  it('refuses at once when its workers and queue are full, and serves again after', async () => {
+    const pool = createOcrPool({ workers: 1, queueLimit: 1 });
+    try {
+      const page = await renderPage({ paragraphs: ['A short line of text.'], size: 28, columnWidth: 500 });
+      const first = pool.recognize(page.bytes);
+      const second = pool.recognize(page.bytes);
+      await expect(pool.recognize(page.bytes)).rejects.toBeInstanceOf(OcrBusyError);
+      expect(pool.pending()).toBe(2);
+      await Promise.all([first, second]);
+      const again = await pool.recognize(page.bytes);
+      expect(
+        again.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.text)))),
+      ).toEqual(['A', 'short', 'line', 'of', 'text.']);
+    } finally {
+      await pool.close();
+    }
+    await expect(pool.recognize(new Uint8Array(1))).rejects.toBeInstanceOf(OcrBusyError);
+  });
+});
