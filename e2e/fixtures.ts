@@ -11,6 +11,7 @@ import { Shell } from './pages/shell';
 import { SiteFooter } from './pages/site-footer';
 import { HistoryPage, WordListsPage } from './pages/word-lists-page';
 import { WordPanel } from './pages/word-panel';
+import { WriterPage } from './pages/writer-page';
 import { logInFreshUser, recordApiBodies, sentBodies } from './support/visitors';
 
 /** A user logged in for one test. */
@@ -33,6 +34,7 @@ interface Fixtures {
   sentenceBook: SentenceBookPage;
   membership: Membership;
   profile: ProfilePage;
+  writer: WriterPage;
   /**
    * A new user, logged in through the BFF with the page's cookies before the test starts: the
    * test's own free lookups, lists and history, shared with no other test.
@@ -63,6 +65,7 @@ export const test = base.extend<Fixtures>({
   sentenceBook: async ({ page }, use) => use(new SentenceBookPage(page)),
   membership: async ({ page }, use) => use(new Membership(page)),
   profile: async ({ page }, use) => use(new ProfilePage(page)),
+  writer: async ({ page }, use) => use(new WriterPage(page)),
 
   learner: async ({ page }, use, testInfo) => {
     // The spec's name in the address tells a failing run's users apart in the upstream's data.

@@ -87,7 +87,7 @@ export function handleQuotaStatus(status: unknown, env?: QuotaEnvironment): bool
 }
 
 // The login screen sends the user back to the page they were on (lib/client/return-route.ts).
-function rememberReturnRoute() {
+export function rememberReturnRoute() {
   const here = safeReturnPath(window.location.pathname + window.location.search);
   if (here === '/') return;
   document.cookie = `${RETURN_COOKIE}=${encodeURIComponent(here)}; path=/; max-age=600; samesite=lax`;

@@ -3,6 +3,7 @@ import type { Users } from '../account/users';
 import type { GrammarCatalogue } from '../analysis/types';
 import type { Caller } from '../platform/caller';
 import type { CallHandlers } from '../platform/contract-routes';
+import { eventStream as platformEventStream } from '../platform/event-stream';
 import { badRequest, notFound, ok, UpstreamError } from '../platform/http';
 import type { Clock } from '../platform/time';
 import type { ExpertInstructions } from '../tools/expert-instructions';
@@ -62,55 +63,16 @@ interface ClaimedAsk {
 
 type StreamMessage = { content: string; completed?: boolean } | { status: string; description: string };
 
-const streamHeaders = {
-  'content-type': 'text/event-stream; charset=utf-8',
-  // no-transform: no proxy (nor Next) may compress and so hold back the events.
-  'cache-control': 'no-cache, no-transform',
-  'x-accel-buffering': 'no',
-};
-
-/**
- * An event stream written by `produce`. It stops (its signal aborts) when the client goes away,
- * seen either as the request's abort or as the response body being cancelled.
- */
+/** The tutor's event stream: a producer that throws ends it with the catalogue's server error. */
 function eventStream(
   produce: (send: (message: StreamMessage) => void, signal: AbortSignal) => Promise<void>,
   requestSignal: AbortSignal | undefined,
   log: (line: string) => void,
 ): Response {
-  const gone = new AbortController();
-  const onAbort = () => gone.abort();
-  requestSignal?.addEventListener('abort', onAbort, { once: true });
-  const encoder = new TextEncoder();
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const send = (message: StreamMessage) => {
-        if (gone.signal.aborted) return;
-        try {
-          controller.enqueue(encoder.encode(`data: ${JSON.stringify(message)}\n\n`));
-        } catch {
-          gone.abort();
-        }
-      };
-      produce(send, gone.signal)
-        .catch((error: unknown) => {
-          log(`[error] ask_stream: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-          send({ status: '500', description: '服务器错误' });
-        })
-        .finally(() => {
-          requestSignal?.removeEventListener('abort', onAbort);
-          try {
-            controller.close();
-          } catch {
-            // cancelled by the client
-          }
-        });
-    },
-    cancel() {
-      gone.abort();
-    },
+  return platformEventStream<StreamMessage>(produce, requestSignal, (error, send) => {
+    log(`[error] ask_stream: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    send({ status: '500', description: '服务器错误' });
   });
-  return new Response(body, { headers: streamHeaders });
 }
 
 const integer = (value: string | number) => {

@@ -426,6 +426,16 @@ export interface ExpertInstructionsTable {
   created_at: string;
 }
 
+export interface WriterDraftsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  text: string;
+  word_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
 /** One vocabulary assessment: its state while taken, then its result (assessment/). */
 export interface AssessmentsTable {
   id: Generated<number>;
@@ -475,6 +485,7 @@ export interface Database {
   named_word_lists: NamedWordListsTable;
   named_word_list_words: NamedWordListWordsTable;
   expert_instructions: ExpertInstructionsTable;
+  writer_drafts: WriterDraftsTable;
   assessments: AssessmentsTable;
 }
 

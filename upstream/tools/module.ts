@@ -1,10 +1,16 @@
+import type { LanguageModel } from '../chat/llm';
 import { openLexicalData } from '../dictionary/engine';
+import type { ParserServices } from '../parser/module';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { createExpertInstructions, type ExpertInstructions } from './expert-instructions';
 import { imageCalls } from './image-calls';
 import { createOcrPool, type OcrPool } from './ocr';
 import { createPassageReader, type PassageReader } from './passage';
 import { type ToolCallsDeps, toolCalls } from './tool-calls';
+import { type WriterCallsDeps, writerCalls } from './writer-calls';
+import { createWriterChecker, type WriterChecker } from './writer-checks';
+import { createWriterDrafts, type WriterDrafts } from './writer-drafts';
+import { englishSpelling } from './writer-spelling';
 
 export interface ToolServices {
   /** Passage parsing over the dictionary's word data. */
@@ -13,18 +19,36 @@ export interface ToolServices {
   expertInstructions: ExpertInstructions;
   /** The OCR workers behind parse_image: made on the first photo, reused, ended when the upstream closes. */
   ocrPool: OcrPool;
+  /** The writer's offline checks (spelling, the parser's grammar checks, the profile). */
+  writerChecker: WriterChecker;
+  /** The learners' drafts in the writer. */
+  writerDrafts: WriterDrafts;
 }
 
-/** The tools: passage and photo parsing and the experts' instructions (the writer to come). */
-export const toolsModule: UpstreamModule<Omit<ToolCallsDeps, keyof Platform | keyof ToolServices>, ToolServices> = {
+type ToolUses = Omit<ToolCallsDeps & WriterCallsDeps, keyof Platform | keyof ToolServices> &
+  ParserServices & { llm: LanguageModel | null };
+
+/** The tools: passage and photo parsing, the experts' instructions and the writer. */
+export const toolsModule: UpstreamModule<ToolUses, ToolServices> = {
   name: 'tools',
   services: {
     // The word data opens on the first passage, shared with the dictionary engine.
     passageReader: () => createPassageReader(() => openLexicalData()),
     expertInstructions: ({ db, now }) => createExpertInstructions({ db, now }),
     ocrPool: ({ log }) => createOcrPool({ log }),
+    writerChecker: ({ sentenceParser }) =>
+      createWriterChecker({
+        ecdict: { get: (word) => openLexicalData().ecdict.get(word) },
+        spelling: { correct: (w) => englishSpelling().correct(w), suggest: (w) => englishSpelling().suggest(w) },
+        parse: sentenceParser && ((sentence) => sentenceParser.parse(sentence)),
+      }),
+    writerDrafts: ({ db, now }) => createWriterDrafts({ db, now }),
   },
-  calls: (deps) => ({ ...toolCalls(deps), ...imageCalls({ ...deps, lexicalData: () => openLexicalData() }) }),
+  calls: (deps) => ({
+    ...toolCalls(deps),
+    ...imageCalls({ ...deps, lexicalData: () => openLexicalData() }),
+    ...writerCalls(deps),
+  }),
   start:
     ({ ocrPool }) =>
     () =>

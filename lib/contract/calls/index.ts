@@ -13,6 +13,7 @@ export * from './audio';
 export * from './analysis';
 export * from './chat';
 export * from './tools';
+export * from './writer';
 export * from './content';
 export * from './courses';
 export * from './books';

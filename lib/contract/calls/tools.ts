@@ -178,7 +178,6 @@ export const toolsCalls = {
     request: obj({ file: uploadedImage }),
     response: envelope(photoText),
   }),
-  writer_chat: def('writer_chat', {}),
   /**
    * A new version of one scene's instruction. Only the accounts the operator lists in
    * EXPERT_ACCOUNTS may write (403 otherwise, 401 logged out). `base_version`, when sent, is the

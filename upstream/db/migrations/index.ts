@@ -14,6 +14,7 @@ import * as feeds from './012-feeds';
 import * as courses from './013-courses';
 import * as books from './014-books';
 import * as expertInstructions from './015-expert-instructions';
+import * as writerDrafts from './016-writer-drafts';
 import * as assessments from './017-assessments';
 
 /*
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '013_courses': courses,
   '014_books': books,
   '015_expert_instructions': expertInstructions,
+  '016_writer_drafts': writerDrafts,
   '017_assessments': assessments,
 };
 

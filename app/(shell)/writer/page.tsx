@@ -1,0 +1,19 @@
+import type { Metadata } from 'next';
+import { Suspense } from 'react';
+import { WriterScreen } from '@/components/tools/writer-screen';
+
+export const metadata: Metadata = {
+  title: '写作助手',
+  description:
+    '写或粘贴一篇英文作文、一封邮件，检查拼写、主谓一致、冠词和语法，看词汇水平；配置大模型后还有 AI 点评、修改稿和预估分数。',
+  alternates: { canonical: '/writer' },
+};
+
+// The open draft is read from the address on the client (useSearchParams), hence the boundary.
+export default function WriterPage() {
+  return (
+    <Suspense>
+      <WriterScreen />
+    </Suspense>
+  );
+}

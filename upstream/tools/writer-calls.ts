@@ -1,0 +1,92 @@
+import { writerLimits, type WriterReviewEvent } from '../../lib/contract';
+import type { Users } from '../account/users';
+import { type LanguageModel, LanguageModelError } from '../chat/llm';
+import type { CallHandlers } from '../platform/contract-routes';
+import { eventStream } from '../platform/event-stream';
+import { ok } from '../platform/http';
+import type { ExpertInstructions } from './expert-instructions';
+import type { PassageReader } from './passage';
+import type { WriterChecker } from './writer-checks';
+import type { WriterDrafts } from './writer-drafts';
+import { createSectionSplitter, writerReviewMessages } from './writer-prompt';
+
+export interface WriterCallsDeps {
+  users: Pick<Users, 'requireUser'>;
+  passageReader: PassageReader;
+  writerChecker: WriterChecker;
+  writerDrafts: WriterDrafts;
+  llm: LanguageModel | null;
+  /** The experts' current instruction for the writer goes into the review's system prompt. */
+  expertInstructions: Pick<ExpertInstructions, 'instructionFor'>;
+  log: (line: string) => void;
+}
+
+const noModel = { status: '503', description: 'AI 点评需要配置大模型（LLM_BASE_URL），当前未配置；上面的自动检查不受影响。' };
+const modelFailed = (error: unknown) => ({
+  status: '500',
+  description:
+    error instanceof LanguageModelError && error.reason === 'silent'
+      ? '大模型服务响应超时，请稍后再试'
+      : '大模型服务出错，请稍后再试',
+});
+
+/** The writer: the offline checks, the model's streamed review, the learner's drafts. */
+export function writerCalls({
+  users,
+  passageReader,
+  writerChecker,
+  writerDrafts,
+  llm,
+  expertInstructions,
+  log,
+}: WriterCallsDeps): CallHandlers {
+  const checkText = (text: string) => writerChecker.check(text, passageReader.read(text, { phrases: false }));
+
+  return {
+    writer_chat: async ({ text }) => ok({ ...(await checkText(text)), model_available: llm !== null }),
+
+    writer_review: async ({ text, exam }, caller) =>
+      eventStream<WriterReviewEvent>(
+        async (send, signal) => {
+          if (!llm) return send(noModel);
+          try {
+            const [{ flags }, instruction] = await Promise.all([checkText(text), expertInstructions.instructionFor('writer')]);
+            const messages = writerReviewMessages(text, exam ?? 'general', flags, instruction);
+            const splitter = createSectionSplitter((section, content) => send({ section, content }));
+            for await (const piece of llm.stream(messages, { signal })) splitter.push(piece);
+            splitter.end();
+            if (!signal.aborted) send({ completed: true, model: llm.model });
+          } catch (error) {
+            if (signal.aborted) return;
+            log(`[error] writer_review: ${error instanceof Error ? error.message : String(error)}`);
+            send(modelFailed(error));
+          }
+        },
+        caller.signal,
+        (error, send) => {
+          log(`[error] writer_review: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+          send({ status: '500', description: '服务器错误' });
+        },
+      ),
+
+    query_writer_drafts: async (_input, caller) => {
+      const user = await users.requireUser(caller);
+      return ok({ drafts: await writerDrafts.list(user.id), limit: writerLimits.maxDrafts });
+    },
+
+    get_writer_draft: async ({ id }, caller) => {
+      const user = await users.requireUser(caller);
+      return ok({ draft: await writerDrafts.get(user.id, id) });
+    },
+
+    save_writer_draft: async ({ id, title, text }, caller) => {
+      const user = await users.requireUser(caller);
+      return ok({ draft: await writerDrafts.save(user.id, { id, title, text }) });
+    },
+
+    delete_writer_draft: async ({ id }, caller) => {
+      const user = await users.requireUser(caller);
+      return ok({ deleted: await writerDrafts.remove(user.id, id) });
+    },
+  };
+}
