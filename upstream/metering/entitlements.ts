@@ -1,4 +1,4 @@
-import { quotaStatus } from '../../lib/contract';
+import { type memberFeatureNames, type meteredFeatureNames, quotaStatus } from '../../lib/contract';
 import type { UpstreamConfig } from '../platform/config';
 
 /*
@@ -13,7 +13,7 @@ export type UserType = 'anonymous' | 'loggedIn' | 'vip';
 export type QuotaStatus = (typeof quotaStatus)[keyof typeof quotaStatus];
 
 /** The metered features, by the name the ledger counts them under (each counted on its own). */
-export const meteredFeatures = [
+export const meteredFeatures: typeof meteredFeatureNames = [
   // A word's meaning in its sentence: the query_word lookup. Recognising the phrase the word is
   // part of ("look up to") happens in the same lookup, so it is this feature and counts once.
   'query_word',
@@ -27,7 +27,7 @@ export type MeteredFeature = (typeof meteredFeatures)[number];
  * are not counted: a caller without them gets the rest of the answer and a note of what was left
  * out, so that the screen can offer membership.
  */
-export const memberFeatures = [
+export const memberFeatures: typeof memberFeatureNames = [
   // The expressions of a whole passage (parse_text). A single word's phrase in query_word is
   // part of that lookup, which everyone may use within the free uses.
   'passage_phrases',

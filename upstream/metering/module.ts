@@ -1,4 +1,6 @@
+import { ok } from '../platform/http';
 import type { UpstreamModule } from '../platform/module';
+import { memberFeatures, meteredFeatures } from './entitlements';
 import { createUsageLedger, type UsageLedger } from './usage-ledger';
 
 export interface MeteringServices {
@@ -15,4 +17,13 @@ export const meteringModule: UpstreamModule<object, MeteringServices> = {
   services: {
     ledger: ({ config, db, now }) => createUsageLedger({ config, db, now }),
   },
+  calls: ({ config }) => ({
+    query_free_uses: async () =>
+      ok({
+        anonymous: config.freeUses.anonymous,
+        logged_in: config.freeUses.login,
+        metered: [...meteredFeatures],
+        member_only: [...memberFeatures],
+      }),
+  }),
 };

@@ -19,3 +19,4 @@ export * from './courses';
 export * from './books';
 export * from './membership';
 export * from './assessment';
+export * from './metering';

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { def, num, obj } from '../define';
+import { envelope } from '../envelope';
+
+/** What each kind of user may use, and how often a day for free (upstream/metering). */
+
+/** The features counted against the free uses, and those only members have. */
+export const meteredFeatureNames = ['query_word', 'analyze_sentence'] as const;
+export const memberFeatureNames = ['passage_phrases'] as const;
+
+export const meteringCalls = {
+  /**
+   * The free uses a day of each metered feature for a visitor and for a logged-in learner (each
+   * feature counted on its own; members are not counted) and what only members have, as the
+   * operator configured them. Not a call of the spec's section 7: Yujing's own, for /UseForFree.
+   */
+  query_free_uses: def('query_free_uses', {
+    method: 'GET',
+    response: envelope(
+      obj({
+        anonymous: num,
+        logged_in: num,
+        metered: z.array(z.enum(meteredFeatureNames)),
+        member_only: z.array(z.enum(memberFeatureNames)),
+      }),
+    ),
+  }),
+} as const;
