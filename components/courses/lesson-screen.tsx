@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { ProgressLoginNotice } from './lesson-parts';
+import { type LessonLinks, ProgressLoginNotice } from './lesson-parts';
 import { ListError, ListSkeleton } from '@/components/word-lists/history-list-states';
 import { useCourseLevels, useUnitContent, useUnitProgressSaver, type UnitContent } from '@/lib/client/courses/queries';
 import { ApiError } from '@/lib/client/errors';
@@ -14,25 +14,6 @@ import { ReadingLesson } from './reading-lesson';
 import { QuestionLesson } from './question-lesson';
 import { SentenceLesson } from './sentence-lesson';
 import { WordLesson } from './word-lesson';
-
-/** What every lesson gets from the screen around it. */
-export interface LessonProps<T extends UnitContent['type']> {
-  book: CourseAddress;
-  content: Extract<UnitContent, { type: T }>;
-  /** Where the lesson opens: the stored position of an unfinished unit, else the start. */
-  start: number;
-  /** Stores the position (logged-in learners only; a no-op otherwise). */
-  save: (position: number, done: boolean) => void;
-  loggedIn: boolean;
-  /** The lesson's end screen links. */
-  links: LessonLinks;
-}
-
-export interface LessonLinks {
-  detail: string;
-  /** The next unit's lesson, when the book has one. */
-  next: string | null;
-}
 
 /**
  * The four /aiBook/{type}/class screens (no header or footer): loads the unit, says where it
@@ -176,73 +157,5 @@ function LessonShell({
       {!loggedIn && <ProgressLoginNotice compact />}
       {children}
     </div>
-  );
-}
-
-/** How far the learner is in the unit. */
-export function LessonProgress({ at, total, label }: { at: number; total: number; label: string }) {
-  const ratio = total > 0 ? Math.min(1, at / total) : 0;
-  return (
-    <div className="flex items-center gap-3">
-      <div
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={total}
-        aria-valuenow={at}
-        data-testid="lesson-progress"
-        className="h-2 flex-1 overflow-hidden rounded-full bg-slate-200"
-      >
-        <div className="h-full rounded-full bg-brand-500 transition-[width]" style={{ width: `${Math.round(ratio * 100)}%` }} />
-      </div>
-      <span className="shrink-0 text-xs text-ink-mute tabular-nums" data-testid="lesson-count">
-        {at} / {total}
-      </span>
-    </div>
-  );
-}
-
-/** The end of a unit: what was done, and where to go next. */
-export function LessonFinished({
-  title,
-  children,
-  links,
-  onRestart,
-}: {
-  title: string;
-  children?: ReactNode;
-  links: LessonLinks;
-  onRestart: () => void;
-}) {
-  const button = 'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50';
-  return (
-    <section
-      data-testid="lesson-finished"
-      aria-live="polite"
-      className="rounded-2xl border border-slate-200 bg-white p-6 text-center"
-    >
-      <p aria-hidden className="text-4xl">
-        🎉
-      </p>
-      <h2 className="mt-2 text-xl font-semibold">{title}</h2>
-      {children}
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <button type="button" data-testid="lesson-restart" className={button} onClick={onRestart}>
-          再学一遍
-        </button>
-        <Link href={links.detail} className={button}>
-          返回目录
-        </Link>
-        {links.next && (
-          <Link
-            href={links.next}
-            data-testid="lesson-next-unit"
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
-            下一单元
-          </Link>
-        )}
-      </div>
-    </section>
   );
 }

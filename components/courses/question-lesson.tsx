@@ -5,7 +5,7 @@ import { useTestAnswer } from '@/lib/client/courses/queries';
 import { errorMessage } from '@/lib/client/word-lists/queries';
 import type { ReadingQuestion } from '@/lib/contract/calls/courses';
 import { PassageText } from './lesson-parts';
-import { LessonProgress, type LessonProps } from './lesson-screen';
+import { LessonProgress, type LessonProps } from './lesson-parts';
 import Link from 'next/link';
 
 /**

@@ -5,7 +5,7 @@ import { useAudioPlayer } from '@/lib/audio/use-audio-player';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import { openOverlay } from '@/lib/client/overlays';
 import { PassageText } from './lesson-parts';
-import { LessonFinished, LessonProgress, type LessonProps } from './lesson-screen';
+import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
 
 /**
  * /aiBook/reading/class: a passage with every word clickable (looked up in its sentence), read

@@ -6,7 +6,7 @@ import { ClickableText } from '@/components/dictionary/clickable-text';
 import { useLessonCursor } from '@/lib/client/courses/use-lesson-cursor';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import { openOverlay } from '@/lib/client/overlays';
-import { LessonFinished, LessonProgress, type LessonProps } from './lesson-screen';
+import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
 
 /**
  * /aiBook/sentence/class: the unit's sentences one at a time, with their audio, their words to

@@ -8,7 +8,7 @@ import { useMarkCourseWord } from '@/lib/client/courses/queries';
 import { useLessonCursor } from '@/lib/client/courses/use-lesson-cursor';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import type { CourseWord } from '@/lib/contract/calls/courses';
-import { LessonFinished, LessonProgress, type LessonProps } from './lesson-screen';
+import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
 
 type Mark = 0 | 1 | null;
 
