@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { ArticleReader } from '@/components/reading/article-reader';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { DocumentFacts } from '@/components/reading/document-facts';
 import type { ReadableBook } from '@/lib/contract';
 import { articleTextHtml } from '@/lib/reading/article-html';
@@ -21,19 +22,7 @@ export function BookView({ book }: { book: ReadableBook }) {
   const next = chapter.number < chapters.length ? chapter.number + 1 : undefined;
   return (
     <article data-testid="my-book" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 md:py-10">
-      <nav aria-label="面包屑" className="text-sm text-ink-mute">
-        <ol className="flex flex-wrap gap-1">
-          <li>
-            <Link href={pathFor('index', { product: 'me' })} className="hover:text-brand-700">
-              我的书架
-            </Link>
-            <span aria-hidden> / </span>
-          </li>
-          <li aria-current="page" lang="en" className="text-ink-soft">
-            {book.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ href: pathFor('index', { product: 'me' }), label: '我的书架' }]} current={book.title} />
       <header className="flex flex-col gap-2">
         <h1 data-testid="book-title" lang="en" className="text-2xl font-semibold leading-tight md:text-3xl">
           {book.title}

@@ -1,8 +1,8 @@
-import Link from 'next/link';
 import type { ReadableDocument } from '@/lib/contract';
 import { articleTextHtml } from '@/lib/reading/article-html';
 import { articleListOf } from '@/lib/reading/article-meta';
 import type { ArticlePage } from '@/lib/routes/article-routes';
+import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ArticleReader } from './article-reader';
 import { DocumentFacts } from './document-facts';
 
@@ -17,25 +17,13 @@ export function ArticleView({ doc, page }: { doc: ReadableDocument; page: Articl
   const list = articleListOf(doc);
   return (
     <article data-testid="article" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 md:py-10">
-      <nav aria-label="面包屑" className="text-sm text-ink-mute">
-        <ol className="flex flex-wrap gap-1">
-          <li>
-            <Link href="/" className="hover:text-brand-700">
-              首页
-            </Link>
-            <span aria-hidden> / </span>
-          </li>
-          <li>
-            <Link href={list.path} className="hover:text-brand-700">
-              {list.name}
-            </Link>
-            <span aria-hidden> / </span>
-          </li>
-          <li aria-current="page" lang="en" className="text-ink-soft">
-            {doc.title}
-          </li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { href: '/', label: '首页' },
+          { href: list.path, label: list.name },
+        ]}
+        current={doc.title}
+      />
       <header className="flex flex-col gap-2">
         <h1 data-testid="article-title" lang="en" className="text-2xl font-semibold leading-tight md:text-3xl">
           {doc.title}
