@@ -92,6 +92,51 @@ for (const [name, viewport] of [
       });
     });
 
+    test('a member turns on 词组 and sees the expressions underlined and listed with their Chinese', async ({
+      page,
+      dict,
+      learner,
+      membership,
+    }) => {
+      test.slow();
+      expect(learner.email).toContain('@');
+      await dict.open();
+      // The learner buys a month in the WeChat Pay sandbox (e2e/vip-finish.spec.ts does the same).
+      const order = await page.request.post('/api/get_pay_qr_code', { data: { money: 2800, type: 'month' } });
+      const { data } = (await order.json()) as { data: { code_url: string; order_id: string } };
+      await membership.settleInSandbox(new URL(data.code_url, page.url()).href, 'pay');
+      await expect
+        .poll(async () => {
+          const status = await page.request.post('/api/get_pay_status', { data: { order_id: data.order_id } });
+          return ((await status.json()) as { data?: { pay_status: string } }).data?.pay_status;
+        })
+        .toBe('SUCCESS');
+      await page.reload();
+      await expect(dict.screen()).toHaveAttribute('data-ready', 'true');
+
+      await dict.read(PASSAGE);
+      await expect(page.getByTestId('passage-marks')).toHaveAttribute('data-state', 'ready');
+      const phrases = page.getByTestId('mark-phrases');
+      await expect(phrases).not.toContainText('会员');
+      await phrases.focus();
+      await page.keyboard.press('Enter');
+      await expect(page.getByTestId('phrases-withheld')).toHaveCount(0);
+      for (const word of ['look', 'forward', 'to']) {
+        await expect(
+          dict
+            .words()
+            .filter({ hasText: new RegExp(`^${word}$`) })
+            .last(),
+        ).toHaveAttribute('data-marks', 'phrase');
+      }
+      await expect(dict.word('results')).not.toHaveAttribute('data-marks');
+      const legend = page.getByTestId('legend-phrases');
+      await expect(legend).toContainText('词组 1 个');
+      await expect(legend).toContainText(/look forward to\s*\S*[\u4e00-\u9fff]/);
+      // The spaces inside the expression are underlined with it.
+      await expect(dict.text().locator('span[data-marks="phrase"]')).toHaveCount(2);
+    });
+
     test('a learner who marked a word 生词 sees it marked and listed', async ({ page, dict, learner }) => {
       expect(learner.email).toContain('@');
       const marked = await page.request.post('/api/set_strange_status', {
