@@ -17,7 +17,18 @@ export interface AutoLookup {
  * visual line, Home and End to the first and last word. The panel opens beside the word; Escape
  * closes it, and focus comes back to the word.
  */
-export function ClickableText({ text, from, autoLookup }: { text: string; from: string; autoLookup?: AutoLookup }) {
+export function ClickableText({
+  text,
+  from,
+  autoLookup,
+  marks,
+}: {
+  text: string;
+  from: string;
+  autoLookup?: AutoLookup;
+  /** Marks drawn on tokens (index into tokenize(text)) as `data-marks`, e.g. "exam strange" (components/tools/passage-marks.tsx). */
+  marks?: ReadonlyMap<number, string>;
+}) {
   const tokens = useMemo(() => tokenize(text), [text]);
   const ranges = useMemo(() => sentenceRanges(text), [text]);
   const wordIndexes = useMemo(() => tokens.flatMap((t, i) => (t.isWord ? [i] : [])), [tokens]);
@@ -136,6 +147,7 @@ export function ClickableText({ text, from, autoLookup }: { text: string; from: 
             type="button"
             data-testid="word"
             data-current={i === current || undefined}
+            data-marks={marks?.get(i)}
             tabIndex={i === tabStop ? 0 : -1}
             onFocus={() => setCurrent(i)}
             onClick={() => lookUp(i)}
@@ -146,7 +158,9 @@ export function ClickableText({ text, from, autoLookup }: { text: string; from: 
             {token.text}
           </button>
         ) : (
-          <span key={i}>{token.text}</span>
+          <span key={i} data-marks={marks?.get(i)}>
+            {token.text}
+          </span>
         ),
       )}
     </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { PassageMarks } from '@/components/tools/passage-marks';
 import { PhotoTextPicker } from '@/components/tools/photo-text-picker';
 import { ClickableText, type AutoLookup } from './clickable-text';
 
@@ -168,7 +169,9 @@ export function ContextualDictScreen({
         </div>
         {mode === 'read' ? (
           <div ref={firstRead} className="px-4 py-4 md:px-6 md:py-5">
-            <ClickableText text={text} from={from} autoLookup={autoLookup} />
+            <PassageMarks text={text}>
+              {(marks) => <ClickableText text={text} from={from} autoLookup={autoLookup} marks={marks} />}
+            </PassageMarks>
           </div>
         ) : (
           <div className="p-2">

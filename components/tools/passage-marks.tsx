@@ -1,0 +1,221 @@
+'use client';
+
+import Link from 'next/link';
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { ApiError } from '@/lib/client/errors';
+import { rememberReturnRoute } from '@/lib/client/quota';
+import { examName, passageMarks, usePassageParse, visibleMarks } from '@/lib/client/tools/passage-marks';
+import { useCurrentUser } from '@/lib/client/user';
+import { tokenize } from '@/lib/client/word-lookup';
+
+/**
+ * The reading mode's marks (issue 17): parse_text once for the text, then a row of toggles —
+ * exam words of a chosen exam, the learner's 生词, the expressions (members) — drawn on the
+ * clickable words as `data-marks`, with a legend that counts them. The text is readable and
+ * clickable at once; the marks come when the answer does, and a failure leaves the text as it is.
+ */
+export function PassageMarks({
+  text,
+  children,
+}: {
+  text: string;
+  /** The text itself (ClickableText), given the marks to draw: token index → "exam strange phrase". */
+  children: (marks: ReadonlyMap<number, string> | undefined) => ReactNode;
+}) {
+  const empty = text.trim() === '';
+  const user = useCurrentUser().data;
+  const parse = usePassageParse(text, !empty);
+  const tokens = useMemo(() => tokenize(text), [text]);
+  const marks = useMemo(() => (parse.data ? passageMarks(tokens, parse.data) : undefined), [tokens, parse.data]);
+  const [examOn, setExamOn] = useState(false);
+  const [chosenExam, setChosenExam] = useState('cet4');
+  const [strangeOn, setStrangeOn] = useState(false);
+  const [phrasesOn, setPhrasesOn] = useState(false);
+  const examSelectId = useId();
+
+  // The chosen exam, if the passage has words of it; else the first exam it has.
+  const exam = marks && (marks.exams.includes(chosenExam as never) ? chosenExam : (marks.exams[0] ?? null));
+  const canStrange = !!parse.data?.marks_included;
+  const withheld = parse.data?.phrases_withheld ?? null;
+  const visible = useMemo(
+    () =>
+      marks &&
+      visibleMarks(marks, {
+        exam: examOn ? (exam ?? null) : null,
+        strange: strangeOn && canStrange,
+        phrases: phrasesOn && !withheld,
+      }),
+    [marks, exam, examOn, strangeOn, canStrange, phrasesOn, withheld],
+  );
+
+  if (empty) return children(undefined);
+
+  const ready = !!marks;
+  const examCount = exam && marks ? (marks.examWords[exam]?.length ?? 0) : 0;
+
+  return (
+    <div data-testid="passage-marks" data-state={parse.isError ? 'error' : ready ? 'ready' : 'loading'}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a row of toggles, not a form's fieldset */}
+      <div role="group" aria-label="文章标注" className="mb-3 flex flex-wrap items-center gap-2 text-sm">
+        <Toggle testId="mark-exam" pressed={examOn} disabled={!ready || !exam} onChange={setExamOn}>
+          考试词
+        </Toggle>
+        {ready && marks.exams.length > 0 && (
+          <>
+            <label htmlFor={examSelectId} className="sr-only">
+              选择考试
+            </label>
+            <select
+              id={examSelectId}
+              data-testid="mark-exam-choice"
+              value={exam ?? ''}
+              onChange={(e) => {
+                setChosenExam(e.target.value);
+                setExamOn(true);
+              }}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-ink focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+            >
+              {marks.exams.map((tag) => (
+                <option key={tag} value={tag}>
+                  {examName(tag)}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        {user === null ? (
+          <Link
+            href="/Login"
+            onClick={rememberReturnRoute}
+            data-testid="mark-strange-login"
+            className="rounded-lg px-2 py-1.5 text-brand-700 underline underline-offset-2 hover:bg-brand-50"
+          >
+            登录后标出生词
+          </Link>
+        ) : (
+          <Toggle testId="mark-strange" pressed={strangeOn} disabled={!ready || !canStrange} onChange={setStrangeOn}>
+            生词
+          </Toggle>
+        )}
+        <Toggle testId="mark-phrases" pressed={phrasesOn} disabled={!ready} onChange={setPhrasesOn}>
+          词组
+          {withheld && <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-800">会员</span>}
+        </Toggle>
+        <span aria-live="polite" className="text-ink-mute">
+          {parse.isError ? null : !ready ? <span data-testid="marks-loading">正在分析文章…</span> : null}
+        </span>
+      </div>
+      {parse.isError && (
+        <p data-testid="marks-error" role="alert" className="mb-3 rounded-lg bg-rose-50 px-3 py-2 text-sm text-rose-800">
+          文章分析失败：{parse.error instanceof ApiError || parse.error instanceof Error ? parse.error.message : '未知错误'}
+          。仍可点击单词查词。
+          <button
+            type="button"
+            onClick={() => void parse.refetch()}
+            className="ml-2 rounded px-1 font-medium text-rose-900 underline underline-offset-2 hover:bg-rose-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-rose-500"
+          >
+            重试
+          </button>
+        </p>
+      )}
+      {phrasesOn && withheld && (
+        <p data-testid="phrases-withheld" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {withheld.description}
+          <Link href="/vip" className="ml-2 font-medium text-brand-700 underline underline-offset-2">
+            开通会员
+          </Link>
+        </p>
+      )}
+      <div
+        className={
+          // The marks, by the data-marks the words carry; the current word keeps its own highlight.
+          '[&_[data-marks~=exam]:not([data-current])]:bg-sky-100 [&_[data-marks~=strange]]:font-semibold [&_[data-marks~=strange]]:text-rose-700 [&_[data-marks~=phrase]]:shadow-[inset_0_-2px_0_#7c3aed]'
+        }
+      >
+        {children(visible)}
+      </div>
+      {ready && (examOn || strangeOn || (phrasesOn && !withheld)) && (
+        <div data-testid="marks-legend" className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-3 text-sm text-ink-soft">
+          {examOn && exam && (
+            <p data-testid="legend-exam" className="flex items-center gap-2">
+              <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-sky-100 ring-1 ring-sky-300" />
+              {examName(exam)}词 {examCount} 个<span className="text-xs text-ink-mute">（不含更低阶段考试已有的词）</span>
+            </p>
+          )}
+          {strangeOn && canStrange && (
+            <div data-testid="legend-strange" className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+              <span className="flex items-center gap-2">
+                <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-rose-100 ring-1 ring-rose-400" />
+                生词 {marks.strangeWords.length} 个
+              </span>
+              {marks.strangeWords.length > 0 && (
+                <ul data-testid="strange-list" lang="en" className="flex flex-wrap gap-1">
+                  {marks.strangeWords.slice(0, 30).map((word) => (
+                    <li key={word} className="rounded bg-rose-50 px-1.5 font-medium text-rose-800">
+                      {word}
+                    </li>
+                  ))}
+                  {marks.strangeWords.length > 30 && <li className="text-ink-mute">等</li>}
+                </ul>
+              )}
+            </div>
+          )}
+          {phrasesOn && !withheld && (
+            <div data-testid="legend-phrases" className="flex flex-col gap-1">
+              <span className="flex items-center gap-2">
+                <span aria-hidden className="inline-block h-3 w-5 rounded-sm shadow-[inset_0_-2px_0_#7c3aed]" />
+                词组 {marks.phrases.length} 个
+              </span>
+              {marks.phrases.length > 0 && (
+                <ul className="flex flex-wrap gap-x-3 gap-y-1">
+                  {uniquePhrases(marks.phrases).map((p) => (
+                    <li key={p.phrase}>
+                      <span lang="en" className="font-medium text-ink">
+                        {p.phrase}
+                      </span>
+                      {p.zh && <span className="ml-1 text-ink-mute">{p.zh}</span>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+const uniquePhrases = <P extends { phrase: string }>(phrases: readonly P[]) => {
+  const seen = new Set<string>();
+  return phrases.filter((p) => !seen.has(p.phrase) && seen.add(p.phrase));
+};
+
+function Toggle({
+  testId,
+  pressed,
+  disabled,
+  onChange,
+  children,
+}: {
+  testId: string;
+  pressed: boolean;
+  disabled: boolean;
+  onChange: (on: boolean) => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      data-testid={testId}
+      aria-pressed={pressed}
+      disabled={disabled}
+      onClick={() => onChange(!pressed)}
+      className={`rounded-lg border px-3 py-1.5 font-medium transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 disabled:cursor-not-allowed disabled:opacity-50 ${
+        pressed ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 text-ink-soft hover:bg-slate-50'
+      }`}
+    >
+      {children}
+    </button>
+  );
+}
