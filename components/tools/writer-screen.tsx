@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { rememberReturnRoute } from '@/lib/client/quota';
+import { rememberReturnRoute } from '@/lib/client/return-route';
 import { toast } from '@/lib/client/toast';
 import { errorText, fetchDraft, useSaveDraft, useWriterCheck } from '@/lib/client/tools/writer';
 import { useCurrentUser } from '@/lib/client/user';

@@ -1,8 +1,9 @@
 import { quotaStatus } from '@/lib/contract';
-import { loginPathFor, RETURN_COOKIE, safeReturnPath } from '@/lib/routes/navigation';
+import { loginPathFor } from '@/lib/routes/navigation';
 import { clientModeOf, notifyApp } from './client-mode';
 import { BUY_VIP_PATH, LOGIN_PATH, navigateTo, setClientNavigator } from './navigation';
 import { closeOverlays, openOverlay, type CenterDialogPayload } from './overlays';
+import { rememberReturnRoute } from './return-route';
 import { isNarrowScreen } from './screen';
 
 /**
@@ -84,11 +85,4 @@ export function handleQuotaStatus(status: unknown, env?: QuotaEnvironment): bool
       break;
   }
   return true;
-}
-
-// The login screen sends the user back to the page they were on (lib/client/return-route.ts).
-export function rememberReturnRoute() {
-  const here = safeReturnPath(window.location.pathname + window.location.search);
-  if (here === '/') return;
-  document.cookie = `${RETURN_COOKIE}=${encodeURIComponent(here)}; path=/; max-age=600; samesite=lax`;
 }

@@ -1,4 +1,5 @@
-import { imageUpload, type PhotoText } from '@/lib/contract/calls/tools';
+import type { PhotoText } from '@/lib/contract/calls/tools';
+import { imageUpload } from '@/lib/contract/image-upload';
 
 /*
  * Photo to text in the browser: the photo a learner took or chose, made smaller when it is a

@@ -121,14 +121,7 @@ export const expertSceneState = obj({
 export type ExpertSceneState = z.infer<typeof expertSceneState>;
 
 /** What a photo for parse_image may be: its largest size, the image kinds read, its largest area. */
-export const imageUpload = {
-  maxBytes: 8 * 1024 * 1024,
-  /** The kinds read, by MIME type, as the screen names them. */
-  types: { 'image/png': 'PNG', 'image/jpeg': 'JPEG', 'image/webp': 'WebP', 'image/bmp': 'BMP' } as Record<string, string>,
-  /** A photo larger than this many pixels is refused (a 12-megapixel phone photo is 12,000,000). */
-  maxPixels: 40_000_000,
-  accept: 'image/png,image/jpeg,image/webp,image/bmp',
-} as const;
+export { imageUpload } from '../image-upload';
 
 // A form's file: what the browser attaches (a File) and what the upstream's form parser makes of it.
 const uploadedImage = z.custom<File>((value) => typeof File !== 'undefined' && value instanceof File, '请选择要识别的图片');
