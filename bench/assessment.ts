@@ -22,22 +22,11 @@
 import { setSpreadAround } from '../upstream/assessment/estimator';
 import { loadItemBank, type ItemBank } from '../upstream/assessment/item-bank';
 import type { Random } from '../upstream/assessment/pseudo-words';
+import { seededRandom } from '../tests/support/seeded-random';
 import { answered, beginTest, currentItem, summarise, withNextItem } from '../upstream/assessment/test-plan';
 
 const perSize = Number(process.env.BENCH_LEARNERS ?? 8);
 const sizes = [1_000, 2_000, 3_000, 4_000, 5_000, 6_000, 8_000, 10_000, 12_000];
-
-/** mulberry32: a seeded generator, so that a run can be repeated. */
-function seeded(seed: number): Random {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
 
@@ -125,10 +114,10 @@ function main() {
   if (process.env.BENCH_SPREAD) setSpreadAround(Number(process.env.BENCH_SPREAD));
   // Learners and sittings draw from streams of their own: a change to the test meets the same learners.
   const seed = Number(process.env.BENCH_SEED ?? 29);
-  const people = seeded(seed);
-  const random = seeded(seed + 1);
+  const people = seededRandom(seed);
+  const random = seededRandom(seed + 1);
   const loadStart = performance.now();
-  const bank = loadItemBank(undefined, seeded(seed + 2));
+  const bank = loadItemBank(undefined, seededRandom(seed + 2));
   console.log(`item bank: ${bank.poolSize} lemmas, loaded in ${Math.round(performance.now() - loadStart)} ms`);
   type Row = { learner: Learner; first: number; second: number; inFirst: boolean; items: number; seconds: number };
   const rows: Row[] = [];

@@ -19,6 +19,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
+import { seededRandom } from '../tests/support/seeded-random';
 import { join } from 'node:path';
 import { Pool, request } from 'undici';
 import { callList, contentCategories, parseContentPath } from '../lib/contract';
@@ -37,14 +38,7 @@ const report = reporter('probe');
 
 /** A small seeded generator (mulberry32), so that a run can be repeated exactly. */
 function random(seedValue: number) {
-  let a = seedValue >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seedValue);
   return {
     next,
     int: (n: number) => Math.floor(next() * n),

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
 import { sfntOfWoff } from '../../lib/pdf/fonts';
+import { seededRandom } from './seeded-random';
 
 /*
  * Photos of printed English that the tests and the OCR bench make themselves from known text:
@@ -87,18 +88,6 @@ function wrap(g: SKRSContext2D, paragraph: string, width: number, hyphenate: boo
   return lines;
 }
 
-/** A seeded generator (mulberry32): noise that is the same on every run. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function renderPage({
   paragraphs,
   font = 'sans',
@@ -128,7 +117,7 @@ export async function renderPage({
 
   const canvas = createCanvas(width, height);
   const g = canvas.getContext('2d');
-  const rand = random(seed);
+  const rand = seededRandom(seed);
   g.fillStyle = noise > 0 ? '#ecebe6' : '#ffffff';
   g.fillRect(0, 0, width, height);
   g.save();
