@@ -3,6 +3,7 @@ import { expect, test as base } from './fixtures';
 import { PhotoTextPicker } from './pages/photo-text-page';
 import { seriousViolations } from './support/axe';
 import { widths } from './support/outbox';
+import { freshClientAddress } from './support/visitors';
 
 // A learner photographs a page of printed English (made here from known text), corrects the
 // recognised text in the editor and reads it as clickable words; bad uploads get clear errors.
@@ -109,3 +110,30 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test.describe('photo to text past the free uses (desktop)', () => {
+  test.use({ viewport: widths.desktop, extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() } });
+  test.setTimeout(90_000);
+
+  test('each photo read is a free use; past them the visitor is asked to log in', async ({
+    page,
+    dict,
+    photo,
+  }) => {
+    const shot = await renderPage({ paragraphs: ['The river was calm.'], size: 28, columnWidth: 600 });
+    // The e2e server's 5 free uses a day for a visitor, spent as the picker spends them.
+    for (let i = 0; i < 5; i++) {
+      const answer = await page.request.post('/api/parse_image', {
+        multipart: { file: { name: 'river.png', mimeType: 'image/png', buffer: Buffer.from(shot.bytes) } },
+      });
+      expect((await answer.json()).status).toBe('OK');
+    }
+    await dict.open();
+    if (await dict.editButton().isVisible()) await dict.editButton().click();
+    await dict.input().fill('My own text stays.');
+    await photo.choose({ name: 'river.png', mimeType: 'image/png', buffer: Buffer.from(shot.bytes) });
+    await expect(page).toHaveURL(/\/Login\?reason=quota/, { timeout: 15_000 });
+    const back = (await page.context().cookies()).find((c) => c.name === 'yj_back');
+    expect(decodeURIComponent(back?.value ?? '')).toContain('/ContextualDict');
+  });
+});

@@ -109,7 +109,7 @@ function VipFinishContent({ back, orderId }: { back: string; orderId: string | n
             已支付 ¥{formatYuan(order.data.amount)}
           </p>
         )}
-        <p className="text-sm text-ink-soft">查词、语境释义和句子分析现在不限次数。</p>
+        <p className="text-sm text-ink-soft">查词、句子分析、拍照识字和 AI 作文点评现在不限次数。</p>
         <FinishLinks back={back} />
       </section>
     );

@@ -3,6 +3,7 @@
 import { callData } from '@/lib/client/api';
 import { useQuery } from '@/lib/client/query';
 import { useCurrentUser } from '@/lib/client/user';
+import { vipBenefits } from '@/lib/membership/benefits';
 
 /**
  * What a visitor, a logged-in learner and a member may use for free today, with the counts the
@@ -16,19 +17,14 @@ export function FreeUsesLine() {
     staleTime: 5 * 60_000,
   });
   const mine = !user ? 'anonymous' : user.isVip ? 'vip' : 'loggedIn';
-  const count = (n: number | undefined) => (n === undefined ? '…' : String(n));
+  // The counted features as the upstream names them (each counted on its own), in the learner's words.
+  const names = (uses.data?.metered ?? ['query_word', 'analyze_sentence']).map((feature) => vipBenefits[feature].name);
+  const perDay = (n: number | undefined) =>
+    `每天免费${names.map((name) => `${name} ${n === undefined ? '…' : n} 次`).join('、')}`;
   const rows = [
-    {
-      who: 'anonymous',
-      title: '未登录',
-      text: `每天免费查词 ${count(uses.data?.anonymous)} 次、分析句子 ${count(uses.data?.anonymous)} 次`,
-    },
-    {
-      who: 'loggedIn',
-      title: '登录后',
-      text: `每天免费查词 ${count(uses.data?.logged_in)} 次、分析句子 ${count(uses.data?.logged_in)} 次`,
-    },
-    { who: 'vip', title: '会员', text: '查词和句子分析不限次数，并能识别整篇文章中的词组' },
+    { who: 'anonymous', title: '未登录', text: perDay(uses.data?.anonymous) },
+    { who: 'loggedIn', title: '登录后', text: perDay(uses.data?.logged_in) },
+    { who: 'vip', title: '会员', text: `${names.join('、')}不限次数，并能识别整篇文章中的词组` },
   ] as const;
 
   return (
@@ -62,7 +58,9 @@ export function FreeUsesLine() {
           ))}
         </ul>
       )}
-      <p className="mt-3 text-xs text-ink-mute">拍照识别、写作检查、词汇量测试和阅读不计次数。次数按北京时间每天零点重置。</p>
+      <p className="mt-3 text-xs text-ink-mute">
+        写作的自动检查、整篇文章解析、词汇量测试和阅读不计次数。次数按北京时间每天零点重置。
+      </p>
     </section>
   );
 }

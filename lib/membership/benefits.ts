@@ -24,6 +24,16 @@ export const vipBenefits: Record<MeteredFeature, Benefit> = {
     title: '不限次数句子分析',
     detail: '拆解主语、谓语、宾语等句子成分和从句，讲解其中的语法点，还可以向 AI 老师追问。',
   },
+  photo_text: {
+    name: '拍照识字',
+    title: '不限次数拍照识字',
+    detail: '拍下或选择书页、试卷的照片，识别出其中的英文，变成可以点击查词的文字。',
+  },
+  writer_review: {
+    name: 'AI 作文点评',
+    title: '不限次数 AI 作文点评',
+    detail: '大模型逐段点评你的英文作文，给出修改后的版本和估计的考试分档。',
+  },
 };
 
 export const benefitList = (Object.keys(vipBenefits) as MeteredFeature[]).map((feature) => ({

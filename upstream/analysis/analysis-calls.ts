@@ -2,7 +2,7 @@ import type { AnalysisAnswer } from '../../lib/contract';
 import type { Users } from '../account/users';
 import type { Conversations } from '../chat/conversations';
 import type { MeteredFeature } from '../metering/entitlements';
-import type { UsageLedger } from '../metering/usage-ledger';
+import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { badRequest, ok, UpstreamError } from '../platform/http';
 import { ParserBusy } from '../parser/link-grammar';
@@ -48,7 +48,7 @@ export function analysisCalls({
       if (!hasWords(sentence)) throw badRequest('句子中没有可分析的英文单词');
       const user = await users.userForToken(caller.token);
       await ledger.requireFreeUse(
-        { user: user && { id: user.id, isVip: users.isVip(user) }, visitorId: caller.visitorId, ip: caller.ip },
+        freeUseContext(caller, user, (u) => users.isVip(u)),
         analysisFeature,
       );
       const [analysis, translation] = await Promise.all([

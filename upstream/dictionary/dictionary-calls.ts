@@ -4,7 +4,7 @@ import type { ContentLibrary } from '../content/library';
 import type { MeteredFeature } from '../metering/entitlements';
 import { parseAround } from '../parser/clause';
 import type { LinkGrammar, Parse } from '../parser/link-grammar';
-import type { UsageLedger } from '../metering/usage-ledger';
+import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { sha256 } from '../platform/crypto';
 import { notFound, ok, type Envelope } from '../platform/http';
@@ -158,7 +158,7 @@ export function dictionaryCalls({
       const stored = user && (await wordBook.storedAnswer(user.id, lookup));
       if (stored) return { status: okStatus, result: stored } as Envelope;
       await ledger.requireFreeUse(
-        { user: user && { id: user.id, isVip: users.isVip(user) }, visitorId: caller.visitorId, ip: caller.ip },
+        freeUseContext(caller, user, (u) => users.isVip(u)),
         lookupFeature,
       );
       const items = dictionary.lookup(input, await parsing);

@@ -37,7 +37,10 @@ describe('membership calls', () => {
   it('pays in the sandbox: the page, the notification, the poll, the membership and unlimited uses', async () => {
     upstream = await startTestUpstream();
     const token = await logInByEmail(upstream, 'member@example.com');
-    expect(await remain(upstream, token)).toEqual({ is_vip: false, remain: { query_word: 20, analyze_sentence: 20 } });
+    expect(await remain(upstream, token)).toEqual({
+      is_vip: false,
+      remain: { query_word: 20, analyze_sentence: 20, photo_text: 20, writer_review: 20 },
+    });
 
     const { order_id } = (await upstream.call('get_pay_qr_code', { money: 2800, type: 'month' }, bearer(token))).body.data;
     const page = await upstream.request(`/sandbox/wechatpay/pay/${order_id}`);
@@ -56,7 +59,10 @@ describe('membership calls', () => {
     });
     const info = (await upstream.call('get_user_info', {}, bearer(token))).body.data;
     expect(info.vip_info).toEqual({ is_vip_now: true, expire_time: '2026-04-02T02:00:00.000Z' });
-    expect(await remain(upstream, token)).toEqual({ is_vip: true, remain: { query_word: null, analyze_sentence: null } });
+    expect(await remain(upstream, token)).toEqual({
+      is_vip: true,
+      remain: { query_word: null, analyze_sentence: null, photo_text: null, writer_review: null },
+    });
     // Paying twice on the page is refused; nothing more is credited.
     expect((await submit(upstream, order_id, 'pay')).http).toBe(409);
 

@@ -2,22 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
 import { entitlementsTable, hasMemberFeature, userTypeOf } from './entitlements';
 
+const all = ['query_word', 'analyze_sentence', 'photo_text', 'writer_review'];
+
 describe('entitlements', () => {
-  it('gives every kind of user the lookup and sentence analysis, with the configured free uses a day', () => {
+  it('gives every kind of user the lookup, sentence analysis, photo to text and the model’s review, with the configured free uses a day', () => {
     expect(entitlementsTable(loadConfig({}).freeUses)).toEqual({
       anonymous: {
-        features: ['query_word', 'analyze_sentence'],
+        features: all,
         unlocked: [],
         freeUsesPerDay: 5,
         whenUsedUp: 'anonymous_user_free_num_limit',
       },
       loggedIn: {
-        features: ['query_word', 'analyze_sentence'],
+        features: all,
         unlocked: [],
         freeUsesPerDay: 20,
         whenUsedUp: 'login_user_free_num_limit',
       },
-      vip: { features: ['query_word', 'analyze_sentence'], unlocked: ['passage_phrases'], freeUsesPerDay: 'unlimited' },
+      vip: { features: all, unlocked: ['passage_phrases'], freeUsesPerDay: 'unlimited' },
     });
     const configured = entitlementsTable(loadConfig({ FREE_USES_ANONYMOUS: '0', FREE_USES_LOGIN: '3' }).freeUses);
     expect([configured.anonymous.freeUsesPerDay, configured.loggedIn.freeUsesPerDay]).toEqual([0, 3]);

@@ -17,8 +17,13 @@ export const meteredFeatures: typeof meteredFeatureNames = [
   // A word's meaning in its sentence: the query_word lookup. Recognising the phrase the word is
   // part of ("look up to") happens in the same lookup, so it is this feature and counts once.
   'query_word',
-  // Sentence analysis (analyze_sentence); not built yet.
+  // Sentence analysis (analyze_sentence).
   'analyze_sentence',
+  // Photo to text (parse_image): each photo is seconds of OCR on the server's cores.
+  'photo_text',
+  // The language model's review of a text (writer_review); the offline checks (writer_chat)
+  // are free. Counted only when a model is configured and the review starts.
+  'writer_review',
 ] as const;
 export type MeteredFeature = (typeof meteredFeatures)[number];
 

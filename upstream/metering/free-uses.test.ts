@@ -16,7 +16,7 @@ describe('query_free_uses: what a visitor and a learner may use for free, as con
       data: {
         anonymous: 3,
         logged_in: 12,
-        metered: ['query_word', 'analyze_sentence'],
+        metered: ['query_word', 'analyze_sentence', 'photo_text', 'writer_review'],
         member_only: ['passage_phrases'],
       },
     });

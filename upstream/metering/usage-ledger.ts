@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import type { Caller } from '../platform/caller';
 import type { UpstreamConfig } from '../platform/config';
 import { UpstreamError } from '../platform/http';
 import { shanghaiDay, type Clock } from '../platform/time';
@@ -18,6 +19,15 @@ export interface FreeUseContext {
   ip: string;
 }
 
+/** A caller as the ledger counts them: by account (with whether it is a member), else by browser and address. */
+export function freeUseContext<U extends { id: number }>(
+  caller: Pick<Caller, 'visitorId' | 'ip'>,
+  user: U | undefined,
+  isVip: (user: U) => boolean,
+): FreeUseContext {
+  return { user: user && { id: user.id, isVip: isVip(user) }, visitorId: caller.visitorId, ip: caller.ip };
+}
+
 export type FreeUseVerdict = { allowed: true } | { allowed: false; status: QuotaStatus };
 
 interface LedgerDeps {
@@ -29,7 +39,9 @@ interface LedgerDeps {
 class OverLimit extends Error {}
 
 /** The answer the product expects for a denial: HTTP 200 whose body names the quota status. */
-export const freeUseDenied = (status: QuotaStatus) => new UpstreamError(200, status, '今日免费次数已用完');
+export const freeUseDenied = (status: QuotaStatus) => new UpstreamError(200, status, freeUsesGone);
+/** The description of a quota refusal, in a JSON answer or an event stream's message. */
+export const freeUsesGone = '今日免费次数已用完';
 
 /**
  * Daily free uses of the metered features, as the entitlements table allows them. VIPs are not

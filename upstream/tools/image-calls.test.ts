@@ -34,7 +34,8 @@ describe('parse_image over HTTP', () => {
   };
 
   beforeAll(async () => {
-    upstream = await startTestUpstream();
+    // Two photos a day for a logged-in learner, so that the quota's turn comes soon.
+    upstream = await startTestUpstream({ env: { FREE_USES_LOGIN: '2', FREE_USES_ANONYMOUS: '20' } });
     learner = bearer(await logInByEmail(upstream, 'photo-learner@example.com'));
   });
   afterAll(() => upstream?.stop());
@@ -75,6 +76,18 @@ describe('parse_image over HTTP', () => {
     const asWebp = await send(webp.bytes, 'photo.png', 'image/png');
     expect(asWebp.http).toBe(200);
     expect(asWebp.body.data.text).toBe(webp.text);
+  });
+
+  it('counts each photo read against the free uses; a refused file costs none', async () => {
+    const reader = bearer(await logInByEmail(upstream, 'photo-quota@example.com'));
+    const photo = await renderPage({ paragraphs: [paragraphs[1]], size: 28, columnWidth: 900 });
+    expect((await send('not an image', 'a.png', 'image/png', reader)).http).toBe(400);
+    for (let i = 0; i < 2; i++) expect((await send(photo.bytes, 'p.png', 'image/png', reader)).body.status).toBe('OK');
+    const refused = await send(photo.bytes, 'p.png', 'image/png', reader);
+    expect(refused.http).toBe(200);
+    expect(refused.body).toMatchObject({ status: 'login_user_free_num_limit', description: '今日免费次数已用完' });
+    const left = await upstream.request('/api/get_remain_vip_num', { headers: reader });
+    expect(left.body.data.remain).toMatchObject({ photo_text: 0, query_word: 2 });
   });
 
   it('refuses a photo over 8 MB with 413, and keeps nothing', async () => {

@@ -1,4 +1,5 @@
 import type { LexicalData } from '../dictionary/engine';
+import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok, UpstreamError } from '../platform/http';
 import { type CallerPassageDeps, passageForCaller } from './caller-passage';
@@ -16,11 +17,14 @@ export interface ImageCallsDeps extends CallerPassageDeps {
   ocrPool: OcrPool;
   /** The word data, for telling a word split at a line's end from a hyphenated compound. */
   lexicalData: () => LexicalData;
+  /** Each photo read is one use of 'photo_text' (the entitlements table). */
+  ledger: Pick<UsageLedger, 'requireFreeUse'>;
 }
 
 const busy = (error: OcrBusyError) => new UpstreamError(503, '503', error.message, { 'retry-after': '5' });
 
-export function imageCalls({ ocrPool, lexicalData, ...passageDeps }: ImageCallsDeps): CallHandlers {
+export function imageCalls({ ocrPool, lexicalData, ledger, ...passageDeps }: ImageCallsDeps): CallHandlers {
+  const { users } = passageDeps;
   const isWord = (word: string) => {
     const data = lexicalData();
     return data.ecdict.get(word) !== undefined || data.lemmatizer.known(word) !== undefined;
@@ -30,6 +34,13 @@ export function imageCalls({ ocrPool, lexicalData, ...passageDeps }: ImageCallsD
     parse_image: async ({ file }, caller) => {
       const bytes = new Uint8Array(await file.arrayBuffer());
       const header = checkImage(bytes);
+      // A photo the server can read is one use, counted before the OCR's seconds of work (a
+      // refusal for a file that is not a readable image costs nothing).
+      const user = await users.userForToken(caller.token);
+      await ledger.requireFreeUse(
+        freeUseContext(caller, user, (u) => users.isVip(u)),
+        'photo_text',
+      );
       let page: Awaited<ReturnType<OcrPool['recognize']>>;
       try {
         page = await ocrPool.recognize(bytes);

@@ -3,7 +3,7 @@ import { openLexicalData } from '../dictionary/engine';
 import type { ParserServices } from '../parser/module';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { createExpertInstructions, type ExpertInstructions } from './expert-instructions';
-import { imageCalls } from './image-calls';
+import { type ImageCallsDeps, imageCalls } from './image-calls';
 import { createOcrPool, type OcrPool } from './ocr';
 import { createPassageReader, type PassageReader } from './passage';
 import { type ToolCallsDeps, toolCalls } from './tool-calls';
@@ -25,7 +25,7 @@ export interface ToolServices {
   writerDrafts: WriterDrafts;
 }
 
-type ToolUses = Omit<ToolCallsDeps & WriterCallsDeps, keyof Platform | keyof ToolServices> &
+type ToolUses = Omit<ToolCallsDeps & WriterCallsDeps & Omit<ImageCallsDeps, 'lexicalData'>, keyof Platform | keyof ToolServices> &
   ParserServices & { llm: LanguageModel | null };
 
 /** The tools: passage and photo parsing, the experts' instructions and the writer. */

@@ -5,8 +5,10 @@ import { type FakeLlm, startFakeLlm } from '../../tests/support/fake-llm';
 import { essayWithThreeSlips } from '../../tests/support/writer-essays';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 
-const review = (upstream: TestUpstream, query: Record<string, string>) =>
-  fetch(`${upstream.url}/api/writer_review?${new URLSearchParams(query)}`, { headers: { accept: 'text/event-stream' } });
+const review = (upstream: TestUpstream, query: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${upstream.url}/api/writer_review?${new URLSearchParams(query)}`, {
+    headers: { accept: 'text/event-stream', ...headers },
+  });
 
 describe('the writer over HTTP, without a model', () => {
   let upstream: TestUpstream;
@@ -102,7 +104,13 @@ describe('the writer’s review by the model, over HTTP', () => {
   beforeAll(async () => {
     fake = await startFakeLlm({ kind: 'normal', chunks: ['好的'] });
     upstream = await startTestUpstream({
-      env: { EXPERT_ACCOUNTS: 'teacher@example.com', LLM_BASE_URL: fake.url, LLM_API_KEY: 'sk-test', LLM_MODEL: 'writer-model' },
+      env: {
+        EXPERT_ACCOUNTS: 'teacher@example.com',
+        LLM_BASE_URL: fake.url,
+        LLM_API_KEY: 'sk-test',
+        LLM_MODEL: 'writer-model',
+        FREE_USES_LOGIN: '1',
+      },
     });
     expert = bearer(await logInByEmail(upstream, 'teacher@example.com'));
   });
@@ -152,6 +160,19 @@ describe('the writer’s review by the model, over HTTP', () => {
     const events = await readEvents(await review(upstream, { text: 'I like apples.' }));
     expect(events[0]).toEqual({ section: 'review', content: '文章' });
     expect(events.at(-1)).toEqual({ status: '500', description: '大模型服务出错，请稍后再试' });
+  });
+
+  it('counts a review against the free uses: past them the stream says so, and the model is not asked', async () => {
+    const learner = bearer(await logInByEmail(upstream, 'reviewed-once@example.com'));
+    fake.setMode({ kind: 'normal', chunks: ['【点评】\n很好。'] });
+    const first = await readEvents(await review(upstream, { text: 'I like apples.' }, learner));
+    expect(first.at(-1)).toEqual({ completed: true, model: 'writer-model' });
+    const asked = fake.requests.length;
+    const second = await readEvents(await review(upstream, { text: 'I like pears.' }, learner));
+    expect(second).toEqual([{ status: 'login_user_free_num_limit', description: '今日免费次数已用完' }]);
+    expect(fake.requests.length).toBe(asked);
+    // The offline checks stay free.
+    expect((await upstream.call('writer_chat', { text: 'I like pears.' }, learner)).body.status).toBe('OK');
   });
 
   it('refuses a text too long for the review', async () => {

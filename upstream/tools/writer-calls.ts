@@ -1,6 +1,7 @@
 import { writerLimits, type WriterReviewEvent } from '../../lib/contract';
 import type { Users } from '../account/users';
 import { type LanguageModel, LanguageModelError } from '../chat/llm';
+import { freeUseContext, freeUsesGone, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { eventStream } from '../platform/event-stream';
 import { ok } from '../platform/http';
@@ -11,7 +12,9 @@ import type { WriterDrafts } from './writer-drafts';
 import { createSectionSplitter, writerReviewMessages } from './writer-prompt';
 
 export interface WriterCallsDeps {
-  users: Pick<Users, 'requireUser'>;
+  users: Pick<Users, 'requireUser' | 'userForToken' | 'isVip'>;
+  /** A review the model writes is one use of 'writer_review' (the entitlements table). */
+  ledger: Pick<UsageLedger, 'consumeFreeUse'>;
   passageReader: PassageReader;
   writerChecker: WriterChecker;
   writerDrafts: WriterDrafts;
@@ -39,6 +42,7 @@ export function writerCalls({
   llm,
   expertInstructions,
   log,
+  ledger,
 }: WriterCallsDeps): CallHandlers {
   const checkText = (text: string) => writerChecker.check(text, passageReader.read(text, { phrases: false }));
 
@@ -49,6 +53,14 @@ export function writerCalls({
       eventStream<WriterReviewEvent>(
         async (send, signal) => {
           if (!llm) return send(noModel);
+          // Counted once the review can be written; the refusal comes as the stream's message,
+          // with the quota status the client's quota flow acts on.
+          const user = await users.userForToken(caller.token);
+          const verdict = await ledger.consumeFreeUse(
+            freeUseContext(caller, user, (u) => users.isVip(u)),
+            'writer_review',
+          );
+          if (!verdict.allowed) return send({ status: verdict.status, description: freeUsesGone });
           try {
             const [{ flags }, instruction] = await Promise.all([checkText(text), expertInstructions.instructionFor('writer')]);
             const messages = writerReviewMessages(text, exam ?? 'general', flags, instruction);

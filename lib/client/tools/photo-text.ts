@@ -91,6 +91,9 @@ export function readPhoto(
       const body = xhr.response as { status?: unknown; description?: unknown; data?: PhotoText } | null;
       if (xhr.status === 200 && body?.status === 'OK' && typeof body.data?.text === 'string') return resolve(body.data);
       const said = typeof body?.description === 'string' && body.description ? body.description : undefined;
+      // Past the free uses (a quota status): the product's quota flow (log in, or membership), loaded
+      // only then, since this module is on the contextual dictionary's first load.
+      if (xhr.status === 200 && body?.status) void import('../quota').then((quota) => quota.handleQuotaStatus(body.status));
       if (xhr.status === 413) return reject(new Error(said ?? `图片过大：最大 ${photoSizeLimitText}`));
       if (xhr.status === 503) return reject(new Error(said ?? '图片识别繁忙，请稍后再试'));
       if (xhr.status === 504) return reject(new Error('识别超时，请稍后再试'));

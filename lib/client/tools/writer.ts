@@ -6,6 +6,7 @@ import { parseWriterReviewData, type WriterCheck, type WriterDraftSummary, type 
 import { type EventStream, openEventStream } from '@/lib/sse/event-stream';
 import { callData } from '../api';
 import { ApiError, unknownErrorMessage } from '../errors';
+import { handleQuotaStatus } from '../quota';
 
 /** What a failed call tells the learner: the server's words, or the catalogue's. */
 export const errorText = (error: unknown, fallback: string) =>
@@ -85,6 +86,8 @@ export function useWriterReview() {
           setState((s) => ({ ...s, status: 'done', model: event.model }));
         } else if (event.type === 'refusal') {
           current.close();
+          // Past the free uses: the quota flow (log in, or membership) as for every metered call.
+          handleQuotaStatus(event.status);
           setState((s) => ({ ...s, status: 'failed', error: event.description || unknownErrorMessage }));
         }
       },
