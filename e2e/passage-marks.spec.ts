@@ -1,6 +1,8 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { widths } from './support/outbox';
+import { clickWord, sentence } from './support/reading-text';
 import { freshClientAddress } from './support/visitors';
 
 // "residents" and "effective" are the passage's CET-4 words (ECDICT lists no easier exam for
@@ -168,3 +170,107 @@ for (const [name, viewport] of [
     });
   });
 }
+
+// A reading page: the shipped library's whole first book, drawn over the server's text.
+const BOOK = '/Article/carroll-alice';
+
+/** The text of each range a passage mark is drawn with, and how far into the book they reach. */
+const highlighted = (page: Page, name: string) =>
+  page.evaluate((highlight) => {
+    const ranges = [...((CSS.highlights.get(highlight) as Iterable<Range> | undefined) ?? [])];
+    const spans = [...document.querySelectorAll('[data-testid="article-text"] p > span[id]')];
+    const sentenceOf = (r: Range) => spans.indexOf((r.startContainer.parentElement as Element).closest('span[id]') as Element);
+    return {
+      texts: ranges.map((r) => r.toString()),
+      // How far into the book the marks reach (0–1): the book is parsed piece by piece.
+      reach: ranges.length ? Math.max(...ranges.map(sentenceOf)) / (spans.length - 1) : 0,
+    };
+  }, name);
+
+for (const [name, viewport] of [
+  ['desktop', widths.desktop],
+  ['phone', widths.phone],
+] as const) {
+  test.describe(`passage marks on a reading page (${name})`, () => {
+    test.use({ viewport, extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() } });
+
+    test('a visitor opens 标注 and sees the whole book’s CET-4 words marked over the text, which still reads', async ({
+      page,
+      panel,
+      sentBodies,
+    }) => {
+      // A whole book is parsed in pieces, on a machine shared with other builds.
+      test.setTimeout(90_000);
+      await page.goto(BOOK);
+      await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+      // Nothing is parsed until the reader asks.
+      expect(await sentBodies('/api/parse_text')).toEqual([]);
+      const open = page.getByTestId('article-marks');
+      await expect(open).toHaveAttribute('aria-expanded', 'false');
+      await open.click();
+      await expect(open).toHaveAttribute('aria-expanded', 'true');
+      const marks = page.getByTestId('reading-marks');
+      await expect(marks).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+      // Pieces of at most 20,000 characters, one after another, together the whole text.
+      const sent = (await sentBodies('/api/parse_text')) as { text: string }[];
+      expect(sent.length).toBeGreaterThan(1);
+      for (const body of sent) expect(body.text.length).toBeLessThanOrEqual(20_000);
+      expect(sent[0].text).toMatch(/^CHAPTER I\. Down the Rabbit-Hole\n\nAlice was beginning to get very tired/);
+
+      await page.getByTestId('mark-exam-choice').selectOption({ label: '四级' });
+      await expect(page.getByTestId('mark-exam')).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByTestId('legend-exam')).toContainText(/四级词 \d+ 个/);
+      await expect.poll(async () => (await highlighted(page, 'reading-mark-exam')).texts.length).toBeGreaterThan(20);
+      const exam = await highlighted(page, 'reading-mark-exam');
+      // Each mark is a whole word of the text, and the marks reach the book's last pages.
+      for (const text of exam.texts) expect(text).toMatch(/^[A-Za-z][A-Za-z'’-]*$/);
+      expect(exam.reach).toBeGreaterThan(0.9);
+      // The legend lists the words for whoever cannot see the colours.
+      await expect(page.getByTestId('legend-exam').getByRole('listitem').first()).toHaveText(/^[a-z]/);
+
+      // Phrases are a member's: a visitor is told so, and nothing is drawn.
+      await page.getByTestId('mark-phrases').click();
+      await expect(page.getByTestId('phrases-withheld')).toContainText('会员');
+      expect((await highlighted(page, 'reading-mark-phrase')).texts).toEqual([]);
+
+      // Folded away, the marks stay; the text's words still look up.
+      await open.click();
+      await expect(marks).toBeHidden();
+      expect((await highlighted(page, 'reading-mark-exam')).texts.length).toBe(exam.texts.length);
+      await clickWord(page, sentence(page, 'Alice was beginning to get very tired'), 'tired');
+      await panel.expectLoaded('tired');
+      await page.keyboard.press('Escape');
+      // Turned off, they go.
+      await open.click();
+      await page.getByTestId('mark-exam').click();
+      await expect.poll(async () => (await highlighted(page, 'reading-mark-exam')).texts.length).toBe(0);
+      expect(await seriousViolations(page, 'reading marks', '[data-testid="article-bar"]')).toEqual([]);
+    });
+  });
+}
+
+test.describe('passage marks on a reading page, for a learner (desktop)', () => {
+  test.use({ viewport: widths.desktop });
+
+  test('a word the learner marked 生词 is drawn wherever it is in the book, and listed', async ({ page, learner }) => {
+    test.setTimeout(90_000);
+    expect(learner.email).toContain('@');
+    const marked = await page.request.post('/api/set_strange_status', {
+      data: { word: 'rabbit', lemma: 'rabbit', strange: 1, from: 'Article' },
+    });
+    expect(((await marked.json()) as { status: string }).status).toBe('OK');
+    await page.goto(BOOK);
+    await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true', { timeout: 15_000 });
+    await page.getByTestId('article-marks').click();
+    await expect(page.getByTestId('reading-marks')).toHaveAttribute('data-state', 'ready', { timeout: 60_000 });
+    const strange = page.getByTestId('mark-strange');
+    await strange.focus();
+    await page.keyboard.press('Enter');
+    await expect(strange).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByTestId('legend-strange')).toContainText('生词 1 个');
+    await expect(page.getByTestId('strange-list')).toHaveText('rabbit');
+    await expect.poll(async () => (await highlighted(page, 'reading-mark-strange')).texts.length).toBeGreaterThan(10);
+    const drawn = await highlighted(page, 'reading-mark-strange');
+    for (const text of drawn.texts) expect(text.toLowerCase()).toMatch(/^rabbit(s|-hole)?$/);
+  });
+});

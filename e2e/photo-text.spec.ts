@@ -115,11 +115,7 @@ test.describe('photo to text past the free uses (desktop)', () => {
   test.use({ viewport: widths.desktop, extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() } });
   test.setTimeout(90_000);
 
-  test('each photo read is a free use; past them the visitor is asked to log in', async ({
-    page,
-    dict,
-    photo,
-  }) => {
+  test('each photo read is a free use; past them the visitor is asked to log in', async ({ page, dict, photo }) => {
     const shot = await renderPage({ paragraphs: ['The river was calm.'], size: 28, columnWidth: 600 });
     // The e2e server's 5 free uses a day for a visitor, spent as the picker spends them.
     for (let i = 0; i < 5; i++) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ShelfButton } from '@/components/books/shelf-button';
 import { ClickableText } from '@/components/dictionary/clickable-text';
 import type { PlayMode } from '@/lib/audio/player';
@@ -8,6 +8,9 @@ import { useAudioPlayer } from '@/lib/audio/use-audio-player';
 import { openOverlay } from '@/lib/client/overlays';
 import { useGlobalConfig } from '@/lib/config/use-global-config';
 import type { ContentCategory } from '@/lib/contract';
+
+// The marks (parse_text, the toolbar and the highlights) come with the first opening of 标注.
+const ReadingMarks = lazy(() => import('./reading-marks'));
 
 const modeNames: [PlayMode, string][] = [
   ['sequence', '顺序播放'],
@@ -42,6 +45,8 @@ export interface ArticleBarProps {
  */
 export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: ArticleBarProps) {
   const [wordsOpen, setWordsOpen] = useState(false);
+  // Once opened, the marks stay on the text while the panel is folded away.
+  const [marks, setMarks] = useState<'never' | 'open' | 'folded'>('never');
   const { snapshot, settings, playSegments, stop } = useAudioPlayer();
   const [, updateConfig] = useGlobalConfig();
   const playingIndex = snapshot.active?.list?.id === listId ? snapshot.active.list.index : -1;
@@ -77,6 +82,13 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
       data-testid="article-bar"
       className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur"
     >
+      {marks !== 'never' && (
+        <div hidden={marks === 'folded'} className="rounded-lg bg-slate-50 px-3 pt-2">
+          <Suspense fallback={<p className="pb-2 text-sm text-ink-mute">正在加载标注…</p>}>
+            <ReadingMarks key={listId} spans={spans} />
+          </Suspense>
+        </div>
+      )}
       {wordsOpen && (
         <div data-testid="article-words" className="max-h-40 overflow-y-auto rounded-lg bg-slate-50 px-3 py-2">
           <ClickableText text={textOf(chosen)} from={from} />
@@ -108,6 +120,15 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
           onClick={() => setWordsOpen((open) => !open)}
         >
           逐词查词
+        </button>
+        <button
+          type="button"
+          data-testid="article-marks"
+          aria-expanded={marks === 'open'}
+          className={button}
+          onClick={() => setMarks((now) => (now === 'open' ? 'folded' : 'open'))}
+        >
+          标注
         </button>
         {shelf && (
           <ShelfButton

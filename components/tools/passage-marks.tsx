@@ -9,19 +9,13 @@ import { useCurrentUser } from '@/lib/client/user';
 import { tokenize } from '@/lib/client/word-lookup';
 
 /**
- * The reading mode's marks (issue 17): parse_text once for the text, then a row of toggles —
- * exam words of a chosen exam, the learner's 生词, the expressions (members) — drawn on the
- * clickable words as `data-marks`, with a legend that counts them. The text is readable and
- * clickable at once; the marks come when the answer does, and a failure leaves the text as it is.
+ * The marks of a passage (issue 17): parse_text once for the text, then what the reader turned on
+ * — exam words of a chosen exam, the learner's 生词, the expressions (members) — as the `data-marks`
+ * of each clickable word (token index of tokenize(text) → "exam strange phrase"). One state for
+ * both ways of drawing them: on ClickableText (PassageMarks, below) and on a reading page's
+ * server-rendered text (components/reading/reading-marks.tsx).
  */
-export function PassageMarks({
-  text,
-  children,
-}: {
-  text: string;
-  /** The text itself (ClickableText), given the marks to draw: token index → "exam strange phrase". */
-  children: (marks: ReadonlyMap<number, string> | undefined) => ReactNode;
-}) {
+export function usePassageMarks(text: string) {
   const empty = text.trim() === '';
   const user = useCurrentUser().data;
   const parse = usePassageParse(text, !empty);
@@ -31,7 +25,6 @@ export function PassageMarks({
   const [chosenExam, setChosenExam] = useState('cet4');
   const [strangeOn, setStrangeOn] = useState(false);
   const [phrasesOn, setPhrasesOn] = useState(false);
-  const examSelectId = useId();
 
   // The chosen exam, if the passage has words of it; else the first exam it has.
   const exam = marks && (marks.exams.includes(chosenExam as never) ? chosenExam : (marks.exams[0] ?? null));
@@ -47,20 +40,71 @@ export function PassageMarks({
       }),
     [marks, exam, examOn, strangeOn, canStrange, phrasesOn, withheld],
   );
+  const chooseExam = (tag: string) => {
+    setChosenExam(tag);
+    setExamOn(true);
+  };
+  const state = parse.isError ? 'error' : marks ? 'ready' : 'loading';
+  return {
+    empty,
+    state,
+    user,
+    parse,
+    tokens,
+    marks,
+    visible,
+    exam,
+    canStrange,
+    withheld,
+    toggles: { examOn, setExamOn, chooseExam, strangeOn, setStrangeOn, phrasesOn, setPhrasesOn },
+  } as const;
+}
+export type PassageMarksState = ReturnType<typeof usePassageMarks>;
 
-  if (empty) return children(undefined);
-
-  const ready = !!marks;
-  const examCount = exam && marks ? (marks.examWords[exam]?.length ?? 0) : 0;
-
+/**
+ * The reading mode's marks on ClickableText: the toggles above the text, the marks drawn on its
+ * words, a legend that counts them below. The text is readable and clickable at once; the marks
+ * come when the answer does, and a failure leaves the text as it is.
+ */
+export function PassageMarks({
+  text,
+  children,
+}: {
+  text: string;
+  /** The text itself (ClickableText), given the marks to draw: token index → "exam strange phrase". */
+  children: (marks: ReadonlyMap<number, string> | undefined) => ReactNode;
+}) {
+  const marks = usePassageMarks(text);
+  if (marks.empty) return children(undefined);
   return (
-    <div data-testid="passage-marks" data-state={parse.isError ? 'error' : ready ? 'ready' : 'loading'}>
+    <div data-testid="passage-marks" data-state={marks.state}>
+      <MarksToolbar marks={marks} />
+      <div
+        className={
+          // The marks, by the data-marks the words carry; the current word keeps its own highlight.
+          '[&_[data-marks~=exam]:not([data-current])]:bg-sky-100 [&_[data-marks~=strange]]:font-semibold [&_[data-marks~=strange]]:text-rose-700 [&_[data-marks~=phrase]]:shadow-[inset_0_-2px_0_#7c3aed]'
+        }
+      >
+        {children(marks.visible)}
+      </div>
+      <MarksLegend marks={marks} className="mt-4 border-t border-slate-100 pt-3" />
+    </div>
+  );
+}
+
+/** The row of toggles, with what failed and what membership would add, above the text. */
+export function MarksToolbar({ marks }: { marks: PassageMarksState }) {
+  const { user, parse, marks: found, exam, canStrange, withheld, toggles } = marks;
+  const examSelectId = useId();
+  const ready = !!found;
+  return (
+    <>
       {/* biome-ignore lint/a11y/useSemanticElements: a row of toggles, not a form's fieldset */}
       <div role="group" aria-label="文章标注" className="mb-3 flex flex-wrap items-center gap-2 text-sm">
-        <Toggle testId="mark-exam" pressed={examOn} disabled={!ready || !exam} onChange={setExamOn}>
+        <Toggle testId="mark-exam" pressed={toggles.examOn} disabled={!ready || !exam} onChange={toggles.setExamOn}>
           考试词
         </Toggle>
-        {ready && marks.exams.length > 0 && (
+        {ready && found.exams.length > 0 && (
           <>
             <label htmlFor={examSelectId} className="sr-only">
               选择考试
@@ -69,13 +113,10 @@ export function PassageMarks({
               id={examSelectId}
               data-testid="mark-exam-choice"
               value={exam ?? ''}
-              onChange={(e) => {
-                setChosenExam(e.target.value);
-                setExamOn(true);
-              }}
+              onChange={(e) => toggles.chooseExam(e.target.value)}
               className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm text-ink focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
             >
-              {marks.exams.map((tag) => (
+              {found.exams.map((tag) => (
                 <option key={tag} value={tag}>
                   {examName(tag)}
                 </option>
@@ -93,11 +134,16 @@ export function PassageMarks({
             登录后标出生词
           </Link>
         ) : (
-          <Toggle testId="mark-strange" pressed={strangeOn} disabled={!ready || !canStrange} onChange={setStrangeOn}>
+          <Toggle
+            testId="mark-strange"
+            pressed={toggles.strangeOn}
+            disabled={!ready || !canStrange}
+            onChange={toggles.setStrangeOn}
+          >
             生词
           </Toggle>
         )}
-        <Toggle testId="mark-phrases" pressed={phrasesOn} disabled={!ready} onChange={setPhrasesOn}>
+        <Toggle testId="mark-phrases" pressed={toggles.phrasesOn} disabled={!ready} onChange={toggles.setPhrasesOn}>
           词组
           {withheld && <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-800">会员</span>}
         </Toggle>
@@ -118,7 +164,7 @@ export function PassageMarks({
           </button>
         </p>
       )}
-      {phrasesOn && withheld && (
+      {toggles.phrasesOn && withheld && (
         <p data-testid="phrases-withheld" className="mb-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {withheld.description}
           <Link href="/vip" className="ml-2 font-medium text-brand-700 underline underline-offset-2">
@@ -126,63 +172,71 @@ export function PassageMarks({
           </Link>
         </p>
       )}
-      <div
-        className={
-          // The marks, by the data-marks the words carry; the current word keeps its own highlight.
-          '[&_[data-marks~=exam]:not([data-current])]:bg-sky-100 [&_[data-marks~=strange]]:font-semibold [&_[data-marks~=strange]]:text-rose-700 [&_[data-marks~=phrase]]:shadow-[inset_0_-2px_0_#7c3aed]'
-        }
-      >
-        {children(visible)}
-      </div>
-      {ready && (examOn || strangeOn || (phrasesOn && !withheld)) && (
-        <div data-testid="marks-legend" className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-3 text-sm text-ink-soft">
-          {examOn && exam && (
-            <p data-testid="legend-exam" className="flex items-center gap-2">
-              <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-sky-100 ring-1 ring-sky-300" />
-              {examName(exam)}词 {examCount} 个<span className="text-xs text-ink-mute">（不含更低阶段考试已有的词）</span>
-            </p>
-          )}
-          {strangeOn && canStrange && (
-            <div data-testid="legend-strange" className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-              <span className="flex items-center gap-2">
-                <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-rose-100 ring-1 ring-rose-400" />
-                生词 {marks.strangeWords.length} 个
-              </span>
-              {marks.strangeWords.length > 0 && (
-                <ul data-testid="strange-list" lang="en" className="flex flex-wrap gap-1">
-                  {marks.strangeWords.slice(0, 30).map((word) => (
-                    <li key={word} className="rounded bg-rose-50 px-1.5 font-medium text-rose-800">
-                      {word}
-                    </li>
-                  ))}
-                  {marks.strangeWords.length > 30 && <li className="text-ink-mute">等</li>}
-                </ul>
-              )}
-            </div>
-          )}
-          {phrasesOn && !withheld && (
-            <div data-testid="legend-phrases" className="flex flex-col gap-1">
-              <span className="flex items-center gap-2">
-                <span aria-hidden className="inline-block h-3 w-5 rounded-sm shadow-[inset_0_-2px_0_#7c3aed]" />
-                词组 {marks.phrases.length} 个
-              </span>
-              {marks.phrases.length > 0 && (
-                <ul className="flex flex-wrap gap-x-3 gap-y-1">
-                  {uniquePhrases(marks.phrases).map((p) => (
-                    <li key={p.phrase}>
-                      <span lang="en" className="font-medium text-ink">
-                        {p.phrase}
-                      </span>
-                      {p.zh && <span className="ml-1 text-ink-mute">{p.zh}</span>}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+    </>
+  );
+}
+
+/** What is marked, counted and listed: the words themselves for those who cannot see the colours. */
+export function MarksLegend({ marks, className = '' }: { marks: PassageMarksState; className?: string }) {
+  const { marks: found, exam, canStrange, withheld, toggles } = marks;
+  if (!found || !(toggles.examOn || toggles.strangeOn || (toggles.phrasesOn && !withheld))) return null;
+  const examWords = exam ? (found.examWords[exam] ?? []) : [];
+  return (
+    <div data-testid="marks-legend" className={`flex flex-col gap-2 text-sm text-ink-soft ${className}`}>
+      {toggles.examOn && exam && (
+        <div data-testid="legend-exam" className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span className="flex items-center gap-2">
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-sky-100 ring-1 ring-sky-300" />
+            {examName(exam)}词 {examWords.length} 个<span className="text-xs text-ink-mute">（不含更低阶段考试已有的词）</span>
+          </span>
+          <WordChips words={examWords} className="bg-sky-50 text-sky-900" />
+        </div>
+      )}
+      {toggles.strangeOn && canStrange && (
+        <div data-testid="legend-strange" className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span className="flex items-center gap-2">
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-rose-100 ring-1 ring-rose-400" />
+            生词 {found.strangeWords.length} 个
+          </span>
+          <WordChips testId="strange-list" words={found.strangeWords} className="bg-rose-50 font-medium text-rose-800" />
+        </div>
+      )}
+      {toggles.phrasesOn && !withheld && (
+        <div data-testid="legend-phrases" className="flex flex-col gap-1">
+          <span className="flex items-center gap-2">
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm shadow-[inset_0_-2px_0_#7c3aed]" />
+            词组 {found.phrases.length} 个
+          </span>
+          {found.phrases.length > 0 && (
+            <ul className="flex flex-wrap gap-x-3 gap-y-1">
+              {uniquePhrases(found.phrases).map((p) => (
+                <li key={p.phrase}>
+                  <span lang="en" className="font-medium text-ink">
+                    {p.phrase}
+                  </span>
+                  {p.zh && <span className="ml-1 text-ink-mute">{p.zh}</span>}
+                </li>
+              ))}
+            </ul>
           )}
         </div>
       )}
     </div>
+  );
+}
+
+/** Up to 30 words as chips, then 等. */
+function WordChips({ words, className, testId }: { words: readonly string[]; className: string; testId?: string }) {
+  if (words.length === 0) return null;
+  return (
+    <ul data-testid={testId} lang="en" className="flex flex-wrap gap-1">
+      {words.slice(0, 30).map((word) => (
+        <li key={word} className={`rounded px-1.5 ${className}`}>
+          {word}
+        </li>
+      ))}
+      {words.length > 30 && <li className="text-ink-mute">等</li>}
+    </ul>
   );
 }
 

@@ -3,7 +3,7 @@ import type { ParsedPassage, PassageToken } from '@/lib/contract/calls/tools';
 import { openLexicalData } from '@/upstream/dictionary/engine';
 import { createPassageReader } from '@/upstream/tools/passage';
 import { tokenize } from '../word-lookup';
-import { isExamWord, matchTokens, passageMarks, visibleMarks } from './passage-marks';
+import { isExamWord, joinPassages, matchTokens, passageMarks, textPieces, visibleMarks } from './passage-marks';
 
 // A parser token at its place in `text` (the nth occurrence of `piece` from `from`).
 const at = (text: string, piece: string, extra: Partial<PassageToken> = {}, from = 0): PassageToken => {
@@ -155,5 +155,66 @@ describe('with the upstream’s own parser', () => {
     expect(marks.phrases.map((p) => p.phrase)).toContain('in spite of');
     const shown = visibleMarks(marks, { exam: null, strange: false, phrases: true });
     expect(shown.get(words.findIndex((w) => w.text === 'spite'))).toBe('phrase');
+  });
+
+  it('parses a text too long for one call in pieces that join into the whole text’s answer', () => {
+    const paragraph =
+      'In spite of the rain, the committee took off early. Nevertheless, several members insisted that the old library deserved protection.';
+    const text = Array.from({ length: 6 }, () => paragraph).join('\n\n');
+    const pieces = textPieces(text, 300);
+    expect(pieces.length).toBeGreaterThan(2);
+    expect(pieces.every((p) => p.end - p.start <= 300)).toBe(true);
+    // Cut at paragraphs' ends: no piece starts inside a word, and together they cover the text.
+    for (const p of pieces) expect(text.slice(p.start, p.end)).toMatch(/^In spite/);
+    expect(pieces[0].start).toBe(0);
+    expect(pieces.at(-1)?.end).toBe(text.length);
+
+    const read = (piece: string): ParsedPassage => ({
+      ...reader.read(piece, { phrases: true }),
+      phrases_withheld: null,
+      marks_included: true,
+    });
+    const joined = joinPassages(pieces.map((p) => ({ start: p.start, passage: read(text.slice(p.start, p.end)) })));
+    const whole = read(text);
+    const shape = (passage: ParsedPassage) => ({
+      sentences: passage.sentences.map((s) => [s.start, s.end, s.tokens.map((t) => [t.start, t.end, t.lemma])]),
+      phrases: passage.phrases.map((ph) => [ph.phrase, ph.sentence, ph.start, ph.end]),
+      words: passage.word_count,
+    });
+    expect(shape(joined)).toEqual(shape(whole));
+    for (const t of joined.sentences.flatMap((s) => s.tokens)) expect(text.slice(t.start, t.end)).toBe(t.text);
+  });
+});
+
+describe('cutting a long text', () => {
+  it('cuts at a sentence’s end, else after a space, and leaves out pieces of nothing but spaces', () => {
+    const sentences = 'One short sentence here. Another one follows it. ';
+    const text = sentences.repeat(4);
+    for (const p of textPieces(text, 60)) expect(text.slice(p.start, p.end)).toMatch(/\. $/);
+    const words = 'word '.repeat(30);
+    const pieces = textPieces(words, 23);
+    expect(pieces.every((p) => /^(word )+$/.test(words.slice(p.start, p.end)))).toBe(true);
+    expect(textPieces('   \n\n   ', 4)).toEqual([]);
+    // A word longer than a piece is cut where it must be.
+    expect(textPieces('x'.repeat(10), 4).map((p) => p.end - p.start)).toEqual([4, 4, 2]);
+  });
+
+  it('says a joined answer includes the marks only when every piece did, and withholds phrases if any piece did', () => {
+    const empty = (extra: Partial<ParsedPassage>): ParsedPassage => ({
+      sentences: [],
+      word_count: 0,
+      phrases: [],
+      phrases_withheld: null,
+      marks_included: true,
+      ...extra,
+    });
+    const withheld = { reason: 'vip_only' as const, description: '会员' };
+    const joined = joinPassages([
+      { start: 0, passage: empty({}) },
+      { start: 10, passage: empty({ marks_included: false, phrases_withheld: withheld }) },
+    ]);
+    expect(joined.marks_included).toBe(false);
+    expect(joined.phrases_withheld).toEqual(withheld);
+    expect(joinPassages([]).marks_included).toBe(false);
   });
 });

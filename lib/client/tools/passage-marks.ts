@@ -2,6 +2,7 @@
 
 import { useQuery } from '@/lib/client/query';
 import type { ParsedPassage, PassageToken } from '@/lib/contract/calls/tools';
+import { parseTextLimits } from '@/lib/contract/passage-limits';
 import { callData } from '../api';
 import type { TextToken } from '../word-lookup';
 import { useCurrentUser } from '../user';
@@ -156,6 +157,66 @@ export function visibleMarks(marks: PassageMarks, on: MarkToggles): Map<number, 
 }
 
 /**
+ * Where a text longer than one parse_text takes is cut (a book's chapter): pieces of at most
+ * `max` characters, each ending at a paragraph's end where one is in its second half, else at a
+ * sentence's end, else after a space. Pieces with nothing but spaces are left out.
+ */
+export function textPieces(text: string, max: number = parseTextLimits.maxChars): { start: number; end: number }[] {
+  const pieces: { start: number; end: number }[] = [];
+  let start = 0;
+  while (start < text.length) {
+    let end = Math.min(text.length, start + max);
+    if (end < text.length) end = start + lastBreak(text.slice(start, end));
+    if (text.slice(start, end).trim() !== '') pieces.push({ start, end });
+    start = end;
+  }
+  return pieces;
+}
+
+function lastBreak(window: string): number {
+  const half = window.length / 2;
+  const paragraph = window.lastIndexOf('\n');
+  if (paragraph >= half) return paragraph + 1;
+  const sentence = Math.max(...['. ', '? ', '! ', '." '].map((end) => window.lastIndexOf(end)));
+  if (sentence >= half) return sentence + 2;
+  const space = window.lastIndexOf(' ');
+  return space > 0 ? space + 1 : window.length;
+}
+
+/** The answers for a text's pieces as one answer for the whole text: offsets and sentence numbers shifted. */
+export function joinPassages(parts: readonly { start: number; passage: ParsedPassage }[]): ParsedPassage {
+  const sentences: ParsedPassage['sentences'] = [];
+  const phrases: ParsedPassage['phrases'] = [];
+  let wordCount = 0;
+  for (const { start: at, passage } of parts) {
+    const first = sentences.length;
+    for (const s of passage.sentences) {
+      const tokens = s.tokens.map((t) => ({ ...t, start: t.start + at, end: t.end + at }));
+      sentences.push({ ...s, start: s.start + at, end: s.end + at, tokens });
+    }
+    for (const p of passage.phrases) phrases.push({ ...p, sentence: p.sentence + first, start: p.start + at, end: p.end + at });
+    wordCount += passage.word_count;
+  }
+  return {
+    sentences,
+    phrases,
+    word_count: wordCount,
+    phrases_withheld: parts.find((p) => p.passage.phrases_withheld)?.passage.phrases_withheld ?? null,
+    marks_included: parts.length > 0 && parts.every((p) => p.passage.marks_included),
+  };
+}
+
+/** parse_text for a text of any length: piece by piece, one after another, joined. */
+export async function parsePassage(text: string, signal?: AbortSignal): Promise<ParsedPassage> {
+  const parts: { start: number; passage: ParsedPassage }[] = [];
+  for (const { start, end } of textPieces(text)) {
+    const passage = await callData('parse_text', { text: text.slice(start, end) }, signal, { quiet: true });
+    parts.push({ start, passage });
+  }
+  return joinPassages(parts);
+}
+
+/**
  * parse_text for the text shown, once per text and reader (the marks are the reader's own):
  * asked when the user is known, quietly (the screen says what failed, in place, without a toast).
  */
@@ -164,7 +225,7 @@ export function usePassageParse(text: string, enabled: boolean) {
   const account = user.data?.account ?? null;
   return useQuery({
     queryKey: ['parse_text', account, text],
-    queryFn: ({ signal }) => callData('parse_text', { text }, signal, { quiet: true }),
+    queryFn: ({ signal }) => parsePassage(text, signal),
     enabled: enabled && text.trim() !== '' && !user.isPending,
     staleTime: 5 * 60_000,
   });

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { def, num, obj, str } from '../define';
 import { envelope } from '../envelope';
+import { parseTextLimits } from '../passage-limits';
 
 /** Tools: translation, text and image parsing, the writing assistant and its instructions. */
 
-/** Bounds of passage parsing: a passage of a few thousand words, not a book. */
-export const parseTextLimits = { maxChars: 20_000 } as const;
+/** Bounds of passage parsing: a passage of a few thousand words, not a book (a screen cuts a book into pieces). */
+export { parseTextLimits };
 
 /**
  * One token of a parsed passage. Offsets are into the text as sent (UTF-16 code units), so a
