@@ -51,6 +51,46 @@ describe('the writer’s checks', () => {
     expect(result.flags[0].message).toMatch(/students.*复数/);
   });
 
+  it('finds the subject the verb agrees with across "of" phrases, coordinations and "there", and names it', async () => {
+    const cases: [string, string, string, RegExp][] = [
+      ['Parking in the city centre are expensive.', 'are', 'is', /“Parking” 是第三人称单数/],
+      ['The price of the houses are rising.', 'are', 'is', /“price” 是第三人称单数/],
+      ['The students in my class is very friendly.', 'is', 'are', /“students” 是复数/],
+      // The parser links these cleanly, reading "each of" and "the number of" as determiners.
+      ['Each of the students have a book.', 'have', 'has', /“Each” 是第三人称单数/],
+      ['The number of cars have increased.', 'have', 'has', /“number” 是第三人称单数/],
+      // …and this one by reading "and" as an interjection.
+      ['My brother and my sister likes music.', 'likes', 'like', /“brother and sister” 是复数/],
+      ['There is many people in the park.', 'is', 'are', /“people” 是复数/],
+      ['He don’t like coffee.'.replace('’', "'"), 'do', 'does', /“He” 是第三人称单数/],
+    ];
+    for (const [sentence, verb, fixed, named] of cases) {
+      const agreements = (await check(sentence)).flags.filter((f) => f.kind === 'agreement');
+      expect(
+        agreements.map((f) => [f.text, f.suggestions[0]]),
+        sentence,
+      ).toEqual([[verb, fixed]]);
+      expect(agreements[0].message, sentence).toMatch(named);
+    }
+  });
+
+  it('corrects no verb that is right: a number of, one of, a clause joined by "and", a plural without -s', async () => {
+    for (const sentence of [
+      'A number of cars have increased.',
+      'One of the boys is late.',
+      'The number of students has doubled.',
+      'I went home and my sister likes music.',
+      'Each student has a book.',
+      'The people next door are kind.',
+    ]) {
+      expect((await check(sentence)).flags, sentence).toEqual([]);
+    }
+    // A verb the tagger read as a noun is not "corrected" in another place: the sentence is only
+    // said not to link ("lives" is the slip, and "are" is right).
+    const flags = (await check('The people who lives next door are kind.')).flags;
+    expect(flags.map((f) => f.kind)).toEqual(['grammar']);
+  });
+
   it('leaves names, numbers, acronyms and real words outside the spell checker’s list alone', async () => {
     const result = await check('Li Hua met Mr. Zhang at WeChat HQ in 2024. The colour of the e-mail was grey.');
     expect(result.flags.filter((f) => f.kind === 'spelling')).toEqual([]);

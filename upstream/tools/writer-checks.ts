@@ -2,7 +2,7 @@ import { dictionary as cmuDictionary } from 'cmu-pronouncing-dictionary';
 import type { PassageSentence, PassageToken, WriterFlag, WriterProfile } from '../../lib/contract';
 import { levels, textLevel } from '../content/profile';
 import type { Ecdict } from '../dictionary/ecdict';
-import { type Parse, ParserUnavailable } from '../parser/link-grammar';
+import { type Link, type Parse, ParserUnavailable } from '../parser/link-grammar';
 import type { PassageAnalysis } from './passage';
 import type { SpellChecker } from './writer-spelling';
 
@@ -48,7 +48,14 @@ interface Repair {
   /** The token it is about (one repair per token). */
   slot: number;
   edit: Edit;
-  flag: () => WriterFlag;
+  /**
+   * Whether a parse with the repair reads it as meant (a verb made to agree is still a verb, with
+   * a subject of its number); a repair that only links by turning the word into something else
+   * ("like" as a preposition) is not a correction.
+   */
+  holds?: (parse: Parse) => boolean;
+  /** The flag, explained from the final parse (all the sentence's repairs applied). */
+  flag: (final: Parse) => WriterFlag;
 }
 
 export const longSentenceWords = 40;
@@ -158,8 +165,87 @@ const vocativeImperative = (parse: Parse) =>
   parse.links.some((l) => l.label.startsWith('Wi') && l.right > 1) &&
   (parse.subscripts.includes('ij') || parse.links.some((l) => l.label.startsWith('COa')));
 
+/** Heads that make the phrase singular whatever the plural after their "of": "each of the students has". */
+const singularOfHeads = new Set(['each', 'one', 'either', 'neither', 'every']);
+
+/**
+ * The parser links "Each of the students have" and "The number of cars have" cleanly: it reads
+ * "each of" and "the number of" as determiners of the plural noun, which then agrees with the
+ * verb. English makes them the head: a plural subject link (Sp…) from the object of such an
+ * "of" counts against the linkage, so that the verb's other number is tried. ("A number of cars
+ * have" is right, and is left alone: only "the number" is singular.)
+ */
+function pluralUnderSingularHead(parse: Parse): boolean {
+  const word = (i: number) => parse.words[i]?.toLowerCase();
+  return parse.links.some((subject) => {
+    if (!subject.label.startsWith('Sp')) return false;
+    const of = parse.links.find((l) => l.right === subject.left && l.label.startsWith('J') && word(l.left) === 'of');
+    if (!of) return false;
+    return parse.links.some((l) => {
+      if (l.right !== of.left || !/^(OF|M)/.test(l.label)) return false;
+      if (singularOfHeads.has(word(l.left))) return true;
+      return (
+        word(l.left) === 'number' &&
+        parse.links.some((d) => d.right === l.left && d.label.startsWith('D') && word(d.left) === 'the')
+      );
+    });
+  });
+}
+
+/**
+ * "My brother and my sister likes music" links cleanly only by reading "and" as an interjection
+ * (subscript ij), leaving "my sister" the subject; a conjunction read so before any verb (inside
+ * the subject, not between two clauses: "He has a car and he drives") counts against it.
+ */
+const conjunctionAsInterjection = (parse: Parse) =>
+  parse.words.some(
+    (w, i) =>
+      ['and', 'or'].includes(w.toLowerCase()) &&
+      parse.subscripts[i] === 'ij' &&
+      !parse.subscripts.slice(0, i).some((sub) => sub.startsWith('v')),
+  );
+
+/** Where the rank-th (0-based) occurrence of a word is in a parse (a verb with its "n't" too); -1 when it is not there. */
+function positionOf(parse: Parse, word: string, rank: number): number {
+  let seen = 0;
+  for (const [i, w] of parse.words.entries()) {
+    const lower = w.toLowerCase();
+    if ((lower === word || lower === `${word}n't`) && seen++ === rank) return i;
+  }
+  return -1;
+}
+
+/** Nouns that are plural without a plural ending, and that the dictionary also knows as singular ("a people"). */
+const pluralNouns = new Set(['people', 'police', 'cattle']);
+
+/** The subject link ending at a verb: S… or SF… ("there are"), not the SJ links inside a coordination. */
+const subjectLinkTo = (parse: Parse, verb: number) => parse.links.find((l) => l.right === verb && /^S(?!J)/.test(l.label));
+
+/**
+ * The subject as the explanation names it: its head noun ("the price of the houses" → price),
+ * both sides of a coordination ("brother and sister"), the noun after an expletive "there".
+ */
+function subjectText(parse: Parse, link: Link): string {
+  const word = (i: number) => parse.words[i] ?? '';
+  if (link.label.startsWith('SF')) {
+    const object = parse.links.find((l) => l.left === link.right && l.label.startsWith('O'));
+    return word(object?.right ?? link.left);
+  }
+  const head = link.left;
+  if (['and', 'or'].includes(word(head).toLowerCase())) {
+    const left = parse.links.find((l) => l.right === head && l.label.startsWith('SJl'));
+    const right = parse.links.find((l) => l.left === head && l.label.startsWith('SJr'));
+    if (left && right) return `${word(left.left)} ${word(head)} ${word(right.right)}`;
+  }
+  return word(head);
+}
+
 /** How far a parse is from a clean linkage: 0 when it is one. */
-const linkageScore = (parse: Parse) => unlinkedWords(parse).length * 2 + (vocativeImperative(parse) ? 1 : 0);
+const linkageScore = (parse: Parse) =>
+  unlinkedWords(parse).length * 2 +
+  (vocativeImperative(parse) ? 1 : 0) +
+  (pluralUnderSingularHead(parse) ? 1 : 0) +
+  (conjunctionAsInterjection(parse) ? 1 : 0);
 
 export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps) {
   /** ECDICT knows a word as a real one: it has an exam tag or a corpus rank (it also lists typos). */
@@ -239,19 +325,41 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
         if (subject) {
           for (const form of otherNumber(lower).filter((f) => spelling.correct(f))) {
             const singular = isSingularForm(form, lower);
+            // The verb in a parse of the repaired sentence: the same occurrence of its new form.
+            const rank = words.slice(0, i).filter((w) => w.text.toLowerCase() === form).length;
+            const subjectIn = (parse: Parse) => subjectLinkTo(parse, positionOf(parse, form, rank));
             repairs.push({
               slot: i,
               edit: { start: token.start, end: token.end, text: form },
-              flag: () => ({
-                kind: 'agreement',
-                start: token.start,
-                end: token.end,
-                text: token.text,
-                message: singular
-                  ? `主谓不一致：主语 ${quote(subject.text)} 是第三人称单数，谓语动词要用单数形式，${quote(token.text)} 应改为 ${quote(form)}。`
-                  : `主谓不一致：主语 ${quote(subject.text)} 是复数（或 I、you），谓语动词不能用第三人称单数形式，${quote(token.text)} 应改为 ${quote(form)}。`,
-                suggestions: [form],
-              }),
+              holds: (parse) => {
+                const link = subjectIn(parse);
+                if (!link) return false;
+                // A plural noun ("people", "children") does not take the singular the repair made.
+                const head = subjectText(parse, link).toLowerCase();
+                const noun = words.find((w) => w.text.toLowerCase() === head && w.pos === 'NOUN');
+                const plural = pluralNouns.has(head) || (noun?.lemma !== undefined && noun.lemma !== head);
+                return !(singular && plural);
+              },
+              flag: (final) => {
+                const link = subjectIn(final);
+                // As the learner wrote it (the parser lowercases the sentence's first word).
+                const named = link
+                  ? subjectText(final, link)
+                      .split(' ')
+                      .map((part) => words.find((w) => w.text.toLowerCase() === part.toLowerCase())?.text ?? part)
+                      .join(' ')
+                  : subject.text;
+                return {
+                  kind: 'agreement',
+                  start: token.start,
+                  end: token.end,
+                  text: token.text,
+                  message: singular
+                    ? `主谓不一致：主语 ${quote(named)} 是第三人称单数，谓语动词要用单数形式，${quote(token.text)} 应改为 ${quote(form)}。`
+                    : `主谓不一致：主语 ${quote(named)} 是复数（或 I、you），谓语动词不能用第三人称单数形式，${quote(token.text)} 应改为 ${quote(form)}。`,
+                  suggestions: [form],
+                };
+              },
             });
           }
         }
@@ -305,22 +413,26 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
 
     const candidates = repairsOf(sentence, unlinked);
     const applied: Repair[] = [];
+    let final = first;
     for (let round = 0; round < maxRepairRounds && nulls > 0; round++) {
-      let best: { repair: Repair; nulls: number } | undefined;
+      let best: { repair: Repair; nulls: number; parse: Parse } | undefined;
       for (const repair of candidates) {
         if (repairs.spentMs > repairBudgetMs) break;
         if (applied.some((a) => a.slot === repair.slot)) continue;
         const started = performance.now();
-        const n = linkageScore(await parseWith([...base, ...applied.map((a) => a.edit), repair.edit]));
+        const parse = await parseWith([...base, ...applied.map((a) => a.edit), repair.edit]);
         repairs.spentMs += performance.now() - started;
-        if (n < (best?.nulls ?? nulls)) best = { repair, nulls: n };
+        if (repair.holds && !repair.holds(parse)) continue;
+        const n = linkageScore(parse);
+        if (n < (best?.nulls ?? nulls)) best = { repair, nulls: n, parse };
         if (n === 0) break;
       }
       if (!best) break;
       applied.push(best.repair);
       nulls = best.nulls;
+      final = best.parse;
     }
-    if (nulls === 0) return applied.map((a) => a.flag());
+    if (nulls === 0) return applied.map((a) => a.flag(final));
     // Only the odd reading and no repair for it: the parser did link every word.
     if (unlinked.length === 0) return [];
 
