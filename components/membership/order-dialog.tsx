@@ -209,7 +209,7 @@ function PackageChoice({
       <span className="flex-1 font-medium">{packageNames[pkg.type]}</span>
       <span className="font-semibold">¥{formatYuan(pkg.actual_price)}</span>
       {pkg.original_price !== undefined && pkg.original_price > pkg.actual_price && (
-        <span className="text-xs text-ink-mute line-through">
+        <span className="text-xs text-ink-soft line-through">
           <span className="sr-only">原价</span>¥{formatYuan(pkg.original_price)}
         </span>
       )}
