@@ -22,10 +22,10 @@ process.env.E2E_DATA_DIR = dataDir; // the same directory for the workers that r
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  // One spec file at a time by default. E2E_WORKERS=2 runs two against the one server: on a
-  // quiet machine that saves time, but with the 2 cores already busy (load ~12) about 1 test in
-  // 16 ran past its waits, so CI keeps one until the slow waits are found.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two spec files at a time against the one server (a file's tests in order): on these 2 cores
+  // the run takes 18 minutes instead of 25. A first load on a cold server waits up to 15 s. With
+  // the cores already busy with other work, E2E_WORKERS=1 runs one file at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],

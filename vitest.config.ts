@@ -16,6 +16,8 @@ const upstreamDatabaseTests = (readdirSync(`${root}upstream`, { recursive: true 
 // Files that need PostgreSQL itself, whatever the project (e.g. comparing its schema with SQLite's).
 const postgresOnly = '**/*.postgres.test.ts';
 const exclude = ['node_modules/**', '.next/**', 'e2e/**', '.data/**'];
+// The integration tests of the whole stack (tests/): real servers, timing-sensitive.
+const stackTests = 'tests/**/*.test.ts';
 
 export default defineConfig({
   resolve: {
@@ -34,11 +36,39 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'sqlite',
-          include: ['**/*.test.ts'],
+          // The whole stack (the BFF's Next server before the upstream, launchers, caches):
+          // these files start real servers and measure their timing; one file at a time, first.
+          name: 'stack',
+          include: [stackTests],
           exclude: [...exclude, postgresOnly],
-          // Integration files start real servers and measure their timing; keep files apart.
           fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The browser code's and the shared libraries' unit tests: each file in a fresh module
+          // graph (they stub globals and timers), two at a time.
+          name: 'unit',
+          include: ['lib/**/*.test.ts', 'components/**/*.test.ts'],
+          exclude,
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The upstream's tests on SQLite, each with its own data directory and ports, two at a
+          // time (the postgres project runs the same files so). They share a worker's loaded
+          // modules (the contract, the dictionary) instead of loading them again for every file,
+          // which halves the project's time; nothing of theirs is kept in a module between files.
+          name: 'sqlite',
+          include: ['upstream/**/*.test.ts'],
+          exclude: [...exclude, postgresOnly],
+          sequence: { groupOrder: 1 },
+          maxWorkers: 2,
+          isolate: false,
         },
       },
       {
@@ -49,9 +79,10 @@ export default defineConfig({
           exclude,
           env: { YUJING_TEST_DB: 'postgres' },
           globalSetup: ['tests/support/postgres-setup.ts'],
-          // A group of its own, run apart from the SQLite project's files (Vitest runs that group
-          // of one file at a time last), whose timing-sensitive tests want the machine to themselves.
-          sequence: { groupOrder: 1 },
+          // A group of its own, after the SQLite projects' files.
+          sequence: { groupOrder: 2 },
+          // As on SQLite: the worker's loaded modules are shared between files.
+          isolate: false,
           // Each file has its own databases and ports: two at a time keep both cores busy.
           maxWorkers: 2,
         },

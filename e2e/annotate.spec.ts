@@ -44,7 +44,8 @@ for (const [name, viewport] of [
     }) => {
       const uid = newUid();
       await annotate.goto(uid);
-      await expect(annotate.task()).toBeVisible();
+      // The run's first spec on a fresh server: the first task loads the dictionary.
+      await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
       const firstTask = await annotate.taskIndex();
 
       // The target word is marked in the sentence and named above the senses.
