@@ -118,7 +118,12 @@ async function main() {
     return out;
   };
   const dir = mkdtempSync(join(tmpdir(), 'yujing-bench-ocr-'));
-  const upstream = await startEmbeddedUpstream({ SEED_CONTENT: 'false', DATABASE_PATH: join(dir, 'db.sqlite') });
+  // Every photo is a free use (the entitlements table): the bench's visitor has enough of them.
+  const upstream = await startEmbeddedUpstream({
+    SEED_CONTENT: 'false',
+    DATABASE_PATH: join(dir, 'db.sqlite'),
+    FREE_USES_ANONYMOUS: '100000',
+  });
   let bff: RunningNext | undefined;
   const agent = new Agent({ connections: 1 });
   try {

@@ -218,20 +218,27 @@ function positionOf(parse: Parse, word: string, rank: number): number {
 /** Nouns that are plural without a plural ending, and that the dictionary also knows as singular ("a people"). */
 const pluralNouns = new Set(['people', 'police', 'cattle']);
 
-/** The subject link ending at a verb: S… or SF… ("there are"), not the SJ links inside a coordination. */
-const subjectLinkTo = (parse: Parse, verb: number) => parse.links.find((l) => l.right === verb && /^S(?!J)/.test(l.label));
+/**
+ * The subject link of a verb: S… or SF… ("there are") from the subject on its left, SI… from the
+ * verb to a subject after it ("Is he…"); not the SJ links inside a coordination.
+ */
+function subjectLinkOf(parse: Parse, verb: number): { subject: number; link: Link } | undefined {
+  const before = parse.links.find((l) => l.right === verb && /^S(?![JI])/.test(l.label));
+  if (before) return { subject: before.left, link: before };
+  const after = parse.links.find((l) => l.left === verb && l.label.startsWith('SI'));
+  return after && { subject: after.right, link: after };
+}
 
 /**
  * The subject as the explanation names it: its head noun ("the price of the houses" → price),
  * both sides of a coordination ("brother and sister"), the noun after an expletive "there".
  */
-function subjectText(parse: Parse, link: Link): string {
+function subjectText(parse: Parse, { subject: head, link }: { subject: number; link: Link }): string {
   const word = (i: number) => parse.words[i] ?? '';
   if (link.label.startsWith('SF')) {
     const object = parse.links.find((l) => l.left === link.right && l.label.startsWith('O'));
-    return word(object?.right ?? link.left);
+    return word(object?.right ?? head);
   }
-  const head = link.left;
   if (['and', 'or'].includes(word(head).toLowerCase())) {
     const left = parse.links.find((l) => l.right === head && l.label.startsWith('SJl'));
     const right = parse.links.find((l) => l.left === head && l.label.startsWith('SJr'));
@@ -327,13 +334,15 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
             const singular = isSingularForm(form, lower);
             // The verb in a parse of the repaired sentence: the same occurrence of its new form.
             const rank = words.slice(0, i).filter((w) => w.text.toLowerCase() === form).length;
-            const subjectIn = (parse: Parse) => subjectLinkTo(parse, positionOf(parse, form, rank));
+            const verbIn = (parse: Parse) => positionOf(parse, form, rank);
+            const subjectIn = (parse: Parse) => subjectLinkOf(parse, verbIn(parse));
             repairs.push({
               slot: i,
               edit: { start: token.start, end: token.end, text: form },
               holds: (parse) => {
+                // Still read as a verb (not "like" as a preposition): a verb's subscript, or a subject.
                 const link = subjectIn(parse);
-                if (!link) return false;
+                if (!link) return parse.subscripts[verbIn(parse)]?.startsWith('v') ?? false;
                 // A plural noun ("people", "children") does not take the singular the repair made.
                 const head = subjectText(parse, link).toLowerCase();
                 const noun = words.find((w) => w.text.toLowerCase() === head && w.pos === 'NOUN');
