@@ -1,10 +1,12 @@
-import type { MeteredFeature } from '@/upstream/metering/entitlements';
+import type { meteredFeatureNames } from '@/lib/contract/calls/metering';
+
+type MeteredFeature = (typeof meteredFeatureNames)[number];
 
 /**
  * What membership gives, in the learner's words: one line per metered feature of the
  * entitlements table (upstream/metering/entitlements.ts), where a member's uses are unlimited.
- * Keyed by the table's own feature names, so a feature added there does not compile until it is
- * described here.
+ * Keyed by the contract's feature names (which the table is typed by), so a feature added there
+ * does not compile until it is described here.
  */
 export interface Benefit {
   /** The feature as a count names it ("查词 3 次"). */
