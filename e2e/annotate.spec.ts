@@ -44,7 +44,7 @@ for (const [name, viewport] of [
     }) => {
       const uid = newUid();
       await annotate.goto(uid);
-      // The run's first spec on a fresh server: the first task loads the dictionary.
+      // The run's first specs on a fresh server: the first task loads the dictionary.
       await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
       const firstTask = await annotate.taskIndex();
 
@@ -90,14 +90,14 @@ for (const [name, viewport] of [
       await annotate.submit().click();
       expect(await sent()).toEqual({ user_id: uid, current_word_index: Number(firstTask), sense_id: -1 });
       await expect(page.getByTestId('toast-success').filter({ hasText: submitted })).toBeVisible();
-      await expect(annotate.task()).toBeVisible();
+      await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
       await expect.poll(() => annotate.taskIndex()).not.toBe(firstTask);
       await expect(page.getByText('本次已提交 1 条')).toBeVisible();
     });
 
     test('nothing ticked is submitted as a null sense', async ({ page, learner, annotate }) => {
       await annotate.goto(newUid());
-      await expect(annotate.task()).toBeVisible();
+      await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
       for (const id of await annotate.ticked()) await annotate.checkbox(id).uncheck();
       await annotate.expectTicked([]);
 
@@ -118,12 +118,12 @@ test.describe('annotation errors', () => {
 
     await page.unroute('**/api/annotate_data');
     await annotate.reload().click();
-    await expect(annotate.task()).toBeVisible();
+    await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
   });
 
   test('a refused submit shows the returned description, or the default message without one', async ({ page, annotate }) => {
     await annotate.goto(newUid());
-    await expect(annotate.task()).toBeVisible();
+    await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
     const task = await annotate.taskIndex();
 
     await page.route('**/api/annotate_result', (route) =>
@@ -148,7 +148,7 @@ test.describe('annotation errors', () => {
     loginPage,
   }) => {
     await annotate.goto(newUid());
-    await expect(annotate.task()).toBeVisible();
+    await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('annotate-login-hint')).toBeVisible();
     const task = await annotate.taskIndex();
     await annotate.checkbox(-1).check();
@@ -169,7 +169,7 @@ test.describe('annotation errors', () => {
 
   test('a word lookup whose request fails closes the popup with 请求失败请联系管理员', async ({ page, annotate, panel }) => {
     await annotate.goto(newUid());
-    await expect(annotate.task()).toBeVisible();
+    await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
     await page.route('**/api/query_word', (route) => route.abort('connectionfailed'));
     await annotate.targetWord().click();
     await expect(page.getByTestId('toast-error').filter({ hasText: '请求失败请联系管理员' })).toBeVisible();
