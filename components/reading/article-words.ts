@@ -1,3 +1,4 @@
+import { canHighlight } from '@/lib/client/text-highlights';
 import { contextOf, lookUpWord, tokenize, type TextToken, type WordQuery } from '@/lib/client/word-lookup';
 
 /*
@@ -82,6 +83,5 @@ export function lookUpWordAt(span: HTMLElement, x: number, y: number, from: stri
 
 /** The clicked word, drawn with the CSS Custom Highlight API where there is one (no DOM change). */
 function markWord(range: Range) {
-  if (typeof CSS === 'undefined' || !('highlights' in CSS) || typeof Highlight === 'undefined') return;
-  CSS.highlights.set('article-word', new Highlight(range));
+  if (canHighlight()) CSS.highlights.set('article-word', new Highlight(range));
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useMemo } from 'react';
 import { MarksLegend, MarksToolbar, usePassageMarks } from '@/components/tools/passage-marks';
+import { canHighlight } from '@/lib/client/text-highlights';
 import type { TextToken } from '@/lib/client/word-lookup';
 import { layOutSentences, locateOffset, type SentenceLayout } from './reading-marks-layout';
 
@@ -55,8 +56,6 @@ export default function ReadingMarks({ spans }: { spans: () => HTMLElement[] }) 
     </div>
   );
 }
-
-const canHighlight = () => typeof CSS !== 'undefined' && 'highlights' in CSS && typeof Highlight !== 'undefined';
 
 /** The range of the page's text that a word of the joined text covers. */
 function rangeOf(elements: readonly HTMLElement[], layout: SentenceLayout, word: TextToken | undefined): Range | null {

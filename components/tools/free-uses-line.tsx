@@ -3,7 +3,11 @@
 import { callData } from '@/lib/client/api';
 import { useQuery } from '@/lib/client/query';
 import { useCurrentUser } from '@/lib/client/user';
-import { vipBenefits } from '@/lib/membership/benefits';
+import { benefitList } from '@/lib/membership/benefits';
+
+// The counted features (each counted on its own), in the learner's words: the benefits table has
+// one entry per metered feature of the entitlements table.
+const names = benefitList.map((benefit) => benefit.name);
 
 /**
  * What a visitor, a logged-in learner and a member may use for free today, with the counts the
@@ -17,8 +21,6 @@ export function FreeUsesLine() {
     staleTime: 5 * 60_000,
   });
   const mine = !user ? 'anonymous' : user.isVip ? 'vip' : 'loggedIn';
-  // The counted features as the upstream names them (each counted on its own), in the learner's words.
-  const names = (uses.data?.metered ?? ['query_word', 'analyze_sentence']).map((feature) => vipBenefits[feature].name);
   const perDay = (n: number | undefined) =>
     `每天免费${names.map((name) => `${name} ${n === undefined ? '…' : n} 次`).join('、')}`;
   const rows = [

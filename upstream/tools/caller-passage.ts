@@ -1,7 +1,6 @@
 import type { ParsedPassage } from '../../lib/contract';
 import type { Users } from '../account/users';
 import { hasMemberFeature } from '../metering/entitlements';
-import type { Caller } from '../platform/caller';
 import type { WordBook } from '../word-lists/word-book';
 import { lemmasIn, type PassageReader } from './passage';
 
@@ -17,15 +16,18 @@ export interface CallerPassageDeps {
   passageReader: PassageReader;
 }
 
+/** The logged-in user a call is made by, as Users answers it (undefined for a visitor). */
+type Reader = Awaited<ReturnType<Users['userForToken']>>;
+
 /** What a caller without membership is told instead of the passage's phrases. */
 export const phrasesWithheld = { reason: 'vip_only' as const, description: '识别词组是会员功能，开通会员后可查看文中的词组' };
 
 export async function passageForCaller(
   { users, wordBook, passageReader }: CallerPassageDeps,
   text: string,
-  caller: Caller,
+  /** The caller's user, as the handler already looked it up. */
+  user: Reader,
 ): Promise<ParsedPassage> {
-  const user = await users.userForToken(caller.token);
   const phrases = hasMemberFeature(user && { isVip: users.isVip(user) }, 'passage_phrases');
   const passage = passageReader.read(text, { phrases });
   if (user) {

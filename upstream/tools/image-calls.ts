@@ -51,7 +51,7 @@ export function imageCalls({ ocrPool, lexicalData, ledger, ...passageDeps }: Ima
       }
       const cleaned = cleanOcrPage(page, { isWord });
       if (cleaned.words === 0 || cleaned.text.trim() === '') throw imageErrors.noText();
-      const passage = await passageForCaller(passageDeps, cleaned.text, caller);
+      const passage = await passageForCaller(passageDeps, cleaned.text, user);
       return ok({
         text: cleaned.text,
         confidence: cleaned.confidence,

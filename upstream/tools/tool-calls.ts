@@ -21,7 +21,8 @@ const notAnExpert = () => new UpstreamError(403, '403', '没有权限：只有�
 /** Passage parsing and the experts' instructions to the model. */
 export function toolCalls({ config, users, wordBook, passageReader, expertInstructions }: ToolCallsDeps): CallHandlers {
   return {
-    parse_text: async ({ text }, caller) => ok(await passageForCaller({ users, wordBook, passageReader }, text, caller)),
+    parse_text: async ({ text }, caller) =>
+      ok(await passageForCaller({ users, wordBook, passageReader }, text, await users.userForToken(caller.token))),
 
     query_expert_instruction: async ({ scene, page, page_size }, caller) => {
       const user = await users.userForToken(caller.token);

@@ -165,6 +165,9 @@ const vocativeImperative = (parse: Parse) =>
   parse.links.some((l) => l.label.startsWith('Wi') && l.right > 1) &&
   (parse.subscripts.includes('ij') || parse.links.some((l) => l.label.startsWith('COa')));
 
+/** The conjunctions that join two subjects into one ("my brother and my sister"). */
+const coordinators = new Set(['and', 'or']);
+
 /** Heads that make the phrase singular whatever the plural after their "of": "each of the students has". */
 const singularOfHeads = new Set(['each', 'one', 'either', 'neither', 'every']);
 
@@ -200,7 +203,7 @@ function pluralUnderSingularHead(parse: Parse): boolean {
 const conjunctionAsInterjection = (parse: Parse) =>
   parse.words.some(
     (w, i) =>
-      ['and', 'or'].includes(w.toLowerCase()) &&
+      coordinators.has(w.toLowerCase()) &&
       parse.subscripts[i] === 'ij' &&
       !parse.subscripts.slice(0, i).some((sub) => sub.startsWith('v')),
   );
@@ -239,7 +242,7 @@ function subjectText(parse: Parse, { subject: head, link }: { subject: number; l
     const object = parse.links.find((l) => l.left === link.right && l.label.startsWith('O'));
     return word(object?.right ?? head);
   }
-  if (['and', 'or'].includes(word(head).toLowerCase())) {
+  if (coordinators.has(word(head).toLowerCase())) {
     const left = parse.links.find((l) => l.right === head && l.label.startsWith('SJl'));
     const right = parse.links.find((l) => l.left === head && l.label.startsWith('SJr'));
     if (left && right) return `${word(left.left)} ${word(head)} ${word(right.right)}`;

@@ -115,7 +115,7 @@ export function passageMarks(words: readonly TextToken[], passage: ParsedPassage
       const token = sentence?.tokens[t];
       if (!token) continue;
       // The clickable word holding the token (a parser's piece of a longer word marks all of it).
-      const index = words.findIndex((w) => w.isWord && w.start <= token.start && token.end <= w.end);
+      const index = wordHolding(words, token);
       if (index >= 0 && !indexes.includes(index)) indexes.push(index);
     }
     indexes.sort((a, b) => a - b);
@@ -134,6 +134,23 @@ export function passageMarks(words: readonly TextToken[], passage: ParsedPassage
     phrases: passage.phrases,
     tokenMarks,
   };
+}
+
+/**
+ * The index of the clickable word holding a range of the text, or -1: by binary search, since a
+ * book's phrases each ask it of tens of thousands of words (tokenize's words are in text order).
+ */
+function wordHolding(words: readonly TextToken[], range: { start: number; end: number }): number {
+  let low = 0;
+  let high = words.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >> 1;
+    const word = words[mid];
+    if (word.end <= range.start) low = mid + 1;
+    else if (word.start > range.start) high = mid - 1;
+    else return word.isWord && range.end <= word.end ? mid : -1;
+  }
+  return -1;
 }
 
 /** What the reader has turned on. */
