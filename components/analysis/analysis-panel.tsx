@@ -109,7 +109,7 @@ function FilledPanel(props: Exclude<AnalysisPanelProps, { mode: 'empty' }>) {
             </div>
             {answer.engine === 'approximate' && (
               <p data-testid="analysis-approximate" className="mb-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-                句法分析器未安装，以下成分划分为近似分析，仅供参考。
+                句法分析器暂时无法分析这个句子，以下成分划分为近似分析，仅供参考。
               </p>
             )}
             <ConstituentLayers

@@ -3,7 +3,7 @@ import type { Users } from '../account/users';
 import type { ContentLibrary } from '../content/library';
 import type { MeteredFeature } from '../metering/entitlements';
 import { parseAround } from '../parser/clause';
-import type { LinkGrammar, Parse } from '../parser/link-grammar';
+import { afterInputDue, type LinkGrammar, type Parse } from '../parser/link-grammar';
 import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { sha256 } from '../platform/crypto';
@@ -133,7 +133,7 @@ export function dictionaryCalls({
     if (!/\p{L}/u.test(sentence.text)) return undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<undefined>((resolve) => {
-      timer = setTimeout(() => resolve(undefined), parseBudgetMs);
+      timer = afterInputDue(parseBudgetMs, () => resolve(undefined));
     });
     try {
       return await Promise.race([parseAround(sentenceParser, sentence).catch(() => undefined), late]);

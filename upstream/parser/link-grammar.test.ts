@@ -86,6 +86,21 @@ describe('Link Grammar worker', () => {
     expect(next.links).toContainEqual({ left: 2, right: 3, label: 'Ss*s' });
   });
 
+  it('takes an answer that arrived while the event loop was held up, though the deadline passed meanwhile', async () => {
+    parser = createLinkGrammar({ command: fakeParser(), timeoutMs: 300 });
+    await parser.parse('The cat sat.');
+    const parse = parser.parse('The cat sat.');
+    // One turn of the loop: the sentence is written and its deadline set.
+    await new Promise((resolve) => setImmediate(resolve));
+    // Synchronous work (a large dictionary read at a cold start) holds the loop past the deadline
+    // while the parser process answers.
+    const until = Date.now() + 900;
+    while (Date.now() < until) {
+      // Busy, as a synchronous read is.
+    }
+    await expect(parse).resolves.toMatchObject({ words: ['LEFT-WALL', 'the', 'cat', 'sat', '.'] });
+  });
+
   it('refuses sentences beyond its queue instead of piling them up', async () => {
     parser = createLinkGrammar({ command: fakeParser(), timeoutMs: 1000, maxQueue: 2 });
     const waiting = [parser.parse('stall'), parser.parse('The cat sat.')];

@@ -149,11 +149,11 @@ export function createLinkGrammar(options: LinkGrammarOptions = {}) {
     worker = null;
   }
 
-  /** Rejects with ParserTimeout after `ms`; `clear` stops it. */
+  /** Rejects with ParserTimeout after `ms` (see `afterInputDue`); `clear` stops it. */
   function deadline(ms: number, message: string) {
     let handle: NodeJS.Timeout | undefined;
     const expired = new Promise<never>((_, reject) => {
-      handle = setTimeout(() => reject(new ParserTimeout(message)), ms);
+      handle = afterInputDue(ms, () => reject(new ParserTimeout(message)));
     });
     // Observed through the races below; this keeps a late rejection from going unhandled.
     expired.catch(() => {});
@@ -203,6 +203,18 @@ export function createLinkGrammar(options: LinkGrammarOptions = {}) {
 }
 
 export type LinkGrammar = ReturnType<typeof createLinkGrammar>;
+
+/**
+ * A timer for giving up on the parser: `fire` runs `ms` later, but only after the input already
+ * due has been read. The parser is another process, but its answer is read on this event loop;
+ * when synchronous work held the loop past the time (a large dictionary read on a cold start
+ * takes seconds on a busy machine), the timer and the answer are due together, and timers come
+ * first. `fire` therefore waits for the check phase, after the poll phase has read what the pipe
+ * holds: an answer that is there wins. `clearTimeout` on the handle stops it.
+ */
+export function afterInputDue(ms: number, fire: () => void): NodeJS.Timeout {
+  return setTimeout(() => setImmediate(fire), ms);
+}
 
 /**
  * One input line: no line breaks, and never a link-parser command (a line starting with "!"),
