@@ -127,6 +127,27 @@ for (const [name, viewport] of [
       await expect(page).toHaveURL(/\/ShortStoryArticle\/the-piano-at-the-station/);
     });
 
+    test('a learner’s click before the page knows who reads it waits to know, and shelves the text', async ({
+      page,
+      learner,
+    }) => {
+      void learner;
+      // A page cached for every reader asks who reads it after it loads; hold that answer back.
+      let answer = () => {};
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      await page.route('**/api/get_user_info', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/ShortStoryArticle/the-piano-at-the-station');
+      const bar = page.getByTestId('article-bar');
+      await expect(bar).toBeVisible({ timeout: 15_000 });
+      await bar.getByTestId('shelf-add').click();
+      answer();
+      await expect(bar.getByTestId('shelf-added')).toBeVisible();
+      await expect(page.getByTestId('login-dialog')).toHaveCount(0);
+    });
+
     test('a visitor who is not logged in is asked to log in before shelving', async ({ page }) => {
       await page.goto('/aiBook/word/detail?category=cet4');
       await expect(page.getByTestId('course-title')).toBeVisible({ timeout: 15_000 });

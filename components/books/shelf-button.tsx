@@ -1,14 +1,15 @@
 'use client';
 
 import Link from 'next/link';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useForUser } from '@/components/login/use-require-login';
 import { type ShelfAddition, useShelfPlace } from '@/lib/client/books/queries';
 import type { ShelfItem } from '@/lib/contract';
 import { useCurrentUser } from '@/lib/client/user';
 
 /**
  * 加入书架 for a library document or a course book: a logged-in learner puts it on their shelf
- * (then it says so and links to the shelf); a visitor is asked to log in first.
+ * (then it says so and links to the shelf); a visitor is asked to log in first. A click before
+ * the page knows who reads it waits to know.
  */
 export function ShelfButton({
   kind,
@@ -23,7 +24,7 @@ export function ShelfButton({
   className?: string;
 }) {
   const { data: user } = useCurrentUser();
-  const requireLogin = useRequireLogin();
+  const forUser = useForUser();
   const { onShelf, add } = useShelfPlace(user?.account, kind, shelfRef);
   const look = `inline-flex items-center gap-1 rounded-lg border px-2.5 py-1.5 text-sm ${className}`;
 
@@ -44,7 +45,7 @@ export function ShelfButton({
       data-testid="shelf-add"
       disabled={add.isPending}
       aria-busy={add.isPending || undefined}
-      onClick={() => (user ? add.mutate(addition) : requireLogin())}
+      onClick={() => forUser(() => add.mutate(addition))}
       className={`${look} border-slate-300 bg-white text-ink-soft hover:bg-slate-50 disabled:opacity-50`}
     >
       {add.isPending ? '加入中…' : '＋ 加入书架'}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useForUser, useRequireLogin } from '@/components/login/use-require-login';
 import { formatBeijingDate } from '@/lib/client/membership/pay-model';
 import { usePackages, useRemainingUses, type SellablePackage } from '@/lib/client/membership/queries';
 import { openOverlay } from '@/lib/client/overlays';
@@ -18,17 +18,14 @@ export function BuyVipPurchase({ initialPackages }: { initialPackages?: Sellable
   const packages = usePackages(initialPackages);
   const { data: user } = useCurrentUser();
   const requireLogin = useRequireLogin();
+  const forUser = useForUser();
 
-  const buy = (type: PackageType) => {
-    if (!user) requireLogin();
-    else openOverlay('vipOrder', { type });
-  };
+  const buy = (type: PackageType) => forUser(() => openOverlay('vipOrder', { type }));
 
   return (
     <div className="flex flex-col gap-4">
-      {user ? (
-        <MemberLine />
-      ) : (
+      {user && <MemberLine />}
+      {user === null && (
         <div
           data-testid="buy-vip-login"
           className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
@@ -45,7 +42,7 @@ export function BuyVipPurchase({ initialPackages }: { initialPackages?: Sellable
         </div>
       )}
       {packages.data ? (
-        <PackageList packages={packages.data} onBuy={buy} buyLabel={user ? '立即购买' : '登录后购买'} />
+        <PackageList packages={packages.data} onBuy={buy} buyLabel={user === null ? '登录后购买' : '立即购买'} />
       ) : (
         <PackagesPending error={packages.error} onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
       )}

@@ -1,6 +1,6 @@
 'use client';
 
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useForUser } from '@/components/login/use-require-login';
 import { Overlay, OverlayClose } from '@/components/ui/overlay';
 import { usePackages } from '@/lib/client/membership/queries';
 import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
@@ -25,19 +25,18 @@ export function PackagesDialog({ open, onOpenChange }: HostedOverlayProps<'vipPa
       description={renew ? '续费后有效期从当前到期日顺延。' : '开通后不限次数查词和句子分析。'}
       testId="packages-dialog"
     >
-      <PackagesContent loggedIn={!!user} />
+      <PackagesContent />
     </Overlay>
   );
 }
 
-function PackagesContent({ loggedIn }: { loggedIn: boolean }) {
+function PackagesContent() {
   const packages = usePackages();
-  const requireLogin = useRequireLogin();
+  const forUser = useForUser();
 
   const buy = (type: PackageType) => {
     closeOverlay('vipPackages');
-    if (!loggedIn) requireLogin();
-    else openOverlay('vipOrder', { type });
+    forUser(() => openOverlay('vipOrder', { type }));
   };
 
   return (

@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from './query';
 import { useRouter } from 'next/navigation';
+import { useCallback } from 'react';
 import { callData } from './api';
 import { ApiError } from './errors';
 import { type CurrentUser, fetchCurrentUser, userQueryKey } from './user-store';
@@ -33,6 +34,20 @@ export function useCurrentUser({
     refetchOnMount: fresh ? 'always' : true,
     refetchInterval: typeof refetchInterval === 'function' ? (query) => refetchInterval(query.state.data) : refetchInterval,
   });
+}
+
+/**
+ * The user once known: at once when the page knows who is there, else when the server has
+ * answered (sharing the ask already on its way); null for a visitor or when the server cannot
+ * say. For an action clicked before a page cached for every reader has learnt who reads it,
+ * which must not take a learner for a visitor.
+ */
+export function useKnownUser(): () => Promise<CurrentUser | null> {
+  const queryClient = useQueryClient();
+  return useCallback(
+    () => queryClient.ensureQueryData({ queryKey: userQueryKey, queryFn: fetchCurrentUser }).catch(() => null),
+    [queryClient],
+  );
 }
 
 /**
