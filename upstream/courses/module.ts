@@ -1,4 +1,5 @@
 import type { Platform, UpstreamModule } from '../platform/module';
+import { warmUpSoon } from '../platform/warm-up';
 import { courseCalls, type CourseCallsDeps } from './course-calls';
 import { createCourseShelf, type CourseShelf } from './course-shelf';
 import { createProgressStore, type ProgressStore } from './progress';
@@ -23,17 +24,6 @@ export const coursesModule: UpstreamModule<Omit<CourseCallsDeps, keyof Platform 
   // which seed no library, leave it to the first call.
   start: ({ config, courseShelf, log }) => {
     if (!config.seedContent) return async () => {};
-    let warming: Promise<unknown> | undefined;
-    const timer = setTimeout(() => {
-      warming = courseShelf.catalogue().catch((error) => log(`courses: building the books failed: ${String(error)}`));
-    }, warmUpDelayMs);
-    timer.unref();
-    return async () => {
-      clearTimeout(timer);
-      await warming;
-    };
+    return warmUpSoon('courses: building the books', () => courseShelf.catalogue(), log);
   },
 };
-
-// Long enough for the start's own work (the library's seed check) to be over.
-const warmUpDelayMs = 2_000;
