@@ -61,6 +61,8 @@ describe('the writer’s checks', () => {
       ['The number of cars have increased.', 'have', 'has', /“number” 是第三人称单数/],
       // …and this one by reading "and" as an interjection.
       ['My brother and my sister likes music.', 'likes', 'like', /“brother and sister” 是复数/],
+      // …and this one by reading two given names as one name, as of a firm.
+      ['Tom and Mary is good friends.', 'is', 'are', /“Tom and Mary” 是复数/],
       ['There is many people in the park.', 'is', 'are', /“people” 是复数/],
       ['He don’t like coffee.'.replace('’', "'"), 'do', 'does', /“He” 是第三人称单数/],
     ];
@@ -82,6 +84,8 @@ describe('the writer’s checks', () => {
       'I went home and my sister likes music.',
       'Each student has a book.',
       'The people next door are kind.',
+      'Tom and Mary are good friends.',
+      'Procter and Gamble is a large company.',
     ]) {
       expect((await check(sentence)).flags, sentence).toEqual([]);
     }

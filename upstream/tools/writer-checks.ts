@@ -208,6 +208,33 @@ const conjunctionAsInterjection = (parse: Parse) =>
       !parse.subscripts.slice(0, i).some((sub) => sub.startsWith('v')),
   );
 
+/** The dictionary's subscripts of given names: a man's, a woman's, either's. */
+const givenNameSubscripts = new Set(['m', 'f', 'b']);
+
+/**
+ * "Tom and Mary is happy" links cleanly: the parser reads two given names joined by "and" (and.j-g,
+ * G links) as one name, like a firm's ("Procter and Gamble"), which then takes a singular verb.
+ * Two given names are two people: a singular subject link (Ss…) from such a pair counts against
+ * the linkage, so that the plural is tried ("Tom and Mary are": and.j-n, a plural link).
+ */
+function namedPairAsOne(parse: Parse): boolean {
+  const givenName = (i: number) => givenNameSubscripts.has(parse.subscripts[i] ?? '');
+  return parse.links.some((subject) => {
+    if (!subject.label.startsWith('Ss') || !givenName(subject.left)) return false;
+    const joined = parse.links.find(
+      (l) =>
+        l.right === subject.left &&
+        l.label.startsWith('G') &&
+        coordinators.has(parse.words[l.left]?.toLowerCase() ?? '') &&
+        parse.subscripts[l.left] === 'j-g',
+    );
+    return (
+      joined !== undefined &&
+      parse.links.some((l) => l.right === joined.left && l.label.startsWith('G') && givenName(l.left))
+    );
+  });
+}
+
 /** Where the rank-th (0-based) occurrence of a word is in a parse (a verb with its "n't" too); -1 when it is not there. */
 function positionOf(parse: Parse, word: string, rank: number): number {
   let seen = 0;
@@ -255,7 +282,8 @@ const linkageScore = (parse: Parse) =>
   unlinkedWords(parse).length * 2 +
   (vocativeImperative(parse) ? 1 : 0) +
   (pluralUnderSingularHead(parse) ? 1 : 0) +
-  (conjunctionAsInterjection(parse) ? 1 : 0);
+  (conjunctionAsInterjection(parse) ? 1 : 0) +
+  (namedPairAsOne(parse) ? 1 : 0);
 
 export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps) {
   /** ECDICT knows a word as a real one: it has an exam tag or a corpus rank (it also lists typos). */
