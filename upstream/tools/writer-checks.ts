@@ -229,8 +229,7 @@ function namedPairAsOne(parse: Parse): boolean {
         parse.subscripts[l.left] === 'j-g',
     );
     return (
-      joined !== undefined &&
-      parse.links.some((l) => l.right === joined.left && l.label.startsWith('G') && givenName(l.left))
+      joined !== undefined && parse.links.some((l) => l.right === joined.left && l.label.startsWith('G') && givenName(l.left))
     );
   });
 }
