@@ -1,5 +1,6 @@
 import type { ParsedPassage } from '../../lib/contract';
 import type { Users } from '../account/users';
+import type { User } from '../db/schema';
 import { hasMemberFeature } from '../metering/entitlements';
 import type { WordBook } from '../word-lists/word-book';
 import { lemmasIn, type PassageReader } from './passage';
@@ -11,13 +12,10 @@ import { lemmasIn, type PassageReader } from './passage';
  */
 
 export interface CallerPassageDeps {
-  users: Pick<Users, 'userForToken' | 'isVip'>;
+  users: Pick<Users, 'isVip'>;
   wordBook: Pick<WordBook, 'marks'>;
   passageReader: PassageReader;
 }
-
-/** The logged-in user a call is made by, as Users answers it (undefined for a visitor). */
-type Reader = Awaited<ReturnType<Users['userForToken']>>;
 
 /** What a caller without membership is told instead of the passage's phrases. */
 export const phrasesWithheld = { reason: 'vip_only' as const, description: '识别词组是会员功能，开通会员后可查看文中的词组' };
@@ -25,8 +23,8 @@ export const phrasesWithheld = { reason: 'vip_only' as const, description: '识�
 export async function passageForCaller(
   { users, wordBook, passageReader }: CallerPassageDeps,
   text: string,
-  /** The caller's user, as the handler already looked it up. */
-  user: Reader,
+  /** The caller's user, as the handler already looked it up (undefined for a visitor). */
+  user: User | undefined,
 ): Promise<ParsedPassage> {
   const phrases = hasMemberFeature(user && { isVip: users.isVip(user) }, 'passage_phrases');
   const passage = passageReader.read(text, { phrases });

@@ -1,3 +1,4 @@
+import type { Users } from '../account/users';
 import type { LexicalData } from '../dictionary/engine';
 import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
@@ -14,6 +15,7 @@ import { cleanOcrPage } from './ocr-text';
  */
 
 export interface ImageCallsDeps extends CallerPassageDeps {
+  users: Pick<Users, 'userForToken' | 'isVip'>;
   ocrPool: OcrPool;
   /** The word data, for telling a word split at a line's end from a hyphenated compound. */
   lexicalData: () => LexicalData;
