@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { expertEmail } from './e2e/support/expert';
-import { chromiumFlags, chromiumPath } from './tests/support/chromium';
+import { chromiumFlags, testBrowserPath } from './tests/support/chromium';
 
 /**
  * Browser tests in Debian's Chromium (Playwright cannot download its own browser here) against
@@ -29,13 +29,15 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list']],
-  timeout: 30_000,
-  // Two files run at once on 2 cores: a wait for what a page shows gets 10 s, not Playwright's 5.
+  // A test is a whole flow (log in, set a password, log out, log in twice more): on a busy 2-core
+  // machine the longest take 30 s while every step is on time. What a page shows still has to
+  // come within 10 s (Playwright's default is 5: two files run at once on 2 cores).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
-    launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
+    launchOptions: { executablePath: testBrowserPath, args: chromiumFlags },
   },
   // One browser; each spec sets the widths it is about (375, 768, 1440) with test.use.
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 } } }],

@@ -7,7 +7,7 @@
  * It starts the product as ops run it (`scripts/serve.mjs start`: the production build and the
  * embedded upstream) with ENV_TYPE=production, so the test environment's debug console (vConsole)
  * is not loaded, on free ports over a throwaway database. Lighthouse runs Debian's Chromium
- * (/usr/bin/chromium, or CHROMIUM_PATH) through chrome-launcher with its default mobile settings
+ * (the full /usr/bin/chromium) through chrome-launcher with its default mobile settings
  * (a mid-range phone on a throttled network, simulated); nothing is downloaded.
  *
  * The baseline, measured in the same run: a blank Next.js page (one heading, no client code) built

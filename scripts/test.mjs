@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// The one test command (`npm test`): makes sure Chromium, PostgreSQL and poppler are there
-// (Debian's packages: Playwright cannot download its own browser here, the upstream's tests run a
+// The one test command (`npm test`): makes sure Chromium's headless shell, PostgreSQL and poppler
+// are there (Debian's packages: Playwright cannot download its own browser here, the upstream's tests run a
 // second time on a throwaway PostgreSQL cluster of their own, and poppler's pdftotext reads back
 // the exported PDFs), checks the tree with Biome (format and lint), builds the app once (which
 // type-checks the whole tsconfig project), then
@@ -12,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { aptInstall, linkGrammarInstalled, linkGrammarPackages } from './debian-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const chromium = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// The browser the Playwright tests drive (tests/support/chromium.ts): Debian's headless shell.
+const testBrowser = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell';
 
 function step(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
@@ -30,7 +31,7 @@ const postgresInstalled = () =>
   (existsSync('/usr/lib/postgresql') &&
     readdirSync('/usr/lib/postgresql').some((version) => existsSync(join('/usr/lib/postgresql', version, 'bin', 'initdb'))));
 
-if (!existsSync(chromium)) aptInstall('for the browser tests', ['chromium']);
+if (!existsSync(testBrowser)) aptInstall('for the browser tests', ['chromium-headless-shell']);
 if (!postgresInstalled()) aptInstall('for the upstream tests on PostgreSQL', ['postgresql']);
 // CMU Link Grammar, the sentence parser (upstream/parser/link-grammar.ts).
 if (!linkGrammarInstalled()) aptInstall('for the sentence parser', linkGrammarPackages);
@@ -42,5 +43,5 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 step('format and lint (biome)', npx, ['biome', 'check', '.']);
 step('build', npx, ['next', 'build']);
 step('unit and integration tests (vitest)', npx, ['vitest', 'run']);
-step('browser tests (playwright, chromium)', npx, ['playwright', 'test'], { CHROMIUM_PATH: chromium });
+step('browser tests (playwright, chromium)', npx, ['playwright', 'test'], { CHROMIUM_PATH: testBrowser });
 console.log('\n=== all tests passed');
