@@ -95,6 +95,19 @@ describe('the writer’s checks', () => {
     expect(flags.map((f) => f.kind)).toEqual(['grammar']);
   });
 
+  it('asks for the article before the noun a verb read as a plural noun leaves bare, not before the verb', async () => {
+    const flags = (await check('The museum houses collection of paintings.')).flags;
+    expect(flags.map((f) => [f.kind, f.text, f.suggestions[0]])).toEqual([['article', 'collection', 'a collection']]);
+  });
+
+  it('leaves places meant as what they are for without an article after a preposition, but not other nouns', async () => {
+    for (const sentence of ['She is in hospital now.', 'He went to university in Beijing.', 'I go to school by bus.']) {
+      expect((await check(sentence)).flags, sentence).toEqual([]);
+    }
+    const flags = (await check('She sat on bench in hospital.')).flags;
+    expect(flags.map((f) => [f.kind, f.text, f.suggestions[0]])).toEqual([['article', 'bench', 'a bench']]);
+  });
+
   it('leaves names, numbers, acronyms and real words outside the spell checker’s list alone', async () => {
     const result = await check('Li Hua met Mr. Zhang at WeChat HQ in 2024. The colour of the e-mail was grey.');
     expect(result.flags.filter((f) => f.kind === 'spelling')).toEqual([]);

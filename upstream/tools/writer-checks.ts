@@ -54,8 +54,11 @@ interface Repair {
    * ("like" as a preposition) is not a correction.
    */
   holds?: (parse: Parse) => boolean;
-  /** The flag, explained from the final parse (all the sentence's repairs applied). */
-  flag: (final: Parse) => WriterFlag;
+  /**
+   * The flag, explained from the final parse (all the sentence's repairs applied); none for a
+   * use the parser does not know but English has ("in hospital"), which it links only so.
+   */
+  flag: (final: Parse) => WriterFlag | undefined;
 }
 
 export const longSentenceWords = 40;
@@ -133,6 +136,27 @@ const notFinite = new Set([
   'help',
 ]);
 const possessives = new Set(['my', 'your', 'his', 'her', 'its', 'our', 'their', 'whose']);
+/**
+ * Places that go without an article after a preposition when they are meant as what they are for
+ * ("go to university", "in hospital", "at school", "to bed"): the parser's dictionary does not
+ * know this British use and asks for an article, so no article is suggested for them there.
+ */
+const barePlaces = new Set([
+  'school',
+  'university',
+  'college',
+  'hospital',
+  'prison',
+  'jail',
+  'church',
+  'bed',
+  'class',
+  'work',
+  'town',
+  'sea',
+  'court',
+  'home',
+]);
 /** Twice in a row on purpose: "had had", "that that". */
 const doubledOnPurpose = new Set(['had', 'that', 'very', 'ha', 'bye', 'no']);
 
@@ -403,16 +427,27 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
           }
         }
       }
-      // An article before a bare singular noun (and its adjectives).
+      // An article before a bare singular noun (and its adjectives and the nouns before it). An
+      // inflected word ends the phrase: it is not a noun's modifier but, mostly, a verb the tagger
+      // took for a plural noun ("The museum houses collection of…").
       if (token.pos === 'NOUN' && token.lemma === lower) {
         let first = i;
-        while (first > 0 && ['ADJ', 'NOUN', 'ADV'].includes(words[first - 1].pos) && /^[a-z]/.test(words[first - 1].text))
+        while (
+          first > 0 &&
+          ['ADJ', 'NOUN', 'ADV'].includes(words[first - 1].pos) &&
+          /^[a-z]/.test(words[first - 1].text) &&
+          !(words[first - 1].pos === 'NOUN' && words[first - 1].lemma !== words[first - 1].text)
+        )
           first--;
         const before = words[first - 1];
         const determined =
           before !== undefined &&
           (before.pos === 'DET' || before.pos === 'NUM' || before.pos === 'PART' || possessives.has(before.text.toLowerCase()));
         if (determined) continue;
+        if (first === i && barePlaces.has(lower) && before?.pos === 'ADP') {
+          repairs.push({ slot: i, edit: { start: token.start, end: token.start, text: 'the ' }, flag: () => undefined });
+          continue;
+        }
         const head = words[first];
         const phrase = sentence.text.slice(head.start - sentence.start, token.end - sentence.start);
         for (const article of [startsWithVowelSound(head.text) ? 'an' : 'a', 'the']) {
@@ -471,7 +506,7 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
       nulls = best.nulls;
       final = best.parse;
     }
-    if (nulls === 0) return applied.map((a) => a.flag(final));
+    if (nulls === 0) return applied.flatMap((a) => a.flag(final) ?? []);
     // Only the odd reading and no repair for it: the parser did link every word.
     if (unlinked.length === 0) return [];
 
