@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openLexicalData } from '../dictionary/engine';
 import { createLinkGrammar } from '../parser/link-grammar';
 import { createPassageReader } from './passage';
-import { createWriterChecker, startsWithVowelSound } from './writer-checks';
+import { createWriterChecker, parserGapWords, startsWithVowelSound } from './writer-checks';
 import { englishSpelling } from './writer-spelling';
 import { cleanEssay, essayWithThreeSlips } from '../../tests/support/writer-essays';
 
@@ -89,6 +89,20 @@ describe('the writer’s checks', () => {
     ]) {
       expect((await check(sentence)).flags, sentence).toEqual([]);
     }
+    // Sentences the parser links oddly or not at all, whose verbs are right: an imperative, then
+    // a clause joined by "and"; a past tense; a participle; "I" after "and"; a plural subject far back.
+    for (const sentence of [
+      'Please turn down the music; the baby is sleeping in the next room and your father is working.',
+      'At last, when he was almost ready to give up, he saw Buster Bear shuffling along towards the brook.',
+      'So the two little scamps turned down the brook, taking the greatest care to keep out of sight.',
+      'He gave me some sound advice about choosing a university, and I have never regretted following it.',
+      'Prices rose by three percent in March and are expected to climb still higher before the summer.',
+    ]) {
+      expect(
+        (await check(sentence)).flags.filter((f) => f.kind === 'agreement'),
+        sentence,
+      ).toEqual([]);
+    }
     // A verb the tagger read as a noun is not "corrected" in another place: the sentence is only
     // said not to link ("lives" is the slip, and "are" is right).
     const flags = (await check('The people who lives next door are kind.')).flags;
@@ -106,6 +120,28 @@ describe('the writer’s checks', () => {
     }
     const flags = (await check('She sat on bench in hospital.')).flags;
     expect(flags.map((f) => [f.kind, f.text, f.suggestions[0]])).toEqual([['article', 'bench', 'a bench']]);
+  });
+
+  it('takes the constructions the parser lacks for English, and still finds a slip inside one', async () => {
+    for (const sentence of [
+      'The harder you work, the more progress you will make.',
+      'No sooner had she entered the room than the phone rang.',
+      'Seldom have I seen such a beautiful sunset in my life.',
+      'Hardly had he arrived when it began to rain.',
+      'How I wish I could travel around the world with my family!',
+      'We check the results every few minutes.',
+      'She visits her grandmother every two weeks, and we meet every other day.',
+    ]) {
+      expect((await check(sentence)).flags, sentence).toEqual([]);
+    }
+    const flags = (await check('The harder you works, the more progress you will make.')).flags;
+    expect(flags.map((f) => [f.kind, f.text, f.suggestions[0]])).toEqual([['agreement', 'works', 'work']]);
+    const visits = (await check('She visit her grandmother every couple of weeks.')).flags;
+    expect(visits.map((f) => [f.kind, f.text, f.suggestions[0]])).toEqual([['agreement', 'visit', 'visits']]);
+    // An unlinked word the construction does not account for still makes the sentence suspect.
+    expect((await check('How I wish I could travel travel around the the world!')).flags.map((f) => f.kind)).toContain('repeat');
+    expect(parserGapWords('The harder you work, the more you learn.')).toEqual(new Set(['the', 'harder', 'more']));
+    expect(parserGapWords('I like the harder questions.')).toEqual(new Set());
   });
 
   it('leaves names, numbers, acronyms and real words outside the spell checker’s list alone', async () => {
