@@ -147,6 +147,9 @@ describe('the writer’s checks', () => {
   it('leaves names, numbers, acronyms and real words outside the spell checker’s list alone', async () => {
     const result = await check('Li Hua met Mr. Zhang at WeChat HQ in 2024. The colour of the e-mail was grey.');
     expect(result.flags.filter((f) => f.kind === 'spelling')).toEqual([]);
+    // British spellings, inflected, which the US list lacks.
+    const british = await check('The neighbours apologised, criticised the centres and ran eight metres.');
+    expect(british.flags.filter((f) => f.kind === 'spelling')).toEqual([]);
   });
 
   it('says so when the parser is missing, and still checks the rest', async () => {

@@ -4,10 +4,13 @@ import path from 'node:path';
 import nspell from 'nspell';
 
 /*
- * The writer's spelling: nspell (a Hunspell-compatible checker) with the `dictionary-en` word list
- * (SCOWL, US English). The dictionary package exports its files through a top-level await, which
- * a bundled server cannot always import, so its two files are read from where the package lies.
- * Loaded once per process, on first use (about 0.4 s).
+ * The writer's spelling: nspell (a Hunspell-compatible checker) with two SCOWL word lists, US
+ * English (`dictionary-en`) and British English (`dictionary-en-gb`). Chinese schools teach both
+ * spellings and exams accept either, so a word either list knows is right ("colour", "metres",
+ * "apologised" as well as "color"); suggestions come from the US list first. The dictionary
+ * packages export their files through a top-level await, which a bundled server cannot always
+ * import, so their files are read from where the packages lie. Loaded once per process, on first
+ * use (about 0.8 s).
  */
 
 export interface SpellChecker {
@@ -17,19 +20,23 @@ export interface SpellChecker {
 
 let shared: SpellChecker | undefined;
 
+function load(name: string) {
+  const require = createRequire(import.meta.url);
+  const dir = path.dirname(require.resolve(name));
+  return nspell(fs.readFileSync(path.join(dir, 'index.aff')), fs.readFileSync(path.join(dir, 'index.dic')));
+}
+
 export function englishSpelling(): SpellChecker {
   if (shared) return shared;
-  const require = createRequire(import.meta.url);
-  const dir = path.dirname(require.resolve('dictionary-en'));
-  const checker = nspell(fs.readFileSync(path.join(dir, 'index.aff')), fs.readFileSync(path.join(dir, 'index.dic')));
+  const checkers = [load('dictionary-en'), load('dictionary-en-gb')];
   const suggestions = new Map<string, string[]>();
   shared = {
-    correct: (word) => checker.correct(word),
+    correct: (word) => checkers.some((checker) => checker.correct(word)),
     // Suggesting is slow (tens of ms for a long word): a misspelling seen once is remembered.
     suggest(word) {
       let known = suggestions.get(word);
       if (!known) {
-        known = checker.suggest(word);
+        known = [...new Set(checkers.flatMap((checker) => checker.suggest(word)))];
         if (suggestions.size > 5_000) suggestions.clear();
         suggestions.set(word, known);
       }
