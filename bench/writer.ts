@@ -9,7 +9,9 @@
  * — a misspelt word, a verb of the wrong number ("is" → "are"), a dropped article — so that the
  * checker's repair parses are part of the figure. One request at a time, after a warm-up essay;
  * the upstream alone and through the BFF each get essays of their own. Last, every essay goes in
- * once more as it was written, without slips: what is flagged there is a false alarm.
+ * once more as it was written, without slips: what is flagged there is a false alarm. Then the
+ * article check alone, sentence by sentence: false alarms on the sentences as written, and how
+ * many dropped "a"/"an" it finds.
  */
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,17 +55,22 @@ function withSlips(sentences: string[]): Essay {
   return { text: out.join(' '), original: sentences.join(' '), slips };
 }
 
-function essays(): Essay[] {
+/** The hand-annotated development sentences (edited English), each once. */
+function devSentences(): string[] {
   const sentences = ['bench/data/sense-dev.jsonl', 'bench/data/analysis-dev.jsonl'].flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => (JSON.parse(line) as { sentence: string }).sentence),
   );
+  return [...new Set(sentences)];
+}
+
+function essays(): Essay[] {
   const out: Essay[] = [];
   let current: string[] = [];
   let words = 0;
-  for (const sentence of [...new Set(sentences)]) {
+  for (const sentence of devSentences()) {
     current.push(sentence);
     words += sentence.split(/\s+/).length;
     if (words >= essayWords) {
@@ -173,6 +180,33 @@ async function main() {
     report.say();
     report.say(
       `The same ${texts.length - 1} essays as written (edited English, no slips): ${alarms} flags, ${(alarms / (texts.length - 1)).toFixed(2)} an essay (${[...falseAlarms].map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}).`,
+    );
+    // The article check sentence by sentence: every development sentence of at most 30 words
+    // as written (an article flag there is a false alarm), and once more with its first "a" or
+    // "an" dropped, which always leaves a singular noun bare (found: an article flag on it).
+    const one = new Agent({ connections: 1 });
+    let sentences = 0;
+    let falseArticles = 0;
+    let dropped = 0;
+    let found = 0;
+    let unlinkable = 0;
+    try {
+      for (const sentence of devSentences().filter((s) => s.split(/\s+/).length <= 30)) {
+        sentences++;
+        falseArticles += (await check(one, upstream.url, sentence)).flags.filter((f) => f.kind === 'article').length;
+        const slip = / (an?) ([a-z]+)/.exec(sentence);
+        if (!slip) continue;
+        dropped++;
+        const flags = (await check(one, upstream.url, sentence.replace(slip[0], ` ${slip[2]}`))).flags;
+        if (flags.some((f) => f.kind === 'article' && f.text.includes(slip[2]))) found++;
+        else if (flags.some((f) => f.kind === 'grammar')) unlinkable++;
+      }
+    } finally {
+      await one.close();
+    }
+    report.say();
+    report.say(
+      `Articles, sentence by sentence (${sentences} development sentences of ≤ 30 words): ${falseArticles} article flags on them as written; of ${dropped} with their first a/an dropped, ${found} found (${((100 * found) / dropped).toFixed(1)} %), ${unlinkable} more said not to link.`,
     );
     if (!next) report.say('\n(no production build: run `npm run build` for the BFF figures)');
     report.save();
