@@ -19,7 +19,9 @@ import type { SpellChecker } from './writer-spelling';
  *    before a bare singular noun ("have car" → a car) — and re-parses: a repair after which the
  *    whole sentence links is reported as that error, with its fix; otherwise the sentence is
  *    reported as one the parser could not link. Spelling, a/an and repetition fixes are applied
- *    before parsing, so that one slip is not reported twice.
+ *    before parsing, so that one slip is not reported twice. Constructions English has and the
+ *    parser's dictionary lacks ("the more…, the more…", inversions, "every few minutes") are
+ *    excused or read for the parse only, so that right English is not called suspect.
  */
 
 export interface WriterCheckDeps {
@@ -314,8 +316,7 @@ function subjectText(parse: Parse, { subject: head, link }: { subject: number; l
  * Constructions that English has and the parser's dictionary lacks, each found in the sentence's
  * text; the named groups are the words the parser then leaves unlinked, and only those ("The
  * [harder] you work, the more…", "[Seldom] have I seen…", "[Hardly] had he…", "No [sooner] had
- * she…", "[How] I wish…!"). Exam writing teaches them, so they must not
- * read as likely errors.
+ * she…", "[How] I wish…!"). Exam writing teaches them, so they must not read as likely errors.
  */
 const parserGaps: RegExp[] = [
   /\b(?<the>the)\s+(?<than>more|less|fewer|better|worse|[a-z]+er)\b[^.;!?]*,\s*(?<the2>the)\s+(?<than2>more|less|fewer|better|worse|[a-z]+er)\b/i,
@@ -331,12 +332,12 @@ const parserGaps: RegExp[] = [
  */
 function everyFewRewrites(sentence: PassageSentence): Edit[] {
   const edits: Edit[] = [];
-  const pattern = /\bevery(\s+)(few|several|couple|other|\d+|two|three|four|five|six|seven|eight|nine|ten)\b/gi;
+  const pattern = /\bevery\s+(few|several|couple|other|\d+|two|three|four|five|six|seven|eight|nine|ten)\b/gi;
   for (const match of sentence.text.matchAll(pattern)) {
     const start = sentence.start + match.index;
-    const other = match[2].toLowerCase() === 'other';
+    const other = match[1].toLowerCase() === 'other';
     const end = start + (other ? match[0].length : 'every'.length);
-    const reading = other ? 'every' : /^(few|couple)$/i.test(match[2]) ? 'for a' : 'for';
+    const reading = other ? 'every' : /^(few|couple)$/i.test(match[1]) ? 'for a' : 'for';
     edits.push({ start, end, text: reading });
   }
   return edits;
