@@ -25,7 +25,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromiumFlags, chromiumPath } from '../tests/support/chromium';
+import { aptInstall, fullChromium } from '../scripts/debian-packages.mjs';
+import { chromiumFlags } from '../tests/support/chromium';
 import { freePort } from '../tests/support/ports';
 import { reporter } from './support';
 
@@ -47,7 +48,9 @@ const pages = (process.env.BENCH_PAGES ?? Object.keys(budgets).join(','))
 const lighthouseRuns = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 const withLighthouse = process.env.BENCH_NO_LH !== '1';
 const withBaseline = process.env.BENCH_NO_BASELINE !== '1';
-const chromePath = chromiumPath;
+const chromePath = fullChromium.path;
+// The test command installs only the headless shell; the full browser is installed here when missing.
+if (withLighthouse && !existsSync(chromePath)) aptInstall('for the page-weight benchmark', [fullChromium.package]);
 // The project's browser flags, headless, without the sandbox (root in a container).
 const chromeFlags = ['--headless', '--no-sandbox', ...chromiumFlags];
 

@@ -1,6 +1,7 @@
 // Debian packages the product and its tests use, installed through apt-get when missing (as root,
-// or through sudo). Shared by the start command (scripts/serve.mjs: the sentence parser) and the
-// test command (scripts/test.mjs: Chromium, PostgreSQL and the parser).
+// or through sudo). Shared by the start command (scripts/serve.mjs: the sentence parser), the
+// test command (scripts/test.mjs: Chromium's headless shell, PostgreSQL and the parser) and the
+// page-weight benchmark (the full Chromium). Its types: debian-packages.d.mts.
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -24,3 +25,8 @@ export function aptInstall(why, packages, options = {}) {
 /** CMU Link Grammar with its English dictionary (LGPL-2.1): upstream/analysis/link-grammar.ts. */
 export const linkGrammarPackages = ['link-grammar', 'link-grammar-dictionaries-en'];
 export const linkGrammarInstalled = () => existsSync('/usr/bin/link-parser') && existsSync('/usr/share/link-grammar/en/4.0.dict');
+
+/** Chromium's headless shell, the browser the Playwright tests drive (tests/support/chromium.ts). */
+export const headlessShell = { path: '/usr/lib/chromium/chromium-headless-shell', package: 'chromium-headless-shell' };
+/** The full browser, which the page-weight benchmark runs Lighthouse in, as a reader's browser. */
+export const fullChromium = { path: '/usr/bin/chromium', package: 'chromium' };

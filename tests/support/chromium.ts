@@ -1,14 +1,15 @@
+import { headlessShell } from '../../scripts/debian-packages.mjs';
+
 /**
- * The browsers of this project, Debian's (Playwright cannot download its own here).
+ * The browser the Playwright tests drive, Debian's (Playwright cannot download its own here).
  *
  * The browser tests drive Chromium's headless shell (Debian's chromium-headless-shell, the
  * browser Playwright itself uses for headless runs): the same engine without the full browser's
  * window machinery, at less than half its CPU per test on these 2 cores (the dictionary spec:
- * 260 s of browser CPU in full Chromium, 112 s in the shell). The benchmarks that measure what a
- * reader's browser does (page weight through Lighthouse) keep the full browser.
+ * 260 s of browser CPU in full Chromium, 112 s in the shell). The page-weight benchmark, which
+ * measures what a reader's browser does through Lighthouse, keeps the full browser.
  */
-export const testBrowserPath = process.env.CHROMIUM_PATH || '/usr/lib/chromium/chromium-headless-shell';
-export const chromiumPath = '/usr/bin/chromium';
+export const testBrowserPath = process.env.CHROMIUM_PATH || headlessShell.path;
 
 /** DESIGN section 5: the flags every browser of this project starts with. */
 export const chromiumFlags = [

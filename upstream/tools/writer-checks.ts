@@ -353,11 +353,15 @@ export function parserGapWords(sentence: string): Set<string> {
 }
 
 /**
- * How far a parse is from a clean linkage: 0 when it is one. Words a parser gap accounts for
- * (`excused`) do not count, nor punctuation left beside them.
+ * The unlinked words that count against a sentence: not those a parser gap accounts for
+ * (`excused`), nor punctuation left beside them.
  */
-const linkageScore = (parse: Parse, excused: ReadonlySet<string> = new Set()) =>
-  unlinkedWords(parse).filter((w) => !excused.has(w.toLowerCase()) && !(excused.size > 0 && /^\p{P}+$/u.test(w))).length * 2 +
+const unexcusedWords = (parse: Parse, excused: ReadonlySet<string>) =>
+  unlinkedWords(parse).filter((w) => !excused.has(w.toLowerCase()) && !(excused.size > 0 && /^\p{P}+$/u.test(w)));
+
+/** How far a parse is from a clean linkage: 0 when it is one. */
+const linkageScore = (parse: Parse, excused: ReadonlySet<string>) =>
+  unexcusedWords(parse, excused).length * 2 +
   (vocativeImperative(parse) ? 1 : 0) +
   (pluralUnderSingularHead(parse) ? 1 : 0) +
   (conjunctionAsInterjection(parse) ? 1 : 0) +
@@ -554,7 +558,7 @@ export function createWriterChecker({ ecdict, spelling, parse }: WriterCheckDeps
     const parseWith = (edits: readonly Edit[]) => parseNow(applyEdits(text, sentence.start, end, edits));
     const first = await parseWith(base);
     const excused = parserGapWords(sentence.text);
-    const unlinked = unlinkedWords(first).filter((w) => !excused.has(w.toLowerCase()));
+    const unlinked = unexcusedWords(first, excused);
     let nulls = linkageScore(first, excused);
     if (nulls === 0) return [];
 
