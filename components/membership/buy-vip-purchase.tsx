@@ -1,6 +1,7 @@
 'use client';
 
-import { useForUser, useRequireLogin } from '@/components/login/use-require-login';
+import { useForUser } from '@/components/login/use-for-user';
+import { useRequireLogin } from '@/components/login/use-require-login';
 import { formatBeijingDate } from '@/lib/client/membership/pay-model';
 import { usePackages, useRemainingUses, type SellablePackage } from '@/lib/client/membership/queries';
 import { openOverlay } from '@/lib/client/overlays';
