@@ -1,24 +1,9 @@
 'use client';
 
-import { lazy, startTransition, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { PassageMarks } from '@/components/tools/passage-marks';
 import { PhotoTextPicker } from '@/components/tools/photo-text-picker';
 import { ClickableText, type AutoLookup } from './clickable-text';
-
-/**
- * The reading mode's passage marks, which bring the query library with them: fetched once there
- * is a text to read, so that the dictionary's first load carries neither (e2e/overlays.spec.ts).
- * Should the code not come (the network failed), the text is read without marks.
- */
-const loadMarks = () =>
-  import('@/components/tools/passage-marks').then(
-    (m) => ({ default: m.PassageMarks }),
-    () => ({ default: WithoutMarks }),
-  );
-const PassageMarks = lazy(loadMarks);
-
-function WithoutMarks({ children }: { text: string; children: (marks: undefined) => ReactNode }) {
-  return children(undefined);
-}
 
 /** The longest text a lookup may carry as context (lib/contract: query_word). */
 export const MAX_TEXT_LENGTH = 20_000;
@@ -90,19 +75,15 @@ export function ContextualDictScreen({
   const firstRead = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    // A transition, as every way into reading mode: a text restored for reading shows once the
-    // marks' code is there, never as words that are swapped out under the reader's click.
-    startTransition(() => {
-      // A text that came with the link is what the visitor asked for; a saved one must not hide it.
-      if (!fromLink || sample) {
-        const saved = loadSaved(from);
-        if (saved && (saved.text.trim() || !fromLink)) {
-          setText(saved.text);
-          setMode(saved.text.trim() ? saved.mode : 'edit');
-        }
+    // A text that came with the link is what the visitor asked for; a saved one must not hide it.
+    if (!fromLink || sample) {
+      const saved = loadSaved(from);
+      if (saved && (saved.text.trim() || !fromLink)) {
+        setText(saved.text);
+        setMode(saved.text.trim() ? saved.mode : 'edit');
       }
-      setReady(true);
-    });
+    }
+    setReady(true);
   }, [from, fromLink, sample]);
 
   useEffect(() => {
@@ -110,22 +91,11 @@ export function ContextualDictScreen({
   }, [ready, from, text, mode]);
 
   const canRead = text.trim().length > 0;
-  useEffect(() => {
-    if (canRead) void loadMarks();
-  }, [canRead]);
-  // Set when 开始查词 asks for the keyboard on the text, taken once the text is there.
-  const focusText = useRef(false);
-  useEffect(() => {
-    if (mode !== 'read' || !focusText.current) return;
-    focusText.current = false;
-    firstRead.current?.querySelector<HTMLElement>('[data-testid="word"][tabindex="0"]')?.focus();
-  }, [mode]);
   const startReading = () => {
     if (!canRead) return;
-    // Put the keyboard on the text, so arrows and Enter work at once. A transition: should the
-    // marks' code still be on its way, the editor stays until the text can be shown with them.
-    focusText.current = true;
-    startTransition(() => setMode('read'));
+    setMode('read');
+    // Put the keyboard on the text, so arrows and Enter work at once.
+    requestAnimationFrame(() => firstRead.current?.querySelector<HTMLElement>('[data-testid="word"][tabindex="0"]')?.focus());
   };
   // A photo's text goes into the editor to be checked: after the text already there, if any.
   const addPhotoText = (recognised: string) => {
@@ -199,12 +169,9 @@ export function ContextualDictScreen({
         </div>
         {mode === 'read' ? (
           <div ref={firstRead} className="px-4 py-4 md:px-6 md:py-5">
-            {/* Every way into reading mode is a transition, and the server renders it whole: no fallback shows. */}
-            <Suspense fallback={null}>
-              <PassageMarks text={text}>
-                {(marks) => <ClickableText text={text} from={from} autoLookup={autoLookup} marks={marks} />}
-              </PassageMarks>
-            </Suspense>
+            <PassageMarks text={text}>
+              {(marks) => <ClickableText text={text} from={from} autoLookup={autoLookup} marks={marks} />}
+            </PassageMarks>
           </div>
         ) : (
           <div className="p-2">
