@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { lookUp } from './support/visitors';
 
 /*
  * The reading lists against the real product with its shipped library (upstream/content/seed.ts):
@@ -163,6 +164,15 @@ test.describe('lists', () => {
     await expect(mine.getByRole('link', { name: '全部查词记录 →' })).toHaveAttribute('href', '/ContextualDictHistory');
     await expect(mine.getByRole('link', { name: '打开单词本 →' })).toHaveAttribute('href', '/Words');
     await expect(mine.getByText('还没有记录').first()).toBeVisible();
+
+    // After two lookups the corner lists them, newest first, and the word book has both words.
+    await lookUp(page, { pre: 'We sat on the bank of the ', word: 'river', post: ' until dark.' });
+    await lookUp(page, { pre: 'We ran to the ', word: 'station', post: ' in the rain.' });
+    await page.goto('/');
+    const lookups = mine.getByRole('heading', { name: '最近查词' }).locator('..').getByRole('listitem');
+    await expect(lookups).toHaveText(['station', 'river']);
+    const words = mine.getByRole('heading', { name: '我的单词本' }).locator('..').getByRole('listitem');
+    await expect(words).toHaveCount(2);
     await page.goto('/me');
     await expect(page.getByTestId('my-links').getByRole('link', { name: /单词本/ })).toHaveAttribute('href', '/Words');
   });
