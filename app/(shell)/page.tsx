@@ -21,7 +21,7 @@ const picks = 6;
 /**
  * The front door (spec section 2, `/`): paste a text into the dictionary or the sentence
  * analysis, today's picks from the library, the categories, and a logged-in learner's own
- * lookups and words (a client island, so this HTML is the same for everyone). The forms are
+ * lookups and words (a client island: the page's own HTML is the same for everyone). The forms are
  * plain GET forms: they work before any script loads.
  */
 export default async function PortalPage() {

@@ -10,9 +10,9 @@ const PortalLearnerLists = lazy(() => import('./portal-learner-lists').then((m) 
 const pending = { isPending: true, isError: false };
 
 /**
- * The portal's corner for a logged-in learner: the latest lookups and words of their word book.
- * It renders only in the browser, after hydration, so the portal's HTML is the same for everyone
- * and can be cached; a visitor sees nothing here.
+ * The portal's corner for a logged-in learner: the latest lookups and words of their word book;
+ * a visitor sees nothing here. It renders only in the browser, after hydration: the server has
+ * neither the lists nor their code to hand, and the page hydrates without waiting on them.
  */
 export function PortalLearner() {
   const [mounted, setMounted] = useState(false);
