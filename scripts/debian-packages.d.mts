@@ -11,3 +11,4 @@ export interface DebianBrowser {
 }
 export const headlessShell: DebianBrowser;
 export const fullChromium: DebianBrowser;
+export const testBrowserPath: string;

@@ -28,5 +28,7 @@ export const linkGrammarInstalled = () => existsSync('/usr/bin/link-parser') && 
 
 /** Chromium's headless shell, the browser the Playwright tests drive (tests/support/chromium.ts). */
 export const headlessShell = { path: '/usr/lib/chromium/chromium-headless-shell', package: 'chromium-headless-shell' };
+/** The browser the tests and the icon script drive: CHROMIUM_PATH, or else the headless shell. */
+export const testBrowserPath = process.env.CHROMIUM_PATH || headlessShell.path;
 /** The full browser, which the page-weight benchmark runs Lighthouse in, as a reader's browser. */
 export const fullChromium = { path: '/usr/bin/chromium', package: 'chromium' };

@@ -4,11 +4,12 @@
 //
 // writes public/favicon.ico (16, 32 and 48 px PNGs in one ICO), public/apple-touch-icon.png
 // (180 px, square: iOS rounds the corners itself) and public/icon-192.png and icon-512.png (the
-// web manifest's). Chromium draws them, as it draws the pages (Debian's, see playwright.config.ts);
+// web manifest's). Chromium draws them: the browser the tests drive (scripts/debian-packages.mjs);
 // nothing is downloaded. Run it again after changing the SVG, and commit what it wrote.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { testBrowserPath } from './debian-packages.mjs';
 
 const publicDir = join(import.meta.dirname, '..', 'public');
 const svg = readFileSync(join(publicDir, 'icon.svg'), 'utf8');
@@ -17,7 +18,7 @@ const square = svg.replace(/(<rect width="512" height="512") rx="\d+"/, '$1');
 if (square === svg) throw new Error('icon.svg: the background <rect> was not found');
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  executablePath: testBrowserPath,
   args: ['--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
 });
 try {

@@ -9,11 +9,9 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { aptInstall, headlessShell, linkGrammarInstalled, linkGrammarPackages } from './debian-packages.mjs';
+import { aptInstall, headlessShell, linkGrammarInstalled, linkGrammarPackages, testBrowserPath } from './debian-packages.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-// The browser the Playwright tests drive (tests/support/chromium.ts): Debian's headless shell.
-const testBrowser = process.env.CHROMIUM_PATH || headlessShell.path;
 
 function step(title, command, args, env = {}) {
   console.log(`\n=== ${title}`);
@@ -31,7 +29,7 @@ const postgresInstalled = () =>
   (existsSync('/usr/lib/postgresql') &&
     readdirSync('/usr/lib/postgresql').some((version) => existsSync(join('/usr/lib/postgresql', version, 'bin', 'initdb'))));
 
-if (!existsSync(testBrowser)) aptInstall('for the browser tests', [headlessShell.package]);
+if (!existsSync(testBrowserPath)) aptInstall('for the browser tests', [headlessShell.package]);
 if (!postgresInstalled()) aptInstall('for the upstream tests on PostgreSQL', ['postgresql']);
 // CMU Link Grammar, the sentence parser (upstream/parser/link-grammar.ts).
 if (!linkGrammarInstalled()) aptInstall('for the sentence parser', linkGrammarPackages);
@@ -43,5 +41,5 @@ const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
 step('format and lint (biome)', npx, ['biome', 'check', '.']);
 step('build', npx, ['next', 'build']);
 step('unit and integration tests (vitest)', npx, ['vitest', 'run']);
-step('browser tests (playwright, chromium)', npx, ['playwright', 'test'], { CHROMIUM_PATH: testBrowser });
+step('browser tests (playwright, chromium)', npx, ['playwright', 'test'], { CHROMIUM_PATH: testBrowserPath });
 console.log('\n=== all tests passed');

@@ -1,10 +1,7 @@
 import Link from 'next/link';
 
-/** How many lookups and words the corner shows of each. */
-export const portalShown = 5;
-
 /** A panel's state: a query's, or only pending while the lists' code is on its way. */
-export type PanelState = { isPending: boolean; isError: boolean; data?: { total: number } };
+type PanelState = { isPending: boolean; isError: boolean; data?: { total: number } };
 
 /** The corner's two panels side by side (one above the other on a phone), under a heading for screen readers. */
 export function PortalLearnerFrame({ children }: { children: React.ReactNode }) {

@@ -3,12 +3,14 @@
 import { useQuery } from '@/lib/client/query';
 import { callData } from '@/lib/client/api';
 import type { LookupEntry, WordListEntry } from '@/lib/contract';
-import { lookupsPanel, PortalLearnerFrame, PortalPanel, portalShown, wordsPanel } from './portal-learner-frame';
+import { lookupsPanel, PortalLearnerFrame, PortalPanel, wordsPanel } from './portal-learner-frame';
 
 // The word-list screens' query keys, so that their changes refresh this corner too. Not imported
 // from their module, which fetches the API core as soon as it loads: the portal need not.
 const lookupsKey = (account: string) => ['query_text_history', account];
 const wordListsKey = (account: string) => ['query_history', account];
+
+const portalShown = 5;
 
 /** A logged-in learner's latest lookups and words of their word book (loaded by ./portal-learner.tsx). */
 export function PortalLearnerLists({ account }: { account: string }) {

@@ -1,5 +1,3 @@
-import { headlessShell } from '../../scripts/debian-packages.mjs';
-
 /**
  * The browser the Playwright tests drive, Debian's (Playwright cannot download its own here).
  *
@@ -9,7 +7,7 @@ import { headlessShell } from '../../scripts/debian-packages.mjs';
  * 260 s of browser CPU in full Chromium, 112 s in the shell). The page-weight benchmark, which
  * measures what a reader's browser does through Lighthouse, keeps the full browser.
  */
-export const testBrowserPath = process.env.CHROMIUM_PATH || headlessShell.path;
+export { testBrowserPath } from '../../scripts/debian-packages.mjs';
 
 /** DESIGN section 5: the flags every browser of this project starts with. */
 export const chromiumFlags = [
