@@ -94,13 +94,19 @@ export function loadItemBank(path: string = defaultEcdictPath(), random: Random 
   }
 }
 
+/** ECDICT's verb labels (v. vi. vt. aux.) are one family for distractors; other labels are their own. */
+const familyOf = (pos: string): string => (/^(v|vi|vt|aux)\.$/.test(pos) ? 'v.' : pos);
+
 /** An item bank over given words (the tests use a small one). */
 export function createItemBank(pool: PoolWord[], pseudo: string[], isWord: (w: string) => boolean): ItemBank {
   const byWord = new Map(pool.map((p) => [p.word, p]));
-  const byPos = new Map<string, PoolWord[]>();
+  const byFamily = new Map<string, PoolWord[]>();
+  /** Each word's place in its family's list. */
+  const familyIndex = new Map<string, number>();
   for (const p of pool) {
-    let list = byPos.get(p.pos);
-    if (!list) byPos.set(p.pos, (list = []));
+    let list = byFamily.get(familyOf(p.pos));
+    if (!list) byFamily.set(familyOf(p.pos), (list = []));
+    familyIndex.set(p.word, list.length);
     list.push(p);
   }
   const poolSize = pool.length;
@@ -126,20 +132,35 @@ export function createItemBank(pool: PoolWord[], pseudo: string[], isWord: (w: s
       return free[Math.floor(random() * free.length)];
     },
     meaningOptions(word, random) {
-      const same = byPos.get(word.pos) ?? pool;
-      const index = same.findIndex((p) => p.word === word.word);
+      const same = byFamily.get(familyOf(word.pos)) ?? pool;
       const distractors: string[] = [];
       const taken = new Set([word.sense]);
-      for (let spread = 50; distractors.length < 3 && spread < poolSize * 2; spread *= 2) {
+      const offer = (other: PoolWord | undefined) => {
+        if (!other || distractors.length >= 3 || other.word === word.word || taken.has(other.sense)) return;
+        // Not a synonym: no rendering shared either way.
+        const parts = other.sense.split('；');
+        if (parts.some((x) => word.renderings.has(x)) || word.sense.split('；').some((x) => other.renderings.has(x))) return;
+        taken.add(other.sense);
+        distractors.push(other.sense);
+      };
+      // Mostly near the word's rank, in its own part of speech, so no option stands out by rarity
+      // or by grammar; widening when the neighbours are used up or synonyms.
+      const index = familyIndex.get(word.word) ?? 0;
+      for (let spread = 50; distractors.length < 3 && spread < same.length * 2; spread *= 2) {
         for (let tries = 0; tries < 40 && distractors.length < 3; tries++) {
           const j = index + Math.round((random() * 2 - 1) * spread);
-          const other = same[j];
-          if (!other || other.word === word.word || taken.has(other.sense)) continue;
-          // Not a synonym: no rendering shared either way.
-          const parts = other.sense.split('；');
-          if (parts.some((x) => word.renderings.has(x)) || word.sense.split('；').some((x) => other.renderings.has(x))) continue;
-          taken.add(other.sense);
-          distractors.push(other.sense);
+          offer(same[Math.min(same.length - 1, Math.max(0, j))]);
+        }
+      }
+      // A part of speech with few words (the modal verbs, the article): outward from the word in
+      // its own list, then in the whole pool, so the check always has four options.
+      for (const [list, at] of [
+        [same, index],
+        [pool, word.rank - 1],
+      ] as const) {
+        for (let d = 1; distractors.length < 3 && d < list.length; d++) {
+          offer(list[at - d]);
+          offer(list[at + d]);
         }
       }
       const correct = Math.floor(random() * (distractors.length + 1));
