@@ -3,12 +3,10 @@
 import { useQuery } from '@/lib/client/query';
 import { callData } from '@/lib/client/api';
 import type { LookupEntry, WordListEntry } from '@/lib/contract';
+// The word-list screens' query keys, so that their changes refresh this corner too. Their module
+// fetches the API core as it loads, which this code, loaded only to call the API, wants as well.
+import { lookupsKey, wordListsKey } from '@/lib/client/word-lists/queries';
 import { lookupsPanel, PortalLearnerFrame, PortalPanel, wordsPanel } from './portal-learner-frame';
-
-// The word-list screens' query keys, so that their changes refresh this corner too. Not imported
-// from their module, which fetches the API core as soon as it loads: the portal need not.
-const lookupsKey = (account: string) => ['query_text_history', account];
-const wordListsKey = (account: string) => ['query_history', account];
 
 const portalShown = 5;
 
