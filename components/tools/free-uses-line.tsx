@@ -3,11 +3,7 @@
 import { callData } from '@/lib/client/api';
 import { useQuery } from '@/lib/client/query';
 import { useCurrentUser } from '@/lib/client/user';
-import { benefitList } from '@/lib/membership/benefits';
-
-// The counted features (each counted on its own), in the learner's words: the benefits table has
-// one entry per metered feature of the entitlements table.
-const names = benefitList.map((benefit) => benefit.name);
+import { vipBenefits } from '@/lib/membership/benefits';
 
 /**
  * What a visitor, a logged-in learner and a member may use for free today, with the counts the
@@ -21,6 +17,9 @@ export function FreeUsesLine() {
     staleTime: 5 * 60_000,
   });
   const mine = !user ? 'anonymous' : user.isVip ? 'vip' : 'loggedIn';
+  // The features counted here (each on its own), in the learner's words: the benefits table has
+  // one entry per metered feature; the server lists those its configuration counts.
+  const names = (uses.data?.metered ?? ['query_word', 'analyze_sentence']).map((feature) => vipBenefits[feature].name);
   const perDay = (n: number | undefined) =>
     `每天免费${names.map((name) => `${name} ${n === undefined ? '…' : n} 次`).join('、')}`;
   const rows = [

@@ -36,12 +36,26 @@ export const vipBenefits: Record<MeteredFeature, Benefit> = {
     title: '不限次数 AI 作文点评',
     detail: '大模型逐段点评你的英文作文，给出修改后的版本和估计的考试分档。',
   },
+  translate: {
+    name: 'AI 翻译',
+    title: '不限次数 AI 整句翻译',
+    detail: '大模型把句子译成通顺的中文。',
+  },
+  ask_tutor: {
+    name: 'AI 老师答疑',
+    title: '不限次数向 AI 老师提问',
+    detail: '就句子的任意部分向大模型驱动的 AI 老师提问。',
+  },
 };
 
-export const benefitList = (Object.keys(vipBenefits) as MeteredFeature[]).map((feature) => ({
-  feature,
-  ...vipBenefits[feature],
-}));
+/**
+ * The lines the membership pages sell. The model's translation and tutor answers are counted
+ * (and named in the counts above) but not yet offered here: they exist only where the operator
+ * has configured a model, which these pages do not know yet.
+ */
+const soldFeatures: readonly MeteredFeature[] = ['query_word', 'analyze_sentence', 'photo_text', 'writer_review'];
+
+export const benefitList = soldFeatures.map((feature) => ({ feature, ...vipBenefits[feature] }));
 
 /** The free uses left today, as a line's parts ("查词 3 次"); unlimited features say nothing. */
 export function remainingUses(remain: Record<string, number | null> | undefined): string[] {

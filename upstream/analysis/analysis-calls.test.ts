@@ -100,6 +100,17 @@ describe('sentence analysis', () => {
     expect((await upstream.call('analyze_sentence', { sentence: 'Two.' }, bearer(plain))).body.status).toBe(quotaStatus.loggedIn);
   });
 
+  it('analyses a run of one word past the parser’s 254-word limit approximately, never a 500', async () => {
+    for (const words of [300, 499]) {
+      const sentence = Array.from({ length: words }, () => 'a').join(' ');
+      const answer = await upstream.call('analyze_sentence', { sentence }, visitor(`long-${words}`));
+      expect(answer.http).toBe(200);
+      expect(answer.body.data.analysis_result.answer.engine).toBe('approximate');
+      expect(answer.body.data.analysis_result.answer.spans.words).toHaveLength(words);
+      expect(answer.body.data.free_uses_left).toBe(1);
+    }
+  });
+
   it('lists the grammar catalogue', async () => {
     const answer = await upstream.call('get_grammar_objects');
     expect(answer.body.data.grammar_objects.map((p: any) => p.name)).toEqual(['被动语态', '一般过去时']);
@@ -188,8 +199,9 @@ describe('the sentence history and sentence bank', () => {
 });
 
 describe('a busy parser', () => {
-  it('answers 503 with a Chinese description', async () => {
+  it('answers 503 with a Chinese description, and charges no free use for it', async () => {
     const upstream = await startTestUpstream({
+      env: { FREE_USES_ANONYMOUS: '1' },
       sentenceAnalyzer: {
         engine: 'link-grammar',
         analyze: () => Promise.reject(new ParserBusy('64 sentences are waiting for the parser')),
@@ -197,9 +209,14 @@ describe('a busy parser', () => {
       },
     });
     try {
-      const answer = await upstream.call('analyze_sentence', { sentence: 'The parser is busy.' });
-      expect(answer.http).toBe(503);
-      expect(answer.body).toEqual({ status: '503', description: '句子分析繁忙，请稍后再试' });
+      const caller = visitor('busy-1');
+      for (let i = 0; i < 3; i++) {
+        const answer = await upstream.call('analyze_sentence', { sentence: 'The parser is busy.' }, caller);
+        expect(answer.http).toBe(503);
+        expect(answer.body).toEqual({ status: '503', description: '句子分析繁忙，请稍后再试' });
+      }
+      const left = await upstream.request('/api/get_remain_vip_num', { headers: caller });
+      expect(left.body.data.remain.analyze_sentence).toBe(1);
     } finally {
       await upstream.stop();
     }

@@ -20,7 +20,7 @@ export const analysisTranslationTimeoutMs = 8_000;
 
 export interface AnalysisCallsDeps {
   users: Pick<Users, 'userForToken' | 'requireUser' | 'isVip'>;
-  ledger: Pick<UsageLedger, 'requireFreeUse'>;
+  ledger: Pick<UsageLedger, 'metered'>;
   sentenceAnalyzer: SentenceAnalyzer;
   grammarCatalogue: GrammarCatalogue;
   translator: Translator;
@@ -41,39 +41,49 @@ export function analysisCalls({
   sentenceBank,
   conversations,
 }: AnalysisCallsDeps): CallHandlers {
+  /** The structure and the translation of a sentence, worked out side by side. */
+  async function analyse(sentence: string): Promise<AnalysisAnswer> {
+    const [analysis, translation] = await Promise.all([
+      sentenceAnalyzer.analyze(sentence).catch((error: unknown) => {
+        if (error instanceof ParserBusy) throw new UpstreamError(503, '503', '句子分析繁忙，请稍后再试');
+        throw error;
+      }),
+      // The offline gloss is synchronous work: it waits one turn of the event loop, so that the
+      // sentence is on its way to the parser process first and the two run side by side.
+      new Promise((resolve) => setImmediate(resolve)).then(() =>
+        translator.translate(sentence, { timeoutMs: analysisTranslationTimeoutMs }),
+      ),
+    ]);
+    return {
+      translation: translation.translation,
+      translation_source: translation.source,
+      spans: { words: analysis.words, spans: analysis.spans },
+      labels_needed_to_explain: [...new Set(analysis.grammarPoints.map((p) => p.name))],
+      grammar_points: analysis.grammarPoints,
+      engine: analysis.engine,
+    };
+  }
+
   return {
     analyze_sentence: async ({ sentence: raw, from }, caller) => {
       const sentence = raw.trim();
       // Refused before it is counted: nothing was analysed.
       if (!hasWords(sentence)) throw badRequest('句子中没有可分析的英文单词');
       const user = await users.userForToken(caller.token);
-      await ledger.requireFreeUse(
+      const asker = { userId: user?.id, visitorId: caller.visitorId, ip: caller.ip };
+      // The use is given back when the analysis fails (a busy parser, an error): only an answer
+      // is worth one.
+      const { result, left } = await ledger.metered(
         freeUseContext(caller, user, (u) => users.isVip(u)),
         analysisFeature,
+        async () => {
+          const answer = await analyse(sentence);
+          const conversationId = await conversations.create(asker, { sentence, scene: 'sentence', analysis: answer });
+          if (user) await sentenceBank.recordAnalysis(user.id, sentence, conversationId, from ?? '');
+          return { analysis_result: { answer }, conversation_id: conversationId };
+        },
       );
-      const [analysis, translation] = await Promise.all([
-        sentenceAnalyzer.analyze(sentence).catch((error: unknown) => {
-          if (error instanceof ParserBusy) throw new UpstreamError(503, '503', '句子分析繁忙，请稍后再试');
-          throw error;
-        }),
-        // The offline gloss is synchronous work: it waits one turn of the event loop, so that the
-        // sentence is on its way to the parser process first and the two run side by side.
-        new Promise((resolve) => setImmediate(resolve)).then(() =>
-          translator.translate(sentence, { timeoutMs: analysisTranslationTimeoutMs }),
-        ),
-      ]);
-      const answer: AnalysisAnswer = {
-        translation: translation.translation,
-        translation_source: translation.source,
-        spans: { words: analysis.words, spans: analysis.spans },
-        labels_needed_to_explain: [...new Set(analysis.grammarPoints.map((p) => p.name))],
-        grammar_points: analysis.grammarPoints,
-        engine: analysis.engine,
-      };
-      const asker = { userId: user?.id, visitorId: caller.visitorId, ip: caller.ip };
-      const conversationId = await conversations.create(asker, { sentence, scene: 'sentence', analysis: answer });
-      if (user) await sentenceBank.recordAnalysis(user.id, sentence, conversationId, from ?? '');
-      return ok({ analysis_result: { answer }, conversation_id: conversationId });
+      return ok({ ...result, ...(left === null ? {} : { free_uses_left: left }) });
     },
 
     get_grammar_objects: async () => ok({ grammar_objects: [...grammarCatalogue.points] }),
@@ -90,10 +100,20 @@ export function analysisCalls({
       return ok(await sentenceBank.setStrange(user.id, text, strange, from));
     },
 
-    translate: async ({ text }) => {
+    translate: async ({ text }, caller) => {
       const trimmed = text.trim();
       if (!hasWords(trimmed)) throw badRequest('没有可翻译的英文内容');
-      return ok(await translator.translate(trimmed));
+      // The offline gloss is free; the model's translation is a metered use, given back when the
+      // model fails and the gloss stands in.
+      if (!translator.usesModel) return ok(await translator.translate(trimmed));
+      const user = await users.userForToken(caller.token);
+      const { result, left } = await ledger.metered(
+        freeUseContext(caller, user, (u) => users.isVip(u)),
+        'translate',
+        () => translator.translate(trimmed),
+        (translation) => translation.source === 'model',
+      );
+      return ok({ ...result, ...(left === null ? {} : { free_uses_left: left }) });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { approximateStructure } from './fallback';
-import { type LinkGrammar, ParserTimeout, ParserUnavailable } from '../parser/link-grammar';
+import { type LinkGrammar, ParserNoLinkage, ParserTimeout, ParserUnavailable } from '../parser/link-grammar';
 import { structureOf } from './structure';
 import type { GrammarCatalogue, SentenceAnalysis, SentenceAnalyzer } from './types';
 
@@ -12,8 +12,8 @@ export interface AnalyzerOptions {
 
 /**
  * Sentence analysis: the parser's structure and the grammar points in it. When the parser is not
- * installed, or stalls on a sentence (its worker is then restarted for the next one), the
- * approximate fallback answers, and says so in `engine`. A full queue (ParserBusy) is passed on.
+ * installed, stalls on a sentence (its worker is then restarted for the next one) or finds no
+ * structure in it (over its word limit), the approximate fallback answers, and says so in `engine`. A full queue (ParserBusy) is passed on.
  */
 export function createSentenceAnalyzer({ parser, catalogue, log = () => {} }: AnalyzerOptions): SentenceAnalyzer {
   const approximate = (sentence: string): SentenceAnalysis => {
@@ -38,7 +38,9 @@ export function createSentenceAnalyzer({ parser, catalogue, log = () => {} }: An
           grammarPoints: catalogue.detect({ ...structure, sentence, parse }),
         };
       } catch (error) {
-        if (!(error instanceof ParserTimeout || error instanceof ParserUnavailable)) throw error;
+        if (!(error instanceof ParserTimeout || error instanceof ParserUnavailable || error instanceof ParserNoLinkage)) {
+          throw error;
+        }
         log(`analysis: ${error.message}; answering approximately`);
         return approximate(sentence);
       }

@@ -22,6 +22,8 @@ const instructions = '你是专业的英汉翻译。把用户给出的英文译�
  */
 export function createTranslator({ dictionary, llm, log = () => {} }: TranslatorDeps) {
   return {
+    /** Whether a model is configured: its translations are metered, the gloss is not. */
+    usesModel: llm !== null,
     async translate(text: string, options: { timeoutMs?: number } = {}): Promise<Translation> {
       if (llm) {
         try {

@@ -1,6 +1,7 @@
 import type { Explanation } from '../../lib/contract';
 import type { Users } from '../account/users';
 import type { GrammarCatalogue } from '../analysis/types';
+import { type FreeUseTicket, freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { Caller } from '../platform/caller';
 import type { CallHandlers } from '../platform/contract-routes';
 import { eventStream as platformEventStream } from '../platform/event-stream';
@@ -14,7 +15,9 @@ import { tutorMessages } from './prompt';
 import { labelName, type Position } from './span-reading';
 
 export interface ChatCallsDeps {
-  users: Pick<Users, 'userForToken'>;
+  users: Pick<Users, 'userForToken' | 'isVip'>;
+  /** The model's answers are metered (ask_tutor); the offline tutor's are not. */
+  ledger: Pick<UsageLedger, 'requireFreeUse'>;
   conversations: Conversations;
   grammarCatalogue: GrammarCatalogue;
   llm: LanguageModel | null;
@@ -87,12 +90,26 @@ export function chatCalls({
   grammarCatalogue,
   llm,
   expertInstructions,
+  ledger,
   now,
   log,
 }: ChatCallsDeps): CallHandlers {
   async function askerOf(caller: Caller): Promise<Asker> {
     const user = await users.userForToken(caller.token);
     return { userId: user?.id, visitorId: caller.visitorId, ip: caller.ip };
+  }
+
+  /**
+   * A model's answer is one free use of ask_tutor, taken before the model is asked (or the quota
+   * answer thrown) and given back when no answer is kept; the offline tutor is free.
+   */
+  async function chargeForModel(caller: Caller): Promise<FreeUseTicket | undefined> {
+    if (!llm) return undefined;
+    const user = await users.userForToken(caller.token);
+    return ledger.requireFreeUse(
+      freeUseContext(caller, user, (u) => users.isVip(u)),
+      'ask_tutor',
+    );
   }
 
   async function owned(asker: Asker, id: string | number): Promise<Conversation> {
@@ -193,6 +210,7 @@ export function chatCalls({
       return eventStream(
         async (send, signal) => {
           let ask: ClaimedAsk;
+          let ticket: FreeUseTicket | undefined;
           try {
             ask = await claim(asker, input);
           } catch (error) {
@@ -202,6 +220,7 @@ export function chatCalls({
           }
           let stored = false;
           try {
+            ticket = await chargeForModel(caller);
             const { source, pieces } = await reply(ask, signal);
             let content = '';
             for await (const piece of pieces) {
@@ -216,11 +235,16 @@ export function chatCalls({
             send({ content: '', completed: true });
           } catch (error) {
             if (signal.aborted) return;
+            // Out of free uses: the stream's message carries the quota status for the client's flow.
+            if (error instanceof UpstreamError) return send(error.body as { status: string; description: string });
             if (!(error instanceof LanguageModelError)) throw error;
             log(`ask_stream: the model failed (${error.message})`);
             send(modelFailed(error).body as { status: string; description: string });
           } finally {
-            if (!stored) await conversations.release(ask.conversation.id, ask.since);
+            if (!stored) {
+              await conversations.release(ask.conversation.id, ask.since);
+              await ticket?.giveBack();
+            }
           }
         },
         caller.signal,
@@ -232,7 +256,9 @@ export function chatCalls({
       const ask = await claim(await askerOf(caller), input);
       const signal = caller.signal ?? new AbortController().signal;
       let stored = false;
+      let ticket: FreeUseTicket | undefined;
       try {
+        ticket = await chargeForModel(caller);
         const { source, pieces } = await reply(ask, signal);
         let content = '';
         for await (const piece of pieces) content += piece;
@@ -244,7 +270,10 @@ export function chatCalls({
         log(`ask: the model failed (${error.message})`);
         throw modelFailed(error);
       } finally {
-        if (!stored) await conversations.release(ask.conversation.id, ask.since);
+        if (!stored) {
+          await conversations.release(ask.conversation.id, ask.since);
+          await ticket?.giveBack();
+        }
       }
     },
 

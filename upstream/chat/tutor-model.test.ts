@@ -64,12 +64,14 @@ describe('the tutor and translation with a language model', () => {
 
     fake.setMode({ kind: 'normal', chunks: ['猫在花园里追老鼠。'] });
     const answer = await upstream.call('translate', { text: 'Cats chase mice in the garden.' }, me);
-    expect(answer.body.data).toEqual({ translation: '猫在花园里追老鼠。', source: 'model' });
+    // The model's translation is one of the visitor's five free ones a day.
+    expect(answer.body.data).toEqual({ translation: '猫在花园里追老鼠。', source: 'model', free_uses_left: 4 });
 
-    // A failing model leaves the gloss to answer.
+    // A failing model leaves the gloss to answer, and the use is given back.
     fake.setMode({ kind: 'status', status: 500 });
     const fallback = await upstream.call('translate', { text: 'Cats chase mice in the garden.' }, me);
     expect(fallback.body.data.source).toBe('gloss');
+    expect(fallback.body.data.free_uses_left).toBe(4);
     expect(fallback.body.data.translation).toMatch(/garden \p{Script=Han}/u);
   });
 
@@ -158,5 +160,46 @@ describe('the tutor and translation with a language model', () => {
     // The claim is released: the same round can be asked again.
     fake.setMode({ kind: 'normal', chunks: ['再来一次。'] });
     await eventually(async () => (await upstream.call('ask', ask(), me)).body.status === 'OK');
+  });
+
+  it("meters the model's answers for every caller; a model that fails costs nothing", async () => {
+    const own = await startTestUpstream({
+      env: { LLM_BASE_URL: fake.url, LLM_TIMEOUT_MS: String(silenceMs), FREE_USES_ANONYMOUS: '1' },
+      grammarCatalogue: testGrammarCatalogue(),
+    });
+    try {
+      const visitor = { 'x-visitor-id': 'metered-visitor', 'x-forwarded-for': '10.2.0.9' };
+      fake.setMode({ kind: 'normal', chunks: ['书借给了我。'] });
+      const analysed = await own.call('analyze_sentence', { sentence: lentBook }, visitor);
+      const id = analysed.body.data.conversation_id;
+      const question = (round: number) => ({ ...ask({ round_id: round }), conversation_id: id });
+
+      // The model fails: the question is not answered and not counted.
+      fake.setMode({ kind: 'status', status: 500 });
+      expect((await own.call('ask', question(0), visitor)).http).toBe(502);
+      fake.setMode({ kind: 'normal', chunks: ['一般过去时。'] });
+      expect((await own.call('ask', question(0), visitor)).body.data.content).toBe('一般过去时。');
+      // The one free answer a day is spent: the next question, streamed or not, gets the quota status.
+      expect((await own.call('ask', question(1), visitor)).body).toEqual({
+        status: 'anonymous_user_free_num_limit',
+        description: '今日免费次数已用完',
+      });
+      const streamed = await readEvents(
+        await fetch(`${own.url}/api/ask_stream?${new URLSearchParams({ ...question(1), question: '还有呢？' } as never)}`, {
+          headers: visitor,
+        }),
+      );
+      expect(streamed).toEqual([{ status: 'anonymous_user_free_num_limit', description: '今日免费次数已用完' }]);
+      // The round stays open for when there are uses again.
+      const history = await own.call('get_conversation_history', { conversation_id: id }, visitor);
+      expect(history.body.data.messages).toHaveLength(2);
+
+      // Translations are counted apart: one a day, then the quota status.
+      const translate = () => own.call('translate', { text: 'Cats chase mice.' }, visitor);
+      expect((await translate()).body.data).toMatchObject({ source: 'model', free_uses_left: 0 });
+      expect((await translate()).body.status).toBe('anonymous_user_free_num_limit');
+    } finally {
+      await own.stop();
+    }
   });
 });

@@ -255,17 +255,57 @@ describe('the dictionary calls', () => {
     expect(await counted(upstream)).toBe(1);
   });
 
-  it('meters lookups: a client that drops its cookies still runs into the anonymous limit', async () => {
-    const body = inSentence('A cat sat on the mat.', 'cat');
-    const headers = { 'x-forwarded-for': '198.51.100.7' };
-    const statuses = [];
-    for (let i = 0; i < 4; i++) {
-      // A new visitor id each time, as a client without cookies would present.
-      const answer = await upstream.call('query_word', body, { ...headers, 'x-visitor-id': `fresh-${i}` });
-      expect(answer.http).toBe(200);
-      statuses.push(answer.body.status);
+  it('meters lookups per visitor, and behind one address up to its ceiling, however often the cookie is dropped', async () => {
+    const own = await startTestUpstream({ env: { FREE_USES_ANONYMOUS: '2', FREE_USES_PER_ADDRESS: '5' } });
+    try {
+      const body = inSentence('A cat sat on the mat.', 'cat');
+      const lookups = async (n: number, headers: Record<string, string>) => {
+        const statuses = [];
+        for (let i = 0; i < n; i++) {
+          const answer = await own.call('query_word', body, headers);
+          expect(answer.http).toBe(200);
+          statuses.push([answer.body.status, answer.body.free_uses_left]);
+        }
+        return statuses;
+      };
+      const school = { 'x-forwarded-for': '198.51.100.7' };
+      // A visitor has their own two, and is told how many are left.
+      expect(await lookups(3, { ...school, 'x-visitor-id': 'pupil-1' })).toEqual([
+        ['OK', 1],
+        ['OK', 0],
+        ['anonymous_user_free_num_limit', undefined],
+      ]);
+      // A classmate behind the same address has theirs.
+      expect(await lookups(2, { ...school, 'x-visitor-id': 'pupil-2' })).toEqual([
+        ['OK', 1],
+        ['OK', 0],
+      ]);
+      // A client presenting a new visitor id each time gets what the address has left, and no more.
+      const fresh = [];
+      for (let i = 0; i < 3; i++) fresh.push(...(await lookups(1, { ...school, 'x-visitor-id': `fresh-${i}` })));
+      expect(fresh.map(([status]) => status)).toEqual(['OK', 'anonymous_user_free_num_limit', 'anonymous_user_free_num_limit']);
+      // Another address is not affected.
+      expect((await lookups(1, { 'x-forwarded-for': '203.0.113.9', 'x-visitor-id': 'elsewhere' }))[0][0]).toBe('OK');
+    } finally {
+      await own.stop();
     }
-    expect(statuses).toEqual(['OK', 'OK', 'OK', 'anonymous_user_free_num_limit']);
+  });
+
+  it('charges nothing for a word the dictionary does not know', async () => {
+    const own = await startTestUpstream({ env: { FREE_USES_ANONYMOUS: '1' } });
+    try {
+      const visitor = { 'x-forwarded-for': '198.51.100.8', 'x-visitor-id': 'typist' };
+      for (let i = 0; i < 3; i++) {
+        const misspelt = await own.call('query_word', inSentence('I will recieve qzxvbn soon.', 'qzxvbn'), visitor);
+        expect(misspelt.body.status).toBe('OK');
+        expect(misspelt.body.result[0].gloss[0].sense.second).toContain(WORD_NOT_FOUND);
+        expect(misspelt.body.free_uses_left).toBe(1);
+      }
+      const found = await own.call('query_word', inSentence('A cat sat on the mat.', 'cat'), visitor);
+      expect([found.body.status, found.body.free_uses_left]).toEqual(['OK', 0]);
+    } finally {
+      await own.stop();
+    }
   });
 
   it('shows a reopened lookup as it was answered, and does not count it again', async () => {
@@ -276,12 +316,14 @@ describe('the dictionary calls', () => {
       const first = await ask('She ran a small shop.', 'shop');
       expect(first.body.status).toBe('OK');
       // Reopened from the history (or clicked again in the same sentence): the same answer, free.
-      for (let i = 0; i < 3; i++) expect((await ask('She ran a small shop.', 'shop')).body).toEqual(first.body);
+      expect(first.body.free_uses_left).toBe(1);
+      const { free_uses_left: _left, ...answered } = first.body;
+      for (let i = 0; i < 3; i++) expect((await ask('She ran a small shop.', 'shop')).body).toEqual(answered);
       expect((await ask('The bank was closed.', 'bank')).body.status).toBe('OK');
       // The second new lookup used the last free one; a third new one is refused.
       expect((await ask('They shop on Sundays.', 'shop')).body.status).toBe('login_user_free_num_limit');
       // Reopening still works after the limit.
-      expect((await ask('She ran a small shop.', 'shop')).body).toEqual(first.body);
+      expect((await ask('She ran a small shop.', 'shop')).body).toEqual(answered);
     } finally {
       await own.stop();
     }

@@ -1,4 +1,4 @@
-import { okStatus, type TranslationItem } from '../../lib/contract';
+import { isWordNotFound, okStatus, type TranslationItem } from '../../lib/contract';
 import type { Users } from '../account/users';
 import type { ContentLibrary } from '../content/library';
 import type { MeteredFeature } from '../metering/entitlements';
@@ -30,7 +30,7 @@ const parseBudgetMs = 400;
 
 export interface DictionaryCallsDeps {
   users: Pick<Users, 'userForToken' | 'isVip'>;
-  ledger: Pick<UsageLedger, 'requireFreeUse'>;
+  ledger: Pick<UsageLedger, 'metered'>;
   dictionary: DictionaryEngine;
   /** Link Grammar (upstream/parser), or null when it is not installed. */
   sentenceParser: Pick<LinkGrammar, 'parse'> | null;
@@ -157,19 +157,20 @@ export function dictionaryCalls({
       // the answer given then, and is not a new use: it was counted the first time.
       const stored = user && (await wordBook.storedAnswer(user.id, lookup));
       if (stored) return { status: okStatus, result: stored } as Envelope;
-      await ledger.requireFreeUse(
+      // A word the dictionary does not know (a slip of the keyboard) costs no free use, nor does
+      // an answer that fails.
+      const { result, left } = await ledger.metered(
         freeUseContext(caller, user, (u) => users.isVip(u)),
         lookupFeature,
+        async () => decorate(dictionary.lookup(input, await parsing), sentenceOf(input)),
+        (items) => !isWordNotFound(items),
       );
-      const items = dictionary.lookup(input, await parsing);
-      const sentence = sentenceOf(input);
-      const result = await decorate(items, sentence);
       const first = result[0];
       if (user && first?.gloss.some((g) => g.sense_id != null)) {
         await wordBook.recordLookup(user.id, { ...lookup, lemma: first.lemma.toLowerCase(), from: input.from ?? '' }, result);
       }
       // query_word is one of the older calls the product reads as `result`, not `data`.
-      return { status: okStatus, result } as Envelope;
+      return { status: okStatus, result, ...(left === null ? {} : { free_uses_left: left }) } as Envelope;
     },
 
     explain_pos: async ({ pos }) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config';
 import { entitlementsTable, hasMemberFeature, userTypeOf } from './entitlements';
 
-const all = ['query_word', 'analyze_sentence', 'photo_text', 'writer_review'];
+const all = ['query_word', 'analyze_sentence', 'photo_text', 'writer_review', 'translate', 'ask_tutor'];
 
 describe('entitlements', () => {
   it('gives every kind of user the lookup, sentence analysis, photo to text and the model’s review, with the configured free uses a day', () => {
@@ -11,6 +11,7 @@ describe('entitlements', () => {
         features: all,
         unlocked: [],
         freeUsesPerDay: 5,
+        perAddressPerDay: 200,
         whenUsedUp: 'anonymous_user_free_num_limit',
       },
       loggedIn: {

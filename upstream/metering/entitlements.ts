@@ -24,8 +24,20 @@ export const meteredFeatures: typeof meteredFeatureNames = [
   // The language model's review of a text (writer_review); the offline checks (writer_chat)
   // are free. Counted only when a model is configured and the review starts.
   'writer_review',
+  // A translation by the language model (translate). The offline word-by-word gloss, which
+  // stands in without a model or when the model fails, is not counted.
+  'translate',
+  // A question to the AI tutor answered by the language model (ask, ask_stream). The offline
+  // tutor's answers from the analysis and the grammar catalogue are not counted.
+  'ask_tutor',
 ] as const;
 export type MeteredFeature = (typeof meteredFeatures)[number];
+
+/**
+ * The metered features that exist only with a language model (LLM_BASE_URL): without one they are
+ * answered offline, for free, and a list of what is counted leaves them out.
+ */
+export const modelFeatures: readonly MeteredFeature[] = ['writer_review', 'translate', 'ask_tutor'];
 
 /**
  * Features only members have (spec section 1: membership "unlocks recognising phrases …"). They
@@ -48,16 +60,30 @@ export type Entitlements = {
   | {
       /** Free uses a day (Beijing time) of each metered feature. */
       freeUsesPerDay: number;
+      /**
+       * Anonymous visitors: the free uses a day of all visitors behind one network address
+       * together (each visitor still has only freeUsesPerDay of their own).
+       */
+      perAddressPerDay?: number;
       /** The status a use beyond them is refused with; the client's quota flow reads it. */
       whenUsedUp: QuotaStatus;
     }
   | { freeUsesPerDay: 'unlimited' }
 );
 
-/** The table, with the free counts the operator configured (FREE_USES_ANONYMOUS, FREE_USES_LOGIN). */
+/**
+ * The table, with the free counts the operator configured (FREE_USES_ANONYMOUS, FREE_USES_LOGIN,
+ * FREE_USES_PER_ADDRESS).
+ */
 export function entitlementsTable(freeUses: UpstreamConfig['freeUses']): Record<UserType, Entitlements> {
   return {
-    anonymous: { features: meteredFeatures, unlocked: [], freeUsesPerDay: freeUses.anonymous, whenUsedUp: quotaStatus.anonymous },
+    anonymous: {
+      features: meteredFeatures,
+      unlocked: [],
+      freeUsesPerDay: freeUses.anonymous,
+      perAddressPerDay: freeUses.perAddress,
+      whenUsedUp: quotaStatus.anonymous,
+    },
     loggedIn: { features: meteredFeatures, unlocked: [], freeUsesPerDay: freeUses.login, whenUsedUp: quotaStatus.loggedIn },
     // Membership removes the limits: a VIP's uses are not even counted.
     vip: { features: meteredFeatures, unlocked: memberFeatures, freeUsesPerDay: 'unlimited' },
@@ -73,4 +99,4 @@ export const isMeteredFeature = (feature: string): feature is MeteredFeature =>
 
 /** Whether this kind of user has a member feature (the table's `unlocked`; free counts do not matter). */
 export const hasMemberFeature = (user: { isVip: boolean } | undefined, feature: MemberFeature): boolean =>
-  entitlementsTable({ anonymous: 0, login: 0 })[userTypeOf(user)].unlocked.includes(feature);
+  entitlementsTable({ anonymous: 0, login: 0, perAddress: 0 })[userTypeOf(user)].unlocked.includes(feature);

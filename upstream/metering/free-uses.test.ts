@@ -16,9 +16,31 @@ describe('query_free_uses: what a visitor and a learner may use for free, as con
       data: {
         anonymous: 3,
         logged_in: 12,
-        metered: ['query_word', 'analyze_sentence', 'photo_text', 'writer_review'],
+        // Without a language model, its features are answered offline and not counted.
+        metered: ['query_word', 'analyze_sentence', 'photo_text'],
         member_only: ['passage_phrases'],
       },
     });
+  });
+});
+
+describe('query_free_uses with a language model configured', () => {
+  let upstream: TestUpstream;
+  beforeAll(async () => {
+    // Nothing is asked of the model here: its address only has to be configured.
+    upstream = await startTestUpstream({ env: { LLM_BASE_URL: 'http://127.0.0.1:9/v1' } });
+  });
+  afterAll(() => upstream.stop());
+
+  it('counts the model’s review, translations and tutor answers too', async () => {
+    const answer = await (await fetch(`${upstream.url}/api/query_free_uses`)).json();
+    expect(answer.data.metered).toEqual([
+      'query_word',
+      'analyze_sentence',
+      'photo_text',
+      'writer_review',
+      'translate',
+      'ask_tutor',
+    ]);
   });
 });

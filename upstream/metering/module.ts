@@ -1,6 +1,6 @@
 import { ok } from '../platform/http';
 import type { UpstreamModule } from '../platform/module';
-import { memberFeatures, meteredFeatures } from './entitlements';
+import { memberFeatures, meteredFeatures, modelFeatures } from './entitlements';
 import { createUsageLedger, type UsageLedger } from './usage-ledger';
 
 export interface MeteringServices {
@@ -22,7 +22,8 @@ export const meteringModule: UpstreamModule<object, MeteringServices> = {
       ok({
         anonymous: config.freeUses.anonymous,
         logged_in: config.freeUses.login,
-        metered: [...meteredFeatures],
+        // Without a model its features are answered offline and not counted.
+        metered: meteredFeatures.filter((feature) => config.llm || !modelFeatures.includes(feature)),
         member_only: [...memberFeatures],
       }),
   }),

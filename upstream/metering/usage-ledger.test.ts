@@ -6,7 +6,7 @@ import { createUsageLedger, freeUseDenied, type FreeUseContext, type UsageLedger
 import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
 import { shanghaiDay } from '../platform/time';
 
-const limits = { anonymous: 3, login: 5 };
+const limits = { anonymous: 3, login: 5, perAddress: 7 };
 
 describe('usage ledger', () => {
   let testDb: TestDatabase;
@@ -34,10 +34,16 @@ describe('usage ledger', () => {
     expect(await use({ visitorId: 'v1', ip: '10.0.0.1' }, 4)).toEqual(['ok', 'ok', 'ok', anonymousLimit]);
   });
 
-  it('keeps counting by address when the visitor id changes', async () => {
-    await use({ visitorId: 'v1', ip: '10.0.0.1' }, 3);
-    expect(await use({ visitorId: 'v2', ip: '10.0.0.1' }, 1)).toEqual([anonymousLimit]);
+  it('gives each visitor behind one address their own uses, up to the address ceiling', async () => {
+    await use({ visitorId: 'v1', ip: '10.0.0.1' }, 4);
+    // A classmate behind the same address has all of theirs.
+    expect(await use({ visitorId: 'v2', ip: '10.0.0.1' }, 4)).toEqual(['ok', 'ok', 'ok', anonymousLimit]);
+    // A client dropping its cookie each time gets what the address has left, and no more.
+    expect(await use({ visitorId: 'v3', ip: '10.0.0.1' }, 1)).toEqual(['ok']);
+    expect(await use({ visitorId: 'v4', ip: '10.0.0.1' }, 1)).toEqual([anonymousLimit]);
     expect(await use({ ip: '10.0.0.1' }, 1)).toEqual([anonymousLimit]);
+    // Another address is not affected.
+    expect(await use({ visitorId: 'v5', ip: '10.0.0.2' }, 1)).toEqual(['ok']);
   });
 
   it('keeps counting by visitor id when the address changes', async () => {
@@ -88,6 +94,63 @@ describe('usage ledger', () => {
     const who = { user: { id: 7, isVip: false }, ip: '10.0.0.1' };
     const verdicts = await Promise.all(Array.from({ length: 12 }, () => ledger.consumeFreeUse(who, 'translate')));
     expect(verdicts.filter((v) => v.allowed)).toHaveLength(limits.login);
+  });
+
+  it('gives a use back once, on the day it was taken', async () => {
+    const who = { visitorId: 'v1', ip: '10.0.0.1' };
+    const taken = await ledger.requireFreeUse(who, 'query_word');
+    expect(taken.left).toBe(2);
+    await taken.giveBack();
+    await taken.giveBack();
+    expect(taken.left).toBe(3);
+    expect((await ledger.remaining(who)).query_word).toBe(3);
+    // Taken before midnight, given back after it: the new day's count is not touched.
+    const late = await ledger.requireFreeUse(who, 'query_word');
+    clock.set('2099-01-01T00:00:00.000Z');
+    await use(who, 1);
+    await late.giveBack();
+    expect((await ledger.remaining(who)).query_word).toBe(2);
+  });
+
+  it('charges a metered answer only when it is made and worth a use', async () => {
+    const who = { user: { id: 3, isVip: false }, ip: '10.0.0.1' };
+    await expect(ledger.metered(who, 'query_word', async () => Promise.reject(new Error('parser down')))).rejects.toThrow(
+      'parser down',
+    );
+    const notFound = await ledger.metered(
+      who,
+      'query_word',
+      async () => 'no such word',
+      () => false,
+    );
+    expect(notFound).toEqual({ result: 'no such word', left: 5 });
+    const found = await ledger.metered(who, 'query_word', async () => 'bank');
+    expect(found).toEqual({ result: 'bank', left: 4 });
+    expect((await ledger.remaining(who)).query_word).toBe(4);
+    // A member is not counted: nothing is left to say.
+    expect(await ledger.metered({ ...who, user: { id: 3, isVip: true } }, 'query_word', async () => 1)).toEqual({
+      result: 1,
+      left: null,
+    });
+  });
+
+  it('tells what is left: the least of a visitor’s own and its address’s', async () => {
+    await use({ visitorId: 'v1', ip: '10.0.0.1' }, 2);
+    await use({ visitorId: 'v2', ip: '10.0.0.1' }, 3);
+    await use({ visitorId: 'v3', ip: '10.0.0.1' }, 1);
+    expect((await ledger.remaining({ visitorId: 'v1', ip: '10.0.0.1' })).query_word).toBe(1);
+    expect((await ledger.remaining({ visitorId: 'v9', ip: '10.0.0.1' })).query_word).toBe(1);
+    expect((await ledger.remaining({ visitorId: 'v9', ip: '10.0.0.2' })).query_word).toBe(3);
+  });
+
+  it('counts an allowance in other units against the same kinds of counters', async () => {
+    const who = { visitorId: 'v1', ip: '10.0.0.1' };
+    const allowance = { own: 100, perAddress: 150 };
+    expect(await ledger.takeAllowance(who, 'speech_characters', 60, allowance)).toBe(true);
+    expect(await ledger.takeAllowance(who, 'speech_characters', 60, allowance)).toBe(false);
+    expect(await ledger.takeAllowance({ visitorId: 'v2', ip: '10.0.0.1' }, 'speech_characters', 90, allowance)).toBe(true);
+    expect(await ledger.takeAllowance({ visitorId: 'v3', ip: '10.0.0.1' }, 'speech_characters', 1, allowance)).toBe(false);
+    expect(await ledger.takeAllowance({ user: { id: 1, isVip: true }, ip: '10.0.0.1' }, 'x', 10 ** 9, 'unlimited')).toBe(true);
   });
 
   it('answers a denial as HTTP 200 whose body carries the quota status', async () => {

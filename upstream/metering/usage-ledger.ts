@@ -30,6 +30,16 @@ export function freeUseContext<U extends { id: number }>(
 
 export type FreeUseVerdict = { allowed: true } | { allowed: false; status: QuotaStatus };
 
+/**
+ * A use taken from the free uses: what to give back when the answer fails or turns out not to be
+ * worth a use (a word not found), and how many are left after it (null: not counted, a member).
+ */
+export interface FreeUseTicket {
+  left: number | null;
+  /** Gives the use back, once; later calls do nothing. */
+  giveBack(): Promise<void>;
+}
+
 interface LedgerDeps {
   config: Pick<UpstreamConfig, 'freeUses'>;
   db: Db;
@@ -40,85 +50,210 @@ class OverLimit extends Error {}
 
 /** The answer the product expects for a denial: HTTP 200 whose body names the quota status. */
 export const freeUseDenied = (status: QuotaStatus) => new UpstreamError(200, status, freeUsesGone);
+
 /** The description of a quota refusal, in a JSON answer or an event stream's message. */
 export const freeUsesGone = '今日免费次数已用完';
 
+/** A counter of the ledger: one row of `usage` a day, and the most it may reach that day. */
+interface Counter {
+  subject: string;
+  limit: number;
+}
+
+/** The limits of one allowance for each kind of counter (see allowanceCounters). */
+export interface Allowance {
+  /** A logged-in learner's own, or a visitor's own (by its browser's id). */
+  own: number;
+  /** All visitors behind one network address together. */
+  perAddress: number;
+}
+
 /**
  * Daily free uses of the metered features, as the entitlements table allows them. VIPs are not
- * counted. A logged-in user is counted by account; an anonymous one under both the browser's
- * visitor id and the client address, so that dropping the cookie does not start a fresh day.
+ * counted. A logged-in user is counted by account; an anonymous one under the browser's visitor
+ * id (up to a visitor's allowance) and under the client address (up to the far larger ceiling of
+ * everyone behind it), so that dropping the cookie buys at most what the address has left, and a
+ * classroom behind one address does not share one visitor's uses. A use that fails, or is not
+ * worth one, is given back.
  */
 export function createUsageLedger({ config, db, now }: LedgerDeps) {
   const entitlements = entitlementsTable(config.freeUses);
 
-  const subjectsOf = (who: FreeUseContext) =>
-    who.user ? [`user:${who.user.id}`] : [...(who.visitorId ? [`visitor:${who.visitorId}`] : []), `ip:${who.ip}`];
+  /** The counters a caller's use goes on, each with its limit. */
+  function countersOf(who: FreeUseContext, allowance: Allowance): Counter[] {
+    if (who.user) return [{ subject: `user:${who.user.id}`, limit: allowance.own }];
+    return [
+      ...(who.visitorId ? [{ subject: `visitor:${who.visitorId}`, limit: allowance.own }] : []),
+      { subject: `ip:${who.ip}`, limit: allowance.perAddress },
+    ];
+  }
 
-  async function consumeFreeUse(who: FreeUseContext, feature: string): Promise<FreeUseVerdict> {
-    const entitled = entitlements[userTypeOf(who.user)];
-    if (entitled.freeUsesPerDay === 'unlimited') return { allowed: true };
-    const { freeUsesPerDay: limit, whenUsedUp: status } = entitled;
-    // A feature this kind of user may not use at all is refused as if its free uses were gone:
-    // the client's quota flow then offers to log in or to become a member.
-    if (isMeteredFeature(feature) && !entitled.features.includes(feature)) return { allowed: false, status };
-    const subjects = subjectsOf(who);
-    const day = shanghaiDay(now());
+  /**
+   * Adds `amount` to every counter in one transaction, or to none: a use over any limit is
+   * rolled back, so refusals are not counted, and two simultaneous requests cannot both take the
+   * last one. Answers what is left under the tightest counter, or null when over a limit.
+   */
+  async function add(counters: Counter[], feature: string, amount: number, day: string): Promise<number | null> {
     try {
-      // One transaction: a denied use is rolled back, so refusals are not counted, and two
-      // simultaneous requests cannot both take the last free use.
-      await db.transaction().execute(async (trx) => {
-        for (const subject of subjects) {
+      return await db.transaction().execute(async (trx) => {
+        let left = Number.POSITIVE_INFINITY;
+        for (const { subject, limit } of counters) {
           const { count } = await trx
             .insertInto('usage')
-            .values({ day, subject, feature, count: 1 })
+            .values({ day, subject, feature, count: amount })
             .onConflict((oc) =>
-              oc.columns(['day', 'subject', 'feature']).doUpdateSet((eb) => ({ count: eb('usage.count', '+', 1) })),
+              oc.columns(['day', 'subject', 'feature']).doUpdateSet((eb) => ({ count: eb('usage.count', '+', amount) })),
             )
             .returning('count')
             .executeTakeFirstOrThrow();
           if (count > limit) throw new OverLimit();
+          left = Math.min(left, limit - count);
         }
+        return left;
       });
-      return { allowed: true };
     } catch (error) {
-      if (error instanceof OverLimit) return { allowed: false, status };
+      if (error instanceof OverLimit) return null;
       throw error;
     }
   }
 
+  /** Takes `amount` back off the counters of the day it was added on (never below zero). */
+  async function subtract(counters: Counter[], feature: string, amount: number, day: string): Promise<void> {
+    await db
+      .updateTable('usage')
+      .set((eb) => ({ count: eb('count', '-', amount) }))
+      .where('day', '=', day)
+      .where('feature', '=', feature)
+      .where(
+        'subject',
+        'in',
+        counters.map((c) => c.subject),
+      )
+      .where('count', '>=', amount)
+      .execute();
+  }
+
+  /** The allowance of a metered feature for this caller, or what refuses it, or unlimited. */
+  function allowanceOf(
+    who: FreeUseContext,
+    feature: string,
+  ): (Allowance & { whenUsedUp: QuotaStatus }) | 'unlimited' | { refused: QuotaStatus } {
+    const entitled = entitlements[userTypeOf(who.user)];
+    if (entitled.freeUsesPerDay === 'unlimited') return 'unlimited';
+    // A feature this kind of user may not use at all is refused as if its free uses were gone:
+    // the client's quota flow then offers to log in or to become a member.
+    if (isMeteredFeature(feature) && !entitled.features.includes(feature)) return { refused: entitled.whenUsedUp };
+    return {
+      own: entitled.freeUsesPerDay,
+      perAddress: entitled.perAddressPerDay ?? entitled.freeUsesPerDay,
+      whenUsedUp: entitled.whenUsedUp,
+    };
+  }
+
+  /** Takes one free use, answering a ticket to give it back by, or the quota status that refuses it. */
+  async function takeFreeUse(
+    who: FreeUseContext,
+    feature: string,
+  ): Promise<{ ticket: FreeUseTicket } | { refused: QuotaStatus }> {
+    const allowance = allowanceOf(who, feature);
+    if (allowance === 'unlimited') return { ticket: { left: null, giveBack: async () => {} } };
+    if ('refused' in allowance) return allowance;
+    const counters = countersOf(who, allowance);
+    const day = shanghaiDay(now());
+    const left = await add(counters, feature, 1, day);
+    if (left === null) return { refused: allowance.whenUsedUp };
+    let given = false;
+    const ticket: FreeUseTicket = {
+      left,
+      async giveBack() {
+        if (given) return;
+        given = true;
+        ticket.left = left + 1;
+        await subtract(counters, feature, 1, day);
+      },
+    };
+    return { ticket };
+  }
+
+  async function consumeFreeUse(who: FreeUseContext, feature: string): Promise<FreeUseVerdict> {
+    const taken = await takeFreeUse(who, feature);
+    return 'refused' in taken ? { allowed: false, status: taken.refused } : { allowed: true };
+  }
+
+  /** Takes a free use, or throws the quota answer. */
+  async function requireFreeUse(who: FreeUseContext, feature: string): Promise<FreeUseTicket> {
+    const taken = await takeFreeUse(who, feature);
+    if ('refused' in taken) throw freeUseDenied(taken.refused);
+    return taken.ticket;
+  }
+
+  /**
+   * The one way a metered answer is made: a free use is taken first (or the quota answer thrown),
+   * `work` runs, and the use is given back when it throws or when `counts` says its answer was not
+   * worth one. Answers the result with the free uses left after it (null: not counted).
+   */
+  async function metered<T>(
+    who: FreeUseContext,
+    feature: MeteredFeature,
+    work: () => Promise<T>,
+    counts: (result: T) => boolean = () => true,
+  ): Promise<{ result: T; left: number | null }> {
+    const ticket = await requireFreeUse(who, feature);
+    let result: T;
+    try {
+      result = await work();
+    } catch (error) {
+      await ticket.giveBack();
+      throw error;
+    }
+    if (!counts(result)) await ticket.giveBack();
+    return { result, left: ticket.left };
+  }
+
+  /**
+   * An allowance counted in units other than uses (the characters of speech made for a visitor):
+   * adds `amount`, or answers false, changing nothing, when that would pass a limit.
+   */
+  async function takeAllowance(
+    who: FreeUseContext,
+    name: string,
+    amount: number,
+    allowance: Allowance | 'unlimited',
+  ): Promise<boolean> {
+    if (allowance === 'unlimited') return true;
+    return (await add(countersOf(who, allowance), name, amount, shanghaiDay(now()))) !== null;
+  }
+
   /**
    * The free uses left today of each metered feature (null: unlimited; 0 for a feature this kind
-   * of user may not use). An anonymous visitor has what is left under the more used of its ids.
+   * of user may not use). An anonymous visitor has the least of what its own count and its
+   * address's leave.
    */
   async function remaining(who: FreeUseContext): Promise<Record<MeteredFeature, number | null>> {
-    const entitled = entitlements[userTypeOf(who.user)];
     const rows = await db
       .selectFrom('usage')
-      .select(['feature', 'count'])
+      .select(['subject', 'feature', 'count'])
       .where('day', '=', shanghaiDay(now()))
-      .where('subject', 'in', subjectsOf(who))
+      .where(
+        'subject',
+        'in',
+        countersOf(who, { own: 0, perAddress: 0 }).map((c) => c.subject),
+      )
       .execute();
     const out = {} as Record<MeteredFeature, number | null>;
     for (const feature of meteredFeatures) {
-      if (entitled.freeUsesPerDay === 'unlimited') out[feature] = null;
-      else if (!entitled.features.includes(feature)) out[feature] = 0;
+      const allowance = allowanceOf(who, feature);
+      if (allowance === 'unlimited') out[feature] = null;
+      else if ('refused' in allowance) out[feature] = 0;
       else {
-        const used = Math.max(0, ...rows.filter((r) => r.feature === feature).map((r) => r.count));
-        out[feature] = Math.max(0, entitled.freeUsesPerDay - used);
+        const used = (subject: string) => rows.find((r) => r.subject === subject && r.feature === feature)?.count ?? 0;
+        out[feature] = Math.max(0, Math.min(...countersOf(who, allowance).map((c) => c.limit - used(c.subject))));
       }
     }
     return out;
   }
 
-  return {
-    consumeFreeUse,
-    remaining,
-    /** For handlers: counts the use, or throws the quota answer. */
-    async requireFreeUse(who: FreeUseContext, feature: string): Promise<void> {
-      const verdict = await consumeFreeUse(who, feature);
-      if (!verdict.allowed) throw freeUseDenied(verdict.status);
-    },
-  };
+  return { consumeFreeUse, requireFreeUse, takeFreeUse, metered, takeAllowance, remaining };
 }
 
 export type UsageLedger = ReturnType<typeof createUsageLedger>;

@@ -45,6 +45,15 @@ export interface Parse {
 export class ParserBusy extends Error {}
 export class ParserTimeout extends Error {}
 export class ParserUnavailable extends Error {}
+/**
+ * The parser gave no structure for the sentence: over its 254 words (link-parser refuses those),
+ * or an answer without a linkage. The sentence, not the parser, is the cause: callers answer
+ * without the parse (the analysis approximately) instead of failing.
+ */
+export class ParserNoLinkage extends Error {}
+
+/** link-parser refuses a sentence of more words than this (its MAX_SENTENCE, less the walls). */
+export const maxParsedWords = 254;
 
 export interface LinkGrammarOptions {
   /** The program and its first arguments; the flags below are added. Default `stdbuf -oL link-parser en`. */
@@ -161,6 +170,10 @@ export function createLinkGrammar(options: LinkGrammarOptions = {}) {
   }
 
   async function parseNow(sentence: string): Promise<Parse> {
+    // Certainly over link-parser's limit once split on white space alone (it splits punctuation
+    // off as well): not worth a round trip.
+    const line = sentenceLine(sentence, maxLength);
+    if (line.split(' ').length > maxParsedWords) throw new ParserNoLinkage(`more than ${maxParsedWords} words`);
     worker ??= startWorker();
     const current = worker;
     // Loading the dictionaries is not the sentence's time: on a busy machine it takes seconds,
@@ -173,11 +186,12 @@ export function createLinkGrammar(options: LinkGrammarOptions = {}) {
       sentenceDeadline = deadline(timeoutMs, `link-parser took longer than ${timeoutMs} ms`);
       const timer = sentenceDeadline.expired;
       const block = current.nextBlock();
-      current.process.stdin.write(`${sentenceLine(sentence, maxLength)}\n${sentinelCommand}\n`);
+      current.process.stdin.write(`${line}\n${sentinelCommand}\n`);
       return parseOutput(await Promise.race([block, timer]));
     } catch (error) {
-      // A stalled or dead process is replaced for the next sentence.
-      if (worker === current) stopWorker();
+      // A stalled or dead process is replaced for the next sentence; one that answered without
+      // a linkage is fine.
+      if (worker === current && !(error instanceof ParserNoLinkage)) stopWorker();
       throw error;
     } finally {
       loading.clear();
@@ -232,7 +246,7 @@ export function sentenceLine(sentence: string, maxLength = 1000): string {
 export function parseOutput(lines: string[]): Parse {
   const treeLine = lines.find((l) => l.startsWith('[S') || /^\[[A-Z]+ /.test(l));
   const wordsAt = lines.findIndex((l) => l.startsWith('[('));
-  if (!treeLine || wordsAt < 0) throw new Error(`link-parser answered no linkage: ${lines.join(' | ').slice(0, 300)}`);
+  if (!treeLine || wordsAt < 0) throw new ParserNoLinkage(`link-parser answered no linkage: ${lines.join(' | ').slice(0, 300)}`);
   // The words line wraps after about ten words: it runs to the line that ends with ")]".
   const wordsEnd = lines.findIndex((l, i) => i >= wordsAt && l.trimEnd().endsWith(')]'));
   const wordsText = lines.slice(wordsAt, wordsEnd < 0 ? wordsAt + 1 : wordsEnd + 1).join('');

@@ -57,7 +57,13 @@ export interface UpstreamConfig {
     /** Official account: login inside the WeChat browser (client_type 'inside_wechat'). */
     insideWechat?: WechatApp;
   };
-  freeUses: { anonymous: number; login: number };
+  /**
+   * Free uses a day of each metered feature: a visitor's own (by its browser's visitor id), a
+   * logged-in learner's, and the ceiling of all visitors behind one network address together
+   * (a classroom, a campus, a carrier's NAT), far above one visitor's so that they do not share
+   * one visitor's uses, while a client dropping its cookie cannot get past it either.
+   */
+  freeUses: { anonymous: number; login: number; perAddress: number };
   membership: MembershipConfig;
   /** Absent (LLM_BASE_URL unset): the offline engines translate and tutor. */
   llm?: LlmConfig;
@@ -175,6 +181,7 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 30_000),
   FREE_USES_ANONYMOUS: count(5),
   FREE_USES_LOGIN: count(20),
+  FREE_USES_PER_ADDRESS: count(200),
   VIP_MONTH_PRICE_FEN: count(2800),
   VIP_MONTH_ORIGINAL_FEN: count(3800),
   VIP_YEAR_PRICE_FEN: count(19_800),
@@ -246,7 +253,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       pc: wechatApp('WECHAT_OPEN', e.WECHAT_OPEN_APP_ID, e.WECHAT_OPEN_APP_SECRET),
       insideWechat: wechatApp('WECHAT_MP', e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
     },
-    freeUses: { anonymous: e.FREE_USES_ANONYMOUS, login: e.FREE_USES_LOGIN },
+    freeUses: { anonymous: e.FREE_USES_ANONYMOUS, login: e.FREE_USES_LOGIN, perAddress: e.FREE_USES_PER_ADDRESS },
     membership: {
       packages: {
         month: packagePrice('VIP_MONTH', e.VIP_MONTH_PRICE_FEN, e.VIP_MONTH_ORIGINAL_FEN),

@@ -20,7 +20,7 @@ export interface ImageCallsDeps extends CallerPassageDeps {
   /** The word data, for telling a word split at a line's end from a hyphenated compound. */
   lexicalData: () => LexicalData;
   /** Each photo read is one use of 'photo_text' (the entitlements table). */
-  ledger: Pick<UsageLedger, 'requireFreeUse'>;
+  ledger: Pick<UsageLedger, 'metered'>;
 }
 
 const busy = (error: OcrBusyError) => new UpstreamError(503, '503', error.message, { 'retry-after': '5' });
@@ -37,22 +37,26 @@ export function imageCalls({ ocrPool, lexicalData, ledger, ...passageDeps }: Ima
       const bytes = new Uint8Array(await file.arrayBuffer());
       const header = checkImage(bytes);
       // A photo the server can read is one use, counted before the OCR's seconds of work (a
-      // refusal for a file that is not a readable image costs nothing).
+      // refusal for a file that is not a readable image costs nothing) and given back when no
+      // text comes of it (the reader busy, a damaged image, a photo without text).
       const user = await users.userForToken(caller.token);
-      await ledger.requireFreeUse(
+      const { result: cleaned } = await ledger.metered(
         freeUseContext(caller, user, (u) => users.isVip(u)),
         'photo_text',
+        async () => {
+          let page: Awaited<ReturnType<OcrPool['recognize']>>;
+          try {
+            page = await ocrPool.recognize(bytes);
+          } catch (error) {
+            if (error instanceof OcrBusyError) throw busy(error);
+            if (error instanceof OcrImageError) throw imageErrors.corrupt();
+            throw error;
+          }
+          const text = cleanOcrPage(page, { isWord });
+          if (text.words === 0 || text.text.trim() === '') throw imageErrors.noText();
+          return text;
+        },
       );
-      let page: Awaited<ReturnType<OcrPool['recognize']>>;
-      try {
-        page = await ocrPool.recognize(bytes);
-      } catch (error) {
-        if (error instanceof OcrBusyError) throw busy(error);
-        if (error instanceof OcrImageError) throw imageErrors.corrupt();
-        throw error;
-      }
-      const cleaned = cleanOcrPage(page, { isWord });
-      if (cleaned.words === 0 || cleaned.text.trim() === '') throw imageErrors.noText();
       const passage = await passageForCaller(passageDeps, cleaned.text, user);
       return ok({
         text: cleaned.text,

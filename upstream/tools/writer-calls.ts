@@ -14,7 +14,7 @@ import { createSectionSplitter, writerReviewMessages } from './writer-prompt';
 export interface WriterCallsDeps {
   users: Pick<Users, 'requireUser' | 'userForToken' | 'isVip'>;
   /** A review the model writes is one use of 'writer_review' (the entitlements table). */
-  ledger: Pick<UsageLedger, 'consumeFreeUse'>;
+  ledger: Pick<UsageLedger, 'takeFreeUse'>;
   passageReader: PassageReader;
   writerChecker: WriterChecker;
   writerDrafts: WriterDrafts;
@@ -56,22 +56,29 @@ export function writerCalls({
           // Counted once the review can be written; the refusal comes as the stream's message,
           // with the quota status the client's quota flow acts on.
           const user = await users.userForToken(caller.token);
-          const verdict = await ledger.consumeFreeUse(
+          const taken = await ledger.takeFreeUse(
             freeUseContext(caller, user, (u) => users.isVip(u)),
             'writer_review',
           );
-          if (!verdict.allowed) return send({ status: verdict.status, description: freeUsesGone });
+          if ('refused' in taken) return send({ status: taken.refused, description: freeUsesGone });
+          // A review that does not reach its end (the model fails, the learner leaves) is given back.
+          let completed = false;
           try {
             const [{ flags }, instruction] = await Promise.all([checkText(text), expertInstructions.instructionFor('writer')]);
             const messages = writerReviewMessages(text, exam ?? 'general', flags, instruction);
             const splitter = createSectionSplitter((section, content) => send({ section, content }));
             for await (const piece of llm.stream(messages, { signal })) splitter.push(piece);
             splitter.end();
-            if (!signal.aborted) send({ completed: true, model: llm.model });
+            if (!signal.aborted) {
+              send({ completed: true, model: llm.model });
+              completed = true;
+            }
           } catch (error) {
             if (signal.aborted) return;
             log(`[error] writer_review: ${error instanceof Error ? error.message : String(error)}`);
             send(modelFailed(error));
+          } finally {
+            if (!completed) await taken.ticket.giveBack();
           }
         },
         caller.signal,

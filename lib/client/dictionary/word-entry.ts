@@ -1,4 +1,6 @@
-import { WORD_NOT_FOUND, type Gloss, type TranslationItem } from '@/lib/contract';
+import { isWordNotFound, WORD_NOT_FOUND, type Gloss, type TranslationItem } from '@/lib/contract';
+
+export { isWordNotFound };
 
 /**
  * Reading a word query's answer the way the word panel shows it (spec sections 2, 3 and 5).
@@ -8,13 +10,6 @@ import { WORD_NOT_FOUND, type Gloss, type TranslationItem } from '@/lib/contract
 export const EXAMPLES_SHOWN = 2;
 /** Spec section 9: the tab goes back to the first one this long after the panel closes. */
 export const TAB_RESET_DELAY_MS = 500;
-
-/** Spec section 5: not found when the first sense text holds the not-found phrase. */
-export function isWordNotFound(items: readonly TranslationItem[]): boolean {
-  const sense = items[0]?.gloss[0]?.sense;
-  if (!sense) return items.length === 0 || items[0].gloss.length === 0;
-  return sense.first.includes(WORD_NOT_FOUND) || !!sense.second?.includes(WORD_NOT_FOUND);
-}
 
 /** The not-found message to show: the answer's own sentence when it has one. */
 export function notFoundMessage(items: readonly TranslationItem[]): string {

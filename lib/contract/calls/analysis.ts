@@ -83,6 +83,8 @@ export const analysisCalls = {
       obj({
         analysis_result: obj({ answer: analysisAnswer }),
         conversation_id: strOrNum,
+        /** The free analyses left today after this one; absent when not counted (a member). */
+        free_uses_left: z.number().int().min(0).optional(),
       }),
     ),
   }),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { def, obj, str, strOrNum } from '../define';
 import { envelope } from '../envelope';
-import { translationItem } from '../shapes';
+import { translationItem, type TranslationItem } from '../shapes';
 
 /** The contextual dictionary: a word looked up in its sentence, its feedback, its part of speech. */
 
@@ -10,6 +10,16 @@ import { translationItem } from '../shapes';
  * this phrase; the browser detects not-found by it.
  */
 export const WORD_NOT_FOUND = '未找到该单词';
+
+/**
+ * Spec section 5: not found when the first sense text holds the not-found phrase. The word panel
+ * shows such an answer as not found, and the lookup costs no free use.
+ */
+export function isWordNotFound(items: readonly TranslationItem[]): boolean {
+  const sense = items[0]?.gloss[0]?.sense;
+  if (!sense) return items.length === 0 || items[0].gloss.length === 0;
+  return sense.first.includes(WORD_NOT_FOUND) || !!sense.second?.includes(WORD_NOT_FOUND);
+}
 
 export const dictionaryCalls = {
   query_word: def('query_word', {
@@ -24,6 +34,8 @@ export const dictionaryCalls = {
       status: strOrNum,
       result: z.array(translationItem).optional(),
       description: str.optional(),
+      /** The free lookups left today after this one; absent when not counted (a member, a reopened lookup). */
+      free_uses_left: z.number().int().min(0).optional(),
     }),
   }),
   query: def('query', {}),

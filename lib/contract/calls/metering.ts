@@ -5,7 +5,14 @@ import { envelope } from '../envelope';
 /** What each kind of user may use, and how often a day for free (upstream/metering). */
 
 /** The features counted against the free uses, and those only members have. */
-export const meteredFeatureNames = ['query_word', 'analyze_sentence', 'photo_text', 'writer_review'] as const;
+export const meteredFeatureNames = [
+  'query_word',
+  'analyze_sentence',
+  'photo_text',
+  'writer_review',
+  'translate',
+  'ask_tutor',
+] as const;
 export const memberFeatureNames = ['passage_phrases'] as const;
 
 export const meteringCalls = {
