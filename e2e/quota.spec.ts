@@ -46,6 +46,41 @@ for (const [name, viewport] of [
   });
 }
 
+test.describe('free uses left (desktop)', () => {
+  const address = freshClientAddress();
+  test.use({ viewport: widths.desktop, extraHTTPHeaders: { 'x-forwarded-for': address } });
+
+  test('the panel says how many free lookups are left; a misspelt word costs none; a classmate behind the same address has their own', async ({
+    page,
+    browser,
+    dict,
+    panel,
+  }) => {
+    await dict.open();
+    await dict.read('I will recieve the qzxvbn letter by the river.');
+    await dict.word('qzxvbn').click();
+    await expect(panel.root().getByTestId('not-found')).toContainText('没查到的词不计入免费次数');
+    await page.keyboard.press('Escape');
+    await dict.word('river').click();
+    await panel.expectLoaded('river');
+    await expect(panel.root().getByTestId('free-uses-left')).toHaveText(`今日免费查词还剩 ${ANONYMOUS_FREE - 1} 次`);
+    await page.keyboard.press('Escape');
+    expect(await spendLookups(page, ANONYMOUS_FREE - 1)).toEqual(Array(ANONYMOUS_FREE - 1).fill('OK'));
+
+    // Another visitor in the same classroom (the same network address, a browser of their own).
+    const classmate = await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': address },
+    });
+    try {
+      const theirs = await classmate.newPage();
+      expect(await spendLookups(theirs, 2)).toEqual(['OK', 'OK']);
+    } finally {
+      await classmate.close();
+    }
+  });
+});
+
 test.describe('logged-in quota (desktop)', () => {
   test.use({ viewport: widths.desktop });
 

@@ -1,5 +1,6 @@
 'use client';
 
+import { FreeUsesLeft } from '@/components/membership/free-uses-left';
 import { RetryButton } from '@/components/ui/retry-button';
 import { type ConversationId, useConversation, useSentenceAnalysis } from '@/lib/client/analysis/queries';
 import { ApiError } from '@/lib/client/errors';
@@ -26,13 +27,18 @@ function FreshAnalysis({ sentence, from, wordId }: { sentence: string; from: str
   if (result.isError)
     return <AnalysisError error={result.error} onRetry={() => void result.refetch()} retrying={result.isFetching} />;
   return (
-    <AnalysisPanel
-      mode="sentence"
-      sentence={sentence}
-      answer={result.data.analysis_result.answer}
-      conversationId={result.data.conversation_id}
-      allowNewConversation
-    />
+    <>
+      <AnalysisPanel
+        mode="sentence"
+        sentence={sentence}
+        answer={result.data.analysis_result.answer}
+        conversationId={result.data.conversation_id}
+        allowNewConversation
+      />
+      <div className="mt-3">
+        <FreeUsesLeft feature="analyze_sentence" left={result.data.free_uses_left} />
+      </div>
+    </>
   );
 }
 

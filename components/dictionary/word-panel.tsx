@@ -10,6 +10,7 @@ import { sentenceToAnalyse } from '@/lib/client/analysis/sentence-input';
 import { type HostedOverlayProps, openOverlay, type WordLookup } from '@/lib/client/overlays';
 import { closeWordPanel, wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
 import type { TranslationItem } from '@/lib/contract';
+import { FreeUsesLeft } from '@/components/membership/free-uses-left';
 import { AddToList } from '@/components/word-lists/add-to-list';
 import { LemmaEntry } from './lemma-entry';
 
@@ -84,16 +85,19 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
           <WordSkeleton />
         ) : result.isError ? (
           <WordError error={result.error} onRetry={() => result.refetch()} retrying={result.isFetching} />
-        ) : isWordNotFound(result.data) ? (
-          <NotFound word={query.target_word} message={notFoundMessage(result.data)} />
+        ) : isWordNotFound(result.data.items) ? (
+          <NotFound word={query.target_word} message={notFoundMessage(result.data.items)} left={result.data.freeUsesLeft} />
         ) : (
           <>
-            <LemmaTabs items={result.data} tab={Math.min(tab, result.data.length - 1)} onTab={onTab} />
+            <LemmaTabs items={result.data.items} tab={Math.min(tab, result.data.items.length - 1)} onTab={onTab} />
             <AddToList
               word={query.target_word}
-              lemma={result.data[Math.min(tab, result.data.length - 1)].lemma}
+              lemma={result.data.items[Math.min(tab, result.data.items.length - 1)].lemma}
               sentence={sentenceOf(query)}
             />
+            <div className="mt-3">
+              <FreeUsesLeft feature="query_word" left={result.data.freeUsesLeft} />
+            </div>
           </>
         )}
       </OverlayBody>
@@ -209,7 +213,7 @@ function WordSkeleton() {
   );
 }
 
-function NotFound({ word, message }: { word: string; message: string }) {
+function NotFound({ word, message, left }: { word: string; message: string; left: number | null }) {
   return (
     <div data-testid="not-found" className="flex flex-col items-center gap-2 py-8 text-center">
       <svg aria-hidden viewBox="0 0 24 24" className="size-10 text-slate-300" fill="none" stroke="currentColor" strokeWidth="1.5">
@@ -220,6 +224,7 @@ function NotFound({ word, message }: { word: string; message: string }) {
       <p className="text-sm text-ink-mute">
         词典里没有 “<span lang="en">{word}</span>”。请检查拼写，或换一个词试试。
       </p>
+      {left !== null && <p className="text-xs text-ink-mute">没查到的词不计入免费次数。</p>}
     </div>
   );
 }

@@ -72,20 +72,37 @@ export async function callData(
   name: CallName,
   body: unknown,
   signal: AbortSignal | undefined,
-  { quiet }: CallOptions = {},
+  options: CallOptions = {},
 ): Promise<unknown> {
+  return readAnswer(answerSchemaOf(name), await send(name, body, signal, options));
+}
+
+/**
+ * callData, and the free uses of the call's feature left today when the answer says (a metered
+ * call's `free_uses_left`, beside its data; null when not counted, as for a member).
+ */
+export async function callDataCounted(
+  name: CallName,
+  body: unknown,
+  signal: AbortSignal | undefined,
+): Promise<{ data: unknown; freeUsesLeft: number | null }> {
+  const answer = await send(name, body, signal, {});
+  const data = readAnswer(answerSchemaOf(name), answer);
+  const left = (answer as { free_uses_left?: unknown }).free_uses_left;
+  return { data, freeUsesLeft: typeof left === 'number' ? left : null };
+}
+
+async function send(name: CallName, body: unknown, signal: AbortSignal | undefined, { quiet }: CallOptions): Promise<unknown> {
   const call = calls[name];
   if (call.kind !== 'json') throw new TypeError(`${name} is a ${call.kind} call; callData reads JSON answers only`);
-  const answer =
-    call.method === 'GET'
-      ? await request<unknown>(call.path, {
-          method: 'GET',
-          searchParams: Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])),
-          signal,
-          quiet,
-        })
-      : await request<unknown>(call.path, { method: 'POST', json: body ?? {}, signal, quiet });
-  return readAnswer(answerSchemaOf(name), answer);
+  return call.method === 'GET'
+    ? request<unknown>(call.path, {
+        method: 'GET',
+        searchParams: Object.fromEntries(Object.entries(body ?? {}).map(([k, v]) => [k, String(v)])),
+        signal,
+        quiet,
+      })
+    : request<unknown>(call.path, { method: 'POST', json: body ?? {}, signal, quiet });
 }
 
 /**

@@ -52,6 +52,18 @@ export function callData<N extends CallName>(
   return core().then((c) => c.callData(name, body, signal, options) as Promise<CallData<N>>);
 }
 
+/**
+ * callData for a call whose data is not an object (query_word answers a list): its data, and the
+ * free uses left today that the answer carries beside it (null when not counted).
+ */
+export function callDataCounted<N extends CallName>(
+  name: N,
+  body?: CallRequest<N>,
+  signal?: AbortSignal,
+): Promise<{ data: CallData<N>; freeUsesLeft: number | null }> {
+  return core().then((c) => c.callDataCounted(name, body, signal) as Promise<{ data: CallData<N>; freeUsesLeft: number | null }>);
+}
+
 /** A raw request to the same origin with the client's error rules (for what is not a contract call). */
 export function request<T>(path: string, init: RequestInit): Promise<T> {
   return core().then((c) => c.request<T>(path, init));

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@/lib/client/query';
 import type { TranslationItem } from '@/lib/contract';
-import { callData } from '../api';
+import { callData, callDataCounted } from '../api';
 import { ApiError } from '../errors';
 import { toast } from '../toast';
 import { closeWordPanel, wordQueryKey, type WordQuery } from '../word-lookup';
@@ -23,6 +23,12 @@ const closesOnRequestFailure: ReadonlySet<string> = new Set(['annotate']);
 /** What the panel says for an answer whose status is not OK (spec section 8: its description). */
 export const refusedLookupMessage = (error: ApiError) => error.description ?? '查询失败，请稍后再试';
 
+/** A lookup's answer: the lemmas, and the free lookups left today after it (null: not counted). */
+export interface WordAnswer {
+  items: TranslationItem[];
+  freeUsesLeft: number | null;
+}
+
 /**
  * The word query of spec section 7 for one word in its sentence. callData sends a quota status
  * to the quota flow (spec section 4), once per request, so it never repeats on a re-render; the
@@ -35,12 +41,13 @@ export function useWordQuery(query: WordQuery | null) {
     staleTime: 10 * 60_000,
     // No abort signal: each lookup spends a free use, so an answer already paid for is kept even
     // when the panel closes before it arrives (and reopening the word shows it at once).
-    queryFn: async (): Promise<TranslationItem[]> => {
+    queryFn: async (): Promise<WordAnswer> => {
       try {
-        return await callData('query_word', query!);
+        const { data, freeUsesLeft } = await callDataCounted('query_word', query!);
+        return { items: data, freeUsesLeft };
       } catch (error) {
         // OK without a result: the dictionary has nothing to say, which the panel shows as not found.
-        if (error instanceof ApiError && error.kind === 'empty') return [];
+        if (error instanceof ApiError && error.kind === 'empty') return { items: [], freeUsesLeft: null };
         if (error instanceof ApiError && error.isRequestFailure && closesOnRequestFailure.has(query!.from ?? '')) {
           toast.error(annotateMessages.requestFailed);
           closeWordPanel();
