@@ -4,7 +4,7 @@ import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callList, contentPath } from '../lib/contract';
 import { createContentLibrary } from './content/library';
-import { startTestUpstream, type TestUpstream } from './test-harness';
+import { eventually, startTestUpstream, type TestUpstream } from './test-harness';
 
 // Sends the path as written: fetch would normalise '..' away before it left the process.
 function rawRequest(base: string, method: string, path: string): Promise<{ http: number; body: any }> {
@@ -115,6 +115,53 @@ describe('upstream protocol', () => {
     } else {
       expect(['EPIPE', 'ECONNRESET', 'UND_ERR_SOCKET']).toContain(answer.code);
     }
+  });
+
+  it('refuses a huge WeChat Pay notification with 413 before reading its body', async () => {
+    const url = new URL(upstream.url);
+    const socket = connect(Number(url.port), url.hostname);
+    let answered = '';
+    const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.on('data', (chunk) => (answered += chunk.toString('latin1')));
+    socket.on('error', () => {});
+    socket.write(
+      'POST /wechatpay/notify HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 300000000\r\n\r\n',
+    );
+    // A kilobyte of the 300 MB announced: the answer comes without waiting for the rest.
+    socket.write(Buffer.alloc(1024, 0x20));
+    await eventually(() => answered.includes('\r\n\r\n'));
+    expect(answered).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answered.toLowerCase()).toContain('connection: close');
+    socket.end();
+    await closed;
+  });
+
+  it('limits every body by where it goes: a notification to 64 KB, a call’s JSON to 1 MB, an upload to 20 MB', async () => {
+    const chunked = (size: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let sent = 0; sent < size; sent += 16 * 1024) controller.enqueue(new Uint8Array(16 * 1024).fill(0x20));
+          controller.close();
+        },
+      });
+    // Chunked, so no length is announced: refused as it passes the limit.
+    const notify = await fetch(`${upstream.url}/wechatpay/notify`, {
+      method: 'POST',
+      body: chunked(128 * 1024),
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
+    expect(notify.status).toBe(413);
+    const json = await upstream.request('/api/translate', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(1_200_000) }),
+    });
+    expect([json.http, json.body]).toEqual([413, { status: '413', description: '请求内容过大' }]);
+    // A 5 MB upload is within its limit: it reaches the call (which wants a login).
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(5 * 1024 * 1024).fill(0x61)]), 'book.txt');
+    expect((await upstream.request('/api/make_book', { method: 'POST', body: form })).http).toBe(401);
   });
 
   it('routes every call of the contract with its method', async () => {

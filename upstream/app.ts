@@ -1,7 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { accountModule } from './account/module';
 import type { Mailer } from './account/mailer';
 import { analysisModule } from './analysis/module';
@@ -23,7 +22,8 @@ import { parserModule } from './parser/module';
 import { referralModule } from './referral/module';
 import type { UpstreamConfig } from './platform/config';
 import { registerContractRoutes } from './platform/contract-routes';
-import { createErrorHandler, errorAnswer, notFoundHandler, settleRequestBody, UpstreamError } from './platform/http';
+import { callBodyLimit, requestBodyLimits } from '../lib/contract';
+import { type BodyLimitOf, createErrorHandler, limitRequestBody, notFoundHandler, settleRequestBody } from './platform/http';
 import { assembleModules, type Stop } from './platform/module';
 import { systemClock, type Clock } from './platform/time';
 import { speechModule } from './speech/module';
@@ -70,8 +70,13 @@ export interface UpstreamDeps {
   sentenceAnalyzer?: SentenceAnalyzer;
 }
 
-// The BFF's own limit on multipart uploads (20 MB) and room for the form's boundaries.
-const maxBodyBytes = 21 * 1024 * 1024;
+/**
+ * The largest body each request may carry: a contract call's as the BFF limits it (multipart
+ * uploads with room for the form's boundaries); anything else (WeChat Pay's notification, the
+ * sandboxes' forms) a few kilobytes.
+ */
+const bodyLimitOf: BodyLimitOf = (c) =>
+  c.req.path.startsWith('/api/') ? callBodyLimit(c.req.header('content-type')) + 64 * 1024 : requestBodyLimits.other;
 // How long a shutdown waits for requests in flight (a long stream, say) before cutting them.
 const shutdownGraceMs = 5_000;
 /**
@@ -102,15 +107,9 @@ function assembleUpstream(deps: UpstreamDeps): { app: Hono; start: () => Stop } 
   app.onError(createErrorHandler(platform.log));
   app.notFound(notFoundHandler);
 
-  app.use(settleRequestBody(maxBodyBytes));
+  app.use(settleRequestBody(bodyLimitOf));
+  app.use(limitRequestBody(bodyLimitOf));
   app.get('/health', (c) => c.json({ status: 'OK' }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => errorAnswer(c, new UpstreamError(413, '413', '请求内容过大')),
-    }),
-  );
   registerContractRoutes(app, handlers);
 
   for (const route of routes) {

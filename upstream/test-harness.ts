@@ -162,6 +162,15 @@ export async function startTestUpstream(options: TestUpstreamOptions = {}) {
 }
 export type TestUpstream = Awaited<ReturnType<typeof startTestUpstream>>;
 
+/** Polls until `check` holds (a state another process reaches in its own time). */
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('the condition never held');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The newest login code mailed to an address, read from the test outbox. */

@@ -1,12 +1,11 @@
 import 'server-only';
+import { callBodyLimit, requestBodyLimits } from '@/lib/contract/body-limits';
 import { bffErrors } from './errors';
 
-export const JSON_BODY_LIMIT = 1024 * 1024;
-export const MULTIPART_BODY_LIMIT = 20 * 1024 * 1024;
+export const JSON_BODY_LIMIT = requestBodyLimits.json;
+export const MULTIPART_BODY_LIMIT = requestBodyLimits.multipart;
 
-export function bodyLimit(contentType: string | null): number {
-  return contentType?.toLowerCase().startsWith('multipart/') ? MULTIPART_BODY_LIMIT : JSON_BODY_LIMIT;
-}
+export const bodyLimit = (contentType: string | null): number => callBodyLimit(contentType);
 
 /** Refuses at once when the declared length is over the limit. */
 export function checkDeclaredLength(request: Request, limit: number): void {

@@ -2,7 +2,9 @@ import 'server-only';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { articleHref, articlePages } from '@/lib/routes/article-routes';
+import { JSON_BODY_LIMIT, readBody } from './body';
 import { documentTag } from './document-tags';
+import { BffError, errorResponse } from './errors';
 
 /*
  * POST /api/revalidate_documents: the content import tells the site which documents changed, and
@@ -36,8 +38,9 @@ export async function handleRevalidate(request: Request, { secret, expire, expir
   }
   let parsed: z.infer<typeof body>;
   try {
-    parsed = body.parse(JSON.parse((await request.text()).slice(0, 1_000_000)));
-  } catch {
+    parsed = body.parse(JSON.parse((await readBody(request, JSON_BODY_LIMIT)).toString('utf8')));
+  } catch (error) {
+    if (error instanceof BffError) return errorResponse(error);
     return Response.json({ status: '400', description: '请求参数错误' }, { status: 400 });
   }
   const filenames = [...new Set(parsed.filenames)];

@@ -10,7 +10,8 @@ import { callList } from './table';
  *  - define.ts          what a call is (`CallDef`, `def`); shapes.ts the shapes features share;
  *  - envelope.ts        the envelope of every answer, the error body, the quota statuses;
  *  - content.ts         how content documents are addressed (`/api/{category}/…`);
- *  - audio.ts           composed audio (`concat:` texts and their `md5:` keys).
+ *  - audio.ts           composed audio (`concat:` texts and their `md5:` keys);
+ *  - body-limits.ts     the largest request bodies, for the BFF and the upstream alike.
  */
 export * from './table';
 export * from './calls';
@@ -18,6 +19,7 @@ export * from './shapes';
 export * from './envelope';
 export * from './content';
 export * from './audio';
+export * from './body-limits';
 export type { CallDef, CallKind, CallMethod, CallTable } from './define';
 
 const byPath = new Map<string, CallDef>(callList.map((c) => [c.path, c]));

@@ -2,20 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEvents, streamEvents } from '../../tests/support/event-stream';
 import { type FakeLlm, startFakeLlm } from '../../tests/support/fake-llm';
 import { testGrammarCatalogue } from '../../tests/support/test-grammar';
-import { startTestUpstream, type TestUpstream } from '../test-harness';
+import { eventually, startTestUpstream, type TestUpstream } from '../test-harness';
 
 const lentBook = 'The book that you lent me was so interesting that I finished it in one night.';
 const me = { 'x-visitor-id': 'model-learner', 'x-forwarded-for': '10.2.0.1' };
 const silenceMs = 600;
-
-/** Polls until `check` holds (a state another process reaches in its own time). */
-async function eventually(check: () => boolean | Promise<boolean>, ms = 5_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error('the condition never held');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe('the tutor and translation with a language model', () => {
   let fake: FakeLlm;

@@ -39,6 +39,10 @@ export type MeteredFeature = (typeof meteredFeatures)[number];
  */
 export const modelFeatures: readonly MeteredFeature[] = ['writer_review', 'translate', 'ask_tutor'];
 
+/** The metered features counted under this configuration: the model's only with a model. */
+export const countedFeatures = (config: Pick<UpstreamConfig, 'llm'>): MeteredFeature[] =>
+  meteredFeatures.filter((feature) => config.llm || !modelFeatures.includes(feature));
+
 /**
  * Features only members have (spec section 1: membership "unlocks recognising phrases …"). They
  * are not counted: a caller without them gets the rest of the answer and a note of what was left

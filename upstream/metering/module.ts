@@ -1,6 +1,6 @@
 import { ok } from '../platform/http';
 import type { UpstreamModule } from '../platform/module';
-import { memberFeatures, meteredFeatures, modelFeatures } from './entitlements';
+import { countedFeatures, memberFeatures } from './entitlements';
 import { createUsageLedger, type UsageLedger } from './usage-ledger';
 
 export interface MeteringServices {
@@ -23,7 +23,7 @@ export const meteringModule: UpstreamModule<object, MeteringServices> = {
         anonymous: config.freeUses.anonymous,
         logged_in: config.freeUses.login,
         // Without a model its features are answered offline and not counted.
-        metered: meteredFeatures.filter((feature) => config.llm || !modelFeatures.includes(feature)),
+        metered: countedFeatures(config),
         member_only: [...memberFeatures],
       }),
   }),

@@ -17,7 +17,7 @@ describe('usage ledger', () => {
     testDb = await openTestDatabase();
     db = testDb.db;
     clock = testClock();
-    ledger = createUsageLedger({ config: { freeUses: limits }, db, now: clock.now });
+    ledger = createUsageLedger({ config: { freeUses: limits, llm: undefined }, db, now: clock.now });
   });
   afterEach(() => testDb.remove());
 

@@ -4,10 +4,10 @@ import type { UpstreamConfig } from '../platform/config';
 import { UpstreamError } from '../platform/http';
 import { shanghaiDay, type Clock } from '../platform/time';
 import {
+  countedFeatures,
   entitlementsTable,
   isMeteredFeature,
   type MeteredFeature,
-  meteredFeatures,
   userTypeOf,
   type QuotaStatus,
 } from './entitlements';
@@ -41,7 +41,7 @@ export interface FreeUseTicket {
 }
 
 interface LedgerDeps {
-  config: Pick<UpstreamConfig, 'freeUses'>;
+  config: Pick<UpstreamConfig, 'freeUses' | 'llm'>;
   db: Db;
   now: Clock;
 }
@@ -78,6 +78,7 @@ export interface Allowance {
  */
 export function createUsageLedger({ config, db, now }: LedgerDeps) {
   const entitlements = entitlementsTable(config.freeUses);
+  const counted = countedFeatures(config);
 
   /** The counters a caller's use goes on, each with its limit. */
   function countersOf(who: FreeUseContext, allowance: Allowance): Counter[] {
@@ -225,11 +226,11 @@ export function createUsageLedger({ config, db, now }: LedgerDeps) {
   }
 
   /**
-   * The free uses left today of each metered feature (null: unlimited; 0 for a feature this kind
-   * of user may not use). An anonymous visitor has the least of what its own count and its
-   * address's leave.
+   * The free uses left today of each feature counted under this configuration (null: unlimited;
+   * 0 for a feature this kind of user may not use). An anonymous visitor has the least of what
+   * its own count and its address's leave.
    */
-  async function remaining(who: FreeUseContext): Promise<Record<MeteredFeature, number | null>> {
+  async function remaining(who: FreeUseContext): Promise<Partial<Record<MeteredFeature, number | null>>> {
     const rows = await db
       .selectFrom('usage')
       .select(['subject', 'feature', 'count'])
@@ -240,8 +241,8 @@ export function createUsageLedger({ config, db, now }: LedgerDeps) {
         countersOf(who, { own: 0, perAddress: 0 }).map((c) => c.subject),
       )
       .execute();
-    const out = {} as Record<MeteredFeature, number | null>;
-    for (const feature of meteredFeatures) {
+    const out: Partial<Record<MeteredFeature, number | null>> = {};
+    for (const feature of counted) {
       const allowance = allowanceOf(who, feature);
       if (allowance === 'unlimited') out[feature] = null;
       else if ('refused' in allowance) out[feature] = 0;

@@ -1,4 +1,5 @@
 import type { Context, ErrorHandler, MiddlewareHandler, NotFoundHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { okStatus, type ErrorBody } from '../../lib/contract';
@@ -82,24 +83,42 @@ export function createErrorHandler(log: (line: string) => void): ErrorHandler {
 
 export const notFoundHandler: NotFoundHandler = (c) => errorAnswer(c, notFound());
 
+/** The largest body a request may carry, by where it goes and what it is. */
+export type BodyLimitOf = (c: Context) => number;
+
+/**
+ * Refuses a request whose body is over its limit with 413 before it is read: a declared length
+ * over it at once, a chunked body as soon as it passes it. Every route that reads a body sits
+ * behind it, so no body larger than its limit is ever held in memory.
+ */
+export function limitRequestBody(limitOf: BodyLimitOf): MiddlewareHandler {
+  return (c, next) =>
+    bodyLimit({
+      maxSize: limitOf(c),
+      onError: (c) => errorAnswer(c, new UpstreamError(413, '413', '请求内容过大')),
+    })(c, next);
+}
+
 /**
  * Keeps keep-alive connections trustworthy when an answer is ready before its request body was
  * read (an unknown path, a call not built yet, a refusal). Left alone, the Node adapter drains
  * such a body after answering and, if that takes over 500 ms (a busy event loop is enough),
  * destroys the socket without having said `Connection: close`; the client, which holds the
- * connection as reusable, then loses the next request it sends on it. So a body of up to
- * `limitBytes` (the service's own body limit: the client is sending it anyway) is read to the
- * end before the answer goes, and the connection of any other is closed in the answer.
+ * connection as reusable, then loses the next request it sends on it. So a body within its limit
+ * (the client is sending it anyway) is read to the end, chunk by chunk and thrown away, before
+ * the answer goes, and the connection of any other is closed in the answer, unread.
  */
-export function settleRequestBody(limitBytes: number): MiddlewareHandler {
+export function settleRequestBody(limitOf: BodyLimitOf): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const request = c.req.raw;
     if (!request.body || request.bodyUsed || request.body.locked) return;
     const declared = Number(c.req.header('content-length'));
-    if (Number.isFinite(declared) && declared <= limitBytes) {
+    if (Number.isFinite(declared) && declared <= limitOf(c)) {
       try {
-        await request.arrayBuffer();
+        for await (const _chunk of request.body as unknown as AsyncIterable<Uint8Array>) {
+          // read and dropped
+        }
         return;
       } catch {
         // cut off by the client: the connection is gone anyway
