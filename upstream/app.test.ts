@@ -164,6 +164,15 @@ describe('upstream protocol', () => {
     expect((await upstream.request('/api/make_book', { method: 'POST', body: form })).http).toBe(401);
   });
 
+  it('refuses JSON nested too deeply to walk with 400, whatever content type it comes under', async () => {
+    const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
+    for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain']) {
+      const answer = await upstream.request('/api/get_share_num', { method: 'POST', headers: { 'content-type': type }, body: deep });
+      expect([answer.http, answer.body.status]).toEqual([400, '400']);
+    }
+    expect(upstream.logs.filter((line) => line.includes('Maximum call stack'))).toEqual([]);
+  });
+
   it('routes every call of the contract with its method', async () => {
     // None may fall through to 404 or 405: each is either built or an honest 501.
     for (const call of callList) {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { callBodyLimit, requestBodyLimits } from '@/lib/contract/body-limits';
+import { callBodyLimit, jsonNesting, MAX_JSON_DEPTH, requestBodyLimits } from '@/lib/contract/body-limits';
 import { bffErrors } from './errors';
 
 export const JSON_BODY_LIMIT = requestBodyLimits.json;
@@ -50,16 +50,10 @@ export function limitedStream(request: Request, limit: number): { stream: AsyncI
   return { stream: stream(), exceeded: () => over };
 }
 
-/**
- * How deeply a request's JSON may nest. No call of the contract goes past a few levels; parsing a
- * deeper document is cheap, but writing it out again (JSON.stringify recurses) overflows the stack.
- */
-export const MAX_JSON_DEPTH = 32;
-
 /** Parses a JSON body, refusing malformed or too deeply nested ones with 400. */
 export function parseJson(body: Buffer): unknown {
   const text = body.toString('utf8');
-  if (nestingOf(text) > MAX_JSON_DEPTH) throw bffErrors.badJson();
+  if (jsonNesting(text) > MAX_JSON_DEPTH) throw bffErrors.badJson();
   try {
     return JSON.parse(text) as unknown;
   } catch {
@@ -73,22 +67,4 @@ export function parseJsonObject(body: Buffer): Record<string, unknown> {
   const value = parseJson(body);
   if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
   throw bffErrors.badJson();
-}
-
-/** The deepest nesting of brackets and braces in a JSON text, strings skipped. */
-function nestingOf(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
 }

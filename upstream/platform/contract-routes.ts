@@ -8,6 +8,8 @@ import {
   type CallName,
   type Calls,
   type ContentFileId,
+  jsonNesting,
+  MAX_JSON_DEPTH,
 } from '../../lib/contract';
 import { readCaller, type Caller } from './caller';
 import { badRequest, methodNotAllowed, notBuilt, notFound, withoutNul, type Envelope } from './http';
@@ -85,6 +87,9 @@ async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   // Calls without parameters (logout, get_user_info) may come with no body at all.
   if (text.trim() === '') return {};
+  // Whatever the content type says: a document nested thousands deep would overflow the stack
+  // of whatever walks it next.
+  if (jsonNesting(text) > MAX_JSON_DEPTH) throw badRequest('JSON 嵌套过深');
   try {
     return JSON.parse(text);
   } catch {
