@@ -12,6 +12,8 @@ import { buildNotification, jsapiPageParameters, verifyNotification } from './we
  * the sandbox records it there, and sends the notification WeChat would send — signed with the
  * sandbox's platform key and encrypted under its APIv3 key — through the same verification as a
  * real one. An order paid here whose notification was lost is found by the poll, as with WeChat.
+ * It closes orders as WeChat does (a paid one cannot be: ORDERPAID), after which its page takes
+ * no payment, and refunds a payment at once, once per refund number.
  *
  * The keys are made when the process starts: a notification is delivered by the instance whose
  * page was used, which verifies it with the key it signed it with.
