@@ -95,9 +95,12 @@ for (const [name, viewport, layout] of [
       await page.reload();
       expect(await membership.headerItemLabel()).toBe('续费会员');
 
-      // The personal centre: the new expiry, and the paid order among the ones left open.
+      // The personal centre: the new expiry, the paid order and the renewal's order, still live;
+      // the orders the package switches replaced were closed, and are not listed as 待支付.
       await page.goto('/Admin');
       await expect(page.getByTestId('admin-vip-status')).toHaveText(`会员，有效期至 ${formatBeijingDate(paidUntil)}`);
+      await expect(page.getByTestId('admin-order')).toHaveCount(2);
+      await expect(page.locator('[data-testid="admin-order"][data-status="NOTPAY"]')).toHaveCount(1);
       const paidOrders = page.locator('[data-testid="admin-order"][data-status="SUCCESS"]');
       await expect(paidOrders).toHaveCount(1);
       await expect(paidOrders).toContainText('月度会员');
@@ -154,6 +157,53 @@ for (const [name, viewport, layout] of [
     });
   });
 }
+
+test.describe('switching package in the order dialog', () => {
+  test.use({ viewport: widths.desktop });
+
+  test('closes the first order: its sandbox page refuses to be paid, and the second is paid and credited once', async ({
+    page,
+    learner,
+    membership,
+  }) => {
+    await page.goto('/');
+    await membership.openFromHeader();
+    await membership.buy('month');
+    const order = membership.orderDialog();
+    const firstOrder = await membership.payPageUrl();
+    // The first code's pay page is open on the phone when the learner switches package.
+    const phone = await page.context().newPage();
+    await phone.goto(firstOrder);
+    await expect(phone.getByTestId('sandbox-pay')).toHaveText('确认支付');
+
+    await order.getByRole('radio', { name: /年度会员/ }).check();
+    await expect(order.getByTestId('order-total')).toHaveText('¥198');
+    await expect.poll(() => membership.sandboxLink().getAttribute('href')).not.toBe(firstOrder);
+    const yearOrder = await membership.payPageUrl();
+
+    // Paying the first code is refused: the sandbox, as WeChat would, says the order is closed.
+    await phone.getByTestId('sandbox-pay').click();
+    await expect(phone.getByTestId('sandbox-pay-state')).toContainText('该订单已关闭（已重新下单），无法支付');
+    await phone.goto(firstOrder);
+    await expect(phone.getByTestId('sandbox-pay-state')).toContainText('该订单已关闭');
+    await expect(phone.getByTestId('sandbox-pay')).toHaveCount(0);
+    await phone.close();
+
+    await membership.settleInSandbox(yearOrder, 'pay');
+    await expect(membership.orderStatus()).toHaveText('支付成功', { timeout: 10_000 });
+    await membership.congrats().getByRole('button', { name: '返回' }).click();
+    await expect(order).toHaveCount(0);
+
+    // Credited once, for the year; the history holds the paid order only.
+    await page.goto('/Admin');
+    await expect(page.getByTestId('admin-vip-status')).toHaveText(`会员，有效期至 ${expiryAfter('year')}`);
+    const orders = page.getByTestId('admin-order');
+    await expect(orders).toHaveCount(1);
+    await expect(orders).toHaveAttribute('data-status', 'SUCCESS');
+    await expect(orders).toContainText('年度会员');
+    await expect(orders).toContainText('已支付');
+  });
+});
 
 test.describe('/BuyVip on a phone (375 px)', () => {
   test.use({ viewport: widths.phone });

@@ -10,6 +10,8 @@ import { ApiError } from '@/lib/client/errors';
 import {
   formatBeijingDate,
   formatYuan,
+  ORDER_PAID_STATUS,
+  orderSequence,
   packageNames,
   payOutcomeMessages,
   resolvePayUrl,
@@ -35,6 +37,9 @@ import { QrCode } from '@/components/ui/qr-code';
  * inside WeChat a pay button through WeChat's own pay sheet. While it is open the order's status
  * is polled every 2 s: 支付成功 opens the congratulations dialog; 支付失败 and 支付超时 stop the
  * poll and offer a new order. Its content mounts when it opens, so every opening is a new order.
+ * Each new order of an opening (another package, 重新下单) names the one before it, which the
+ * server closes first: only the code shown last can be paid. Had that one been paid meanwhile,
+ * the new order is refused and the dialog says the membership is open instead of a second code.
  */
 export function OrderDialog({ open, payload, onOpenChange }: HostedOverlayProps<'vipOrder'>) {
   return (
@@ -64,19 +69,26 @@ function OrderContent({ initialType }: { initialType: PackageType }) {
   if (before === undefined && user.isFetchedAfterMount) setBefore(user.data ?? null);
 
   const chosen = packages.data?.find((p) => p.type === type);
+  const [sequence] = useState(orderSequence);
   const qr = useQrOrder({
     type,
     money: chosen?.actual_price,
     opening,
     attempt,
+    sequence,
     enabled: !insideWechat && !!user.data,
   });
-  const wechat = useWechatPay();
+  const wechat = useWechatPay(sequence);
   const orderId = insideWechat ? wechat.data?.orderId : qr.data?.order_id;
   const result = usePayStatus(orderId);
-  const paid = result?.outcome === 'SUCCESS';
+  // The order before this one was paid just now: no second order, and no switching to make one.
+  const paidBefore = [insideWechat ? wechat.error : qr.error].find(isOrderPaid);
+  const paid = result?.outcome === 'SUCCESS' || !!paidBefore;
 
   const queryClient = useQueryClient();
+  useEffect(() => {
+    if (paidBefore) void refreshAfterPayment(queryClient);
+  }, [paidBefore, queryClient]);
   const celebrated = useRef<string | null>(null);
   useEffect(() => {
     if (result?.outcome !== 'SUCCESS' || celebrated.current === result.orderId) return;
@@ -161,6 +173,8 @@ function OrderContent({ initialType }: { initialType: PackageType }) {
         <div className="flex flex-col items-center gap-3 rounded-xl bg-slate-50 px-4 py-4">
           {result ? (
             <Outcome result={result} onOrderAgain={orderAgain} />
+          ) : paidBefore ? (
+            <PaidBefore message={paidBefore.message} />
           ) : insideWechat ? (
             <WechatPay
               pay={wechat}
@@ -341,7 +355,11 @@ function Outcome({ result, onOrderAgain }: { result: PayResult; onOrderAgain: ()
         {payOutcomeMessages[result.outcome]}
       </p>
       <p className="text-xs text-ink-mute">
-        {result.outcome === 'TIMEOUT' ? '订单已超时关闭，请重新下单。' : '本次支付未成功，请重新下单。'}
+        {result.outcome === 'TIMEOUT'
+          ? '订单已超时关闭，请重新下单。'
+          : result.outcome === 'CLOSED'
+            ? '您已重新下单（例如在其他页面），此订单已关闭，请重新下单。'
+            : '本次支付未成功，请重新下单。'}
       </p>
       <button
         type="button"
@@ -353,6 +371,25 @@ function Outcome({ result, onOrderAgain }: { result: PayResult; onOrderAgain: ()
       </button>
     </div>
   );
+}
+
+/** A new order refused because the order before it has just been paid: that payment counts. */
+function PaidBefore({ message }: { message: string }) {
+  return (
+    <div className="flex flex-col items-center gap-2 text-center">
+      <p role="status" data-testid="order-status" data-outcome="PAID_BEFORE" className="text-lg font-semibold text-green-700">
+        {payOutcomeMessages.SUCCESS}
+      </p>
+      <p className="text-sm">{message}</p>
+      <a href="/Admin" className="text-xs font-medium text-brand-700 underline underline-offset-2">
+        查看订单
+      </a>
+    </div>
+  );
+}
+
+function isOrderPaid(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === ORDER_PAID_STATUS;
 }
 
 function FailedPanel({ message, children }: { message: string; children?: ReactNode }) {

@@ -1,6 +1,6 @@
 'use client';
 
-import { formatBeijingTime, formatYuan, orderStatusLabels, packageNames } from '@/lib/client/membership/pay-model';
+import { formatBeijingTime, formatYuan, orderStatusLabel, packageNames } from '@/lib/client/membership/pay-model';
 import { useOrders } from '@/lib/client/membership/queries';
 
 const statusTone: Record<string, string> = {
@@ -9,7 +9,11 @@ const statusTone: Record<string, string> = {
   REFUND: 'text-amber-700',
 };
 
-/** The personal centre's list of the user's orders: package, amount, when, and what became of it. */
+/**
+ * The personal centre's list of the user's orders: package, amount, when, and what became of it.
+ * An order replaced by a newer one (another package chosen in the dialog) is not there: it was
+ * closed unpaid; only the live one is 待支付.
+ */
 export function OrderHistory() {
   const orders = useOrders(true);
 
@@ -38,15 +42,13 @@ export function OrderHistory() {
               <span className="font-medium">{packageNames[order.type]}</span>
               <span className="tabular-nums">￥{formatYuan(order.amount)}</span>
               <span className="text-ink-mute tabular-nums">{formatBeijingTime(order.created_at)}</span>
-              <span className={statusTone[order.pay_status] ?? 'text-ink-soft'}>
-                {orderStatusLabels[order.pay_status] ?? order.pay_status}
-              </span>
+              <span className={statusTone[order.pay_status] ?? 'text-ink-soft'}>{orderStatusLabel(order)}</span>
             </li>
           ))}
         </ul>
       )}
       {orders.data?.some((order) => order.pay_status === 'REFUND') && (
-        <p className="mt-2 text-xs text-ink-mute">订单超时后才到账的付款不会开通会员，我们会原路退回；如有疑问请联系客服。</p>
+        <p className="mt-2 text-xs text-ink-mute">订单关闭或超时后才到账的付款不会开通会员，将原路退回；如有疑问请联系客服。</p>
       )}
     </section>
   );

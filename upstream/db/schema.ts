@@ -255,7 +255,12 @@ export interface ChatMessagesTable {
   created_at: string;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'failed' | 'timeout' | 'flagged';
+/**
+ * closed: superseded by the learner's newer order and closed at the provider before that one was
+ * made (never paid; not listed). flagged: paid but not credited (after it had closed or timed
+ * out, or for another amount): refunded, or the operator's.
+ */
+export type OrderStatus = 'pending' | 'paid' | 'failed' | 'timeout' | 'closed' | 'flagged';
 
 export interface OrdersTable {
   /** The out_trade_no: 32 random hex digits. */
@@ -278,7 +283,8 @@ export interface PaymentsTable {
   transaction_id: string;
   user_id: number;
   amount_fen: number;
-  outcome: 'credited' | 'flagged-late' | 'flagged-amount';
+  /** flagged-closed: paid for an order closed at the provider (superseded); flagged-late: after it timed out. */
+  outcome: 'credited' | 'flagged-closed' | 'flagged-late' | 'flagged-amount';
   vip_from: string | null;
   vip_to: string | null;
   source: 'notification' | 'poll' | 'recovery';
@@ -289,12 +295,39 @@ export interface PaymentsTable {
 export interface SandboxTransactionsTable {
   out_trade_no: string;
   amount_fen: number;
-  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR';
+  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'PAYERROR' | 'REFUND';
   transaction_id: string | null;
   description: string;
   time_expire: string;
   success_time: string | null;
   created_at: string;
+  /** Set once refunded (migration 020). */
+  out_refund_no: string | null;
+  refund_id: string | null;
+}
+
+/** Who is making a learner's order now (migration 020): orders of one learner are made one at a time. */
+export interface OrderLeasesTable {
+  user_id: number;
+  holder: string | null;
+  until: string | null;
+}
+
+export type RefundStatus = 'requested' | 'processing' | 'refunded' | 'failed';
+
+/** A payment given back (migration 020): one per payment, keyed for the provider by its own id. */
+export interface RefundsTable {
+  /** The out_refund_no. */
+  id: string;
+  order_id: string;
+  transaction_id: string;
+  user_id: number;
+  amount_fen: number;
+  status: RefundStatus;
+  refund_id: string | null;
+  reason: string;
+  created_at: string;
+  updated_at: string;
 }
 
 export interface WechatTicketsTable {
@@ -473,6 +506,8 @@ export interface Database {
   orders: OrdersTable;
   payments: PaymentsTable;
   sandbox_transactions: SandboxTransactionsTable;
+  order_leases: OrderLeasesTable;
+  refunds: RefundsTable;
   wechat_tickets: WechatTicketsTable;
   feeds: FeedsTable;
   feed_items: FeedItemsTable;

@@ -1,8 +1,10 @@
 /**
  * A fake WeChat Pay API v3 server for tests, over real HTTP on 127.0.0.1. It holds its own platform
  * key pair, checks every merchant request's signature as WeChat does (401 SIGN_ERROR), keeps orders
- * in memory, signs every answer, and POSTs signed, encrypted notifications to the orders'
- * notify_url when a test pays. Tests only: nothing here is used by the running product.
+ * and refunds in memory, signs every answer, and POSTs signed, encrypted notifications to the
+ * orders' notify_url when a test pays. It closes an unpaid order (204; ORDERPAID once paid) and
+ * takes refunds of a payment once per out_refund_no. Tests only: nothing here is used by the
+ * running product.
  *
  *   const merchant = generateRsaIdentity();
  *   const fake = await startFakeWechatPay({ merchantPublicKey: merchant.publicKey, merchantSerial: merchant.serial });
@@ -23,6 +25,7 @@ import {
   type KeyInput,
   type PaidTransaction,
   platformSignatureHeaders,
+  type RefundState,
   randomNonce,
   requestSignatureMessage,
   rfc3339Beijing,
@@ -78,6 +81,23 @@ export interface FakeOrder {
   successTime?: string;
 }
 
+export interface FakeRefund {
+  outRefundNo: string;
+  refundId: string;
+  outTradeNo: string;
+  transactionId: string;
+  /** Fen of the payment, and fen given back. */
+  totalFen: number;
+  refundFen: number;
+  reason?: string;
+  status: RefundState;
+  createTime: string;
+  successTime?: string;
+}
+
+/** Requests the fake can be told to fail (a signed 500 SYSTEM_ERROR, as WeChat answers when it is in trouble). */
+export type FailingRequest = 'close' | 'query' | 'refund';
+
 export interface SentNotification {
   outTradeNo: string;
   url: string;
@@ -114,8 +134,19 @@ export interface FakeWechatPay {
   /** A client config for this server; only the merchant's own key and the notify URL are needed. */
   clientConfig(merchant: { merchantPrivateKey: string; notifyUrl: string }): WechatPayConfig;
   order(outTradeNo: string): FakeOrder | undefined;
-  /** The payer pays: the order becomes SUCCESS and its notification is POSTed; resolves to the answer's status. */
-  pay(outTradeNo: string, options?: { openid?: string }): Promise<number>;
+  /**
+   * The payer pays: the order becomes SUCCESS and its notification is POSTed; resolves to the
+   * answer's status (0 when not sent). `notify: false`: the notification is lost on the way.
+   * `despiteClosed`: the payment goes through although the order was closed, as a payment already
+   * under way when the merchant closed the order would (the merchant must not credit it twice).
+   */
+  pay(outTradeNo: string, options?: { openid?: string; notify?: boolean; despiteClosed?: boolean }): Promise<number>;
+  /** Every refund WeChat has taken, in order. */
+  readonly refunds: FakeRefund[];
+  /** A refund under way ends (SUCCESS, or CLOSED/ABNORMAL when it could not be paid back). */
+  finishRefund(outRefundNo: string, status?: Exclude<RefundState, 'PROCESSING'>): void;
+  /** The next `times` requests of this kind answer a signed 500 SYSTEM_ERROR and change nothing. */
+  failNext(request: FailingRequest, times?: number): void;
   /** The payment fails (PAYERROR). WeChat sends no notification for it. */
   fail(outTradeNo: string): void;
   /** The order's time_expire has passed: WeChat no longer takes the payment and reports it CLOSED. */
@@ -128,6 +159,7 @@ export interface FakeWechatPay {
 }
 
 const outTradeNoPattern = /^[0-9A-Za-z_\-|*]{6,32}$/;
+const outRefundNoPattern = /^[0-9A-Za-z_\-|*@]{1,64}$/;
 const rfc3339Pattern = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 const notifyTimeoutMs = 10_000;
 
@@ -187,7 +219,16 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
   const orders = new Map<string, FakeOrder>();
   const notifications: SentNotification[] = [];
   const requests: { method: string; path: string; status: number }[] = [];
+  const refunds: FakeRefund[] = [];
+  const failing: Record<FailingRequest, number> = { close: 0, query: 0, refund: 0 };
   let forgeNext = false;
+
+  /** Whether this request is one the test asked to fail. */
+  function failsNow(request: FailingRequest): boolean {
+    if (failing[request] === 0) return false;
+    failing[request] -= 1;
+    return true;
+  }
 
   const refuse = (status: number, code: string, message: string) => new ApiRefusal(status, code, message);
 
@@ -315,18 +356,111 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
       const outTradeNo = decodeURIComponent(byNo[1]!);
       if (method === 'GET' && !byNo[2]) {
         if (url.searchParams.get('mchid') !== mchId) throw refuse(400, 'PARAM_ERROR', '商户号不合法');
+        if (failsNow('query')) throw refuse(500, 'SYSTEM_ERROR', '系统异常，请稍后重试');
         return [200, transactionOf(orderOf(outTradeNo))];
       }
       if (method === 'POST' && byNo[2]) {
         if (json.mchid !== mchId) throw refuse(400, 'PARAM_ERROR', '商户号不合法');
+        if (failsNow('close')) throw refuse(500, 'SYSTEM_ERROR', '系统异常，请稍后重试');
         const order = orderOf(outTradeNo);
-        if (order.state === 'SUCCESS') throw refuse(400, 'ORDERPAID', '订单已支付');
+        if (order.state === 'SUCCESS' || order.state === 'REFUND') throw refuse(400, 'ORDERPAID', '订单已支付');
         order.state = 'CLOSED';
         order.stateDescription = stateDescriptions.CLOSED;
         return [204, undefined];
       }
     }
+    if (method === 'POST' && path === '/v3/refund/domestic/refunds') {
+      if (failsNow('refund')) throw refuse(500, 'SYSTEM_ERROR', '系统异常，请稍后重试');
+      return [200, refundAnswer(applyRefund(json))];
+    }
+    const refundNo = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(path);
+    if (method === 'GET' && refundNo) {
+      const refund = refunds.find((r) => r.outRefundNo === decodeURIComponent(refundNo[1]!));
+      if (!refund) throw refuse(404, 'RESOURCE_NOT_EXISTS', '退款单不存在');
+      return [200, refundAnswer(refund)];
+    }
     throw refuse(404, 'NOT_FOUND', '请求的资源不存在');
+  }
+
+  /** A refund applied for: the payment's, once per out_refund_no, never more than was paid. */
+  function applyRefund(body: Record<string, unknown>): FakeRefund {
+    const amount = objectField(body, 'amount');
+    const outRefundNo = body.out_refund_no;
+    if (typeof outRefundNo !== 'string' || !outRefundNoPattern.test(outRefundNo)) {
+      throw refuse(400, 'PARAM_ERROR', '输入源“/body/out_refund_no”映射到字段“商户退款单号”不合法');
+    }
+    const order =
+      typeof body.transaction_id === 'string'
+        ? [...orders.values()].find((o) => o.transactionId === body.transaction_id)
+        : typeof body.out_trade_no === 'string'
+          ? orders.get(body.out_trade_no)
+          : undefined;
+    if (body.transaction_id === undefined && body.out_trade_no === undefined) {
+      throw refuse(400, 'PARAM_ERROR', 'transaction_id和out_trade_no必须二选一进行传参');
+    }
+    if (!order) throw refuse(404, 'RESOURCE_NOT_EXISTS', '订单不存在');
+    const refund = amount?.refund;
+    const total = amount?.total;
+    if (typeof refund !== 'number' || !Number.isInteger(refund) || refund <= 0) {
+      throw refuse(400, 'PARAM_ERROR', '输入源“/body/amount/refund”映射到字段“退款金额”不合法');
+    }
+    if (amount?.currency !== 'CNY') throw refuse(400, 'PARAM_ERROR', '输入源“/body/amount/currency”映射到字段“退款币种”不合法');
+    if (total !== order.amountFen) throw refuse(400, 'PARAM_ERROR', '订单金额与原订单不一致');
+    const existing = refunds.find((r) => r.outRefundNo === outRefundNo);
+    if (existing) {
+      // The same refund asked again: WeChat refunds it once, and answers it as it stands.
+      if (existing.transactionId !== order.transactionId || existing.refundFen !== refund) {
+        throw refuse(400, 'INVALID_REQUEST', '退款单号已用于其他退款');
+      }
+      return existing;
+    }
+    if (order.state !== 'SUCCESS' && order.state !== 'REFUND') throw refuse(400, 'INVALID_REQUEST', '订单未支付，不能退款');
+    const refunded = refunds.filter((r) => r.outTradeNo === order.outTradeNo && r.status !== 'CLOSED');
+    if (refunded.reduce((sum, r) => sum + r.refundFen, 0) + refund > order.amountFen) {
+      throw refuse(400, 'INVALID_REQUEST', '退款金额超过订单可退金额');
+    }
+    const taken: FakeRefund = {
+      outRefundNo,
+      refundId: `50${digits(27)}`,
+      outTradeNo: order.outTradeNo,
+      transactionId: order.transactionId!,
+      totalFen: order.amountFen,
+      refundFen: refund,
+      ...(typeof body.reason === 'string' ? { reason: body.reason } : {}),
+      status: 'PROCESSING',
+      createTime: rfc3339Beijing(now()),
+    };
+    refunds.push(taken);
+    order.state = 'REFUND';
+    order.stateDescription = stateDescriptions.REFUND;
+    return taken;
+  }
+
+  function refundAnswer(r: FakeRefund) {
+    return {
+      refund_id: r.refundId,
+      out_refund_no: r.outRefundNo,
+      transaction_id: r.transactionId,
+      out_trade_no: r.outTradeNo,
+      channel: 'ORIGINAL',
+      user_received_account: '支付用户零钱',
+      ...(r.successTime ? { success_time: r.successTime } : {}),
+      create_time: r.createTime,
+      status: r.status,
+      funds_account: 'AVAILABLE',
+      amount: {
+        total: r.totalFen,
+        refund: r.refundFen,
+        from: [],
+        payer_total: r.totalFen,
+        payer_refund: r.refundFen,
+        settlement_refund: r.refundFen,
+        settlement_total: r.totalFen,
+        discount_refund: 0,
+        currency: 'CNY',
+      },
+      promotion_detail: [],
+    };
   }
 
   const server = http.createServer((request, response) => {
@@ -426,6 +560,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     platformSerial: platform.serial,
     notifications,
     requests,
+    refunds,
 
     clientConfig: ({ merchantPrivateKey, notifyUrl }) => ({
       baseUrl,
@@ -446,9 +581,9 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
 
     async pay(outTradeNo, payOptions = {}) {
       const order = requireOrder(outTradeNo);
-      if (order.state !== 'NOTPAY' && order.state !== 'USERPAYING') {
-        throw new Error(`order ${outTradeNo} is ${order.state} and cannot be paid`);
-      }
+      const payable =
+        order.state === 'NOTPAY' || order.state === 'USERPAYING' || (payOptions.despiteClosed && order.state === 'CLOSED');
+      if (!payable) throw new Error(`order ${outTradeNo} is ${order.state} and cannot be paid`);
       order.state = 'SUCCESS';
       order.stateDescription = stateDescriptions.SUCCESS;
       order.transactionId = `4200${rfc3339Beijing(now()).slice(0, 10).replaceAll('-', '')}${digits(16)}`;
@@ -462,8 +597,20 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
       });
       const sent: SentNotification = { outTradeNo, url: order.notifyUrl, headers, body, status: 0 };
       notifications.push(sent);
+      if (payOptions.notify === false) return 0;
       sent.status = await post(order.notifyUrl, headers, body);
       return sent.status;
+    },
+
+    finishRefund(outRefundNo, status = 'SUCCESS') {
+      const refund = refunds.find((r) => r.outRefundNo === outRefundNo);
+      if (!refund) throw new Error(`fake WeChat Pay has no refund ${outRefundNo}`);
+      refund.status = status;
+      if (status === 'SUCCESS') refund.successTime = rfc3339Beijing(now());
+    },
+
+    failNext(request, times = 1) {
+      failing[request] += times;
     },
 
     fail(outTradeNo) {

@@ -120,6 +120,31 @@ describe('membership calls', () => {
     expect((await upstream.call('get_orders', { limit: 500 }, bearer(token))).body.status).toBe('400');
   });
 
+  it('closes the first order’s sandbox page when the learner switches package, and credits the second once', async () => {
+    upstream = await startTestUpstream();
+    const token = await logInByEmail(upstream, 'switcher@example.com');
+    const first = (await upstream.call('get_pay_qr_code', { money: 2800, type: 'month' }, bearer(token))).body.data.order_id;
+    // The page of the first code is open on the phone when the learner switches package.
+    expect((await upstream.request(`/sandbox/wechatpay/pay/${first}`)).body).toContain('data-testid="sandbox-pay"');
+    upstream.clock.advance(minutes(1));
+    const second = await upstream.call('get_pay_qr_code', { money: 19_800, type: 'year', replaces: first }, bearer(token));
+    expect(second.body.status).toBe('OK');
+
+    const refused = await submit(upstream, first, 'pay');
+    expect(refused.http).toBe(409);
+    expect(refused.body).toContain('该订单已关闭（已重新下单），无法支付');
+    expect((await upstream.request(`/sandbox/wechatpay/pay/${first}`)).body).not.toContain('data-testid="sandbox-pay"');
+    expect((await upstream.call('get_pay_status', { order_id: first }, bearer(token))).body.data.pay_status).toBe('CLOSED');
+
+    expect((await submit(upstream, second.body.data.order_id, 'pay')).body).toContain('支付成功');
+    const list = (await upstream.call('get_orders', {}, bearer(token))).body.data;
+    expect(list.map((o: { order_id: string; pay_status: string }) => [o.order_id, o.pay_status])).toEqual([
+      [second.body.data.order_id, 'SUCCESS'],
+    ]);
+    const payments = await upstream.db.selectFrom('payments').selectAll().execute();
+    expect(payments.map((p) => [p.order_id, p.outcome])).toEqual([[second.body.data.order_id, 'credited']]);
+  });
+
   it('refuses a forged notification on the route WeChat posts to', async () => {
     upstream = await startTestUpstream();
     const forged = await upstream.request('/wechatpay/notify', {

@@ -22,11 +22,11 @@ export function membershipCalls({ config, db, now, users, ledger, orders }: Memb
   return {
     get_packages: async () => ok(packagesOnSale(config.membership)),
 
-    get_pay_qr_code: async ({ money, type }, caller) =>
-      ok(await orders.qrCodeOrder(await users.requireUser(caller), type, money)),
+    get_pay_qr_code: async ({ money, type, replaces }, caller) =>
+      ok(await orders.qrCodeOrder(await users.requireUser(caller), type, money, replaces)),
 
-    get_jsapi_pay_info: async ({ money, type }, caller) =>
-      ok(await orders.jsapiOrder(await users.requireUser(caller), type, money)),
+    get_jsapi_pay_info: async ({ money, type, replaces }, caller) =>
+      ok(await orders.jsapiOrder(await users.requireUser(caller), type, money, replaces)),
 
     get_orders: async ({ limit }, caller) => ok(await orders.list(await users.requireUser(caller), limit)),
 

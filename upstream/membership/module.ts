@@ -39,10 +39,11 @@ export const membershipModule: UpstreamModule<AccountServices & MeteringServices
           ? null
           : paymentSandbox;
       const orders = createOrders({ db, now, log, config: config.membership, provider });
-      // Orders left pending by a stop (paid, perhaps, and not yet credited) are asked about again.
+      // Orders left pending by a stop (paid, perhaps, and not yet credited) are asked about again,
+      // and refunds the provider has not taken yet are asked for again.
       setTimeout(() => {
         orders.recover().then(
-          (n) => n > 0 && log(`[membership] asked the payment provider again about ${n} pending order(s)`),
+          (n) => n > 0 && log(`[membership] asked the payment provider again about ${n} pending order(s) and refund(s)`),
           (error: unknown) =>
             log(`[membership] recovery of pending orders failed: ${error instanceof Error ? error.message : String(error)}`),
         );
@@ -51,8 +52,8 @@ export const membershipModule: UpstreamModule<AccountServices & MeteringServices
     },
   },
   calls: membershipCalls,
-  routes: ({ orders, paymentSandbox, log }) => [
+  routes: ({ orders, paymentSandbox, now, log }) => [
     { path: '/wechatpay', app: notificationRoutes({ orders, log }) },
-    { path: '/sandbox/wechatpay', app: sandboxPayRoutes({ sandbox: paymentSandbox, orders, log }), testOnly: true },
+    { path: '/sandbox/wechatpay', app: sandboxPayRoutes({ sandbox: paymentSandbox, orders, now, log }), testOnly: true },
   ],
 };

@@ -57,7 +57,9 @@ describe('VIP orders', () => {
     expect(a.order_id).toMatch(/^[0-9a-f]{32}$/);
     expect(a.order_id).not.toBe(b.order_id);
     expect(a.code_url).toBe(`/sandbox/wechatpay/pay/${a.order_id}`);
-    expect(await orders.status(user, a.order_id)).toEqual({ pay_status: 'NOTPAY', amount: 2800 });
+    // The second order closed the first: only the newest can be paid.
+    expect(await orders.status(user, a.order_id)).toEqual({ pay_status: 'CLOSED', amount: 2800 });
+    expect(await orders.status(user, b.order_id)).toEqual({ pay_status: 'NOTPAY', amount: 2800 });
   });
 
   it('answers one user nothing about another user’s order', async () => {
@@ -142,9 +144,46 @@ describe('VIP orders', () => {
     expect(late).toBe('flagged');
     expect(await expiryOf(user)).toBeNull();
     expect((await paymentsOf(user)).map((p) => p.outcome)).toEqual(['flagged-late']);
-    expect(logs.some((l) => l.includes('for the operator to refund'))).toBe(true);
+    expect(logs.some((l) => l.includes('transaction 4200000000000000000000000001 is refunded'))).toBe(true);
     // The payer sees it in the personal centre as money to be given back.
     expect(await orders.list(user)).toEqual([expect.objectContaining({ order_id, pay_status: 'REFUND' })]);
+  });
+
+  it('credits an order paid just before a new order closed it, and makes no second order', async () => {
+    const user = await newUser('10000011');
+    const first = await orders.qrCodeOrder(user, 'month', 2800);
+    // Paid in the sandbox; its notification has not been handled when the learner orders again.
+    await sandbox.pay(first.order_id);
+    await expect(orders.qrCodeOrder(user, 'year', 19_800, first.order_id)).rejects.toMatchObject({ status: 'order_paid' });
+    expect((await paymentsOf(user)).map((p) => [p.order_id, p.outcome])).toEqual([[first.order_id, 'credited']]);
+    expect(await expiryOf(user)).toBe('2026-04-02T02:00:00.000Z');
+    expect(await database.db.selectFrom('orders').select('id').where('user_id', '=', user.id).execute()).toHaveLength(1);
+  });
+
+  it('refunds in the sandbox a payment that reaches an order closed in the meantime, once', async () => {
+    const user = await newUser('10000012');
+    const { order_id } = await orders.qrCodeOrder(user, 'month', 2800);
+    // Paid at the provider, and closed here before the payment was known (the state a new order
+    // leaves when its close and the payment cross).
+    const note = (await sandbox.pay(order_id))!;
+    await database.db.updateTable('orders').set({ status: 'closed' }).where('id', '=', order_id).execute();
+    const results = await Promise.all(Array.from({ length: 5 }, () => orders.notified(note.headers, note.body)));
+    expect(results.filter((r) => r === 'flagged')).toHaveLength(1);
+    expect(await expiryOf(user)).toBeNull();
+    expect((await paymentsOf(user)).map((p) => p.outcome)).toEqual(['flagged-closed']);
+    expect(await sandbox.describe(order_id)).toMatchObject({
+      trade_state: 'REFUND',
+      out_refund_no: `R${note.paid.transaction_id}`,
+    });
+    const refunds = await database.db.selectFrom('refunds').selectAll().execute();
+    expect(refunds).toEqual([
+      expect.objectContaining({ order_id, transaction_id: note.paid.transaction_id, amount_fen: 2800, status: 'refunded' }),
+    ]);
+    expect(await orders.list(user)).toEqual([
+      expect.objectContaining({ order_id, pay_status: 'REFUND', refund_status: 'refunded' }),
+    ]);
+    // A start's sweep asks nothing more of a refund that is through.
+    expect(await orders.recover()).toBe(0);
   });
 
   it('fails an order the payer failed to pay', async () => {

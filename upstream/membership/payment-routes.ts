@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { escapeHtml, sandboxPage } from '../platform/sandbox-page';
+import { stamp, type Clock } from '../platform/time';
 import type { Orders } from './orders';
 import type { SandboxProvider } from './sandbox-provider';
 
@@ -9,7 +10,8 @@ import type { SandboxProvider } from './sandbox-provider';
  *    settled, and answered as WeChat expects — 204 when taken, 4xx/5xx with {code, message}
  *    otherwise, so that WeChat sends a genuine notification again;
  *  - the sandbox's pay page, which the sandbox's QR code opens: the tester pays, fails, or leaves
- *    the order to time out. Paying sends the notification through the same verification.
+ *    the order to time out. Paying sends the notification through the same verification. An order
+ *    closed because the learner ordered again (another package) cannot be paid, as at WeChat.
  */
 
 const title = '微信支付（测试沙箱）';
@@ -17,6 +19,26 @@ const title = '微信支付（测试沙箱）';
 const orderIdPattern = /^[0-9a-f]{32}$/;
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
+
+/** Why the sandbox's side of an order cannot be paid (WeChat's trade state, and its time). */
+function unpayableNote(t: { trade_state: string; time_expire: string }, now: string): string {
+  switch (t.trade_state) {
+    case 'SUCCESS':
+      return '该订单已支付。';
+    case 'REFUND':
+      return '该订单的付款已原路退回。';
+    case 'PAYERROR':
+      return '该订单支付失败，请回到原页面重新下单。';
+    case 'CLOSED':
+      // Closed before its time: the learner ordered again, and only the newest code can be paid.
+      return t.time_expire > now
+        ? '该订单已关闭（已重新下单），无法支付。请回到原页面，使用最新的二维码支付。'
+        : '该订单已关闭（已超时），请回到原页面重新下单。';
+    default:
+      // Not payable and still NOTPAY: its time is up, as good as closed.
+      return '该订单已关闭（已超时），请回到原页面重新下单。';
+  }
+}
 
 export function notificationRoutes({ orders, log }: { orders: Orders; log: (line: string) => void }): Hono {
   return new Hono().post('/notify', async (c) => {
@@ -38,27 +60,35 @@ export function notificationRoutes({ orders, log }: { orders: Orders; log: (line
 export function sandboxPayRoutes({
   sandbox,
   orders,
+  now,
   log,
 }: {
   sandbox: SandboxProvider;
   orders: Orders;
+  now: Clock;
   log: (line: string) => void;
 }): Hono {
-  const problem = (c: Parameters<typeof sandboxPage>[0], status: 404 | 409, message: string) =>
-    sandboxPage(c, status, title, `<h1>${title}</h1><p class="error">${escapeHtml(message)}</p>`);
+  const problem = (c: Parameters<typeof sandboxPage>[0], status: 404 | 409, message: string, testId?: string) =>
+    sandboxPage(
+      c,
+      status,
+      title,
+      `<h1>${title}</h1><p class="error"${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(message)}</p>`,
+    );
+
+  /** The page's form was sent for an order that can no longer be paid (paid, failed, closed or expired). */
+  const refused = async (c: Parameters<typeof sandboxPage>[0], id: string) => {
+    const t = await sandbox.describe(id);
+    if (!t) return problem(c, 404, '订单不存在。');
+    return problem(c, 409, `无法支付：${unpayableNote(t, stamp(now()))}`, 'sandbox-pay-state');
+  };
 
   return new Hono()
     .get('/pay/:order', async (c) => {
       const id = c.req.param('order');
       const t = orderIdPattern.test(id) ? await sandbox.describe(id) : undefined;
       if (!t) return problem(c, 404, '订单不存在。');
-      const states: Record<string, string> = {
-        SUCCESS: '该订单已支付。',
-        PAYERROR: '该订单支付失败，请回到原页面重新下单。',
-        CLOSED: '该订单已关闭（已超时），请回到原页面重新下单。',
-      };
-      // Not payable and still NOTPAY: its time is up, as good as closed.
-      const state = t.payable ? undefined : (states[t.trade_state] ?? states.CLOSED);
+      const state = t.payable ? undefined : escapeHtml(unpayableNote(t, stamp(now())));
       return sandboxPage(
         c,
         200,
@@ -84,7 +114,7 @@ export function sandboxPayRoutes({
       const form = await c.req.parseBody().catch(() => null);
       const action = form?.action;
       if (action === 'fail') {
-        if (!(await sandbox.fail(id))) return problem(c, 409, '该订单已无法支付。');
+        if (!(await sandbox.fail(id))) return refused(c, id);
         return sandboxPage(
           c,
           200,
@@ -94,7 +124,7 @@ export function sandboxPayRoutes({
       }
       if (action !== 'pay') return problem(c, 409, '请选择确认支付或模拟支付失败。');
       const notification = await sandbox.pay(id);
-      if (!notification) return problem(c, 409, '该订单已无法支付（已支付、已失败或已超时）。');
+      if (!notification) return refused(c, id);
       // WeChat would now post the notification; the sandbox hands it to the same route's work.
       // Were it lost, the browser's poll finds the payment here as it would at WeChat.
       await orders.notified(notification.headers, notification.body).catch((error: unknown) => {

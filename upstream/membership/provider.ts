@@ -4,9 +4,9 @@
  * terms: an order is known by our out_trade_no, a payment by the provider's transaction id, and
  * a notification is verified (signature, serial, age, AEAD) before anything is believed.
  */
-import type { JsapiPageParameters, TradeState, WechatPayTransaction } from './wechat-pay';
+import type { JsapiPageParameters, RefundState, TradeState, WechatPayRefund, WechatPayTransaction } from './wechat-pay';
 
-export type { JsapiPageParameters, TradeState };
+export type { JsapiPageParameters, RefundState, TradeState };
 
 /** A provider's word on one order. */
 export interface Transaction {
@@ -32,6 +32,29 @@ export function transactionOf(
   };
 }
 
+/** A provider's word on one refund. */
+export interface Refund {
+  outRefundNo: string;
+  /** The provider's own id of the refund. */
+  refundId: string;
+  state: RefundState;
+}
+
+export const refundOf = (r: Pick<WechatPayRefund, 'out_refund_no' | 'refund_id' | 'status'>): Refund => ({
+  outRefundNo: r.out_refund_no,
+  refundId: r.refund_id,
+  state: r.status,
+});
+
+export interface RefundRequest {
+  outRefundNo: string;
+  outTradeNo: string;
+  transactionId: string;
+  /** Fen: the whole payment. */
+  amountFen: number;
+  reason: string;
+}
+
 export interface NewProviderOrder {
   outTradeNo: string;
   description: string;
@@ -47,8 +70,16 @@ export interface PaymentProvider {
   jsapiOrder(order: NewProviderOrder & { openid: string }): Promise<JsapiPageParameters>;
   /** The order as the provider sees it; undefined when it has never heard of it. */
   queryOrder(outTradeNo: string): Promise<Transaction | undefined>;
-  /** Closes an unpaid order so that it can no longer be paid. */
+  /**
+   * Closes an unpaid order so that it can no longer be paid. Throws when it cannot (already
+   * paid: WeChat's ORDERPAID) or when the provider cannot be reached: the order's state is then
+   * for queryOrder to tell.
+   */
   closeOrder(outTradeNo: string): Promise<void>;
+  /** Applies for the refund of a payment; the same outRefundNo never refunds twice. */
+  refund(request: RefundRequest): Promise<Refund>;
+  /** A refund as the provider sees it now; undefined when it has never heard of it. */
+  queryRefund(outRefundNo: string): Promise<Refund | undefined>;
   /** The transaction a notification reports, once its signature and encryption are checked; throws otherwise. */
   verifyNotification(headers: Record<string, string | undefined>, body: string): Promise<Transaction>;
 }

@@ -12,6 +12,8 @@ import { buildNotification, jsapiPageParameters, verifyNotification } from './we
  * the sandbox records it there, and sends the notification WeChat would send — signed with the
  * sandbox's platform key and encrypted under its APIv3 key — through the same verification as a
  * real one. An order paid here whose notification was lost is found by the poll, as with WeChat.
+ * It closes orders as WeChat does (a paid one cannot be: ORDERPAID), after which its page takes
+ * no payment, and refunds a payment at once, once per refund number.
  *
  * The keys are made when the process starts: a notification is delivered by the instance whose
  * page was used, which verifies it with the key it signed it with.
@@ -64,6 +66,8 @@ export function createSandboxProvider({
         time_expire: stamp(order.expiresAt),
         success_time: null,
         created_at: stamp(now()),
+        out_refund_no: null,
+        refund_id: null,
       })
       .execute();
   }
@@ -101,12 +105,44 @@ export function createSandboxProvider({
     },
 
     async closeOrder(outTradeNo) {
-      await db
+      const closed = await db
         .updateTable('sandbox_transactions')
         .set({ trade_state: 'CLOSED' })
         .where('out_trade_no', '=', outTradeNo)
         .where('trade_state', '=', 'NOTPAY')
+        .executeTakeFirst();
+      if (Number(closed.numUpdatedRows) > 0) return;
+      // As WeChat answers: a paid order cannot be closed, and an unknown one does not exist.
+      const t = await row(outTradeNo);
+      if (!t) throw new Error(`ORDER_NOT_EXIST: the sandbox has no order ${outTradeNo}`);
+      if (t.trade_state === 'SUCCESS' || t.trade_state === 'REFUND') throw new Error(`ORDERPAID: order ${outTradeNo} is paid`);
+    },
+
+    async refund({ outRefundNo, outTradeNo, transactionId, amountFen }) {
+      // Given back at once (a sandbox moves no money); the same refund number answers the same refund.
+      const refundId = `50${Array.from({ length: 27 }, () => randomInt(10)).join('')}`;
+      await db
+        .updateTable('sandbox_transactions')
+        .set({ trade_state: 'REFUND', out_refund_no: outRefundNo, refund_id: refundId })
+        .where('out_trade_no', '=', outTradeNo)
+        .where('transaction_id', '=', transactionId)
+        .where('trade_state', '=', 'SUCCESS')
+        .where('amount_fen', '>=', amountFen)
         .execute();
+      const t = await row(outTradeNo);
+      if (t?.out_refund_no !== outRefundNo || !t.refund_id) {
+        throw new Error(`the sandbox cannot refund ${transactionId} of order ${outTradeNo} under ${outRefundNo}`);
+      }
+      return { outRefundNo, refundId: t.refund_id, state: 'SUCCESS' };
+    },
+
+    async queryRefund(outRefundNo) {
+      const t = await db
+        .selectFrom('sandbox_transactions')
+        .select(['refund_id'])
+        .where('out_refund_no', '=', outRefundNo)
+        .executeTakeFirst();
+      return t?.refund_id ? { outRefundNo, refundId: t.refund_id, state: 'SUCCESS' } : undefined;
     },
 
     async verifyNotification(headers, body) {

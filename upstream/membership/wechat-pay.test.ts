@@ -387,6 +387,42 @@ describe('the client against the fake WeChat Pay server', () => {
     expect(error).toMatchObject({ status: 400, code: 'ORDERPAID', signed: true });
   });
 
+  it('refunds a payment once per refund number, and answers the refund by that number', async () => {
+    const paid = newOrder();
+    await client.nativeOrder(paid);
+    await fake.pay(paid.outTradeNo);
+    const transactionId = (await client.queryOrder(paid.outTradeNo))!.transaction_id!;
+    // Nothing to give back for a payment WeChat does not know, nor more than was paid.
+    await expect(
+      client.refund({ outRefundNo: 'R-unknown', transactionId: 'nope', refundFen: 1, totalFen: 2500, reason: '测试' }),
+    ).rejects.toMatchObject({ status: 404, code: 'RESOURCE_NOT_EXISTS', signed: true });
+    await expect(
+      client.refund({ outRefundNo: 'R-more', transactionId, refundFen: 2501, totalFen: 2500, reason: '测试' }),
+    ).rejects.toThrow(RangeError);
+
+    const input = {
+      outRefundNo: `R${transactionId}`,
+      transactionId,
+      refundFen: 2500,
+      totalFen: 2500,
+      reason: '订单已关闭，付款原路退回',
+    };
+    const taken = await client.refund(input);
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v3/refund/domestic/refunds', status: 200 });
+    expect(taken).toMatchObject({ out_refund_no: input.outRefundNo, transaction_id: transactionId, status: 'PROCESSING' });
+    expect(taken.amount).toMatchObject({ refund: 2500, total: 2500 });
+    // Asked again (an answer lost on the way): the same refund, not a second one.
+    expect((await client.refund(input)).refund_id).toBe(taken.refund_id);
+    expect(fake.refunds.filter((r) => r.transactionId === transactionId)).toHaveLength(1);
+    expect(fake.refunds.at(-1)?.reason).toBe('订单已关闭，付款原路退回');
+    expect(await client.queryOrder(paid.outTradeNo)).toMatchObject({ trade_state: 'REFUND' });
+
+    fake.finishRefund(input.outRefundNo);
+    expect(await client.queryRefund(input.outRefundNo)).toMatchObject({ refund_id: taken.refund_id, status: 'SUCCESS' });
+    expect(await client.queryRefund('R-none')).toBeUndefined();
+    expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', status: 404 });
+  });
+
   it('answers undefined for an order WeChat does not have', async () => {
     expect(await client.queryOrder('no_such_order_1')).toBeUndefined();
     expect(fake.requests.at(-1)).toMatchObject({ method: 'GET', status: 404 });

@@ -1,6 +1,6 @@
 /**
- * WeChat Pay API v3, the parts membership needs: Native and JSAPI orders, query, close, and the
- * payment notification. Built on Node's crypto and fetch only, and on nothing else of the upstream,
+ * WeChat Pay API v3, the parts membership needs: Native and JSAPI orders, query, close, the
+ * payment notification, and refunds (apply and query). Built on Node's crypto and fetch only, and on nothing else of the upstream,
  * so that the real client, the sandbox and the tests' fake server share one implementation of the
  * signatures and the encryption.
  *
@@ -450,6 +450,38 @@ function orderBody(config: z.output<typeof wechatPayConfigSchema>, order: OrderI
 }
 
 const errorAnswer = z.object({ code: z.string(), message: z.string().default('') });
+
+/** Our refund number: 1 to 64 of digits, letters and `_-|*@`; one refund however often it is sent. */
+const outRefundNoPattern = /^[0-9A-Za-z_\-|*@]{1,64}$/;
+
+export const refundStates = ['SUCCESS', 'CLOSED', 'PROCESSING', 'ABNORMAL'] as const;
+export type RefundState = (typeof refundStates)[number];
+
+/** A refund as WeChat answers its application and its query (unknown fields pass through). */
+export const refundSchema = z.looseObject({
+  refund_id: z.string().min(1),
+  out_refund_no: z.string(),
+  transaction_id: z.string(),
+  out_trade_no: z.string(),
+  status: z.enum(refundStates),
+  create_time: z.string(),
+  success_time: z.string().optional(),
+  amount: z.looseObject({ total: fen, refund: fen, currency: z.string().optional() }),
+});
+export type WechatPayRefund = z.infer<typeof refundSchema>;
+
+export interface RefundInput {
+  /** Ours, unique per refund: WeChat refunds once however often the same number is sent. */
+  outRefundNo: string;
+  /** The payment's transaction id. */
+  transactionId: string;
+  /** Fen to give back, at most the payment's total. */
+  refundFen: number;
+  /** Fen of the original payment. */
+  totalFen: number;
+  /** Shown to the payer in WeChat's refund message, at most 80 bytes. */
+  reason: string;
+}
 const nativeAnswer = z.object({ code_url: z.string().min(1) });
 const jsapiAnswer = z.object({ prepay_id: z.string().min(1) });
 
@@ -462,6 +494,10 @@ export interface WechatPayClient {
   queryOrder(outTradeNo: string): Promise<WechatPayTransaction | undefined>;
   /** Closes an unpaid order (204). A paid or already closed order answers an error (WechatPayApiError). */
   closeOrder(outTradeNo: string): Promise<void>;
+  /** Applies for a refund of a payment (POST /v3/refund/domestic/refunds): the refund as WeChat took it. */
+  refund(input: RefundInput): Promise<WechatPayRefund>;
+  /** A refund by our number, or undefined when WeChat has none (404 RESOURCE_NOT_EXISTS). */
+  queryRefund(outRefundNo: string): Promise<WechatPayRefund | undefined>;
   /** verifyNotification with this merchant's platform key and APIv3 key. */
   verifyNotification(headers: HeaderSource, rawBody: string): PaidTransaction;
 }
@@ -569,6 +605,38 @@ export function createWechatPayClient(
 
     async closeOrder(outTradeNo) {
       await call('POST', `${orderPath(outTradeNo)}/close`, { mchid: settings.mchId });
+    },
+
+    async refund(input) {
+      if (!outRefundNoPattern.test(input.outRefundNo)) throw new RangeError(`invalid out_refund_no: ${input.outRefundNo}`);
+      for (const amount of [input.refundFen, input.totalFen]) {
+        if (!Number.isSafeInteger(amount) || amount <= 0)
+          throw new RangeError(`amount must be a positive integer of fen, got ${amount}`);
+      }
+      if (input.refundFen > input.totalFen) throw new RangeError('a refund cannot exceed the payment');
+      const answer = await call('POST', '/v3/refund/domestic/refunds', {
+        transaction_id: input.transactionId,
+        out_refund_no: input.outRefundNo,
+        reason: Buffer.from(input.reason, 'utf8')
+          .subarray(0, 80)
+          .toString('utf8')
+          .replace(/\uFFFD+$/, ''),
+        amount: { refund: input.refundFen, total: input.totalFen, currency: 'CNY' },
+      });
+      return parseAnswer(refundSchema, answer);
+    },
+
+    async queryRefund(outRefundNo) {
+      if (!outRefundNoPattern.test(outRefundNo)) throw new RangeError(`invalid out_refund_no: ${outRefundNo}`);
+      try {
+        return parseAnswer(refundSchema, await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(outRefundNo)}`));
+      } catch (error) {
+        // As for orders: only a signed "no such refund" means there is none.
+        if (error instanceof WechatPayApiError && error.status === 404 && error.code === 'RESOURCE_NOT_EXISTS' && error.signed) {
+          return undefined;
+        }
+        throw error;
+      }
     },
 
     verifyNotification(headers, rawBody) {

@@ -1,5 +1,5 @@
 import type { Clock } from '../platform/time';
-import { type PaymentProvider, type Transaction, transactionOf } from './provider';
+import { type PaymentProvider, refundOf, type Transaction, transactionOf } from './provider';
 import { createWechatPayClient, type WechatPayConfig, type WechatPayTransaction } from './wechat-pay';
 
 /**
@@ -26,6 +26,12 @@ export function createWechatPayProvider(config: WechatPayConfig, now: Clock): Pa
       return found && transaction(found);
     },
     closeOrder: (outTradeNo) => client.closeOrder(outTradeNo),
+    refund: async ({ outRefundNo, transactionId, amountFen, reason }) =>
+      refundOf(await client.refund({ outRefundNo, transactionId, refundFen: amountFen, totalFen: amountFen, reason })),
+    queryRefund: async (outRefundNo) => {
+      const found = await client.queryRefund(outRefundNo);
+      return found && refundOf(found);
+    },
     verifyNotification: async (headers, body) => transaction(client.verifyNotification(headers, body)),
   };
 }

@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   formatBeijingDate,
   formatDiscount,
   formatYuan,
+  orderSequence,
+  orderStatusLabel,
   payOutcomeOf,
   resolvePayUrl,
   sandboxPayLink,
@@ -96,13 +98,54 @@ describe('sandboxPayLink', () => {
 });
 
 describe('payOutcomeOf', () => {
-  it('ends the poll on the three outcomes only', () => {
+  it('ends the poll on the three outcomes, and on an order closed by a newer one', () => {
     expect(payOutcomeOf('SUCCESS')).toBe('SUCCESS');
     expect(payOutcomeOf('FAIL')).toBe('FAIL');
     expect(payOutcomeOf('TIMEOUT')).toBe('TIMEOUT');
+    expect(payOutcomeOf('CLOSED')).toBe('CLOSED');
     expect(payOutcomeOf('NOTPAY')).toBeNull();
     expect(payOutcomeOf('USERPAYING')).toBeNull();
     expect(payOutcomeOf(undefined)).toBeNull();
+  });
+});
+
+describe('orderSequence', () => {
+  it('places one order after the other, each naming the one it replaces', async () => {
+    const sequence = orderSequence();
+    const calls: { id: string; replaces: string | undefined }[] = [];
+    const answers: Record<string, () => void> = {};
+    const place = (id: string) => (replaces: string | undefined) => {
+      calls.push({ id, replaces });
+      return new Promise<{ order_id: string }>((resolve) => {
+        answers[id] = () => resolve({ order_id: id });
+      });
+    };
+    const month = sequence.next(place('month-1'));
+    const year = sequence.next(place('year-1'));
+    await Promise.resolve();
+    // The second waits for the first's answer: it cannot name it before.
+    expect(calls).toEqual([{ id: 'month-1', replaces: undefined }]);
+    answers['month-1']!();
+    await month;
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]).toEqual({ id: 'year-1', replaces: 'month-1' });
+    answers['year-1']!();
+    await year;
+
+    // A refused order replaces nothing: the next names the last order that was made.
+    await expect(sequence.next(() => Promise.reject(new Error('order_paid')))).rejects.toThrow('order_paid');
+    const after = await sequence.next(async (replaces) => ({ order_id: `after-${replaces}` }));
+    expect(after.order_id).toBe('after-year-1');
+  });
+});
+
+describe('orderStatusLabel', () => {
+  it('says how far the refund of a payment that came after its order closed has gone', () => {
+    expect(orderStatusLabel({ pay_status: 'NOTPAY' })).toBe('待支付');
+    expect(orderStatusLabel({ pay_status: 'REFUND', refund_status: 'processing' })).toBe('未开通会员，退款中');
+    expect(orderStatusLabel({ pay_status: 'REFUND', refund_status: 'refunded' })).toBe('未开通会员，已退款');
+    expect(orderStatusLabel({ pay_status: 'REFUND' })).toBe('未开通会员，待退款');
+    expect(orderStatusLabel({ pay_status: 'REFUND', refund_status: 'failed' })).toBe('未开通会员，待退款');
   });
 });
 

@@ -114,17 +114,49 @@ export function sandboxPayLink(codeUrl: string, origin: string): string | null {
   return resolved && /^https?:/i.test(resolved) ? resolved : null;
 }
 
-/** What a polled pay_status means: the three outcomes end the poll; anything else is "not paid yet". */
-export type PayOutcome = 'SUCCESS' | 'FAIL' | 'TIMEOUT';
+/**
+ * What a polled pay_status means: the three outcomes end the poll, and so does CLOSED (not in the
+ * spec: the order was replaced by a newer one, in another tab, and can no longer be paid);
+ * anything else is "not paid yet".
+ */
+export type PayOutcome = 'SUCCESS' | 'FAIL' | 'TIMEOUT' | 'CLOSED';
 export function payOutcomeOf(status: unknown): PayOutcome | null {
-  return status === 'SUCCESS' || status === 'FAIL' || status === 'TIMEOUT' ? status : null;
+  return status === 'SUCCESS' || status === 'FAIL' || status === 'TIMEOUT' || status === 'CLOSED' ? status : null;
 }
 
 export const payOutcomeMessages: Record<PayOutcome, string> = {
   SUCCESS: '支付成功',
   FAIL: '支付失败',
   TIMEOUT: '支付超时',
+  CLOSED: '订单已关闭',
 };
+
+/** The business status of a new order refused because the one before it has just been paid. */
+export const ORDER_PAID_STATUS = 'order_paid';
+
+/**
+ * The orders one confirm-order dialog makes, one after another: each waits for the one before
+ * it to answer and names it as the order it replaces, so that switching package twice quickly
+ * never leaves the older order the live one, and an order paid meanwhile is told rather than
+ * sold twice (the server refuses the new one with status 'order_paid').
+ */
+export function orderSequence() {
+  let tail: Promise<unknown> = Promise.resolve();
+  let last: string | undefined;
+  return {
+    next<T extends { order_id: string }>(place: (replaces: string | undefined) => Promise<T>): Promise<T> {
+      const placed = tail.then(() => place(last));
+      tail = placed.then(
+        (answer) => {
+          last = answer.order_id;
+        },
+        () => undefined,
+      );
+      return placed;
+    },
+  };
+}
+export type OrderSequence = ReturnType<typeof orderSequence>;
 
 /** An order's state as the personal centre lists it. */
 export const orderStatusLabels: Record<string, string> = {
@@ -132,8 +164,21 @@ export const orderStatusLabels: Record<string, string> = {
   SUCCESS: '已支付',
   FAIL: '支付失败',
   TIMEOUT: '已超时',
-  REFUND: '超时后付款，待退款',
+  CLOSED: '已关闭',
+  REFUND: '未开通会员，待退款',
 };
+
+/**
+ * The label of a listed order: a payment that came after its order closed or timed out is not
+ * credited but given back, and says how far its refund has gone.
+ */
+export function orderStatusLabel(order: { pay_status: string; refund_status?: string }): string {
+  if (order.pay_status === 'REFUND') {
+    if (order.refund_status === 'refunded') return '未开通会员，已退款';
+    if (order.refund_status === 'processing') return '未开通会员，退款中';
+  }
+  return orderStatusLabels[order.pay_status] ?? order.pay_status;
+}
 
 /** Spec section 9. */
 export const PAY_POLL_INTERVAL_MS = 2000;

@@ -5,7 +5,14 @@ import { useEffect, useState } from 'react';
 import type { PackageType } from '@/lib/membership/expiry';
 import { callData } from '../api';
 import { userQueryKey } from '../user';
-import { PAY_POLL_INTERVAL_MS, payOutcomeOf, sellablePackages, type PayOutcome, type SellablePackage } from './pay-model';
+import {
+  type OrderSequence,
+  PAY_POLL_INTERVAL_MS,
+  payOutcomeOf,
+  sellablePackages,
+  type PayOutcome,
+  type SellablePackage,
+} from './pay-model';
 
 export type { SellablePackage };
 import { jsapiParametersOf, requestWechatPay, type WechatPayResult } from './wechat-pay';
@@ -66,23 +73,30 @@ export interface QrOrder {
  * A Native order for the QR code, made when the dialog shows a package and made again when the
  * package changes (spec section 4). `opening` tells two openings of the dialog apart, `attempt`
  * an order made again after one failed or timed out: each is a new order, never a cached one.
+ * The dialog's orders go through its `sequence`: each names the one it replaces, whose code the
+ * server closes before making the new one.
  */
 export function useQrOrder({
   type,
   money,
   opening,
   attempt,
+  sequence,
   enabled,
 }: {
   type: PackageType;
   money: number | undefined;
   opening: string;
   attempt: number;
+  sequence: OrderSequence;
   enabled: boolean;
 }) {
   return useQuery({
     queryKey: [...membershipKey, 'qr-order', opening, type, attempt],
-    queryFn: () => callData('get_pay_qr_code', { money: money!, type }) as Promise<QrOrder>,
+    queryFn: () =>
+      sequence.next(
+        (replaces) => callData('get_pay_qr_code', { money: money!, type, ...(replaces ? { replaces } : {}) }) as Promise<QrOrder>,
+      ),
     enabled: enabled && money !== undefined,
     // An order is made once: never fetched again behind the learner's back, gone once unseen.
     staleTime: Number.POSITIVE_INFINITY,
@@ -95,12 +109,15 @@ export function useQrOrder({
 
 /**
  * Inside WeChat: a JSAPI order, then WeChat's pay sheet. Answers the order to poll and what
- * the sheet said (a cancelled sheet leaves the order open to pay again).
+ * the sheet said (a cancelled sheet leaves the order open to pay again; paying again makes a new
+ * order, which closes it). Orders go through the dialog's `sequence`, as the QR code's do.
  */
-export function useWechatPay() {
+export function useWechatPay(sequence: OrderSequence) {
   return useMutation({
     mutationFn: async ({ type, money }: { type: PackageType; money: number }) => {
-      const answer = await callData('get_jsapi_pay_info', { money, type });
+      const answer = await sequence.next((replaces) =>
+        callData('get_jsapi_pay_info', { money, type, ...(replaces ? { replaces } : {}) }),
+      );
       const parameters = jsapiParametersOf(answer.parameters);
       if (!parameters) throw new Error('微信支付参数不完整，请稍后再试');
       const result: WechatPayResult = await requestWechatPay(parameters);

@@ -19,7 +19,7 @@ export type VipFinishView =
   | 'settling'
   /** Nothing settled after the whole wait: the payment may still arrive, or was never made. */
   | 'unconfirmed'
-  /** The order failed or timed out. */
+  /** The order failed (or was closed, replaced by a newer one) or timed out. */
   | 'failed'
   | 'timeout';
 
@@ -32,7 +32,7 @@ export interface VipFinishInput {
 
 export function vipFinishViewOf({ user, waitedOut, order }: VipFinishInput): VipFinishView {
   if (!user) return 'login';
-  if (order?.outcome === 'FAIL') return 'failed';
+  if (order?.outcome === 'FAIL' || order?.outcome === 'CLOSED') return 'failed';
   if (order?.outcome === 'TIMEOUT') return 'timeout';
   // Without an order, membership is the answer; with one, only its success is.
   const settled = order ? order.outcome === 'SUCCESS' && user.isVip : user.isVip;

@@ -11,15 +11,25 @@ export const pkg = obj({
   original_price: num.optional(),
   discount: z.union([num, str]).optional(),
 });
-/** The spec's three outcomes; anything else counts as not paid yet (spec section 4). */
-export const payStatus = z.enum(['SUCCESS', 'FAIL', 'TIMEOUT']).or(str);
+/**
+ * The spec's three outcomes; anything else counts as not paid yet (spec section 4). Beyond the
+ * spec, CLOSED: the order was replaced by a newer one (another tab) and can no longer be paid.
+ */
+export const payStatus = z.enum(['SUCCESS', 'FAIL', 'TIMEOUT', 'CLOSED']).or(str);
 
-const order = obj({ money: num, type: z.enum(['month', 'year']) });
+/**
+ * A new order. `replaces`: the order it is made in place of (another package, or 重新下单 in the
+ * same dialog), not in the spec: when that one has been paid meanwhile, the new order is refused
+ * with status 'order_paid' instead of offering a second payment. Either way, a new order closes
+ * the learner's earlier unpaid ones at WeChat Pay first, so that only its own code can be paid.
+ */
+const order = obj({ money: num, type: z.enum(['month', 'year']), replaces: z.string().max(64).optional() });
 
 /**
  * One of the user's own orders, as the personal centre lists it (not in the spec: it names no
- * call for a history of orders). REFUND: paid after it had timed out, or for another amount;
- * not credited, the operator refunds it.
+ * call for a history of orders); an order closed because a newer one replaced it is not listed.
+ * REFUND: paid after it had closed or timed out (refunded: refund_status says how far), or for
+ * another amount (no refund_status: the operator refunds it); not credited.
  */
 export const orderSummary = obj({
   order_id: str,
@@ -28,6 +38,7 @@ export const orderSummary = obj({
   amount: num,
   channel: z.enum(['native', 'jsapi']),
   pay_status: z.enum(['NOTPAY', 'SUCCESS', 'FAIL', 'TIMEOUT', 'REFUND']),
+  refund_status: z.enum(['requested', 'processing', 'refunded', 'failed']).optional(),
   created_at: str,
   settled_at: str.nullable(),
 });
