@@ -138,6 +138,16 @@ function checkSharedSecrets() {
   }
 }
 
+/** The security headers' settings (FRAME_ANCESTORS, IMAGE_ORIGINS), said in one line when wrong. */
+function checkSecuritySettings() {
+  try {
+    require('./security-headers.cjs').readSecurityConfig(process.env);
+  } catch (error) {
+    console.error(`[serve] ${error.message}`);
+    process.exit(1);
+  }
+}
+
 /**
  * The embedded upstream parses sentences with CMU Link Grammar, a Debian package: install it the
  * first time, when it is missing and apt-get can run (as root, or through sudo without a password).
@@ -157,6 +167,7 @@ function ensureParser() {
 
 async function main() {
   checkSharedSecrets();
+  checkSecuritySettings();
   if (mode === 'start' && !existsSync(join(root, '.next', 'BUILD_ID'))) {
     console.error('[serve] no production build: run `npm run build` first (or `npm run dev`)');
     process.exit(1);
