@@ -184,9 +184,13 @@ function isHttpsRequest(request) {
   return String(request.headers['x-forwarded-proto'] ?? '').toLowerCase() === 'https';
 }
 
-/** Sets the headers on a response before anyone writes it; whoever answers may still add more. */
+/**
+ * Sets the headers on a response before anyone writes it. They stay what they are: Next copies a
+ * route's own headers onto the response only where none is set yet, so a relayed answer (the
+ * upstream's sandbox pages, its API answers) cannot replace or weaken them.
+ */
 function applySecurityHeaders(request, response) {
-  let pathname = '/';
+  let pathname;
   try {
     pathname = new URL(String(request.url ?? '/'), 'http://site.invalid').pathname;
   } catch {
