@@ -1,6 +1,9 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
+  // No headers() here: the security headers (CSP, framing, HSTS) depend on runtime settings
+  // (FRAME_ANCESTORS, IMAGE_ORIGINS, https) and must be on every answer, so the request guard
+  // sets them (scripts/security-headers.cjs); headers() would be fixed at build time.
   reactStrictMode: true,
   // `NEXT_OUTPUT=standalone npm run build` produces .next/standalone for deployments without
   // node_modules (see README, Deployment).

@@ -7,7 +7,7 @@ import { Providers } from '@/components/shell/providers';
 import { WechatShare } from '@/components/referral/wechat-share';
 import { ShareAccountSync } from '@/components/shell/share-account-sync';
 import { Toaster } from '@/components/ui/toaster';
-import { APP_MODE_SCRIPT } from '@/lib/client/client-mode';
+import { APP_MODE_SCRIPT, ZOD_JITLESS_SCRIPT } from '@/lib/client/client-mode';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -40,8 +40,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     // The inline script may add data-app before React hydrates.
     <html lang="zh-CN" suppressHydrationWarning>
       <head>
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of this codebase, no input in it */}
-        <script dangerouslySetInnerHTML={{ __html: APP_MODE_SCRIPT }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: constants of this codebase, no input in them */}
+        <script dangerouslySetInnerHTML={{ __html: `${APP_MODE_SCRIPT};${ZOD_JITLESS_SCRIPT}` }} />
       </head>
       <body>
         <Providers>

@@ -16,9 +16,12 @@
 //   that are not a path (`OPTIONS *`, `GET http://…`), and the router's own headers (`rsc`,
 //   `next-router-state-tree`) sent to the API or garbled, which crash the render path. These get
 //   the error catalogue's JSON here (405, 400), or the headers are dropped.
+// - The browser-facing security headers (CSP, framing, nosniff, referrer, HSTS over https) of
+//   every answer, its own refusals included (./security-headers.cjs).
 'use strict';
 const http = require('node:http');
 const { compressReadingPage } = require('./page-compression.cjs');
+const { applySecurityHeaders, dataHeaders } = require('./security-headers.cjs');
 
 const hops = Math.max(0, Number.parseInt(process.env.TRUST_PROXY_HOPS ?? '0', 10) || 0);
 
@@ -153,7 +156,12 @@ function refuseUnparsable(error, socket) {
     const isHead = Buffer.isBuffer(error?.rawPacket) && error.rawPacket.toString('latin1', 0, 5) === 'HEAD ';
     const body = isHead ? '' : refused.body;
     const headers = refused.headers;
-    const head = Object.entries({ ...headers, 'content-length': Buffer.byteLength(body), connection: 'close' })
+    const head = Object.entries({
+      ...dataHeaders(),
+      ...headers,
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    })
       .map(([name, value]) => `${name}: ${value}`)
       .join('\r\n');
     socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n\r\n${body}`);
@@ -172,6 +180,8 @@ http.Server.prototype.emit = function emitScreened(event, ...args) {
     // uncaught exception in the log. Whoever does read the body still hears it.
     request.on('error', ignore);
     const refused = screen(request);
+    // After the screening, which leaves X-Forwarded-Proto only where a trusted proxy wrote it.
+    applySecurityHeaders(request, response);
     if (refused) {
       answer(response, refused);
       request.resume();

@@ -138,6 +138,16 @@ function checkSharedSecrets() {
   }
 }
 
+/** The security headers' settings (FRAME_ANCESTORS, IMAGE_ORIGINS), said in one line when wrong. */
+function checkSecuritySettings() {
+  try {
+    require('./security-headers.cjs').readSecurityConfig(process.env);
+  } catch (error) {
+    console.error(`[serve] ${error.message}`);
+    process.exit(1);
+  }
+}
+
 /**
  * The embedded upstream parses sentences with CMU Link Grammar, a Debian package: install it the
  * first time, when it is missing and apt-get can run (as root, or through sudo without a password).
@@ -157,6 +167,7 @@ function ensureParser() {
 
 async function main() {
   checkSharedSecrets();
+  checkSecuritySettings();
   if (mode === 'start' && !existsSync(join(root, '.next', 'BUILD_ID'))) {
     console.error('[serve] no production build: run `npm run build` first (or `npm run dev`)');
     process.exit(1);
@@ -179,10 +190,13 @@ async function main() {
   // NODE_OPTIONS, not a flag: `next start` serves from a child process, which inherits it.
   env.NODE_OPTIONS =
     `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(root, 'scripts', 'request-guard.cjs'))}`.trim();
-  // Next listens on HOSTNAME when that is set (as `next start` does), otherwise everywhere.
-  const siteHost = process.env.HOSTNAME || '127.0.0.1';
+  // The site listens on HOSTNAME when that is set (as Next's standalone server does; `next start`
+  // itself reads only -H), otherwise on every interface.
+  const listenHost = process.env.HOSTNAME?.trim();
+  const siteHost = listenHost && listenHost !== '0.0.0.0' && listenHost !== '::' ? listenHost : '127.0.0.1';
   const siteUrl = `http://${siteHost.includes(':') ? `[${siteHost}]` : siteHost}:${port}/healthz`;
-  await supervise('next', [nextBin, mode, '-p', port], env, () => waitForAnswer(siteUrl, 120_000, false));
+  const args = [nextBin, mode, '-p', port, ...(listenHost ? ['-H', listenHost] : [])];
+  await supervise('next', args, env, () => waitForAnswer(siteUrl, 120_000, false));
   console.log(`[serve] Yujing on http://localhost:${port} (upstream ${env.UPSTREAM_URL ?? process.env.UPSTREAM_URL})`);
 }
 

@@ -31,4 +31,16 @@ describe('npm start', () => {
       '[serve] DATABASE_URL is set but SESSION_SECRET is not: every instance must seal sessions with the same secret, so set SESSION_SECRET (32+ characters) on all of them',
     );
   });
+
+  it.each([
+    // A semicolon would end the frame-ancestors directive and start one of the setter's making.
+    ['FRAME_ANCESTORS', "https://app.example.com; script-src 'unsafe-eval'", 'https://app.example.com;'],
+    ['IMAGE_ORIGINS', 'https://cdn.example.com/images', 'https://cdn.example.com/images'],
+  ])('stops with a clear message when %s holds something that is not an origin', async (name, value, named) => {
+    const { code, output } = await launch({ [name]: value });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      `[serve] ${name}: "${named}" is not an origin; give origins like https://app.example.com, separated by commas`,
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,22 @@ describe('npm start', () => {
     }
     expect(launcher.exitCode).toBeNull();
   }, 150_000);
+
+  it('listens only on HOSTNAME (127.0.0.1): another local address finds nothing', async () => {
+    const port = Number(new URL(base).port);
+    /** Whether a TCP connection to host:port is accepted. */
+    const accepts = (host: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(port, host, () => {
+          socket.destroy();
+          resolve(true);
+        });
+        socket.on('error', () => resolve(false));
+      });
+    expect(await accepts('127.0.0.1')).toBe(true);
+    // The whole of 127.0.0.0/8 is this machine: a server on every interface would answer here.
+    expect(await accepts('127.0.0.2')).toBe(false);
+  });
 
   it('stops both processes on SIGTERM', async () => {
     const upstream = upstreamPids().at(-1)!;

@@ -1,4 +1,4 @@
-import Markdown from 'react-markdown';
+import { ModelMarkdown } from '@/components/ui/model-markdown';
 import type { ExplanationEntry } from '@/lib/contract/shapes';
 
 /**
@@ -39,7 +39,7 @@ export function ExplanationEntries({ entries }: { entries: readonly ExplanationE
           case 'md':
             return (
               <div key={key} className={markdownClass}>
-                <Markdown>{entry.text}</Markdown>
+                <ModelMarkdown>{entry.text}</ModelMarkdown>
               </div>
             );
           default:

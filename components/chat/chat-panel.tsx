@@ -1,11 +1,11 @@
 'use client';
 
 import { useEffect, useId, useMemo, useRef, useState, type ComponentPropsWithoutRef } from 'react';
-import Markdown from 'react-markdown';
 import type { Constituent } from '@/lib/client/analysis/layers';
 import type { ChatMessage } from '@/lib/client/chat/chat-state';
 import { rehypeGrammarFragments } from '@/lib/client/chat/fragments';
 import type { TutorChat } from '@/lib/client/chat/use-tutor-chat';
+import { ModelMarkdown } from '@/components/ui/model-markdown';
 import { markdownClass } from '../analysis/explanation-entries';
 import { FeedbackThumbs } from './reply-feedback';
 
@@ -239,9 +239,9 @@ function SystemMessage({
           </span>
         ) : (
           <div data-testid="chat-reply" className={markdownClass}>
-            <Markdown rehypePlugins={rehypePlugins} components={components}>
+            <ModelMarkdown rehypePlugins={rehypePlugins} components={components}>
               {message.text}
-            </Markdown>
+            </ModelMarkdown>
             {message.streaming && (
               <span aria-hidden className="ml-0.5 inline-block h-4 w-1.5 animate-pulse bg-slate-400 align-middle" />
             )}

@@ -7,7 +7,7 @@ import { openOverlay, type PartOfSpeech } from '@/lib/client/overlays';
 import { useIsNarrowScreen } from '@/lib/client/screen';
 
 // The explanations are short Markdown; the renderer is fetched with the first one opened.
-const Markdown = lazy(() => import('react-markdown'));
+const Markdown = lazy(() => import('@/components/ui/model-markdown'));
 
 const buttonClass =
   'inline-flex shrink-0 items-baseline gap-1 rounded-md bg-brand-50 px-1.5 py-0.5 text-sm text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100';

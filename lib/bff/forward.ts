@@ -67,10 +67,14 @@ export function resolveCall(request: Request): ResolvedCall {
 
 /**
  * A state-changing request must come from the site's own pages: Sec-Fetch-Site same-origin, or
- * an Origin equal to the site's. Requests with neither (native apps, server-to-server) pass.
+ * an Origin equal to the site's. Requests with neither (native apps, server-to-server) pass, and
+ * so does "none", a navigation the user made (typed, a bookmark). `spends`: the request is a GET
+ * that spends the caller's uses (a call the contract marks `spends`), checked as a write is: a
+ * link, an image or an event stream on another site would otherwise spend them with the user's
+ * cookies.
  */
-export function checkSameOrigin(request: Request): void {
-  if (safeMethods.has(request.method)) return;
+export function checkSameOrigin(request: Request, spends = false): void {
+  if (safeMethods.has(request.method) && !spends) return;
   const fetchSite = request.headers.get('sec-fetch-site');
   if (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') throw bffErrors.crossSite();
   const origin = request.headers.get('origin');
@@ -111,7 +115,7 @@ export function rememberVisitor(response: NextResponse, request: NextRequest, vi
 
 /** Forwards one allow-listed call and relays the answer as a stream. */
 export async function forwardCall(request: NextRequest, { matched, upstreamPath }: ResolvedCall): Promise<Response> {
-  checkSameOrigin(request);
+  checkSameOrigin(request, 'spends' in matched.call && matched.call.spends === true);
   const identity = await upstreamIdentity(request);
   const visitor = visitorIdOf(request);
   const headers = upstreamHeaders(request, identity, visitor.id);

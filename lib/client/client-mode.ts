@@ -13,6 +13,16 @@ export const APP_USER_AGENT_MARK = 'isApp=true';
  */
 export const APP_MODE_SCRIPT = `if(navigator.userAgent.slice(0,${USER_AGENT_LIMIT}).indexOf(${JSON.stringify(APP_USER_AGENT_MARK)})>=0)document.documentElement.setAttribute('data-app','')`;
 
+/**
+ * The other half of the root layout's inline script. Zod compiles its object parsers with
+ * `new Function` where the page allows eval, and finds that out by trying once; under the site's
+ * Content-Security-Policy, which has no 'unsafe-eval' (scripts/security-headers.cjs), the browser
+ * reports that try as a violation although zod catches it. Its `jitless` setting skips the try,
+ * and must be set before the first schema is made, which happens as the bundles load: so here,
+ * before any of them runs, in the settings object every copy of zod shares on globalThis.
+ */
+export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
+
 export interface ClientMode {
   isApp: boolean;
   isPhone: boolean;

@@ -34,6 +34,14 @@ export interface CallDef<
   response: Res;
   /** SSE only: what one message's data holds once parsed as JSON. */
   events?: z.ZodType;
+  /**
+   * A GET that spends something of the caller's: a metered use, the language model, disk. A
+   * page of another site can make the browser send a GET with the user's cookies (a link, an
+   * image, an event stream) as easily as it can a POST, so the BFF refuses such a call from
+   * other sites as it refuses every write (lib/bff/forward.ts, checkSameOrigin). POSTs are
+   * always checked and need no mark.
+   */
+  spends?: true;
 }
 
 /** A feature's calls, by name. Every feature file exports one as `<feature>Calls`. */
@@ -52,7 +60,7 @@ export function def<
   Events extends z.ZodType | undefined = undefined,
 >(
   name: Name,
-  spec: { method?: CallMethod; kind?: Kind; request?: Req; response?: Res; events?: Events },
+  spec: { method?: CallMethod; kind?: Kind; request?: Req; response?: Res; events?: Events; spends?: true },
 ): CallDef<Name, Req, Res, Kind> & { events: Events } {
   return {
     name,
@@ -62,5 +70,6 @@ export function def<
     request: spec.request ?? emptyRequest,
     response: spec.response ?? envelope(anyData),
     ...(spec.events ? { events: spec.events } : {}),
+    ...(spec.spends ? { spends: true } : {}),
   } as CallDef<Name, Req, Res, Kind> & { events: Events };
 }

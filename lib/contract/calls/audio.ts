@@ -19,6 +19,8 @@ export const audioCalls = {
   get_text_audio: def('get_text_audio', {
     method: 'GET',
     kind: 'binary',
+    // Seconds of speech synthesis and the audio cache's disk; metered for visitors.
+    spends: true,
     request: obj({
       text: str.min(1).max(5_000),
       voice: z.enum(voices).optional(),

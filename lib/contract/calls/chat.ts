@@ -104,6 +104,8 @@ export const chatCalls = {
   ask_stream: def('ask_stream', {
     method: 'GET',
     kind: 'sse',
+    // The language model's answer: a use of the caller's.
+    spends: true,
     // Query parameters arrive as text: the span may be digits in a string.
     request: obj({
       ...chatPosition,

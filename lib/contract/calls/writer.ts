@@ -152,6 +152,8 @@ export const writerCalls = {
   writer_review: def('writer_review', {
     method: 'GET',
     kind: 'sse',
+    // One of the caller's daily model reviews.
+    spends: true,
     request: obj({
       text: str
         .max(writerLimits.maxReviewChars, `AI 点评一次最多 ${writerLimits.maxReviewChars} 个字符，请分段点评`)
