@@ -27,12 +27,19 @@ const make = (options: Partial<AudioCacheOptions> = {}) =>
 /** Bytes that fill `kib` disk blocks exactly. */
 const audio = (kib: number, fill = 1) => new Uint8Array(kib * KiB).fill(fill);
 
-/** What `du` would say of the folder, from the files' sizes in 4 KiB blocks, and the files. */
+/** A folder's own blocks: what du counts for it, at least one block (tmpfs reports none). */
+async function folderBlocks(folder: string): Promise<number> {
+  const info = await stat(folder).catch(() => undefined);
+  return info ? Math.max(4096, info.blocks * 512) : 0;
+}
+
+/** What `du` says of the folder on a file system of 4 KiB blocks (files and folders), and the files. */
 async function onDisk(): Promise<{ bytes: number; files: string[] }> {
   const files: string[] = [];
   let bytes = 0;
   for (const sub of ['', 'keys']) {
     const names = await readdir(path.join(dir, sub)).catch(() => [] as string[]);
+    bytes += await folderBlocks(path.join(dir, sub));
     for (const name of names) {
       const info = await stat(path.join(dir, sub, name));
       if (!info.isFile()) continue;
@@ -47,18 +54,19 @@ describe('the audio cache', () => {
   it('keeps the folder within its bound, evicting the least recently used file', async () => {
     const cache = make({ maxBytes: 64 * KiB });
     await cache.settled();
-    for (let i = 0; i < 8; i++) await cache.write(`a${i}.wav`, audio(8, i));
-    expect(await onDisk()).toEqual({ bytes: 64 * KiB, files: [0, 1, 2, 3, 4, 5, 6, 7].map((i) => `a${i}.wav`) });
+    // The folder and keys/ take a block each: seven files of 8 KiB fill the bound.
+    for (let i = 0; i < 7; i++) await cache.write(`a${i}.wav`, audio(8, i));
+    expect(await onDisk()).toEqual({ bytes: 64 * KiB, files: [0, 1, 2, 3, 4, 5, 6].map((i) => `a${i}.wav`) });
     // a0 is read: a1 is now the oldest, and the next write evicts it.
     expect(await cache.read('a0.wav')).toEqual(audio(8, 0));
-    await cache.write('a8.wav', audio(8, 8));
+    await cache.write('a7.wav', audio(8, 7));
     const now = await onDisk();
     expect(now.bytes).toBe(64 * KiB);
     expect(now.files).toContain('a0.wav');
     expect(now.files).not.toContain('a1.wav');
-    expect(cache.usage()).toEqual({ bytes: 64 * KiB, files: 8 });
+    expect(cache.usage()).toEqual({ bytes: 64 * KiB, files: 7 });
     // Many more: never above the bound, and the count agrees with the disk.
-    for (let i = 9; i < 60; i++) {
+    for (let i = 8; i < 60; i++) {
       await cache.write(`a${i}.wav`, audio(1 + (i % 7), i));
       expect((await onDisk()).bytes).toBeLessThanOrEqual(64 * KiB);
     }
@@ -69,7 +77,7 @@ describe('the audio cache', () => {
     const cache = make({ maxBytes: 40 * KiB });
     for (let i = 0; i < 30; i++) await cache.write(`keys/${i}.txt`, `concat:0.3:word${i}|word${i}`);
     const now = await onDisk();
-    expect(now.files).toHaveLength(10);
+    expect(now.files).toHaveLength(8);
     expect(now.bytes).toBe(40 * KiB);
   });
 
@@ -117,13 +125,13 @@ describe('the audio cache', () => {
 
     const cache = make({ maxBytes: 64 * KiB });
     await cache.settled();
-    // 10 × 8 KiB + 4 KiB of key: over by 20 KiB, so the three least recently used went.
+    // 10 × 8 KiB + 4 KiB of key + 8 KiB of folders: over by 28 KiB, so the four least recently
+    // used went.
     const now = await onDisk();
     expect(now.files).toEqual([
       'keys/k.txt',
       'notes.md',
       'old0.wav',
-      'old4.wav',
       'old5.wav',
       'old6.wav',
       'old7.wav',
@@ -131,8 +139,8 @@ describe('the audio cache', () => {
       'old9.wav',
       'y.wav.2.def.tmp',
     ]);
-    expect(cache.usage()).toEqual({ bytes: 60 * KiB, files: 8 });
-    expect(logs).toContain('[speech] audio cache: 8 files, 0.1 MB of 0.1 MB');
+    expect(cache.usage()).toEqual({ bytes: 60 * KiB, files: 7 });
+    expect(logs).toContain('[speech] audio cache: 7 files, 0.1 MB of 0.1 MB');
   });
 
   it('takes a file that vanished under it as a miss, and a folder removed by hand as empty', async () => {

@@ -2,9 +2,10 @@
  * The disk cache of generated speech (issue 29: anonymous requests of long texts filled the disk,
  * 14 MB a request, never deleted), bounded in bytes.
  *
- * - Bound: the files under the folder (WAVs and the composed keys' sources under `keys/`) take at
- *   most `maxBytes`, counted as the disk blocks they occupy (4 KiB each), which is what `du`
- *   reports. Past it the least recently used files are deleted.
+ * - Bound: the folder (WAVs, the composed keys' sources under `keys/`, and the two folders
+ *   themselves) takes at most `maxBytes` of disk, counted as `du` counts it: the blocks the files
+ *   occupy (4 KiB each) and the folders' own blocks. Past it the least recently used files are
+ *   deleted.
  * - Size: known from one scan of the folder when the cache is made (readdir and stat, no reading),
  *   then kept by adding what is written and taking off what is evicted.
  * - Admission: audio larger than `maxEntryBytes` is served but never kept. Audio larger than
@@ -49,7 +50,7 @@ export interface AudioCache {
   exists(file: string): Promise<boolean>;
   /** Keeps the data under `file` if the admission rules let it, evicting what the bound needs. */
   write(file: string, data: Uint8Array | string): Promise<void>;
-  /** What this process counts: bytes of disk and files. */
+  /** What this process counts: bytes of disk (files and folders) and files. */
   usage(): { bytes: number; files: number };
   /** Resolves when no scan of the folder is running. */
   settled(): Promise<void>;
@@ -90,6 +91,8 @@ export function createAudioCache(options: AudioCacheOptions): AudioCache {
   // Least recently used first: a Map keeps insertion order, and a use re-inserts.
   let index = new Map<string, Entry>();
   let total = 0;
+  // The folders' own blocks (their entries), as the last scan found them; at least one block each.
+  let folderBytes = 2 * BLOCK;
   let writtenSinceScan = 0;
   let scanning: Promise<void> | undefined;
   const askedOnce = new Set<string>();
@@ -118,7 +121,7 @@ export function createAudioCache(options: AudioCacheOptions): AudioCache {
   async function evict(keep?: string): Promise<void> {
     const victims: string[] = [];
     for (const [file, entry] of index) {
-      if (total <= maxBytes) break;
+      if (total + folderBytes <= maxBytes) break;
       if (file === keep) continue;
       index.delete(file);
       total -= entry.bytes;
@@ -132,15 +135,24 @@ export function createAudioCache(options: AudioCacheOptions): AudioCache {
     );
   }
 
-  /** Lists the folder (top level and keys/) with sizes and modification times; removes stale tmp files. */
+  /**
+   * Lists the folder (top level and keys/) with sizes and modification times, and measures the
+   * folders themselves; removes stale tmp files.
+   */
   async function list(): Promise<{ file: string; bytes: number; mtime: number }[]> {
     const candidates: string[] = [];
+    let folders = 0;
     for (const sub of ['', KEYS]) {
       let names: string[];
       try {
         names = await readdir(path.join(dir, sub));
+        const info = await stat(path.join(dir, sub));
+        folders += Math.max(BLOCK, info.blocks * 512 || diskBytes(info.size));
       } catch (error) {
-        if (isEnoent(error)) continue;
+        if (isEnoent(error)) {
+          folders += BLOCK; // made by the first write
+          continue;
+        }
         throw error;
       }
       for (const name of names) {
@@ -167,6 +179,7 @@ export function createAudioCache(options: AudioCacheOptions): AudioCache {
         }),
       );
     }
+    folderBytes = folders;
     return found;
   }
 
@@ -238,7 +251,7 @@ export function createAudioCache(options: AudioCacheOptions): AudioCache {
   }
 
   const initial = scan().then(() => {
-    log(`[speech] audio cache: ${index.size} files, ${megabytes(total)} of ${megabytes(maxBytes)}`);
+    log(`[speech] audio cache: ${index.size} files, ${megabytes(total + folderBytes)} of ${megabytes(maxBytes)}`);
   });
 
   return {
@@ -289,7 +302,7 @@ export function createAudioCache(options: AudioCacheOptions): AudioCache {
       if (writtenSinceScan > maxBytes / 8 && !scanning) void scan();
     },
 
-    usage: () => ({ bytes: total, files: index.size }),
+    usage: () => ({ bytes: total + folderBytes, files: index.size }),
 
     async settled() {
       await initial;

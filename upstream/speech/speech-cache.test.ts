@@ -32,12 +32,19 @@ async function audio(text: string, voice = 'us') {
 /** Syntheses so far, from the service's log ("[speech] us 12 chars in 80 ms"). */
 const syntheses = () => upstream.logs.filter((line) => /^\[speech\] (us|uk) \d+ chars in/.test(line)).length;
 
-/** The cache folder's files and the disk blocks they take (what `du` counts of them). */
+/** A folder's own blocks: what du counts for it, at least one block (tmpfs reports none). */
+async function folderBlocks(folder: string): Promise<number> {
+  const info = await stat(folder).catch(() => undefined);
+  return info ? Math.max(4096, info.blocks * 512) : 0;
+}
+
+/** The disk the cache folder takes (its files' and folders' blocks, as `du` counts), and its WAVs. */
 async function cacheOnDisk(): Promise<{ bytes: number; wavs: number }> {
   let bytes = 0;
   let wavs = 0;
   for (const sub of ['', 'keys']) {
     const names = await readdir(path.join(cacheDir, sub)).catch(() => [] as string[]);
+    bytes += await folderBlocks(path.join(cacheDir, sub));
     for (const name of names) {
       const info = await stat(path.join(cacheDir, sub, name));
       if (!info.isFile()) continue;

@@ -75,8 +75,6 @@ export interface Speech {
   audio(text: string, voice: Voice, options?: AudioOptions): Promise<SpeechAudio>;
   /** The text's sentence segments, for playback one by one. */
   segments(text: string): Segment[];
-  /** The audio cache's size as this process counts it. */
-  cacheUsage(): { bytes: number; files: number };
   /** Ends the synthesis workers (and waits for a scan of the cache to end). */
   close(): Promise<void>;
 }
@@ -100,7 +98,7 @@ export const normalizeText = (text: string) => text.normalize('NFC').replace(/\s
 
 const speakable = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
-/** The default bound of the cache: see the README (AUDIO_CACHE_MAX_BYTES). */
+/** The default bound of the cache, as AUDIO_CACHE_MAX_BYTES's (upstream/platform/config.ts). */
 export const DEFAULT_AUDIO_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 
 const tooLong = () => badRequest(speechTooLong);
@@ -247,7 +245,6 @@ export function createSpeech(options: SpeechOptions): Speech {
       return plain(text, voice, beforeSynthesis);
     },
     segments: (text) => splitSegments(text),
-    cacheUsage: () => cache.usage(),
     async close() {
       await synthesizer.close();
       await cache.settled();

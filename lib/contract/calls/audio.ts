@@ -17,7 +17,8 @@ export const audioCalls = {
    * The upstream checks that the key is the source's md5; a key it has composed before is served
    * from its cache even without `source`, and an unknown key without one answers 404.
    * One request speaks at most speechLimits.maxChars characters (a composed text: its parts
-   * together); a longer text answers 400, and is read by segments (get_text_audio_segments).
+   * together); a longer text answers 400 (the player reads one in pieces, and
+   * get_text_audio_segments cuts a passage into segments).
    */
   get_text_audio: def('get_text_audio', {
     method: 'GET',
