@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { audioKeyOf, repeatedWord } from '@/lib/contract';
+import { audioKeyOf, repeatedWord, speechLimits } from '@/lib/contract';
 import {
   FETCH_CONCURRENCY,
   MAX_FETCH_ERRORS,
@@ -7,6 +7,7 @@ import {
   createAudioPlayer,
   itemId,
   segmentId,
+  speechRequests,
   type AudioElementLike,
   type AudioPlayer,
   type ItemState,
@@ -309,6 +310,62 @@ describe('one item', () => {
       expect.stringMatching(/could not load audio/),
     ]);
     expect(h.player.getSnapshot().active).toBeNull();
+  });
+});
+
+describe('texts too long for one request', () => {
+  // A sentence of a book with no full stop for 2,600 characters: clauses of about 100.
+  const clause = 'and the rain went on falling over the roofs and the gardens of the quiet little town by the';
+  const long = Array.from({ length: 26 }, (_, i) => `${clause} river ${i + 1}`).join(', ');
+
+  it('are cut at clause marks into pieces that one request may speak, and short texts are left alone', () => {
+    const pieces = speechRequests(long);
+    expect(long.length).toBeGreaterThan(2 * speechLimits.maxChars);
+    expect(pieces).toHaveLength(3);
+    expect(pieces.every((p) => p.length <= speechLimits.maxChars)).toBe(true);
+    expect(pieces.every((p, i) => i === pieces.length - 1 || p.endsWith(','))).toBe(true);
+    expect(pieces.join(' ')).toBe(long);
+    expect(speechRequests('hello   world')).toEqual(['hello   world']);
+    expect(speechRequests('x'.repeat(speechLimits.maxChars))).toHaveLength(1);
+  });
+
+  it('play() sounds the pieces one after another as one item, fetching the next while one sounds; a repeat sounds them all', async () => {
+    const h = harness({ fetchMs: 100, durationMs: 1000 });
+    const id = itemId(long);
+    const states = track(h.player, id);
+    const done = h.player.play(long, { repeat: 2, interval: 0.5 });
+    await vi.advanceTimersByTimeAsync(1500); // within the second piece
+    expect(h.player.stateOf(id)).toBe('read');
+    await vi.advanceTimersByTimeAsync(10_000);
+    await done;
+    expect(h.fetched.map(decodedText)).toEqual(speechRequests(long));
+    // The pieces back to back, then the interval, then all of them again.
+    expect(h.audio.plays.map((p) => [p.src, p.at])).toEqual([
+      ['blob:1', 100],
+      ['blob:2', 1100],
+      ['blob:3', 2100],
+      ['blob:1', 3600],
+      ['blob:2', 4600],
+      ['blob:3', 5600],
+    ]);
+    expect(states).toEqual(['wait', 'load', 'read', 'wait']);
+    expect(h.revoked).toEqual(h.created);
+  });
+
+  it('a long segment of a list is read in its pieces under its own id, between the others', async () => {
+    const h = harness({ fetchMs: 50, durationMs: 1000 });
+    const ids: string[] = [];
+    h.player.subscribe(() => {
+      const active = h.player.getSnapshot().active;
+      if (active && active.state === 'read' && ids.at(-1) !== active.id) ids.push(active.id);
+    });
+    const done = h.player.playSegments(['Before.', long, 'After.'], { mode: 'sequence', listId: 'book', repeat: 1 });
+    await vi.advanceTimersByTimeAsync(20_000);
+    await done;
+    expect(h.fetched.map(decodedText)).toEqual(['Before.', ...speechRequests(long), 'After.']);
+    expect(h.audio.plays).toHaveLength(5);
+    expect(ids).toEqual(['book#0', 'book#1', 'book#2']);
+    expect(h.warnings).toEqual([]);
   });
 });
 

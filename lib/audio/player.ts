@@ -9,11 +9,17 @@
  * failed fetches the whole run is abandoned with 'maxError'. Failures to fetch or play are logged,
  * never thrown at the page: a button simply goes back to wait.
  *
+ * One request speaks at most speechLimits.maxChars characters (issue 29). A longer text (a long
+ * sentence of a book: the reading page's sentences are not cut) is fetched in pieces, cut at its
+ * clause marks and then between words (lib/text/speech-pieces.ts), and its pieces sound one after
+ * another as one item, with no interval between them; a repeat sounds them all again.
+ *
  * Everything the browser provides (the audio element, fetch, object URLs, the console) can be
  * replaced, so the engine runs under Node in unit tests with fake timers.
  */
 import { callData } from '@/lib/client/api';
-import { audioQuery, calls, type Voice } from '@/lib/contract';
+import { audioQuery, calls, CONCAT_PREFIX, speechLimits, type Voice } from '@/lib/contract';
+import { speechPieces } from '@/lib/text/speech-pieces';
 
 export type ItemState = 'wait' | 'load' | 'read';
 export type PlayMode = 'sequence' | 'single' | 'singleLoop';
@@ -124,6 +130,18 @@ export const segmentId = (listId: string, index: number) => `${listId}#${index}`
 /** The URL of a text's audio: a composed text goes as its md5 key plus source (spec §5). */
 export const audioUrl = (text: string, voice: Voice = 'us') =>
   `${calls.get_text_audio.path}?${new URLSearchParams(audioQuery(text, voice))}`;
+
+/**
+ * The texts that one item is fetched as: itself, or a text longer than one request may speak in
+ * pieces (composed texts are short and never cut).
+ */
+export function speechRequests(text: string): string[] {
+  if (text.length <= speechLimits.maxChars || text.startsWith(CONCAT_PREFIX)) return [text];
+  return speechPieces(text, speechLimits.maxChars);
+}
+
+/** The URLs of an item's audio, in order (one unless the text is too long for one request). */
+export const audioUrls = (text: string, voice: Voice = 'us') => speechRequests(text).map((t) => audioUrl(t, voice));
 
 class Aborted extends Error {
   constructor() {
@@ -311,18 +329,34 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
     });
   }
 
-  /** Sounds a fetched item `repeat` times (forever for singleLoop) with the interval between. */
-  async function sound(blob: Blob, item: ActiveItem, settings: PlaySettings, forever: boolean, run: AbortController) {
-    const url = createObjectUrl(blob);
+  /**
+   * Sounds an item of `count` pieces `repeat` times (forever for singleLoop) with the interval
+   * between soundings; the pieces follow one another without one. `piece(i)` fetches piece i; it
+   * is asked for once, when the sound reaches it, and the item is 'read' from its first piece on.
+   */
+  async function sound(
+    count: number,
+    piece: (i: number) => Promise<Blob>,
+    item: ActiveItem,
+    settings: PlaySettings,
+    forever: boolean,
+    run: AbortController,
+  ) {
+    const urls: string[] = [];
     try {
-      setActive(run, { ...item, state: 'read' });
       for (let i = 0; forever || i < settings.repeat; i++) {
         if (i > 0) await sleep(settings.interval * 1000, run.signal);
-        await playOnce(url, settings, run.signal);
+        for (let p = 0; p < count; p++) {
+          urls[p] ??= createObjectUrl(await piece(p));
+          if (i === 0 && p === 0) setActive(run, { ...item, state: 'read' });
+          await playOnce(urls[p], settings, run.signal);
+        }
       }
     } finally {
-      if (element?.src === url) element.removeAttribute('src');
-      revokeObjectUrl(url);
+      for (const url of urls) {
+        if (element?.src === url) element.removeAttribute('src');
+        revokeObjectUrl(url);
+      }
     }
   }
 
@@ -350,10 +384,33 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
     const settings = settingsOf(options);
     const item = { id: options.id ?? itemId(text, voice) };
     const run = begin();
+    const urls = audioUrls(text, voice);
+    // The next piece is fetched while one sounds (a text is one piece unless it is very long).
+    const loads = new Map<number, Promise<Blob>>();
+    const load = (p: number) => {
+      if (p >= urls.length) return undefined;
+      let blob = loads.get(p);
+      if (!blob) {
+        blob = fetchBlob(urls[p], run.signal);
+        blob.catch(() => {}); // a piece fetched ahead that fails is reported when it is reached
+        loads.set(p, blob);
+      }
+      return blob;
+    };
     try {
       setActive(run, { ...item, state: 'load' });
-      const blob = await fetchBlob(audioUrl(text, voice), run.signal);
-      await sound(blob, { ...item, state: 'read' }, settings, false, run);
+      await load(0);
+      await sound(
+        urls.length,
+        (p) => {
+          load(p + 1);
+          return load(p)!;
+        },
+        { ...item, state: 'read' },
+        settings,
+        false,
+        run,
+      );
     } catch (error) {
       report(error, run, JSON.stringify(text.slice(0, 60)));
     } finally {
@@ -375,19 +432,34 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
 
     unlock();
     const run = begin();
-    const fetcher = segmentFetcher(
-      order.map((i) => audioUrl(segments[i], voice)),
-      run.signal,
-    );
+    // The fetcher works on pieces: a segment too long for one request is several (speechRequests).
+    const urls: string[] = [];
+    const firstPiece = order.map((i) => {
+      const at = urls.length;
+      urls.push(...audioUrls(segments[i], voice));
+      return at;
+    });
+    firstPiece.push(urls.length);
+    const fetcher = segmentFetcher(urls, run.signal);
     try {
       for (let k = 0; k < order.length; k++) {
         const index = order[k];
         const item: ActiveItem = { id: segmentId(listId, index), state: 'load', list: { id: listId, index } };
+        const first = firstPiece[k];
         if (k > 0) await sleep(settings.interval * 1000, run.signal);
-        fetcher.advance(k);
-        if (!fetcher.has(k)) setActive(run, item);
-        const blob = await fetcher.get(k);
-        await sound(blob, item, settings, mode === 'singleLoop', run);
+        fetcher.advance(first);
+        if (!fetcher.has(first)) setActive(run, item);
+        await sound(
+          firstPiece[k + 1] - first,
+          (p) => {
+            fetcher.advance(first + p);
+            return fetcher.get(first + p);
+          },
+          item,
+          settings,
+          mode === 'singleLoop',
+          run,
+        );
       }
       end(run);
     } catch (error) {
@@ -404,8 +476,8 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
   }
 
   /**
-   * Fetches the run's segment audio in play order, FETCH_CONCURRENCY at a time and at most
-   * FETCH_LOOKAHEAD past the one sounding; a failed fetch is tried again until the run has
+   * Fetches the run's segment audio (its pieces) in play order, FETCH_CONCURRENCY at a time and at
+   * most FETCH_LOOKAHEAD past the one sounding; a failed fetch is tried again until the run has
    * failed MAX_FETCH_ERRORS times in all, which abandons it.
    */
   function segmentFetcher(urls: string[], runSignal: AbortSignal) {

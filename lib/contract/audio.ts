@@ -18,6 +18,19 @@ export const MD5_PREFIX = 'md5:';
 export const REPEAT_GAP_SECONDS = 0.3;
 export const LETTER_GAP_SECONDS = 0.1;
 
+/**
+ * What one get_text_audio request may speak (issue 29): characters of its text, or of a composed
+ * text's parts together. Every screen asks for less: a word, a gloss, a course sentence, a
+ * sentence of a book; the player reads a longer sentence in pieces (lib/text/speech-pieces.ts),
+ * and get_text_audio_segments cuts a passage into segments of at most 240. A thousand characters
+ * is about a minute of speech, 2.4 MB of WAV; the analysis takes sentences of the same length.
+ * Kept here, without zod, because the player reads it.
+ */
+export const speechLimits = { maxChars: 1_000 } as const;
+
+/** The answer to a text over the limit, in the catalogue's words (a 400, as for parse_text). */
+export const speechTooLong = `文本过长：一次最多朗读 ${speechLimits.maxChars} 个字符，请分句朗读`;
+
 const MAX_PARTS = 64;
 const MAX_GAP_SECONDS = 5;
 

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       port: 3001,
       dataDir: path.resolve('/srv/yujing', '.data'),
+      audioCacheMaxBytes: 256 * 1024 * 1024,
       databasePath: path.resolve('/srv/yujing', '.data/yujing.sqlite'),
       databaseUrl: undefined,
       databasePoolSize: 10,
@@ -49,6 +50,19 @@ describe('loadConfig', () => {
     ]);
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
     expect(() => loadConfig({ MIGRATE_ON_START: 'no' })).toThrow(/MIGRATE_ON_START/);
+  });
+
+  it('reads AUDIO_CACHE_MAX_BYTES as bytes, with an optional binary unit', () => {
+    const bound = (value: string) => loadConfig({ AUDIO_CACHE_MAX_BYTES: value }).audioCacheMaxBytes;
+    expect(bound('1000000')).toBe(1_000_000);
+    expect(bound('0')).toBe(0);
+    expect(bound('64k')).toBe(64 * 1024);
+    expect(bound(' 512M ')).toBe(512 * 1024 * 1024);
+    expect(bound('1.5GiB')).toBe(1.5 * 1024 ** 3);
+    expect(bound('2GB')).toBe(2 * 1024 ** 3);
+    expect(bound('')).toBe(256 * 1024 * 1024);
+    expect(() => bound('-5')).toThrow(/AUDIO_CACHE_MAX_BYTES/);
+    expect(() => bound('lots')).toThrow(/AUDIO_CACHE_MAX_BYTES/);
   });
 
   it('reads NEWS_FEEDS as url|licence|label entries and refuses a feed that is not http(s)', () => {

@@ -35,6 +35,8 @@ export interface UpstreamConfig {
   port: number;
   /** Absolute path of the service's data directory (generated audio, imported content). */
   dataDir: string;
+  /** The bound on `dataDir/audio-cache/` in bytes (AUDIO_CACHE_MAX_BYTES); 0 keeps no audio. */
+  audioCacheMaxBytes: number;
   /** Absolute path of the SQLite file, or ':memory:'. */
   databasePath: string;
   /** PostgreSQL connection string; takes precedence over databasePath when set. */
@@ -150,6 +152,22 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const count = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
 const port = optional(z.coerce.number().int().min(0).max(65_535));
+/**
+ * A size in bytes: a whole number, or one with a binary unit (K, M, G, optionally followed by B or
+ * iB: `256M`, `1.5GiB`).
+ */
+const byteSize = (fallback: number) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+(\.\d+)?\s*([kmg](i?b)?)?$/i, 'a number of bytes, e.g. 268435456 or 256M'),
+  ).transform((v) => {
+    if (v === undefined) return fallback;
+    const unit = /[kmg]/i.exec(v)?.[0].toLowerCase();
+    const power = unit === 'k' ? 1 : unit === 'm' ? 2 : unit === 'g' ? 3 : 0;
+    return Math.floor(Number.parseFloat(v) * 1024 ** power);
+  });
 const flag = optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === 'true' || v === '1');
 
 const envSchema = z.object({
@@ -157,6 +175,7 @@ const envSchema = z.object({
   UPSTREAM_HOST: optional(z.string()).transform((v) => v ?? '127.0.0.1'),
   UPSTREAM_PORT: port.transform((v) => v ?? 3001),
   DATA_DIR: optional(z.string()).transform((v) => v ?? '.data'),
+  AUDIO_CACHE_MAX_BYTES: byteSize(256 * 1024 * 1024),
   DATABASE_PATH: optional(z.string()),
   DATABASE_URL: optional(z.string()),
   DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1)).transform((v) => v ?? 10),
@@ -229,6 +248,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
     host: e.UPSTREAM_HOST,
     port: e.UPSTREAM_PORT,
     dataDir: path.resolve(cwd, e.DATA_DIR),
+    audioCacheMaxBytes: e.AUDIO_CACHE_MAX_BYTES,
     // The product's data directory holds the database unless a path is given.
     databasePath:
       e.DATABASE_PATH === ':memory:'

@@ -11,7 +11,8 @@ export interface SpeechServices {
 export const speechModule: UpstreamModule<object, SpeechServices> = {
   name: 'speech',
   services: {
-    speech: ({ config, log, now }) => createSpeech({ cacheDir: path.join(config.dataDir, 'audio-cache'), log, now }),
+    speech: ({ config, log, now }) =>
+      createSpeech({ cacheDir: path.join(config.dataDir, 'audio-cache'), cacheMaxBytes: config.audioCacheMaxBytes, log, now }),
   },
   calls: speechCalls,
 };

@@ -1,12 +1,26 @@
 import { ok } from '../platform/http';
+import type { Caller } from '../platform/caller';
 import type { Speech } from './speech';
 import type { CallHandlers } from '../platform/contract-routes';
 
+export interface SpeechCallsDeps {
+  speech: Speech;
+  /**
+   * Meters synthesis (issue 29): called with the caller and the characters about to be
+   * synthesized, only when the audio is not cached; an error it throws (a quota's) is the answer,
+   * and nothing is synthesized. Absent: synthesis is not metered.
+   */
+  meterSynthesis?: (caller: Caller, chars: number) => void | Promise<void>;
+}
+
 /** Speech: a text's audio (binary) and its sentence segments. */
-export function speechCalls({ speech }: { speech: Speech }): CallHandlers {
+export function speechCalls({ speech, meterSynthesis }: SpeechCallsDeps): CallHandlers {
   return {
-    get_text_audio: async ({ text, voice, source }) => {
-      const audio = await speech.audio(text, voice ?? 'us', source);
+    get_text_audio: async ({ text, voice, source }, caller) => {
+      const audio = await speech.audio(text, voice ?? 'us', {
+        source,
+        beforeSynthesis: meterSynthesis && ((chars) => meterSynthesis(caller, chars)),
+      });
       return new Response(audio.bytes, {
         headers: {
           'content-type': audio.contentType,

@@ -128,7 +128,7 @@ describe('composed audio', () => {
   const key = audioKeyOf(source);
 
   it('composes a key with its source: the word twice with exactly the gap between', async () => {
-    const audio = await speech.audio(key, 'us', source);
+    const audio = await speech.audio(key, 'us', { source });
     const joined = parseWav(audio.bytes);
     const single = trimSilence(parseWav((await speech.audio('apple', 'us')).bytes));
     expect(frameCount(joined)).toBe(2 * frameCount(single) + gapFrames(joined.format, 0.3));
@@ -140,7 +140,7 @@ describe('composed audio', () => {
   });
 
   it('refuses a key that is not the md5 of its source', async () => {
-    const error = await rejection(speech.audio(key, 'us', repeatedWord('pear', 2)));
+    const error = await rejection(speech.audio(key, 'us', { source: repeatedWord('pear', 2) }));
     expect(error.httpStatus).toBe(400);
     expect(error.description).toBe('请求参数错误：音频键与内容不符');
   });
@@ -152,7 +152,7 @@ describe('composed audio', () => {
     const before = counted.calls.length;
     const known = await speech.audio(key, 'us');
     expect(counted.calls.length).toBe(before);
-    expect(Buffer.from(known.bytes).equals(Buffer.from((await speech.audio(key, 'us', source)).bytes))).toBe(true);
+    expect(Buffer.from(known.bytes).equals(Buffer.from((await speech.audio(key, 'us', { source })).bytes))).toBe(true);
     // The remembered source also composes the key in the other voice.
     const uk = await speech.audio(key, 'uk');
     expect(peakLevel(parseWav(uk.bytes))).toBeGreaterThan(0.1);
@@ -170,7 +170,90 @@ describe('composed audio', () => {
     );
     expect(frameCount(wav)).toBe(letters.reduce((n, l) => n + frameCount(l), 0) + 2 * gapFrames(wav.format, 0.1));
     expect((await rejection(speech.audio('concat:x:a|b', 'uk'))).httpStatus).toBe(400);
-    expect((await rejection(speech.audio(audioKeyOf('plain'), 'uk', 'plain'))).httpStatus).toBe(400);
+    expect((await rejection(speech.audio(audioKeyOf('plain'), 'uk', { source: 'plain' }))).httpStatus).toBe(400);
+  });
+});
+
+describe('the metering hook', () => {
+  const beforeFiles = async () => new Set(await readdir(dir));
+
+  it('is called on a miss with the characters about to be synthesized, before synthesis, and not on a hit', async () => {
+    const events: string[] = [];
+    const beforeSynthesis = (chars: number) => {
+      events.push(`meter ${chars} after ${counted.calls.length} syntheses`);
+    };
+    const before = counted.calls.length;
+    await speech.audio('  metered   words ', 'us', { beforeSynthesis });
+    expect(events).toEqual([`meter ${'metered words'.length} after ${before} syntheses`]);
+    expect(counted.calls.slice(before)).toEqual(['en-us:metered words']);
+    await speech.audio('metered words', 'us', { beforeSynthesis });
+    expect(events).toHaveLength(1);
+    // The other voice is another audio.
+    await speech.audio('metered words', 'uk', { beforeSynthesis });
+    expect(events).toHaveLength(2);
+  });
+
+  it('stops the request when it throws: nothing synthesized, nothing written, the error is the answer', async () => {
+    const quota = new UpstreamError(200, '001', '今日免费次数已用完');
+    const files = await beforeFiles();
+    const before = counted.calls.length;
+    const error = await rejection(
+      speech.audio('refused words', 'us', {
+        beforeSynthesis: async () => {
+          throw quota;
+        },
+      }),
+    );
+    expect(error).toBe(quota);
+    expect(counted.calls.length).toBe(before);
+    expect(new Set(await readdir(dir))).toEqual(files);
+    // A composed text is refused as a whole, before any of its parts is made.
+    const composedError = await rejection(
+      speech.audio(repeatedWord('refusal', 2), 'us', {
+        beforeSynthesis: () => {
+          throw quota;
+        },
+      }),
+    );
+    expect(composedError).toBe(quota);
+    expect(counted.calls.length).toBe(before);
+    expect(new Set(await readdir(dir))).toEqual(files);
+    expect(new Set(await readdir(path.join(dir, 'keys')))).not.toContain(
+      `${audioKeyOf(repeatedWord('refusal', 2)).slice(4)}.txt`,
+    );
+  });
+
+  it('counts for a composed text only its distinct parts that are not cached yet, once', async () => {
+    await speech.audio('pear', 'us');
+    const calls: number[] = [];
+    const beforeSynthesis = (chars: number) => {
+      calls.push(chars);
+    };
+    const source = composeText({ gapSeconds: 0.3, parts: ['pear', 'plum', 'pear', 'plum'] });
+    await speech.audio(audioKeyOf(source), 'us', { source, beforeSynthesis });
+    expect(calls).toEqual(['plum'.length]);
+    // Composed from cached parts only: joined, not synthesized, so not counted.
+    const joined = composeText({ gapSeconds: 0.1, parts: ['plum', 'pear'] });
+    await speech.audio(joined, 'us', { beforeSynthesis });
+    expect(calls).toEqual(['plum'.length]);
+  });
+});
+
+describe('the length cap', () => {
+  it('refuses more than 1,000 characters to speak in one request, a composed text by its parts together', async () => {
+    const before = counted.calls.length;
+    const words = Array.from({ length: 250 }, (_, i) => `w${i}`).join(' ');
+    expect(words.length).toBeGreaterThan(1000);
+    const error = await rejection(speech.audio(words, 'us'));
+    expect(error.httpStatus).toBe(400);
+    expect(error.description).toBe('请求参数错误：文本过长：一次最多朗读 1000 个字符，请分句朗读');
+    const parts = Array.from({ length: 50 }, (_, i) => `part number ${i} of many`);
+    expect(parts.join('').length).toBeGreaterThan(1000);
+    const source = composeText({ gapSeconds: 0.1, parts });
+    expect((await rejection(speech.audio(audioKeyOf(source), 'us', { source }))).description).toBe(
+      '请求参数错误：文本过长：一次最多朗读 1000 个字符，请分句朗读',
+    );
+    expect(counted.calls.length).toBe(before);
   });
 });
 
@@ -244,8 +327,45 @@ describe('speech calls over HTTP', () => {
 
     const empty = await app.request('/api/get_text_audio?text=');
     expect(empty.status).toBe(400);
-    const tooLong = await app.request(`/api/get_text_audio?text=${'a'.repeat(5001)}`);
+    const tooLong = await app.request(`/api/get_text_audio?text=${'a'.repeat(1001)}`);
     expect(tooLong.status).toBe(400);
+    expect(await tooLong.json()).toEqual({
+      status: '400',
+      description: '请求参数错误：text: 文本过长：一次最多朗读 1000 个字符，请分句朗读',
+    });
+  });
+
+  it('meters synthesis through meterSynthesis with the caller, and answers its error as JSON', async () => {
+    const metered = new Hono();
+    metered.onError(createErrorHandler(() => {}));
+    const charged: [string | undefined, number][] = [];
+    registerContractRoutes(
+      metered,
+      speechCalls({
+        speech,
+        meterSynthesis: (caller, chars) => {
+          if (caller.visitorId === 'visitor-out') throw new UpstreamError(200, '001', '今日免费次数已用完');
+          charged.push([caller.visitorId, chars]);
+        },
+      }),
+    );
+    const get = (text: string, visitor: string) =>
+      metered.request(`/api/get_text_audio?${new URLSearchParams({ text })}`, { headers: { 'x-visitor-id': visitor } });
+
+    const before = counted.calls.length;
+    const refused = await get('a metered text over http', 'visitor-out');
+    expect(refused.status).toBe(200);
+    expect(await refused.json()).toEqual({ status: '001', description: '今日免费次数已用完' });
+    expect(counted.calls.length).toBe(before);
+
+    const first = await get('a metered text over http', 'visitor-in');
+    expect(first.headers.get('content-type')).toBe('audio/wav');
+    expect(charged).toEqual([['visitor-in', 'a metered text over http'.length]]);
+    // Cached now: served to anyone, the visitor out of uses included, and charged to nobody.
+    const again = await get('a metered text over http', 'visitor-out');
+    expect(again.headers.get('content-type')).toBe('audio/wav');
+    expect(charged).toHaveLength(1);
+    expect(counted.calls.length).toBe(before + 1);
   });
 
   it('POST get_text_audio_segments answers the segments', async () => {

@@ -6,18 +6,19 @@
  * Voices: 'uk' is espeak-ng's en-gb-x-rp (Received Pronunciation), 'us' is en-us. Output: 16-bit
  * mono PCM WAV at 22,050 Hz.
  *
- * Every answer is made once per (text, voice) and then read from a disk cache under `cacheDir`,
- * named by the sha256 of voice and text, written atomically (temporary file, then rename), so a
- * crash never leaves half a file that later reads as audio. Identical requests that arrive while
- * the first is being made share its work.
+ * Answers are kept in a disk cache under `cacheDir`, named by the sha256 of voice and text and
+ * bounded in bytes with least-recently-used eviction (audio-cache.ts, which also says what is not
+ * kept). Identical requests that arrive while the first is being made share its work.
+ *
+ * One request speaks at most speechLimits.maxChars characters (lib/contract/audio.ts). Making
+ * audio can be metered: `beforeSynthesis` is called with the characters about to be synthesized,
+ * only when they are (not on a cache hit), and its error stops the request before any synthesis.
  *
  * Composed audio (lib/contract/audio.ts): `md5:<hex>` with the composed text as `source`; the key
- * must be the source's md5. The source is remembered under `cacheDir/keys/`, so a key composed
- * once keeps working without its source, in either voice.
+ * must be the source's md5. The source is remembered under `cacheDir/keys/` (in the same bound),
+ * so a key composed once keeps working without its source, in either voice, while it is kept.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import { md5 } from 'js-md5';
 import {
   CONCAT_PREFIX,
@@ -25,10 +26,13 @@ import {
   audioKeyOf,
   parseAudioKey,
   parseComposedText,
+  speechLimits,
+  speechTooLong,
   type ComposedText,
   type Voice,
 } from '../../lib/contract';
 import { badRequest, notFound } from '../platform/http';
+import { createAudioCache } from './audio-cache';
 import { systemClock, type Clock } from '../platform/time';
 import { splitSegments, type Segment } from './segments';
 import { createSynthesizer, type Synthesizer } from './synthesizer';
@@ -49,20 +53,36 @@ export interface SpeechAudio {
   etag: string;
 }
 
+export interface AudioOptions {
+  /** The composed text of an `md5:` key (unless the key was composed before). */
+  source?: string;
+  /**
+   * Called when the audio is not cached and must be synthesized, before synthesis, with the
+   * number of characters about to be synthesized (a composed text: its parts not cached yet,
+   * each once); not called on a cache hit. An error it throws ends the request before anything is
+   * synthesized or written. The hook for metering. Two identical requests that miss at the same
+   * moment are both called, though the audio is made once.
+   */
+  beforeSynthesis?: (chars: number) => void | Promise<void>;
+}
+
 export interface Speech {
   /**
    * The audio of a text in a voice. `text` may be plain text, a composed `concat:` text, or an
-   * `md5:` key of one (with the composed text in `source` unless the key was composed before).
+   * `md5:` key of one (with the composed text in `options.source` unless the key was composed
+   * before).
    */
-  audio(text: string, voice: Voice, source?: string): Promise<SpeechAudio>;
+  audio(text: string, voice: Voice, options?: AudioOptions): Promise<SpeechAudio>;
   /** The text's sentence segments, for playback one by one. */
   segments(text: string): Segment[];
-  /** Ends the synthesis workers. */
+  /** Ends the synthesis workers (and waits for a scan of the cache to end). */
   close(): Promise<void>;
 }
 
 export interface SpeechOptions {
   cacheDir: string;
+  /** The bound on the cache folder, in bytes (AUDIO_CACHE_MAX_BYTES; default 256 MiB). */
+  cacheMaxBytes?: number;
   log: (line: string) => void;
   now?: Clock;
   /** Replaces the espeak-ng worker pool (tests count calls through it). */
@@ -78,145 +98,156 @@ export const normalizeText = (text: string) => text.normalize('NFC').replace(/\s
 
 const speakable = (text: string) => /[\p{L}\p{N}]/u.test(text);
 
-const ENOENT = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+/** The default bound of the cache, as AUDIO_CACHE_MAX_BYTES's (upstream/platform/config.ts). */
+export const DEFAULT_AUDIO_CACHE_MAX_BYTES = 256 * 1024 * 1024;
+
+const tooLong = () => badRequest(speechTooLong);
+type Meter = AudioOptions['beforeSynthesis'];
 
 export function createSpeech(options: SpeechOptions): Speech {
   const { cacheDir, log } = options;
   const now = options.now ?? systemClock;
   const synthesizer = options.synthesizer ?? createSynthesizer({ concurrency: options.concurrency, log });
-  const keysDir = path.join(cacheDir, 'keys');
+  const cache = createAudioCache({ dir: cacheDir, maxBytes: options.cacheMaxBytes ?? DEFAULT_AUDIO_CACHE_MAX_BYTES, log });
   const inFlight = new Map<string, Promise<AudioBytes>>();
-  let ready: Promise<void> | undefined;
 
-  const ensureDirs = () =>
-    (ready ??= mkdir(keysDir, { recursive: true }).then(
-      () => undefined,
-      (error: unknown) => {
-        ready = undefined; // try again next time: the directory may become writable
-        throw error;
-      },
-    ));
-
-  async function readIfPresent(file: string): Promise<AudioBytes | null> {
-    try {
-      return new Uint8Array(await readFile(file));
-    } catch (error) {
-      if (ENOENT(error)) return null;
-      throw error;
-    }
-  }
-
-  async function writeAtomically(file: string, data: Uint8Array | string): Promise<void> {
-    await ensureDirs();
-    const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
-    try {
-      await writeFile(tmp, data);
-      await rename(tmp, file);
-    } catch (error) {
-      await rm(tmp, { force: true });
-      throw error;
-    }
-  }
-
-  /** The cached bytes under `name`, else `make()`'s, stored; one `make()` per name at a time. */
-  async function cached(name: string, make: () => Promise<AudioBytes>): Promise<AudioBytes> {
-    const running = inFlight.get(name);
+  /**
+   * The cached bytes of `file`, else `make()`'s, kept if the cache admits them; one `make()` per
+   * file at a time. `meter` runs before `make()` only when the file is neither cached nor being
+   * made, and its error ends the request with nothing made.
+   */
+  async function cached(file: string, meter: () => Promise<void>, make: () => Promise<AudioBytes>): Promise<AudioBytes> {
+    const running = inFlight.get(file);
     if (running) return running;
-    const file = path.join(cacheDir, `${name}.wav`);
-    const hit = await readIfPresent(file);
+    const hit = await cache.read(file);
     if (hit) return hit;
-    // Checked again: another request may have started the work while this one read the disk.
-    const started = inFlight.get(name);
+    await meter();
+    // Checked again: another request may have started the work while this one read the disk or
+    // was metered.
+    const started = inFlight.get(file);
     if (started) return started;
     const work = (async () => {
       const bytes = await make();
       try {
-        await writeAtomically(file, bytes);
+        await cache.write(file, bytes);
       } catch (error) {
         // A full or read-only disk costs the cache, not the answer.
-        log(`[speech] could not cache ${name}: ${error instanceof Error ? error.message : String(error)}`);
+        log(`[speech] could not cache ${file}: ${error instanceof Error ? error.message : String(error)}`);
       }
       return bytes;
     })();
-    inFlight.set(name, work);
+    inFlight.set(file, work);
     try {
       return await work;
     } finally {
-      inFlight.delete(name);
+      inFlight.delete(file);
     }
   }
 
-  const plainName = (text: string, voice: Voice) => sha256(`${voice}\n${text}`);
+  const plainFile = (text: string, voice: Voice) => `${sha256(`${voice}\n${text}`)}.wav`;
+  const keyFile = (hex: string, voice: Voice) => `${sha256(`${voice}\n${MD5_PREFIX}${hex}`)}.wav`;
+  const sourceFile = (hex: string) => `keys/${hex}.txt`;
+  const etagOf = (file: string) => file.slice(0, -'.wav'.length);
 
-  async function plain(text: string, voice: Voice): Promise<SpeechAudio> {
+  /** The text as it is spoken and cached; 400 when there is nothing to speak or too much. */
+  function spokenForm(text: string): string {
     const normalized = normalizeText(text);
     if (!speakable(normalized)) throw badRequest('没有可朗读的文字');
-    const name = plainName(normalized, voice);
-    const bytes = await cached(name, async () => {
-      const started = now().getTime();
-      const wav = await synthesizer.synthesize(normalized, espeakVoices[voice]);
-      log(`[speech] ${voice} ${normalized.length} chars in ${now().getTime() - started} ms`);
-      return wav;
-    });
-    return { bytes, contentType: 'audio/wav', etag: name };
+    if (normalized.length > speechLimits.maxChars) throw tooLong();
+    return normalized;
   }
 
-  async function composed(hex: string, composition: ComposedText, voice: Voice): Promise<SpeechAudio> {
-    const name = sha256(`${voice}\n${MD5_PREFIX}${hex}`);
-    const bytes = await cached(name, async () => {
-      const parts = await Promise.all(composition.parts.map((part) => plain(part, voice)));
-      // Each part loses the engine's own leading and trailing pause, so the gap is the one asked for.
-      const joined = joinWavs(
-        parts.map((p) => trimSilence(parseWav(p.bytes))),
-        composition.gapSeconds,
-      );
-      return encodeWav(joined);
-    });
-    return { bytes, contentType: 'audio/wav', etag: name };
+  async function plain(text: string, voice: Voice, beforeSynthesis: Meter): Promise<SpeechAudio> {
+    const normalized = spokenForm(text);
+    const file = plainFile(normalized, voice);
+    const bytes = await cached(
+      file,
+      async () => {
+        await beforeSynthesis?.(normalized.length);
+      },
+      async () => {
+        const started = now().getTime();
+        const wav = await synthesizer.synthesize(normalized, espeakVoices[voice]);
+        log(`[speech] ${voice} ${normalized.length} chars in ${now().getTime() - started} ms`);
+        return wav;
+      },
+    );
+    return { bytes, contentType: 'audio/wav', etag: etagOf(file) };
+  }
+
+  async function composed(hex: string, composition: ComposedText, voice: Voice, beforeSynthesis: Meter): Promise<SpeechAudio> {
+    const parts = composition.parts.map(spokenForm);
+    if (parts.reduce((n, part) => n + part.length, 0) > speechLimits.maxChars) throw tooLong();
+    const file = keyFile(hex, voice);
+    const bytes = await cached(
+      file,
+      async () => {
+        if (!beforeSynthesis) return;
+        // What must be synthesized: the distinct parts not cached yet (the rest is only joined).
+        const distinct = [...new Set(parts)];
+        const missing = await Promise.all(distinct.map(async (p) => !(await cache.exists(plainFile(p, voice)))));
+        const chars = distinct.reduce((n, part, i) => n + (missing[i] ? part.length : 0), 0);
+        if (chars > 0) await beforeSynthesis(chars);
+      },
+      async () => {
+        // Metered above, as a whole.
+        const audios = await Promise.all(parts.map((part) => plain(part, voice, undefined)));
+        // Each part loses the engine's own leading and trailing pause, so the gap is the one asked for.
+        const joined = joinWavs(
+          audios.map((a) => trimSilence(parseWav(a.bytes))),
+          composition.gapSeconds,
+        );
+        return encodeWav(joined);
+      },
+    );
+    return { bytes, contentType: 'audio/wav', etag: etagOf(file) };
   }
 
   async function rememberSource(hex: string, source: string): Promise<void> {
-    const file = path.join(keysDir, `${hex}.txt`);
-    if (await readIfPresent(file)) return;
+    const file = sourceFile(hex);
+    if (await cache.exists(file)) return;
     try {
-      await writeAtomically(file, source);
+      await cache.write(file, source);
     } catch (error) {
       log(`[speech] could not remember key ${hex}: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
 
-  async function byKey(hex: string, voice: Voice, source: string | undefined): Promise<SpeechAudio> {
+  async function byKey(hex: string, voice: Voice, source: string | undefined, beforeSynthesis: Meter): Promise<SpeechAudio> {
     if (source !== undefined) {
       if (md5(source) !== hex) throw badRequest('音频键与内容不符');
       const composition = parseComposedText(source);
       if (!composition) throw badRequest('组合音频格式不正确');
-      const audio = await composed(hex, composition, voice);
+      const audio = await composed(hex, composition, voice, beforeSynthesis);
       await rememberSource(hex, source);
       return audio;
     }
-    const name = sha256(`${voice}\n${MD5_PREFIX}${hex}`);
-    const hit = inFlight.get(name) ?? (await readIfPresent(path.join(cacheDir, `${name}.wav`)));
-    if (hit) return { bytes: await hit, contentType: 'audio/wav', etag: name };
-    const remembered = await readIfPresent(path.join(keysDir, `${hex}.txt`));
+    const file = keyFile(hex, voice);
+    const hit = inFlight.get(file) ?? (await cache.read(file));
+    if (hit) return { bytes: await hit, contentType: 'audio/wav', etag: etagOf(file) };
+    const remembered = await cache.read(sourceFile(hex));
     const composition = remembered && parseComposedText(new TextDecoder().decode(remembered));
     if (!composition) throw notFound();
-    return composed(hex, composition, voice);
+    return composed(hex, composition, voice, beforeSynthesis);
   }
 
   return {
-    async audio(text, voice, source) {
+    async audio(text, voice, { source, beforeSynthesis } = {}) {
       if (text.startsWith(MD5_PREFIX)) {
         const hex = parseAudioKey(text);
         if (!hex) throw badRequest('音频键格式不正确');
-        return byKey(hex, voice, source);
+        return byKey(hex, voice, source, beforeSynthesis);
       }
       if (text.startsWith(CONCAT_PREFIX)) {
         if (!parseComposedText(text)) throw badRequest('组合音频格式不正确');
-        return byKey(parseAudioKey(audioKeyOf(text))!, voice, text);
+        return byKey(parseAudioKey(audioKeyOf(text))!, voice, text, beforeSynthesis);
       }
-      return plain(text, voice);
+      return plain(text, voice, beforeSynthesis);
     },
     segments: (text) => splitSegments(text),
-    close: () => synthesizer.close(),
+    async close() {
+      await synthesizer.close();
+      await cache.settled();
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { def, num, obj, str } from '../define';
+import { speechLimits, speechTooLong } from '../audio';
 import { envelope } from '../envelope';
 
 /** Speech: a text's audio, and a long text's sentence segments (composed audio: ../audio.ts). */
@@ -15,6 +16,9 @@ export const audioCalls = {
    * md5 of the whole `concat:` text, which goes along in `source` (see lib/contract/audio.ts).
    * The upstream checks that the key is the source's md5; a key it has composed before is served
    * from its cache even without `source`, and an unknown key without one answers 404.
+   * One request speaks at most speechLimits.maxChars characters (a composed text: its parts
+   * together); a longer text answers 400 (the player reads one in pieces, and
+   * get_text_audio_segments cuts a passage into segments).
    */
   get_text_audio: def('get_text_audio', {
     method: 'GET',
@@ -22,9 +26,11 @@ export const audioCalls = {
     // Seconds of speech synthesis and the audio cache's disk; metered for visitors.
     spends: true,
     request: obj({
-      text: str.min(1).max(5_000),
+      text: str.min(1).max(speechLimits.maxChars, speechTooLong),
       voice: z.enum(voices).optional(),
-      source: str.max(5_000).optional(),
+      // Room for the separators and gap of up to 64 parts; the parts themselves are counted by
+      // the service against the same limit.
+      source: str.max(2 * speechLimits.maxChars, speechTooLong).optional(),
     }),
   }),
   /** Splits a text into sentence segments, each fetched and played on its own. */
