@@ -167,7 +167,11 @@ describe('upstream protocol', () => {
   it('refuses JSON nested too deeply to walk with 400, whatever content type it comes under', async () => {
     const deep = `{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`;
     for (const type of ['application/json', 'application/x-www-form-urlencoded', 'text/plain']) {
-      const answer = await upstream.request('/api/get_share_num', { method: 'POST', headers: { 'content-type': type }, body: deep });
+      const answer = await upstream.request('/api/get_share_num', {
+        method: 'POST',
+        headers: { 'content-type': type },
+        body: deep,
+      });
       expect([answer.http, answer.body.status]).toEqual([400, '400']);
     }
     expect(upstream.logs.filter((line) => line.includes('Maximum call stack'))).toEqual([]);

@@ -75,6 +75,38 @@ export type Entitlements = {
   | { freeUsesPerDay: 'unlimited' }
 );
 
+/** The limits of an allowance counted in other units than uses, for one kind of user, a day. */
+export interface Allowance {
+  /** A logged-in learner's own, or a visitor's own (by its browser's id). */
+  own: number;
+  /** All visitors behind one network address together. */
+  perAddress: number;
+}
+
+/** The allowances counted in other units than uses (requireAllowance in the usage ledger). */
+export type AllowanceName = 'speech_characters';
+
+/**
+ * Allowances counted in other units than uses, a day (Beijing time). Speech made anew for a
+ * text (get_text_audio; a text already in the audio cache costs nothing) is counted in its
+ * characters: a visitor's day (FREE_SPEECH_CHARACTERS, 20,000) is about an article read aloud,
+ * besides every word and sentence clicked; a learner's ten times that; the visitors behind one
+ * address twenty; a member's is not counted. Each synthesis is seconds of a core and megabytes of
+ * disk, so a visitor cannot have the server speak without end.
+ */
+export function allowancesTable(
+  freeUses: UpstreamConfig['freeUses'],
+): Record<AllowanceName, Record<UserType, Allowance | 'unlimited'>> {
+  const chars = freeUses.speechCharacters;
+  return {
+    speech_characters: {
+      anonymous: { own: chars, perAddress: chars * 20 },
+      loggedIn: { own: chars * 10, perAddress: chars * 10 },
+      vip: 'unlimited',
+    },
+  };
+}
+
 /**
  * The table, with the free counts the operator configured (FREE_USES_ANONYMOUS, FREE_USES_LOGIN,
  * FREE_USES_PER_ADDRESS).
@@ -103,4 +135,4 @@ export const isMeteredFeature = (feature: string): feature is MeteredFeature =>
 
 /** Whether this kind of user has a member feature (the table's `unlocked`; free counts do not matter). */
 export const hasMemberFeature = (user: { isVip: boolean } | undefined, feature: MemberFeature): boolean =>
-  entitlementsTable({ anonymous: 0, login: 0, perAddress: 0 })[userTypeOf(user)].unlocked.includes(feature);
+  entitlementsTable({ anonymous: 0, login: 0, perAddress: 0, speechCharacters: 0 })[userTypeOf(user)].unlocked.includes(feature);

@@ -2,11 +2,13 @@ import { Hono } from 'hono';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
 import { createErrorHandler } from '../platform/http';
+import type { UpstreamError } from '../platform/http';
+import { allowancesTable } from './entitlements';
 import { createUsageLedger, freeUseDenied, type FreeUseContext, type UsageLedger } from './usage-ledger';
 import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
 import { shanghaiDay } from '../platform/time';
 
-const limits = { anonymous: 3, login: 5, perAddress: 7 };
+const limits = { anonymous: 3, login: 5, perAddress: 7, speechCharacters: 100 };
 
 describe('usage ledger', () => {
   let testDb: TestDatabase;
@@ -143,14 +145,22 @@ describe('usage ledger', () => {
     expect((await ledger.remaining({ visitorId: 'v9', ip: '10.0.0.2' })).query_word).toBe(3);
   });
 
-  it('counts an allowance in other units against the same kinds of counters', async () => {
-    const who = { visitorId: 'v1', ip: '10.0.0.1' };
-    const allowance = { own: 100, perAddress: 150 };
-    expect(await ledger.takeAllowance(who, 'speech_characters', 60, allowance)).toBe(true);
-    expect(await ledger.takeAllowance(who, 'speech_characters', 60, allowance)).toBe(false);
-    expect(await ledger.takeAllowance({ visitorId: 'v2', ip: '10.0.0.1' }, 'speech_characters', 90, allowance)).toBe(true);
-    expect(await ledger.takeAllowance({ visitorId: 'v3', ip: '10.0.0.1' }, 'speech_characters', 1, allowance)).toBe(false);
-    expect(await ledger.takeAllowance({ user: { id: 1, isVip: true }, ip: '10.0.0.1' }, 'x', 10 ** 9, 'unlimited')).toBe(true);
+  it('counts speech in characters: a visitor’s own day, its address’s, a member unlimited', async () => {
+    const { own, perAddress } = allowancesTable(limits).speech_characters.anonymous as { own: number; perAddress: number };
+    const speak = (who: FreeUseContext, chars: number) =>
+      ledger.requireAllowance(who, 'speech_characters', chars).then(
+        () => 'ok',
+        (error: UpstreamError) => `${error.httpStatus} ${error.status}`,
+      );
+    expect(await speak({ visitorId: 'v1', ip: '10.0.0.1' }, own)).toBe('ok');
+    expect(await speak({ visitorId: 'v1', ip: '10.0.0.1' }, 1)).toBe(`429 ${anonymousLimit}`);
+    // Classmates behind the address share its ceiling, each with a day of their own.
+    let visitors = 1;
+    while ((visitors + 1) * own <= perAddress)
+      expect(await speak({ visitorId: `v${++visitors}`, ip: '10.0.0.1' }, own)).toBe('ok');
+    expect(await speak({ visitorId: 'late', ip: '10.0.0.1' }, own)).toBe(`429 ${anonymousLimit}`);
+    expect(await speak({ user: { id: 1, isVip: false }, ip: '10.0.0.1' }, own)).toBe('ok');
+    expect(await speak({ user: { id: 2, isVip: true }, ip: '10.0.0.1' }, 10 ** 9)).toBe('ok');
   });
 
   it('answers a denial as HTTP 200 whose body carries the quota status', async () => {

@@ -1,9 +1,13 @@
+import { quotaStatus } from '../../lib/contract';
 import type { Db } from '../db/database';
 import type { Caller } from '../platform/caller';
 import type { UpstreamConfig } from '../platform/config';
 import { UpstreamError } from '../platform/http';
 import { shanghaiDay, type Clock } from '../platform/time';
 import {
+  type Allowance,
+  type AllowanceName,
+  allowancesTable,
   countedFeatures,
   entitlementsTable,
   isMeteredFeature,
@@ -54,18 +58,15 @@ export const freeUseDenied = (status: QuotaStatus) => new UpstreamError(200, sta
 /** The description of a quota refusal, in a JSON answer or an event stream's message. */
 export const freeUsesGone = '今日免费次数已用完';
 
+/** The description of an allowance's refusal, answered with 429 (the answer is not JSON when allowed). */
+const allowanceGone: Record<AllowanceName, string> = {
+  speech_characters: '今日免费朗读字数已用完，登录或开通会员后可继续朗读',
+};
+
 /** A counter of the ledger: one row of `usage` a day, and the most it may reach that day. */
 interface Counter {
   subject: string;
   limit: number;
-}
-
-/** The limits of one allowance for each kind of counter (see allowanceCounters). */
-export interface Allowance {
-  /** A logged-in learner's own, or a visitor's own (by its browser's id). */
-  own: number;
-  /** All visitors behind one network address together. */
-  perAddress: number;
 }
 
 /**
@@ -79,6 +80,7 @@ export interface Allowance {
 export function createUsageLedger({ config, db, now }: LedgerDeps) {
   const entitlements = entitlementsTable(config.freeUses);
   const counted = countedFeatures(config);
+  const allowances = allowancesTable(config.freeUses);
 
   /** The counters a caller's use goes on, each with its limit. */
   function countersOf(who: FreeUseContext, allowance: Allowance): Counter[] {
@@ -212,17 +214,18 @@ export function createUsageLedger({ config, db, now }: LedgerDeps) {
   }
 
   /**
-   * An allowance counted in units other than uses (the characters of speech made for a visitor):
-   * adds `amount`, or answers false, changing nothing, when that would pass a limit.
+   * An allowance counted in units other than uses (allowances in entitlements.ts: the characters
+   * of speech made for a caller): adds `amount`, or throws the quota answer, changing nothing,
+   * when that would pass a limit.
    */
-  async function takeAllowance(
-    who: FreeUseContext,
-    name: string,
-    amount: number,
-    allowance: Allowance | 'unlimited',
-  ): Promise<boolean> {
-    if (allowance === 'unlimited') return true;
-    return (await add(countersOf(who, allowance), name, amount, shanghaiDay(now()))) !== null;
+  async function requireAllowance(who: FreeUseContext, name: AllowanceName, amount: number): Promise<void> {
+    const type = userTypeOf(who.user);
+    const allowance: Allowance | 'unlimited' = allowances[name][type];
+    if (allowance === 'unlimited') return;
+    if ((await add(countersOf(who, allowance), name, amount, shanghaiDay(now()))) !== null) return;
+    const entitled = entitlements[type];
+    const status = 'whenUsedUp' in entitled ? entitled.whenUsedUp : quotaStatus.loggedIn;
+    throw new UpstreamError(429, status, allowanceGone[name]);
   }
 
   /**
@@ -254,7 +257,7 @@ export function createUsageLedger({ config, db, now }: LedgerDeps) {
     return out;
   }
 
-  return { consumeFreeUse, requireFreeUse, takeFreeUse, metered, takeAllowance, remaining };
+  return { consumeFreeUse, requireFreeUse, takeFreeUse, metered, requireAllowance, remaining };
 }
 
 export type UsageLedger = ReturnType<typeof createUsageLedger>;

@@ -16,7 +16,7 @@ describe('loadConfig', () => {
       databaseStatementTimeoutMs: 10_000,
       smtp: undefined,
       wechat: { apiBase: 'https://api.weixin.qq.com', callbackOrigin: undefined, pc: undefined, insideWechat: undefined },
-      freeUses: { anonymous: 5, login: 20 },
+      freeUses: { anonymous: 5, login: 20, perAddress: 200, speechCharacters: 20_000 },
       llm: undefined,
       membership: {
         packages: { month: { actualFen: 2800, originalFen: 3800 }, year: { actualFen: 19_800, originalFen: 45_600 } },
@@ -128,7 +128,7 @@ describe('loadConfig', () => {
         from: 'mailer@example.com',
       },
       wechat: { apiBase: 'http://127.0.0.1:9999', pc: { appId: 'wx1', appSecret: 's1' }, insideWechat: undefined },
-      freeUses: { anonymous: 0, login: 20 },
+      freeUses: { anonymous: 0, login: 20, perAddress: 200, speechCharacters: 20_000 },
       emailCodeCooldownSeconds: 30,
     });
     expect(loadConfig({ SMTP_HOST: 'smtp.example.com' }).smtp).toMatchObject({ port: 587, secure: false });

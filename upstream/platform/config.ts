@@ -65,7 +65,13 @@ export interface UpstreamConfig {
    * (a classroom, a campus, a carrier's NAT), far above one visitor's so that they do not share
    * one visitor's uses, while a client dropping its cookie cannot get past it either.
    */
-  freeUses: { anonymous: number; login: number; perAddress: number };
+  freeUses: {
+    anonymous: number;
+    login: number;
+    perAddress: number;
+    /** Characters of speech made anew a day for a visitor (a learner ten times, an address twenty). */
+    speechCharacters: number;
+  };
   membership: MembershipConfig;
   /** Absent (LLM_BASE_URL unset): the offline engines translate and tutor. */
   llm?: LlmConfig;
@@ -201,6 +207,7 @@ const envSchema = z.object({
   FREE_USES_ANONYMOUS: count(5),
   FREE_USES_LOGIN: count(20),
   FREE_USES_PER_ADDRESS: count(200),
+  FREE_SPEECH_CHARACTERS: count(20_000),
   VIP_MONTH_PRICE_FEN: count(2800),
   VIP_MONTH_ORIGINAL_FEN: count(3800),
   VIP_YEAR_PRICE_FEN: count(19_800),
@@ -273,7 +280,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       pc: wechatApp('WECHAT_OPEN', e.WECHAT_OPEN_APP_ID, e.WECHAT_OPEN_APP_SECRET),
       insideWechat: wechatApp('WECHAT_MP', e.WECHAT_MP_APP_ID, e.WECHAT_MP_APP_SECRET),
     },
-    freeUses: { anonymous: e.FREE_USES_ANONYMOUS, login: e.FREE_USES_LOGIN, perAddress: e.FREE_USES_PER_ADDRESS },
+    freeUses: {
+      anonymous: e.FREE_USES_ANONYMOUS,
+      login: e.FREE_USES_LOGIN,
+      perAddress: e.FREE_USES_PER_ADDRESS,
+      speechCharacters: e.FREE_SPEECH_CHARACTERS,
+    },
     membership: {
       packages: {
         month: packagePrice('VIP_MONTH', e.VIP_MONTH_PRICE_FEN, e.VIP_MONTH_ORIGINAL_FEN),

@@ -142,3 +142,31 @@ async function cacheExists(text: string, voice = 'us'): Promise<boolean> {
     () => false,
   );
 }
+
+describe('speech made anew, metered by characters', () => {
+  it('gives a visitor their day of new speech, then 429 with the quota status; cached audio stays free', async () => {
+    const own = await startTestUpstream({ env: { FREE_SPEECH_CHARACTERS: '120' } });
+    try {
+      const ask = (text: string, headers: Record<string, string>) =>
+        fetch(`${own.url}/api/get_text_audio?${new URLSearchParams({ text })}`, { headers });
+      const visitor = { 'x-visitor-id': 'reader-1', 'x-forwarded-for': '10.9.0.1' };
+      const sentence = 'The river ran quietly past the old mill.'; // 40 characters
+      expect((await ask(sentence, visitor)).status).toBe(200);
+      expect((await ask('A quiet garden lay behind the yellow wall.', visitor)).status).toBe(200);
+      // Asked again, the first is in the cache: it costs nothing, however often.
+      for (let i = 0; i < 5; i++) expect((await ask(sentence, visitor)).status).toBe(200);
+      const refused = await ask('Winter came early to the silver market town.', visitor);
+      expect(refused.status).toBe(429);
+      expect(await refused.json()).toEqual({
+        status: 'anonymous_user_free_num_limit',
+        description: '今日免费朗读字数已用完，登录或开通会员后可继续朗读',
+      });
+      // Another visitor has a day of their own.
+      expect((await ask('Winter came early to the silver market town.', { ...visitor, 'x-visitor-id': 'reader-2' })).status).toBe(
+        200,
+      );
+    } finally {
+      await own.stop();
+    }
+  });
+});
