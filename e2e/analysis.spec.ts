@@ -206,6 +206,7 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('free-trial-notice')).toBeVisible();
       await page.getByTestId('sample-sentence').first().click();
       await analysis.expectAnalysed();
+      await expect(page.getByTestId('free-uses-left')).toHaveText(`今日免费句子分析还剩 ${ANONYMOUS_FREE - 1} 次`);
       for (let i = 1; i < ANONYMOUS_FREE; i++) {
         const answer = await page.request.post('/api/analyze_sentence', { data: { sentence: `We met ${i} times.` } });
         expect((await answer.json()).status).toBe('OK');
