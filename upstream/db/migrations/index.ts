@@ -16,6 +16,7 @@ import * as books from './014-books';
 import * as expertInstructions from './015-expert-instructions';
 import * as writerDrafts from './016-writer-drafts';
 import * as assessments from './017-assessments';
+import * as annotationsPerUser from './021-annotations-per-user';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '015_expert_instructions': expertInstructions,
   '016_writer_drafts': writerDrafts,
   '017_assessments': assessments,
+  '021_annotations_per_user': annotationsPerUser,
 };
 
 export const migrationProvider: MigrationProvider = {
