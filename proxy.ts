@@ -14,6 +14,8 @@ const REFERRER_MAX_AGE = 30 * 24 * 3600;
  * empty until the browser renders it (vercel/next.js#62228); this route is fully server-rendered.
  */
 const RENDERED_NOT_FOUND = '/_not-found';
+/** How the proxy's 404 answers may be kept: not at all (see `proxy`). */
+const NOT_FOUND_CACHE_CONTROL = 'no-store';
 
 /**
  * Runs before every page (not /api, not static files):
@@ -25,7 +27,7 @@ const RENDERED_NOT_FOUND = '/_not-found';
  *  - the route table's forwards happen here, before anything renders (see `forward`);
  *  - /NotFound, a `/{product}` that names no product, and a reading page whose file is not in
  *    the library (lib/bff/document-exists.ts) are answered by the not-found page, server-rendered,
- *    with 404.
+ *    with 404 and never stored (the document may be imported a moment later).
  */
 export async function proxy(request: NextRequest): Promise<NextResponse> {
   const { nextUrl } = request;
@@ -37,14 +39,23 @@ export async function proxy(request: NextRequest): Promise<NextResponse> {
   const arriving = nextUrl.searchParams.get(SHARE_PARAM);
   const unknownProduct =
     resolution.kind === 'page' && resolution.route.name === 'index' && !isKnownProduct(resolution.params.product);
-  const unknownDocument =
-    resolution.kind === 'page' &&
-    isArticlePage(resolution.route.name) &&
-    !(await readingPageHasDocument(resolution.route.name, articleFileName(resolution.params.fileName)));
-  const response =
-    nextUrl.pathname === NOT_FOUND_PATH || unknownProduct || unknownDocument
-      ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl))
-      : NextResponse.next();
+  const hasDocument =
+    resolution.kind === 'page' && isArticlePage(resolution.route.name)
+      ? await readingPageHasDocument(resolution.route.name, articleFileName(resolution.params.fileName))
+      : undefined;
+  const unknownDocument = hasDocument === 'no';
+  const notFound = nextUrl.pathname === NOT_FOUND_PATH || unknownProduct || unknownDocument;
+  const response = notFound ? NextResponse.rewrite(new URL(RENDERED_NOT_FOUND, nextUrl)) : NextResponse.next();
+  // The not-found page is rendered at build, and Next sends a built page as cacheable for a year
+  // (s-maxage=31536000): a CDN would go on answering 404 for a document imported (a news article
+  // published) a minute later. A 404 is not stored. Next keeps a Cache-Control set here; when it
+  // serves the rewrite by requesting /_not-found from itself (a rewrite whose origin is not the
+  // request's, e.g. localhost for 127.0.0.1), that request comes through here too and takes the
+  // header on its own answer, which becomes the reader's.
+  // When the library could not be asked, the page finds out itself and may answer 404 (kept by
+  // Next a minute at most, lib/bff/article.ts): that answer, whatever it is, is not stored either.
+  if (notFound || nextUrl.pathname === RENDERED_NOT_FOUND || hasDocument === 'unknown')
+    response.headers.set('cache-control', NOT_FOUND_CACHE_CONTROL);
   // Only another's account is remembered: the own one is on every page of a logged-in user.
   const own = arriving ? (await openSession(request.cookies.get(SESSION_COOKIE)?.value))?.user.account : undefined;
   if (arriving && arriving !== own && /^[\w-]{1,64}$/.test(arriving)) {

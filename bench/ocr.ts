@@ -108,6 +108,84 @@ async function parseImage(agent: Agent, base: string, bytes: Buffer, name: strin
   return { text: json.data?.text ?? '', ms: took };
 }
 
+/** The resident memory of a process, in MB. */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+/**
+ * Very large images, as the outside probe sent one (issue 29): a page of 8,000 × 5,000 pixels (40
+ * megapixels, the largest the call took before), then one of 4,000 × 3,000 (a 12-megapixel phone
+ * photo, the largest it takes now), each with two lines of text and otherwise white, as PNG
+ * (`BENCH_LARGE_SIZES`, e.g. `6000x4000,3000x2000`, sets others). For each: its time, and the
+ * upstream's resident memory before, at its peak (read every 20 ms), after, and 5 s later:
+ * Tesseract's WebAssembly memory grows to hold the image and never shrinks, so what the worker
+ * that read it keeps is what the process keeps. Then an ordinary photo, read after it.
+ */
+async function largeImages(report: ReturnType<typeof reporter>, agent: Agent, base: string, pid: number) {
+  const sizes = (process.env.BENCH_LARGE_SIZES ?? '8000x5000,4000x3000').split(',').map((s) => {
+    const [width, height] = s.split('x').map(Number);
+    return { width, height };
+  });
+  report.say('## Very large images');
+  report.say();
+  for (const size of sizes) await largeImage(report, agent, base, pid, size);
+}
+
+async function largeImage(
+  report: ReturnType<typeof reporter>,
+  agent: Agent,
+  base: string,
+  pid: number,
+  size: { width: number; height: number },
+) {
+  const { createCanvas } = await import('@napi-rs/canvas');
+  const canvas = createCanvas(size.width, size.height);
+  const g = canvas.getContext('2d');
+  g.fillStyle = '#ffffff';
+  g.fillRect(0, 0, size.width, size.height);
+  g.fillStyle = '#111111';
+  g.font = `${Math.round(size.width / 60)}px sans-serif`;
+  const lines = ['The committee abandoned the ambiguous proposal', 'after a long debate about the old library.'];
+  for (const [i, line] of lines.entries()) g.fillText(line, size.width / 20, size.height / 8 + i * (size.width / 40));
+  const bytes = await canvas.encode('png');
+  const ordinary = await renderPage({ paragraphs: [lines.join(' ')], font: 'serif', size: 28, columnWidth: 1000 });
+
+  report.say(
+    `${size.width} × ${size.height} px (${((size.width * size.height) / 1e6).toFixed(1)} megapixels), PNG of ${(bytes.length / 1024).toFixed(0)} KB, with two lines of text; the upstream's resident memory (RSS).`,
+  );
+  report.say();
+  report.say('| request | answer | time | RSS before | RSS peak | RSS after | RSS 5 s later |');
+  report.say('|---|---|---|---|---|---|---|');
+  const send = async (name: string, body: Buffer, file: string) => {
+    const before = rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(pid));
+    }, 20);
+    const form = new FormData();
+    form.append('file', new Blob([body as BlobPart]), file);
+    const started = performance.now();
+    const answer = await request(`${base}/api/parse_image`, { method: 'POST', dispatcher: agent, body: form });
+    const json = (await answer.body.json()) as { status: string; description?: string };
+    const took = performance.now() - started;
+    clearInterval(sampler);
+    const after = rssMb(pid);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const settled = rssMb(pid);
+    const mb = (n: number) => `${n.toFixed(0)} MB`;
+    report.say(
+      `| ${name} | ${answer.statusCode} ${json.status === 'OK' ? 'OK' : (json.description ?? json.status)} | ${ms(took)} | ${mb(before)} | ${mb(Math.max(peak, after))} | ${mb(after)} | ${mb(settled)} |`,
+    );
+  };
+  await send('an ordinary page first', ordinary.bytes, 'page.png');
+  await send('the large image', bytes, 'large.png');
+  await send('the large image again', bytes, 'large.png');
+  await send('an ordinary page after', ordinary.bytes, 'page.png');
+  report.say();
+}
+
 async function main() {
   const report = reporter('ocr');
   const pool = sentences();
@@ -139,6 +217,12 @@ async function main() {
     report.say();
     report.say(`First photo after start (starts the OCR worker, opens the word data): ${ms(cold.ms)}`);
     report.say();
+    // BENCH_OCR=large: the large images alone.
+    if (process.env.BENCH_OCR === 'large') {
+      await largeImages(report, agent, upstream.url, upstream.process.pid ?? 0);
+      report.save();
+      return;
+    }
     report.say('| condition | pages | page size (px) | characters | character accuracy | paragraphs right | upstream p50 |');
     report.say('|---|---|---|---|---|---|---|');
 
@@ -204,6 +288,8 @@ async function main() {
       );
     }
     if (!bff) report.say('\n(no production build: run `npm run build` for the BFF figures)');
+    report.say();
+    await largeImages(report, agent, upstream.url, upstream.process.pid ?? 0);
     report.save();
   } finally {
     await agent.close();

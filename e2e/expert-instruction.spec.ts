@@ -68,6 +68,12 @@ for (const [name, viewport] of [
       await expect(learnerPage.getByTestId('expert-read-only')).toBeVisible({ timeout: 15_000 });
       await expect(learnerPage.getByTestId('expert-current')).toHaveText(instruction);
       await expect(learnerPage.getByTestId('expert-editor')).toHaveCount(0);
+      // The versions and times, but not who wrote them: the expert's nickname and account are not public.
+      await expect(learnerPage.getByTestId('expert-version').first()).toBeVisible();
+      for (const line of await learnerPage.getByTestId('expert-version-line').all()) {
+        await expect(line).toContainText(/^v\d+ · 专家 · /);
+      }
+      await expect(learnerPage.getByTestId('expert-panel')).not.toContainText('expert');
       const refused = await learnerPage.request.post('/api/update_expert_instruction', {
         data: { scene: 'tutor', instruction: '随便改改' },
       });

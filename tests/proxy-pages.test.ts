@@ -8,16 +8,23 @@ function run(path: string, headers: Record<string, string> = {}) {
 }
 
 describe('proxy: page requests', () => {
-  it('answers /NotFound with the server-rendered not-found route, keeping the address', async () => {
+  it('answers /NotFound with the server-rendered not-found route, keeping the address, never stored', async () => {
     const response = await run('/NotFound');
     expect(response.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/_not-found');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    // Next may serve the rewrite by requesting the not-found route from itself: that answer too.
+    const inner = await run('/_not-found');
+    expect(inner.headers.get('x-middleware-next')).toBe('1');
+    expect(inner.headers.get('cache-control')).toBe('no-store');
   });
 
   it('answers a /{product} that names no product with the not-found route, and lets the products through', async () => {
     const unknown = await run('/nosuchproduct');
     expect(unknown.headers.get('x-middleware-rewrite')).toBe('http://localhost:3000/_not-found');
+    expect(unknown.headers.get('cache-control')).toBe('no-store');
     for (const path of ['/classic', '/cet4', '/me', '/word']) {
       expect((await run(path)).headers.get('x-middleware-next'), path).toBe('1');
+      expect((await run(path)).headers.get('cache-control'), path).toBeNull();
     }
   });
 

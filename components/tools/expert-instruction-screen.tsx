@@ -28,8 +28,9 @@ const when = (at: string) =>
 /**
  * /ExpertInstruction (no header or footer): the instructions teachers and operators write for the
  * language model, one per scene (the tutor, explanations, the writer), each versioned with who
- * wrote it and when. Everyone may read them; the accounts the operator lists as experts may write,
- * and an update made on an old version is refused rather than overwriting a colleague's.
+ * wrote it and when. Everyone may read them, their versions and times; who wrote each is shown to
+ * the experts (others read 专家). The accounts the operator lists as experts may write, and an
+ * update made on an old version is refused rather than overwriting a colleague's.
  */
 export function ExpertInstructionScreen() {
   const { data: user, isPending: userPending } = useCurrentUser();
@@ -159,10 +160,12 @@ function ScenePanel({ account, state, canEdit }: { account: string | undefined; 
   );
 }
 
+// The author is named to the experts only; everyone else reads 专家 (see the contract's `editor`).
 function VersionLine({ version }: { version: ExpertInstructionVersion }) {
+  const author = version.editor ? version.editor.nickname || version.editor.account : '专家';
   return (
-    <span className="text-xs text-ink-mute">
-      v{version.version} · {version.editor.nickname || version.editor.account} · {when(version.created_at)}
+    <span className="text-xs text-ink-mute" data-testid="expert-version-line">
+      v{version.version} · {author} · {when(version.created_at)}
     </span>
   );
 }

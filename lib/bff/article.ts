@@ -44,6 +44,22 @@ const findCached = (page: ArticlePage, filename: string) =>
   )();
 
 /**
+ * How long Next keeps a reading page that found no document, in seconds. The proxy answers an
+ * unknown name before the page renders (proxy.ts, never stored); the page answers 404 itself only
+ * when the proxy could not ask (and the proxy then tells shared caches not to store the answer).
+ * Next would keep that 404 like any rendering of the page, for the page's hour, hiding a document
+ * imported meanwhile. A render's lifetime is the shortest of the cached reads it made, so the
+ * missing name's read below, kept this long, bounds the 404's.
+ */
+export const missingDocumentTtlSeconds = 60;
+
+const keepMissingBriefly = (page: ArticlePage, filename: string) =>
+  unstable_cache(async () => true, ['missing_document', page, filename], {
+    tags: [documentTag(filename)],
+    revalidate: missingDocumentTtlSeconds,
+  })();
+
+/**
  * The document a reading page shows, or null when its categories have none of that name. Once
  * per request (React's cache), shared by generateMetadata and the page.
  */
@@ -53,7 +69,8 @@ export const readArticle = cache(async (page: ArticlePage, filename: string): Pr
   try {
     return await findCached(page, filename);
   } catch (error) {
-    if (error instanceof Missing) return null;
-    throw error;
+    if (!(error instanceof Missing)) throw error;
+    await keepMissingBriefly(page, filename);
+    return null;
   }
 });

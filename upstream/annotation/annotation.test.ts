@@ -1,11 +1,13 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Migrator } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_SENSE_CANDIDATE, OTHER_SENSE_ID, WORD_NOT_FOUND, type Gloss, type TranslationItem } from '../../lib/contract';
 import { loadConfig } from '../platform/config';
 import { createContentLibrary, type ContentLibrary } from '../content/library';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
+import { migrationProvider, migrations } from '../db/migrations';
 import type { DictionaryEngine, LookupInput } from '../dictionary/types';
 import { UpstreamError } from '../platform/http';
 import { removeTestData, testDatabaseEnv } from '../test-harness';
@@ -197,32 +199,144 @@ describe('annotation', () => {
     ]);
   });
 
-  it('keeps the answers of each logged-in user apart within a uid, and uses the user when there is no uid', async () => {
-    const { id: userId } = await db
-      .insertInto('users')
-      .values({
-        account: '10000001',
-        email: null,
-        wechat_openid: null,
-        wechat_unionid: null,
-        nickname: 'n',
-        headimgurl: '',
-        api_token: 'yj_t',
-        vip_expires_at: null,
-        referrer_account: null,
-        created_at: '2026-03-02T02:00:00Z',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+  const addUser = async (account: string) =>
+    (
+      await db
+        .insertInto('users')
+        .values({
+          account,
+          email: null,
+          wechat_openid: null,
+          wechat_unionid: null,
+          nickname: 'n',
+          headimgurl: '',
+          api_token: `yj_${account}`,
+          vip_expires_at: null,
+          referrer_account: null,
+          created_at: '2026-03-02T02:00:00Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+
+  it('keeps one answer per logged-in user and task whatever the uid, the latest, and moves the user on in every batch', async () => {
+    const userId = await addUser('10000001');
     const task = (await annotation.nextTask({ userId }))!;
     await annotation.submit({ uid: 42, userId }, task.current_word_index, riverBank);
     await annotation.submit({ userId }, task.current_word_index, moneyBank);
+    for (let batch = 0; batch < 5; batch++)
+      await annotation.submit({ uid: `b${batch}`, userId }, task.current_word_index, riverBank);
     expect(
       await db.selectFrom('annotations').select(['annotator', 'uid', 'user_id', 'sense_id']).orderBy('annotator').execute(),
-    ).toEqual([
-      { annotator: `uid:42@user:${userId}`, uid: '42', user_id: userId, sense_id: riverBank },
-      { annotator: `user:${userId}`, uid: null, user_id: userId, sense_id: moneyBank },
+    ).toEqual([{ annotator: `user:${userId}`, uid: 'b4', user_id: userId, sense_id: riverBank }]);
+    expect(await annotation.senseCounts([riverBank, moneyBank])).toEqual(
+      new Map([
+        [riverBank, 1],
+        [moneyBank, 0],
+      ]),
+    );
+    // The task answered is not offered again under a new uid; to another user it still is.
+    expect((await annotation.nextTask({ uid: 'new-batch', userId }))!.current_word_index).not.toBe(task.current_word_index);
+    const other = await addUser('10000002');
+    expect((await annotation.nextTask({ uid: 'new-batch', userId: other }))!.current_word_index).toBe(task.current_word_index);
+    await annotation.submit({ uid: 'new-batch', userId: other }, task.current_word_index, riverBank);
+    expect((await annotation.senseCounts([riverBank])).get(riverBank)).toBe(2);
+  });
+
+  it('collapses a database’s duplicate answers when migrating: the latest per user and task, every user kept', async () => {
+    // A database as the code before migration 021 left it: one user's answers under many uids.
+    const names = Object.keys(migrations);
+    const before = names[names.indexOf('021_annotations_per_user') - 1];
+    await db.destroy();
+    await removeTestData(dir);
+    dir = await mkdtemp(path.join(tmpdir(), 'yujing-annotation-'));
+    db = openDatabase(loadConfig(await testDatabaseEnv(dir)));
+    expect((await new Migrator({ db, provider: migrationProvider }).migrateTo(before)).error).toBeUndefined();
+    const [alice, bob] = [await addUser('10000011'), await addUser('10000012')];
+    const taskIds: number[] = [];
+    for (const sentence of [1, 2]) {
+      const { id } = await db
+        .insertInto('annotation_tasks')
+        .values({
+          sentence_id: null,
+          sentence: `Sentence ${sentence} by the bank.`,
+          words: '[]',
+          target_word_index: 3,
+          target_offset: 15,
+          target_word: 'bank',
+          target_lemma: 'bank',
+          created_at: '2026-03-01T00:00:00.000Z',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      taskIds.push(id);
+    }
+    const [first, second] = taskIds;
+    const row = (task: number, annotator: string, uid: string | null, user: number | null, sense: string, at: string) => ({
+      task_id: task,
+      annotator,
+      uid,
+      user_id: user,
+      sense_id: sense,
+      created_at: '2026-03-01T00:00:00.000Z',
+      updated_at: at,
+    });
+    await db
+      .insertInto('annotations')
+      .values([
+        // Alice answered the first task under 40 uids; her last answer was the money bank.
+        ...Array.from({ length: 40 }, (_, i) =>
+          row(
+            first,
+            `uid:probe-${i}@user:${alice}`,
+            `probe-${i}`,
+            alice,
+            riverBank,
+            `2026-03-01T01:00:${String(i).padStart(2, '0')}.000Z`,
+          ),
+        ),
+        row(first, `user:${alice}`, null, alice, moneyBank, '2026-03-01T02:00:00.000Z'),
+        // Bob answered it twice in one second, and the second task once.
+        row(first, `uid:x@user:${bob}`, 'x', bob, riverBank, '2026-03-01T03:00:00.000Z'),
+        row(first, `uid:y@user:${bob}`, 'y', bob, riverBank, '2026-03-01T03:00:00.000Z'),
+        row(second, `uid:y@user:${bob}`, 'y', bob, moneyBank, '2026-03-01T03:00:00.000Z'),
+        // Answers from before a login was needed: nobody to tell apart, kept as they are.
+        row(first, 'uid:old-1', 'old-1', null, riverBank, '2026-02-01T00:00:00.000Z'),
+        row(first, 'uid:old-2', 'old-2', null, riverBank, '2026-02-01T00:00:00.000Z'),
+      ])
+      .execute();
+
+    expect(await migrateToLatest(db)).toContain('021_annotations_per_user');
+    const rows = await db
+      .selectFrom('annotations')
+      .select(['task_id', 'annotator', 'uid', 'user_id', 'sense_id'])
+      .orderBy('task_id')
+      .orderBy('annotator')
+      .execute();
+    expect(rows).toEqual([
+      { task_id: first, annotator: 'uid:old-1', uid: 'old-1', user_id: null, sense_id: riverBank },
+      { task_id: first, annotator: 'uid:old-2', uid: 'old-2', user_id: null, sense_id: riverBank },
+      { task_id: first, annotator: `user:${alice}`, uid: null, user_id: alice, sense_id: moneyBank },
+      { task_id: first, annotator: `user:${bob}`, uid: 'y', user_id: bob, sense_id: riverBank },
+      { task_id: second, annotator: `user:${bob}`, uid: 'y', user_id: bob, sense_id: moneyBank },
     ]);
+    annotation = createAnnotation({ db, library, dictionary: fakeDictionary, now: () => new Date('2026-03-02T02:00:00Z') });
+    expect(await annotation.senseCounts([riverBank, moneyBank])).toEqual(
+      new Map([
+        [riverBank, 3],
+        [moneyBank, 2],
+      ]),
+    );
+    // The database now refuses a second answer of one user to one task, whatever its key.
+    await expect(
+      db
+        .insertInto('annotations')
+        .values(row(second, `uid:z@user:${bob}`, 'z', bob, riverBank, '2026-03-02T00:00:00.000Z'))
+        .execute(),
+    ).rejects.toThrow();
+    // Answering again replaces.
+    await annotation.submit({ uid: 'probe-41', userId: alice }, first, riverBank);
+    expect((await annotation.senseCounts([riverBank])).get(riverBank)).toBe(4);
   });
 
   it('refuses an unknown task (404) and a sense that is not one of the task’s (400), storing nothing', async () => {

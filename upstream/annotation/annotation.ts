@@ -14,15 +14,19 @@ import type { Selectable } from 'kysely';
  * from the library on demand, in library order, and shared: every annotator works through the
  * same tasks, oldest first, so that answers can be compared; a new task is made only when an
  * annotator has answered all the existing ones. The answers feed s_c, the count of how often a
- * sense was chosen.
+ * sense was chosen, which the dictionary shows to everyone: so each person's answer to a task
+ * counts once.
  */
 
 /**
  * Who is annotating. The screen is /annotate/{uid} and sends that uid as user_id: the uid names a
  * batch of work (one person may annotate under several uids). Answers belong to the logged-in
- * user within that batch, so that nobody who learns a uid can overwrite another person's
- * answers; the contract's handlers ask for a login before anything is stored. With no uid the
- * logged-in user is the annotator; a uid alone only reads (which task comes next).
+ * user, one per task whatever the batch: the uid is kept beside the answer as the batch it was
+ * last given in, but a second uid is not a second person, so answering a task again under
+ * another uid replaces the earlier answer (it counts once towards s_c) instead of adding one, and
+ * a task the user has answered is not offered again under another uid. Nobody who learns a uid
+ * can overwrite another person's answers; the contract's handlers ask for a login before anything
+ * is stored. A uid alone (no login) only reads which task comes next.
  */
 export interface Annotator {
   uid?: string | number | null;
@@ -104,7 +108,8 @@ export function createAnnotation({ db, library, dictionary, now }: AnnotationDep
 
   /**
    * Stores the annotator's choice for a task: a sense id of the task's glosses, -1 for "Other",
-   * or null for none. Answering again replaces the earlier answer.
+   * or null for none. Answering again, under any uid, replaces the earlier answer: a person may
+   * correct a slip, and their answer still counts once.
    */
   async function submit(annotator: Annotator, taskId: number, senseId: string | number | null): Promise<void> {
     const who = identify(annotator);
@@ -288,12 +293,13 @@ export type Annotation = ReturnType<typeof createAnnotation>;
 
 const maxUidLength = 128;
 
+// The key of an answer: the user when there is one (the uid is only the batch), else the uid
+// (answers stored before they needed a login, which a visitor's next task still skips).
 function identify(annotator: Annotator): { key: string; uid: string | null; userId: number | null } {
   const uid = annotator.uid === null || annotator.uid === undefined ? '' : String(annotator.uid).trim();
   const userId = annotator.userId ?? null;
   if (uid.length > maxUidLength) throw badRequest('user_id 过长');
-  if (uid && userId !== null) return { key: `uid:${uid}@user:${userId}`, uid, userId };
+  if (userId !== null) return { key: `user:${userId}`, uid: uid || null, userId };
   if (uid) return { key: `uid:${uid}`, uid, userId };
-  if (userId !== null) return { key: `user:${userId}`, uid: null, userId };
   throw badRequest('缺少 user_id');
 }

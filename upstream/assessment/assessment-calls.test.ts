@@ -105,6 +105,28 @@ describe('the vocabulary assessment over HTTP', () => {
     expect((await upstream.call('finish_assessment', { session_id })).http).toBe(400);
   }, 60_000);
 
+  it("takes a learner's answers from that learner only: to anyone else with its id the test does not exist", async () => {
+    const started = (await upstream.call('start_assessment', {}, learner)).body.data;
+    const { session_id } = started;
+    for (const who of [other, {}]) {
+      const answered = await upstream.call('answer_assessment', { session_id, step: 0, answer: true }, who);
+      expect(answered.http).toBe(404);
+      expect(answered.body).toEqual({ status: '404', description: '测试不存在或已过期，请重新开始' });
+      expect((await upstream.call('finish_assessment', { session_id }, who)).http).toBe(404);
+    }
+    // Nothing moved: the learner answers the first item and goes on.
+    const own = await upstream.call('answer_assessment', { session_id, step: 0, answer: false }, learner);
+    expect(own.http).toBe(200);
+    expect(own.body.data.progress.answered).toBe(1);
+
+    // A visitor's test is the session id's holder's, before and after logging in mid-test.
+    const visitor = (await upstream.call('start_assessment')).body.data;
+    expect((await upstream.call('answer_assessment', { session_id: visitor.session_id, step: 0, answer: true })).http).toBe(200);
+    const loggedIn = await upstream.call('answer_assessment', { session_id: visitor.session_id, step: 1, answer: true }, learner);
+    expect(loggedIn.http).toBe(200);
+    expect(loggedIn.body.data.progress.answered).toBe(2);
+  }, 60_000);
+
   it('ends a test early after 16 answers with a result marked incomplete', async () => {
     const answer = knowsUpTo(2_000);
     const started = (await upstream.call('start_assessment')).body.data;

@@ -5,6 +5,7 @@ import { createRateLimiter, type RateRule, tooFrequent } from '../platform/rate-
 import type { Catalogue } from '../courses/books';
 import type { CourseShelf } from '../courses/course-shelf';
 import { sharedListedWords } from '../courses/sources';
+import type { Caller } from '../platform/caller';
 import type { CallHandlers } from '../platform/contract-routes';
 import { badRequest, ok, UpstreamError } from '../platform/http';
 import { stamp, type Clock } from '../platform/time';
@@ -116,6 +117,20 @@ export function assessmentCalls({
     return test;
   }
 
+  /**
+   * The test of a session id, for its owner only. A test a learner started is theirs: nobody
+   * else moves it on or ends it, even with its id (they are told it does not exist, as for an
+   * unknown id). A visitor's test belongs to whoever holds its session id: 32 random bytes handed
+   * only to the browser that started it and stored only as a hash, so it is that visitor's key
+   * (still theirs after logging in mid-test; the browser's visitor cookie is not asked, since a
+   * browser without cookies gets a new one on every request).
+   */
+  async function findOwnTest(sessionId: string, caller: Caller): Promise<StoredTest> {
+    const test = await findTest(sessionId);
+    if (test.userId !== null && test.userId !== (await users.userForToken(caller.token))?.id) throw unknownSession();
+    return test;
+  }
+
   const rates = createRateLimiter({ db, now });
 
   return {
@@ -128,8 +143,8 @@ export function assessmentCalls({
       return ok({ session_id: sessionId, item: itemView(state)!, progress: progressView(state) });
     },
 
-    answer_assessment: async ({ session_id, step, answer }) => {
-      const test = await findTest(session_id);
+    answer_assessment: async ({ session_id, step, answer }, caller) => {
+      const test = await findOwnTest(session_id, caller);
       if (test.finishedAt) throw alreadyFinished();
       const item = currentItem(test.state);
       if (!item || step !== test.state.items.length - 1 || step !== test.step) throw alreadyAnswered();
@@ -146,8 +161,8 @@ export function assessmentCalls({
       return ok({ item: itemView(next), progress: progressView(next), result: result ? shown(result, test) : null });
     },
 
-    finish_assessment: async ({ session_id }) => {
-      const test = await findTest(session_id);
+    finish_assessment: async ({ session_id }, caller) => {
+      const test = await findOwnTest(session_id, caller);
       if (test.result) return ok({ result: shown(test.result, test) });
       if (progressView(test.state).can_finish === false) throw tooFewAnswers();
       const result = await resultOf(test.state, false, stamp(now()));

@@ -177,12 +177,15 @@ export interface AnnotationProgressTable {
   last_sentence_id: number;
 }
 
-/** One annotator's answer to one task; answering again replaces it. */
+/** One annotator's answer to one task; answering again replaces it (migration 021: one per user and task). */
 export interface AnnotationsTable {
   task_id: number;
-  /** Who answered: 'uid:<the uid of /annotate/{uid}>' or 'user:<users.id>'. */
+  /**
+   * Who answered: 'user:<users.id>', whatever batch uid the screen named; 'uid:<uid>' for the
+   * answers stored before answers needed a login.
+   */
   annotator: string;
-  /** The uid the screen sent, if any. */
+  /** The uid (batch) the screen sent with the latest answer, if any. */
   uid: string | null;
   /** The logged-in user who sent it, if any. */
   user_id: number | null;

@@ -255,6 +255,50 @@ describe('the dictionary calls', () => {
     expect(await counted(upstream)).toBe(1);
   });
 
+  it('counts one account once per annotation task, under however many batch uids it answers', async () => {
+    const prober = bearer(await logInByEmail(upstream, 'annotation-prober@example.com'));
+    const task = (await upstream.call('annotate_data', { user_id: 'probe-0' }, prober)).body.result;
+    const sense = task.glosses[0].sense_id;
+    // The public count (s_c) as a reader sees it; each read by a reader of its own, since a
+    // reader's repeated lookup is answered as it was the first time.
+    let readers = 0;
+    const publicCount = async () => {
+      const reader = bearer(await logInByEmail(upstream, `annotation-reader-${++readers}@example.com`));
+      const found = await upstream.call(
+        'query_word',
+        {
+          pre_context: `${task.words.slice(0, task.target_word_index).join(' ')} `,
+          post_context: ` ${task.words.slice(task.target_word_index + 1).join(' ')}`,
+          target_word: task.words[task.target_word_index],
+        },
+        reader,
+      );
+      return found.body.result.flatMap((i: any) => i.gloss).find((g: any) => g.sense_id === sense)?.s_c as number;
+    };
+    const before = await publicCount();
+
+    for (let batch = 0; batch < 40; batch++) {
+      upstream.clock.advance(1000);
+      const answer = await upstream.call(
+        'annotate_result',
+        { user_id: `probe-${batch}`, current_word_index: task.current_word_index, sense_id: sense },
+        prober,
+      );
+      expect(answer.body.status).toBe('OK');
+    }
+    expect(await publicCount()).toBe(before + 1);
+    // The task is done for this account in every batch; changing the answer moves the count.
+    const next = await upstream.call('annotate_data', { user_id: 'probe-40' }, prober);
+    expect(next.body.result.current_word_index).not.toBe(task.current_word_index);
+    const other = task.glosses.find((g: any) => g.sense_id !== sense).sense_id;
+    await upstream.call(
+      'annotate_result',
+      { user_id: 'probe-41', current_word_index: task.current_word_index, sense_id: other },
+      prober,
+    );
+    expect(await publicCount()).toBe(before);
+  });
+
   it('meters lookups per visitor, and behind one address up to its ceiling, however often the cookie is dropped', async () => {
     const own = await startTestUpstream({ env: { FREE_USES_ANONYMOUS: '2', FREE_USES_PER_ADDRESS: '5' } });
     try {

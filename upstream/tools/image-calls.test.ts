@@ -1,3 +1,4 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoText } from '../../lib/contract';
 import { renderPage } from '../../tests/support/page-image';
@@ -98,6 +99,37 @@ describe('parse_image over HTTP', () => {
     expect(answer.http).toBe(413);
     expect(answer.body.description).toMatch(/图片过大：最大 8 MB/);
     expect(await countRows()).toEqual(before);
+  });
+
+  it('refuses a photo of more than 12.5 megapixels with 413 before reading it, and counts no use', async () => {
+    const reader = bearer(await logInByEmail(upstream, 'photo-pixels@example.com'));
+    const canvas = createCanvas(4100, 3100);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#ffffff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    const answer = await send(await canvas.encode('png'), 'large.png', 'image/png', reader);
+    expect(answer.http).toBe(413);
+    expect(answer.body).toEqual({ status: '413', description: '图片尺寸过大：最多 1250 万像素，请缩小后再试' });
+    expect((await upstream.request('/api/get_remain_vip_num', { headers: reader })).body.data.remain.photo_text).toBe(2);
+  });
+
+  it('reads a photo larger than the screen sends, then lets its worker go with the memory it grew', async () => {
+    const page = await renderPage({ paragraphs: [paragraphs[1]], size: 28, columnWidth: 900 });
+    // The page photographed closer: 3,200 × 2,000 pixels, more than the screen's 2,400 on a side.
+    const canvas = createCanvas(3200, 2000);
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#ffffff';
+    g.fillRect(0, 0, canvas.width, canvas.height);
+    g.drawImage(await loadImage(page.bytes), 0, 0, page.width * 2.5, page.height * 2.5);
+    const workersStarted = () => upstream.logs.filter((line) => /^ocr: worker \d+ ready/.test(line)).length;
+    const before = workersStarted();
+    const large = await send(await canvas.encode('png'), 'close-up.png', 'image/png');
+    expect(large.http).toBe(200);
+    expect(large.body.data).toMatchObject({ text: page.text, width: 3200, height: 2000 });
+    expect(upstream.logs).toContain('ocr: worker let go after a 6.4-megapixel image');
+    // The next photo is read by the fresh worker started in its place.
+    expect((await send(page.bytes, 'page.png', 'image/png')).body.data.text).toBe(page.text);
+    expect(workersStarted()).toBe(before + 1);
   });
 
   it('refuses a file that is not an image, by its bytes, not its name', async () => {

@@ -46,7 +46,7 @@ export function imageCalls({ ocrPool, lexicalData, ledger, ...passageDeps }: Ima
         async () => {
           let page: Awaited<ReturnType<OcrPool['recognize']>>;
           try {
-            page = await ocrPool.recognize(bytes);
+            page = await ocrPool.recognize(bytes, header.width * header.height);
           } catch (error) {
             if (error instanceof OcrBusyError) throw busy(error);
             if (error instanceof OcrImageError) throw imageErrors.corrupt();

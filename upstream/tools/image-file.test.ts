@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderPage } from '../../tests/support/page-image';
 import { UpstreamError } from '../platform/http';
 import { checkImage, imageKindOf } from './image-file';
-import { createOcrPool, OcrBusyError } from './ocr';
+import { createOcrPool, OcrBusyError, OcrImageError } from './ocr';
 
 function bmpHeader(width: number, height: number): Uint8Array {
   const bytes = new Uint8Array(54);
@@ -60,5 +60,32 @@ describe('the OCR pool', () => {
       await pool.close();
     }
     await expect(pool.recognize(new Uint8Array(1))).rejects.toBeInstanceOf(OcrBusyError);
+  });
+
+  it('lets a worker go after a larger image than the screen sends, and starts another for the next photo', async () => {
+    const pool = createOcrPool({ workers: 1, recycleAbovePixels: 500_000 });
+    try {
+      const page = await renderPage({ paragraphs: ['A short line of text.'], size: 28, columnWidth: 500 });
+      const words = (read: Awaited<ReturnType<typeof pool.recognize>>) =>
+        read.blocks.flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words.map((w) => w.text))));
+      // Ordinary photos share one worker.
+      await pool.recognize(page.bytes, 400_000);
+      await pool.recognize(page.bytes, 400_000);
+      expect(pool.workers()).toEqual({ running: 1, started: 1 });
+      // A large one is read, and its worker (with the memory it grew) is ended after it; a fresh
+      // one takes its place at once and reads the next photo.
+      expect(words(await pool.recognize(page.bytes, 600_000))).toEqual(['A', 'short', 'line', 'of', 'text.']);
+      expect(pool.workers()).toEqual({ running: 1, started: 2 });
+      expect(words(await pool.recognize(page.bytes, 400_000))).toEqual(['A', 'short', 'line', 'of', 'text.']);
+      expect(pool.workers()).toEqual({ running: 1, started: 2 });
+      // So is one the recogniser could not read.
+      await expect(pool.recognize(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 0]), 1)).rejects.toBeInstanceOf(
+        OcrImageError,
+      );
+      expect(pool.workers()).toEqual({ running: 1, started: 3 });
+      expect(words(await pool.recognize(page.bytes, 400_000))).toEqual(['A', 'short', 'line', 'of', 'text.']);
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -25,7 +25,7 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 export const imageErrors = {
   empty: () => refused('图片是空的，请重新选择'),
   tooLarge: () => refused(`图片过大：最大 ${megabytes(imageUpload.maxBytes)}，请压缩或裁剪后再试`, 413),
-  tooManyPixels: () => refused(`图片尺寸过大：最多 ${Math.round(imageUpload.maxPixels / 1_000_000)} 百万像素，请缩小后再试`, 413),
+  tooManyPixels: () => refused(`图片尺寸过大：最多 ${Math.round(imageUpload.maxPixels / 10_000)} 万像素，请缩小后再试`, 413),
   notAnImage: () => refused(`不支持的文件类型：请上传 ${kindsText} 格式的图片`),
   corrupt: () => refused('图片已损坏或格式不正确，无法读取'),
   noText: () => refused('没有在图片中识别到英文文字：请对准印刷的英文，保持光线充足、画面清晰后重拍'),

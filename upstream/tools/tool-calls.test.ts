@@ -165,7 +165,7 @@ describe('parse_text and the expert instructions over HTTP', () => {
       expect(read.body.data.scenes.find((s: { scene: string }) => s.scene === 'writer').current).toBeNull();
       expect(read.body.data.history).toMatchObject({ total: 2, page: 1, page_size: 1 });
       expect(read.body.data.history.items.map((v: { version: number }) => v.version)).toEqual([2]);
-      const older = await upstream.call('query_expert_instruction', { scene: 'tutor', page: 2, page_size: 1 });
+      const older = await upstream.call('query_expert_instruction', { scene: 'tutor', page: 2, page_size: 1 }, expert);
       expect(older.body.data.history.items[0]).toMatchObject({ version: 1, editor: { nickname: 'teacher' } });
 
       // The tutor's system prompt carries the current version, not the older one.
@@ -194,6 +194,33 @@ describe('parse_text and the expert instructions over HTTP', () => {
       expect(system.role).toBe('system');
       expect(system.content).toContain('回答不超过三句话，并指出考试中的常见错误。');
       expect(system.content).not.toContain('每次回答都先给出结论');
+    });
+
+    it('names the authors to the experts only: everyone else reads the versions and times without them', async () => {
+      const saved = await upstream.call(
+        'update_expert_instruction',
+        { scene: 'explain', instruction: '先讲词义，再讲用法。' },
+        expert,
+      );
+      expect(saved.body.data.version.editor).toMatchObject({ nickname: 'teacher', account: expect.any(String) });
+      const { account } = saved.body.data.version.editor;
+      for (const who of [{}, learner, member]) {
+        const read = await upstream.call('query_expert_instruction', { scene: 'explain' }, who);
+        expect(read.http).toBe(200);
+        const current = read.body.data.scenes.find((s: { scene: string }) => s.scene === 'explain').current;
+        expect(current).toEqual({
+          scene: 'explain',
+          version: saved.body.data.version.version,
+          instruction: '先讲词义，再讲用法。',
+          editor: null,
+          created_at: saved.body.data.version.created_at,
+        });
+        expect(read.body.data.history.items.map((v: { editor: unknown }) => v.editor)).toEqual([null]);
+        expect(JSON.stringify(read.body)).not.toContain(account);
+        expect(JSON.stringify(read.body)).not.toContain('teacher');
+      }
+      const byExpert = await upstream.call('query_expert_instruction', { scene: 'explain' }, expertByAccount);
+      expect(byExpert.body.data.history.items[0].editor).toEqual({ account, nickname: 'teacher' });
     });
 
     it('gives each of two simultaneous updates a version of its own', async () => {

@@ -1,4 +1,4 @@
-import { expertScenes } from '../../lib/contract';
+import { type ExpertInstructionVersion, expertScenes } from '../../lib/contract';
 import type { Users } from '../account/users';
 import type { CallHandlers } from '../platform/contract-routes';
 import type { UpstreamConfig } from '../platform/config';
@@ -24,15 +24,21 @@ export function toolCalls({ config, users, wordBook, passageReader, expertInstru
     parse_text: async ({ text }, caller) =>
       ok(await passageForCaller({ users, wordBook, passageReader }, text, await users.userForToken(caller.token))),
 
+    // Everyone reads the instructions, their versions and times; who wrote each (an account
+    // number and a nickname made from the e-mail address) only the experts see.
     query_expert_instruction: async ({ scene, page, page_size }, caller) => {
       const user = await users.userForToken(caller.token);
+      const canEdit = user !== undefined && isExpert(user, config.expertAccounts);
+      const shown = <V extends ExpertInstructionVersion | null>(version: V): V =>
+        version && !canEdit ? { ...version, editor: null } : version;
       const scenes = await Promise.all(
-        expertScenes.map(async (s) => ({ scene: s, title: sceneTitles[s], current: await expertInstructions.current(s) })),
+        expertScenes.map(async (s) => ({ scene: s, title: sceneTitles[s], current: shown(await expertInstructions.current(s)) })),
       );
+      const history = scene ? await expertInstructions.history(scene, { page, page_size }) : undefined;
       return ok({
         scenes,
-        can_edit: user !== undefined && isExpert(user, config.expertAccounts),
-        ...(scene ? { history: await expertInstructions.history(scene, { page, page_size }) } : {}),
+        can_edit: canEdit,
+        ...(history ? { history: { ...history, items: history.items.map(shown) } } : {}),
       });
     },
 

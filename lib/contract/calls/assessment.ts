@@ -104,7 +104,9 @@ export const assessmentCalls = {
   /**
    * The answer to item `step`: true/false for a yes/no item, an option's index or null (不认识) for
    * a meaning check. Answers the next item, or, after the last, null and the result. An answer to
-   * another step than the current one is refused (409): a double click does not count twice.
+   * another step than the current one is refused (409): a double click does not count twice. A
+   * learner's test takes answers from that learner only (404 for anyone else with its id, as
+   * finish_assessment); a visitor's from whoever holds its session id.
    */
   answer_assessment: def('answer_assessment', {
     request: obj({ session_id: sessionId, step: num.int().min(0).max(1_000), answer: answerValue }),

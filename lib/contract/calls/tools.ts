@@ -106,8 +106,12 @@ export const expertInstructionVersion = obj({
   version: num,
   /** The instruction as written; empty when the expert cleared it (the model then has none). */
   instruction: str,
-  /** Who wrote it: their nickname and public account number. */
-  editor: obj({ account: str, nickname: str }),
+  /**
+   * Who wrote it: their nickname and public account number, shown to the experts only (they
+   * need to know which colleague changed what); null for everyone else, whose screen names the
+   * author 专家, since an expert's account number and e-mail-derived nickname are not public.
+   */
+  editor: obj({ account: str, nickname: str }).nullable(),
   created_at: str,
 });
 export type ExpertInstructionVersion = z.infer<typeof expertInstructionVersion>;
@@ -202,7 +206,8 @@ export const toolsCalls = {
   }),
   /**
    * Every scene with its current instruction; with `scene`, also that scene's history, newest
-   * first, a page at a time. `can_edit` says whether the caller is an expert.
+   * first, a page at a time. Open to everyone; `can_edit` says whether the caller is an expert,
+   * and only then does each version name its editor.
    */
   query_expert_instruction: def('query_expert_instruction', {
     request: obj({

@@ -17,6 +17,7 @@ import * as expertInstructions from './015-expert-instructions';
 import * as writerDrafts from './016-writer-drafts';
 import * as assessments from './017-assessments';
 import * as supersededOrders from './020-superseded-orders';
+import * as annotationsPerUser from './021-annotations-per-user';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '016_writer_drafts': writerDrafts,
   '017_assessments': assessments,
   '020_superseded_orders': supersededOrders,
+  '021_annotations_per_user': annotationsPerUser,
 };
 
 export const migrationProvider: MigrationProvider = {
