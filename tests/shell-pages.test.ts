@@ -88,7 +88,7 @@ describe('footer', () => {
       const html = await (await get(plain, path, { headers: app })).text();
       expect(html).toMatch(/<footer data-chrome="" data-testid="site-footer"/);
       const head = html.slice(0, html.indexOf('<body'));
-      expect(head).toContain(`<script>${APP_MODE_SCRIPT}</script>`);
+      expect(head).toContain(`<script>${APP_MODE_SCRIPT};`);
     }
   });
 });

@@ -19,8 +19,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
-  const chain = await startUpstreamChain();
+/** `env` is the BFF's environment, `upstreamEnv` settings of the embedded upstream. */
+export async function startStack(env: Record<string, string> = {}, upstreamEnv: Record<string, string> = {}): Promise<Stack> {
+  const chain = await startUpstreamChain(upstreamEnv);
   const next = await startNext({ UPSTREAM_URL: chain.fixture.url, ...env });
   chain.fixture.reset(); // forget the readiness probe
   return {
@@ -37,7 +38,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
 export type UpstreamChain = Omit<Stack, 'next'>;
 
 /** The programmable fixture upstream in front of the real embedded one, whose clock the test moves. */
-export async function startUpstreamChain(): Promise<UpstreamChain> {
+export async function startUpstreamChain(env: Record<string, string> = {}): Promise<UpstreamChain> {
   const clock = {
     now: Date.now(),
     advance(ms: number) {
@@ -52,6 +53,7 @@ export async function startUpstreamChain(): Promise<UpstreamChain> {
     DATA_DIR: dir,
     DATABASE_PATH: join(dir, 'db.sqlite'),
     SEED_CONTENT: 'false',
+    ...env,
   });
   const upstream = await startUpstream(config, { now: () => new Date(clock.now), log: () => {} });
   const fixture = new FixtureUpstream(upstream.url);

@@ -95,7 +95,8 @@ export function limitRequestBody(limitOf: BodyLimitOf): MiddlewareHandler {
   return (c, next) =>
     bodyLimit({
       maxSize: limitOf(c),
-      onError: (c) => errorAnswer(c, new UpstreamError(413, '413', '请求内容过大')),
+      // The rest of the body is never read: the connection cannot be used again.
+      onError: (c) => errorAnswer(c, new UpstreamError(413, '413', '请求内容过大', { Connection: 'close' })),
     })(c, next);
 }
 

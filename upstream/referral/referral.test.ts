@@ -53,9 +53,10 @@ describe('referral', () => {
     await logInByEmail(upstream, 'stranger@example.com');
     expect((await upstream.call('get_share_num', {}, bearer(sharer))).body.data).toEqual({ share_num: 1 });
 
-    // The friend buys a year in the sandbox; an order left unpaid counts for nothing.
-    const { order_id } = (await upstream.call('get_pay_qr_code', { money: 19_800, type: 'year' }, bearer(friend))).body.data;
+    // The friend buys a year in the sandbox; an order left unpaid (the month they switched away
+    // from, closed by the new order) counts for nothing.
     await upstream.call('get_pay_qr_code', { money: 2800, type: 'month' }, bearer(friend));
+    const { order_id } = (await upstream.call('get_pay_qr_code', { money: 19_800, type: 'year' }, bearer(friend))).body.data;
     await upstream.request(`/sandbox/wechatpay/pay/${order_id}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
