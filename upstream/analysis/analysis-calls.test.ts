@@ -111,6 +111,32 @@ describe('sentence analysis', () => {
     }
   });
 
+  it('answers every odd sentence it accepts with an analysis, never a 500', async () => {
+    const odd = [
+      'x'.repeat(999),
+      `${'supercalifragilistic-'.repeat(40)}end`,
+      Array.from({ length: 240 }, (_, i) => `w${i % 10}`).join(' '),
+      Array.from({ length: 20 }, () => "it's").join(' '),
+      'I 💖 NY, and you ❤️ it too!!! 🎉🎉🎉',
+      'He said "\u202eevil\u202c" and left.',
+      '<script>alert(1)</script> is not a sentence.',
+      "''' --- ;;; ::: a ... b",
+      '1 2 3 4 5 6 7 8 9 10 eleven',
+      'The café’s naïve résumé — déjà vu.',
+      'ＡＢＣ ｄｅｆ fullwidth letters.',
+      'A\tB\nC\rD e.',
+      `${'(('.repeat(100)}a${'))'.repeat(100)}`,
+      'I I I I I I I I I I I I I I I I I I I I I I I I I I I I I I.',
+      'Buffalo buffalo Buffalo buffalo buffalo buffalo Buffalo buffalo.',
+    ];
+    for (const [i, sentence] of odd.entries()) {
+      const answer = await upstream.call('analyze_sentence', { sentence }, visitor(`odd-${i}`));
+      expect(answer.http, sentence.slice(0, 40)).toBe(200);
+      expect(answer.body.status, sentence.slice(0, 40)).toBe('OK');
+    }
+    expect(upstream.logs.filter((line) => line.startsWith('[error]'))).toEqual([]);
+  }, 120_000);
+
   it('lists the grammar catalogue', async () => {
     const answer = await upstream.call('get_grammar_objects');
     expect(answer.body.data.grammar_objects.map((p: any) => p.name)).toEqual(['被动语态', '一般过去时']);
