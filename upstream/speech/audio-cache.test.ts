@@ -1,8 +1,9 @@
-import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createAudioCache, diskBytes, type AudioCacheOptions } from './audio-cache';
+import { createAudioCache, type AudioCacheOptions } from './audio-cache';
+import { cacheOnDisk } from './cache-on-disk';
 
 /*
  * The bounded audio cache on its own, with made-up bytes for audio (the speech tests and
@@ -27,28 +28,7 @@ const make = (options: Partial<AudioCacheOptions> = {}) =>
 /** Bytes that fill `kib` disk blocks exactly. */
 const audio = (kib: number, fill = 1) => new Uint8Array(kib * KiB).fill(fill);
 
-/** A folder's own blocks: what du counts for it, at least one block (tmpfs reports none). */
-async function folderBlocks(folder: string): Promise<number> {
-  const info = await stat(folder).catch(() => undefined);
-  return info ? Math.max(4096, info.blocks * 512) : 0;
-}
-
-/** What `du` says of the folder on a file system of 4 KiB blocks (files and folders), and the files. */
-async function onDisk(): Promise<{ bytes: number; files: string[] }> {
-  const files: string[] = [];
-  let bytes = 0;
-  for (const sub of ['', 'keys']) {
-    const names = await readdir(path.join(dir, sub)).catch(() => [] as string[]);
-    bytes += await folderBlocks(path.join(dir, sub));
-    for (const name of names) {
-      const info = await stat(path.join(dir, sub, name));
-      if (!info.isFile()) continue;
-      files.push(sub ? `${sub}/${name}` : name);
-      bytes += diskBytes(info.size);
-    }
-  }
-  return { bytes, files: files.sort() };
-}
+const onDisk = () => cacheOnDisk(dir);
 
 describe('the audio cache', () => {
   it('keeps the folder within its bound, evicting the least recently used file', async () => {

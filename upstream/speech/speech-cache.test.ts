@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestUpstream, type TestUpstream } from '../test-harness';
-import { diskBytes } from './audio-cache';
+import { cacheOnDisk } from './cache-on-disk';
 
 /*
  * Issue 29: anonymous text to speech filled the disk (each 5,000-character text wrote a 14 MB WAV
@@ -32,27 +32,10 @@ async function audio(text: string, voice = 'us') {
 /** Syntheses so far, from the service's log ("[speech] us 12 chars in 80 ms"). */
 const syntheses = () => upstream.logs.filter((line) => /^\[speech\] (us|uk) \d+ chars in/.test(line)).length;
 
-/** A folder's own blocks: what du counts for it, at least one block (tmpfs reports none). */
-async function folderBlocks(folder: string): Promise<number> {
-  const info = await stat(folder).catch(() => undefined);
-  return info ? Math.max(4096, info.blocks * 512) : 0;
-}
-
-/** The disk the cache folder takes (its files' and folders' blocks, as `du` counts), and its WAVs. */
-async function cacheOnDisk(): Promise<{ bytes: number; wavs: number }> {
-  let bytes = 0;
-  let wavs = 0;
-  for (const sub of ['', 'keys']) {
-    const names = await readdir(path.join(cacheDir, sub)).catch(() => [] as string[]);
-    bytes += await folderBlocks(path.join(cacheDir, sub));
-    for (const name of names) {
-      const info = await stat(path.join(cacheDir, sub, name));
-      if (!info.isFile()) continue;
-      bytes += diskBytes(info.size);
-      if (name.endsWith('.wav')) wavs++;
-    }
-  }
-  return { bytes, wavs };
+/** The disk the cache folder takes (as `du` counts), and its WAVs. */
+async function cacheOnDiskNow(): Promise<{ bytes: number; wavs: number }> {
+  const { bytes, files } = await cacheOnDisk(cacheDir);
+  return { bytes, wavs: files.filter((name) => name.endsWith('.wav')).length };
 }
 
 // Random-word texts, as the outside probe sent them.
@@ -80,12 +63,12 @@ describe('text to speech under a flood of anonymous requests', () => {
     }
     expect(await audio(randomWords(1001, 9))).toMatchObject({ status: 400 });
     expect(syntheses()).toBe(before);
-    expect((await cacheOnDisk()).wavs).toBe(0);
+    expect((await cacheOnDiskNow()).wavs).toBe(0);
     // At the cap it speaks (about a minute of speech), and does not keep what is that long.
     const atCap = await audio(randomWords(1000, 10));
     expect(atCap).toMatchObject({ status: 200, type: 'audio/wav' });
     expect(atCap.bytes.length).toBeGreaterThan(1_000_000);
-    expect((await cacheOnDisk()).wavs).toBe(0);
+    expect((await cacheOnDiskNow()).wavs).toBe(0);
   });
 
   it('keeps the folder within its bound over many different texts, and what is in use stays cached', async () => {
@@ -98,10 +81,10 @@ describe('text to speech under a flood of anonymous requests', () => {
       expect(await audio(text)).toMatchObject({ status: 200, type: 'audio/wav' });
       // The phrase in use is asked for now and then: a hit each time, never made again.
       if (i % 4 === 3) expect((await audio(kept)).bytes.equals(first.bytes)).toBe(true);
-      expect((await cacheOnDisk()).bytes).toBeLessThanOrEqual(BOUND);
+      expect((await cacheOnDiskNow()).bytes).toBeLessThanOrEqual(BOUND);
     }
     expect(syntheses()).toBe(start + texts.length);
-    const { wavs } = await cacheOnDisk();
+    const { wavs } = await cacheOnDiskNow();
     expect(wavs).toBeLessThan(texts.length + 1); // some were evicted
     expect(await cacheExists(kept)).toBe(true);
 
