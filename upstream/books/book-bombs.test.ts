@@ -156,7 +156,7 @@ describe('book workers: deadline, cancellation and bounds', { timeout: 120_000 }
 
   it('refuses a PDF that takes longer than the deadline, ends its worker, and goes on', async () => {
     const before = await stored(upstream);
-    // PDF.js needs about a minute for this page; the deadline is 3 s.
+    // PDF.js needs minutes for these 40 pages of a million text items each; the deadline is 3 s.
     const refused = await upload(reader, 'slow.pdf', slowPdf(1_000_000));
     expect(refused.http).toBe(422);
     expect(refused.body.description).toMatch(/^文件过于复杂，无法在限定时间内读取/);
@@ -204,7 +204,7 @@ describe('book workers: deadline, cancellation and bounds', { timeout: 120_000 }
     try {
       const a = bearer(await logInByEmail(small, 'a@example.com'));
       const before = await stored(small);
-      // PDF.js holds this page's million text items at once: far past a 96 MB heap.
+      // PDF.js holds a page of a million text items at once: far past a 96 MB heap.
       const refused = await uploader(() => small)(a, 'big.pdf', slowPdf(1_000_000));
       expect(refused.http).toBe(422);
       expect(refused.body.description).toMatch(/^文件过于复杂，读取它所需的内存超出限制/);

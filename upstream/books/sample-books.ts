@@ -182,16 +182,23 @@ export function rawEpub({ title, body }: { title: string; body: string }): Uint8
 }
 
 /**
- * A one-page PDF whose page is the given content stream (PDF operators), deflated, in Helvetica:
- * `(text) Tj` shows text. A stream of a few million operators is a few dozen KB.
+ * A PDF of `pages` pages that all show one content stream (PDF operators), deflated and stored
+ * once, in Helvetica: `(text) Tj` shows text. A stream of a million operators is about 30 KB, and
+ * every page that shows it costs a reader the whole stream again.
  */
-export function contentPdf(content: string): Uint8Array {
+export function contentPdf(content: string, pages = 1): Uint8Array {
   const stream = deflateSync(Buffer.from(content, 'latin1'));
+  // 1 catalog, 2 page tree, 3 font, 4 content stream, 5… the pages.
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 5} 0 R`).join(' ');
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    null,
+    ...Array.from(
+      { length: pages },
+      () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents 4 0 R >>',
+    ),
   ];
   const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   const offsets: number[] = [];
@@ -202,17 +209,17 @@ export function contentPdf(content: string): Uint8Array {
   };
   for (const [i, body] of objects.entries()) {
     offsets.push(length);
-    add(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`, 'latin1'));
+    if (body === null) {
+      add(Buffer.from(`${i + 1} 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'));
+      add(stream);
+      add(Buffer.from('\nendstream\nendobj\n', 'latin1'));
+    } else add(Buffer.from(`${i + 1} 0 obj\n${body}\nendobj\n`, 'latin1'));
   }
-  offsets.push(length);
-  add(Buffer.from(`5 0 obj\n<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`, 'latin1'));
-  add(stream);
-  add(Buffer.from('\nendstream\nendobj\n', 'latin1'));
   const xref = length;
   const rows = offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
   add(
     Buffer.from(
-      `xref\n0 6\n0000000000 65535 f \n${rows}trailer\n<< /Size 6 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${rows}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`,
       'latin1',
     ),
   );
@@ -220,9 +227,10 @@ export function contentPdf(content: string): Uint8Array {
 }
 
 /**
- * A PDF of one page that shows `items` one-letter texts, each on a line of its own: about 30 KB
- * for a million, which PDF.js spends minutes and gigabytes on (the probe's slow PDF was 81 KB).
+ * A PDF of `pages` pages that each show `items` one-letter texts, a line each: about 30 KB for a
+ * million items on 40 pages, which PDF.js spends minutes on, and hundreds of MB a page (the
+ * probe's 81 KB PDF kept a core busy for 260 s).
  */
-export function slowPdf(items = 2_000_000): Uint8Array {
-  return contentPdf(`BT /F1 12 Tf 72 800 Td ${'(a) Tj 0 -1 Td '.repeat(items)}ET`);
+export function slowPdf(items = 1_000_000, pages = 40): Uint8Array {
+  return contentPdf(`BT /F1 12 Tf 72 800 Td ${'(a) Tj 0 -1 Td '.repeat(items)}ET`, pages);
 }
