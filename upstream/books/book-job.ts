@@ -1,6 +1,6 @@
 import type { BookFormat } from '../../lib/contract';
 import { sharedEcdictLexicon } from '../content/profile';
-import { makeBook, packBook, type PackedBook } from './book';
+import { makeBook, packBook, packedBuffers, type PackedBook } from './book';
 import { BookFileError, extractBook } from './extract';
 
 /*
@@ -32,7 +32,4 @@ export async function runBookJob({ fileName, bytes }: BookJob): Promise<BookJobA
 }
 
 /** The buffers of a packed book, to be transferred rather than copied. */
-export const transferables = (book: PackedBook): ArrayBuffer[] =>
-  [book.paragraphSizes.buffer, book.occurrences.buffer, book.levels.buffer].filter(
-    (buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer,
-  );
+export const transferables = (book: PackedBook): ArrayBuffer[] => packedBuffers(book);

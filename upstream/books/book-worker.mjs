@@ -9,8 +9,17 @@
  * Messages out: { ready: true } once loaded; then for each job { id, answer } or { id, error }.
  * Messages in:  { id, fileName, bytes } (bytes transferred).
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
+
+// A book is background work: this thread yields the CPU to the service's own (on Linux a nice
+// value is a thread's, so this lowers the worker alone; elsewhere it may do nothing).
+try {
+  setPriority(10);
+} catch {
+  // not allowed here: the worker runs at the service's priority
+}
 
 const { runBookJob, transferables } = await tsImport('./book-job.ts', import.meta.url);
 

@@ -347,22 +347,41 @@ export function chapterList(book: Pick<MadeBook, 'chapters'>): StoredChapter[] {
 }
 
 /**
- * A made book as it travels from the worker to the service: a few strings and typed arrays, which
- * cross a thread in one copy each, where millions of small strings and arrays would each be
- * cloned, and unpacked, on the service's event loop.
+ * A made book as it travels from the worker to the service: its texts as UTF-8 bytes with their
+ * ends, and its numbers, in typed arrays whose buffers are handed over (transferred), not copied:
+ * millions of small strings and arrays would each be cloned on the service's event loop, and even
+ * one string of 4 million characters costs it some 10 ms to receive. The rows are decoded a chunk
+ * at a time as they are written (sentenceRows, wordRows).
  */
 export interface PackedBook {
   chapters: StoredChapter[];
-  /** Every sentence, in reading order, one a line (a sentence holds no line break). */
-  sentences: string;
+  /** Every sentence in reading order, UTF-8, one after another; sentence i ends at sentenceEnds[i]. */
+  sentences: Uint8Array;
+  sentenceEnds: Uint32Array;
   /** Sentences in each paragraph, in reading order; a chapter is whole paragraphs. */
   paragraphSizes: Uint32Array;
   sentenceCount: number;
   profile: DocumentProfile;
-  /** The book's lemmas, one a line, with their occurrences and word levels at the same index. */
-  lemmas: string;
+  /** The book's lemmas, UTF-8, one after another, with their ends, occurrences and word levels at the same index. */
+  lemmas: Uint8Array;
+  lemmaEnds: Uint32Array;
   occurrences: Uint32Array;
   levels: Uint8Array;
+}
+
+/** Texts as one UTF-8 buffer and the byte offset where each ends. */
+function packTexts(texts: string[]): { bytes: Uint8Array; ends: Uint32Array } {
+  const encoder = new TextEncoder();
+  const parts = texts.map((text) => encoder.encode(text));
+  const ends = new Uint32Array(parts.length);
+  let length = 0;
+  for (const [i, part] of parts.entries()) {
+    length += part.byteLength;
+    ends[i] = length;
+  }
+  const bytes = new Uint8Array(length);
+  for (const [i, part] of parts.entries()) bytes.set(part, ends[i] - part.byteLength);
+  return { bytes, ends };
 }
 
 export function packBook(book: MadeBook): PackedBook {
@@ -371,36 +390,46 @@ export function packBook(book: MadeBook): PackedBook {
   for (const chapter of book.chapters) {
     for (const paragraph of chapter.paragraphs) {
       sizes.push(paragraph.length);
-      for (const sentence of paragraph) sentences.push(sentence.replace(/[\r\n]+/g, ' '));
+      for (const sentence of paragraph) sentences.push(sentence);
     }
   }
   const lemmas = [...book.words.keys()];
+  const packedSentences = packTexts(sentences);
+  const packedLemmas = packTexts(lemmas);
   return {
     chapters: chapterList(book),
-    sentences: sentences.join('\n'),
+    sentences: packedSentences.bytes,
+    sentenceEnds: packedSentences.ends,
     paragraphSizes: Uint32Array.from(sizes),
     sentenceCount: book.sentenceCount,
     profile: book.profile,
-    lemmas: lemmas.map((l) => l.replace(/[\r\n]+/g, ' ')).join('\n'),
+    lemmas: packedLemmas.bytes,
+    lemmaEnds: packedLemmas.ends,
     occurrences: Uint32Array.from(lemmas, (l) => book.words.get(l)?.occurrences ?? 0),
     levels: Uint8Array.from(lemmas, (l) => book.words.get(l)?.level ?? 0),
   };
 }
 
+/** The buffers of a packed book, to be transferred rather than copied. */
+export const packedBuffers = (book: PackedBook): ArrayBuffer[] =>
+  [book.sentences, book.sentenceEnds, book.paragraphSizes, book.lemmas, book.lemmaEnds, book.occurrences, book.levels]
+    .map((array) => array.buffer)
+    .filter((buffer): buffer is ArrayBuffer => buffer instanceof ArrayBuffer);
+
 /** The packed book's sentences as rows, in reading order: its chapter (1…), paragraph (0…) and position (0…). */
 export function* sentenceRows(
   book: PackedBook,
 ): Generator<{ position: number; chapter: number; paragraph: number; text: string }> {
-  let from = 0;
+  const decoder = new TextDecoder();
   let position = 0;
   let chapter = 0;
   let chapterEnd = 0;
   for (const [paragraph, size] of book.paragraphSizes.entries()) {
     for (let i = 0; i < size; i++) {
       while (position >= chapterEnd && chapter < book.chapters.length) chapterEnd += book.chapters[chapter++].sentences;
-      const to = book.sentences.indexOf('\n', from);
-      const text = book.sentences.slice(from, to === -1 ? undefined : to);
-      from = to === -1 ? book.sentences.length : to + 1;
+      const text = decoder.decode(
+        book.sentences.subarray(position ? book.sentenceEnds[position - 1] : 0, book.sentenceEnds[position]),
+      );
       yield { position, chapter, paragraph, text };
       position++;
     }
@@ -409,11 +438,9 @@ export function* sentenceRows(
 
 /** The packed book's lemmas with their occurrences and word levels. */
 export function* wordRows(book: PackedBook): Generator<{ lemma: string; occurrences: number; level: number }> {
-  if (!book.lemmas) return;
-  let from = 0;
-  for (let i = 0; i < book.occurrences.length; i++) {
-    const to = book.lemmas.indexOf('\n', from);
-    yield { lemma: book.lemmas.slice(from, to === -1 ? undefined : to), occurrences: book.occurrences[i], level: book.levels[i] };
-    from = to === -1 ? book.lemmas.length : to + 1;
+  const decoder = new TextDecoder();
+  for (let i = 0; i < book.lemmaEnds.length; i++) {
+    const lemma = decoder.decode(book.lemmas.subarray(i ? book.lemmaEnds[i - 1] : 0, book.lemmaEnds[i]));
+    yield { lemma, occurrences: book.occurrences[i], level: book.levels[i] };
   }
 }
