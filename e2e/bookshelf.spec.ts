@@ -22,13 +22,29 @@ const epub = sampleEpub('The Quiet Harbour', [
   },
 ]);
 
-async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, title?: string) {
+// A book of 120 chapters whose first is about 56,000 characters: three pages of it, three pages of contents.
+const longBook = [
+  'CHAPTER 1. The Long Road',
+  ...Array.from({ length: 700 }, (_, i) => `Paragraph ${i + 1} of the long road goes on past the hills and the quiet farms.`),
+  ...Array.from({ length: 119 }, (_, i) => [
+    `CHAPTER ${i + 2}. Station ${i + 2}`,
+    `The train stopped at station number ${i + 2} and waited for the passengers.`,
+  ]).flat(),
+].join('\n\n');
+
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, title?: string, timeout = 20_000) {
   await page.goto('/uploadBook');
   await expect(page.getByTestId('upload-hint')).toContainText('10 MB');
   await page.getByTestId('upload-file').setInputFiles(file);
   if (title) await page.getByTestId('upload-title').fill(title);
   await page.getByTestId('upload-submit').click();
-  await expect(page.getByTestId('upload-done')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('upload-done')).toBeVisible({ timeout });
+}
+
+/** Follows a link from the keyboard: focused, then Enter. */
+async function press(page: Page, link: ReturnType<Page['getByRole']>) {
+  await link.focus();
+  await page.keyboard.press('Enter');
 }
 
 for (const [name, viewport] of [
@@ -75,6 +91,50 @@ for (const [name, viewport] of [
       // The personal centre shows the same shelf.
       await page.goto('/Admin');
       await expect(page.getByTestId('bookshelf-item')).toHaveCount(2);
+    });
+
+    test('a long chapter is read a page at a time and the contents fifty chapters at a time', async ({ page, learner }) => {
+      void learner;
+      await upload(page, { name: 'road.txt', mimeType: 'text/plain', buffer: Buffer.from(longBook) });
+      await expect(page.getByTestId('upload-done')).toContainText('120 章');
+      await page.getByTestId('upload-book-link').click();
+      await expect(page.getByTestId('chapter-title')).toHaveText('The Long Road');
+      await expect(page.getByTestId('chapter-page')).toHaveText('第 1 / 3 页');
+      await expect(sentence(page, 'Paragraph 1 of the long road')).toBeVisible();
+      await expect(sentence(page, 'Paragraph 400 of')).toHaveCount(0);
+
+      // The chapter's pages, from the keyboard and by number.
+      const chapterPager = page.getByTestId('chapter-pager');
+      await press(page, chapterPager.getByRole('link', { name: '下一页' }));
+      await expect(page.getByTestId('chapter-page')).toHaveText('第 2 / 3 页');
+      await expect(page).toHaveURL(/[?&]page=2(&|$)/);
+      await expect(sentence(page, 'Paragraph 300 of')).toBeVisible();
+      await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true');
+      await chapterPager.getByRole('link', { name: '3', exact: true }).click();
+      await expect(page.getByTestId('chapter-page')).toHaveText('第 3 / 3 页');
+      await expect(sentence(page, 'Paragraph 700 of')).toBeVisible();
+      await expect(chapterPager.getByRole('link', { name: '下一页' })).toHaveCount(0);
+      // Nothing wider than the screen: the pager wraps.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // The contents: fifty chapters at a time, the next fifty from the keyboard, then a chapter there.
+      const contents = page.getByTestId('book-contents');
+      await press(page, contents.locator('summary'));
+      await expect(page.getByTestId('contents-range')).toHaveText('第 1–50 章，共 120 章');
+      await expect(contents.getByRole('link', { name: /^Station 50\b/ })).toBeVisible();
+      await press(page, page.getByTestId('contents-pager').getByRole('link', { name: '2', exact: true }));
+      await expect(page.getByTestId('contents-range')).toHaveText('第 51–100 章，共 120 章');
+      await expect(page.getByTestId('chapter-page')).toHaveText('第 3 / 3 页');
+      await contents.getByRole('link', { name: /^Station 60\b/ }).click();
+      await expect(page.getByTestId('chapter-title')).toHaveText('Station 60');
+      await expect(page.getByTestId('chapter-page')).toHaveCount(0);
+      await expect(sentence(page, 'station number 60')).toBeVisible();
+      await page.getByTestId('book-contents').locator('summary').click();
+      await expect(page.getByTestId('contents-range')).toHaveText('第 51–100 章，共 120 章');
+      await expect(page.getByTestId('book-contents').getByRole('link', { name: /^Station 60\b/ })).toHaveAttribute(
+        'aria-current',
+        'page',
+      );
     });
 
     test('an oversized or unreadable upload gets a clear error and the shelf is unchanged', async ({ page, learner }) => {
@@ -169,3 +229,21 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test.describe('a book made to take the site down', () => {
+  test.use({ viewport: widths.desktop });
+  test.describe.configure({ timeout: 180_000 });
+
+  test('500,000 empty headings make a book of one chapter whose page is small', async ({ page, learner }) => {
+    void learner;
+    const bomb = `The cat sat on the mat.\n${'# a\n'.repeat(500_000)}`;
+    await upload(page, { name: 'headings.md', mimeType: 'text/markdown', buffer: Buffer.from(bomb) }, undefined, 120_000);
+    await expect(page.getByTestId('upload-done')).toContainText('1 章');
+    await page.getByTestId('upload-book-link').click();
+    await expect(page.getByTestId('chapter-page')).toContainText('第 1 /');
+    await expect(sentence(page, 'The cat sat on the mat.')).toBeVisible();
+    // The probe's page was 285 MB of HTML; a page of a chapter is a few dozen KB.
+    const html = await (await page.request.get(page.url())).text();
+    expect(html.length).toBeLessThan(500_000);
+  });
+});

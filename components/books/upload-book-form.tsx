@@ -84,7 +84,8 @@ export function UploadBookForm() {
         />
         <span data-testid="upload-hint" className="text-xs text-ink-mute">
           支持 TXT、Markdown（.md）、EPUB、PDF（须含文字层，扫描件无法读取），单个文件不超过 {bookSizeLimitText}；文本文件请用
-          UTF-8 编码。最多保存 {bookUpload.maxBooks} 本自制书。
+          UTF-8 编码。一本书最多 {bookUpload.maxChapters} 章（更多时相邻的短章会合并），长章节分页阅读。最多保存{' '}
+          {bookUpload.maxBooks} 本自制书。
         </span>
       </label>
       <label className="flex flex-col gap-2">

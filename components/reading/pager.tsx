@@ -8,6 +8,8 @@ export function Pager({
   pages,
   query,
   hrefOf,
+  label = '分页',
+  testId = 'pager',
 }: {
   path?: string;
   page: number;
@@ -15,13 +17,16 @@ export function Pager({
   query?: Readonly<Record<string, string | undefined>>;
   /** For a list whose page number is part of the path (/frequentWords/…/{page}/…) instead of `?page=N`. */
   hrefOf?: (page: number) => string;
+  /** What the navigation is called, for a page with more than one pager. */
+  label?: string;
+  testId?: string;
 }) {
   const items = pagerItems(page, pages);
   const pageLink = hrefOf ?? ((p: number) => pageHref(path ?? '', p, query));
   if (items.length === 0) return null;
   const link = 'inline-flex h-9 min-w-9 items-center justify-center rounded-lg border px-2 text-sm';
   return (
-    <nav aria-label="分页" data-testid="pager" className="mt-6 flex flex-wrap items-center gap-2">
+    <nav aria-label={label} data-testid={testId} className="mt-6 flex flex-wrap items-center gap-2">
       {page > 1 && (
         <Link href={pageLink(page - 1)} rel="prev" className={`${link} border-slate-300 hover:bg-slate-50`}>
           上一页

@@ -3,7 +3,7 @@ import { bookUpload, readableBook, shelfItem } from '../../lib/contract';
 import { readPdf } from '../../lib/pdf/pdf-text';
 import { createContentLibrary } from '../content/library';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
-import { sampleEpub, samplePdf } from './sample-books';
+import { rawEpub, sampleEpub, samplePdf } from './sample-books';
 
 const story = [
   'CHAPTER I. The Garden',
@@ -208,6 +208,50 @@ describe('book making and the bookshelf', () => {
       .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirstOrThrow();
     expect(Number(n)).toBe(0);
+  });
+
+  it('takes control characters out of every text of an upload (PostgreSQL stores no NUL)', async () => {
+    const titled = await upload({ title: 'Night\u0000 Train', file: [file(story), 'night.txt'] });
+    expect(titled.http).toBe(200);
+    expect(titled.body.data.title).toBe('Night Train');
+    // An EPUB whose title and text carry NUL and other control characters.
+    const epub = rawEpub({
+      title: 'Dark\u0000 Sea\u0007',
+      body: '<h1>Chapter 1\u0000</h1><p>The ship\u0000 sailed at night. Nobody\u0001 slept on it.</p>',
+    });
+    const made = await upload({ file: [file(epub, 'application/epub+zip'), 'sea\u0000.epub'] });
+    expect(made.http).toBe(200);
+    expect(made.body.data).toMatchObject({ title: 'Dark Sea', file_name: 'sea.epub' });
+    const read = (await getBook({ book_id: made.body.data.book_id })).body.data;
+    expect(read.chapter.paragraphs.flat().map((s: { text: string }) => s.text)).toEqual([
+      'Chapter 1',
+      'The ship sailed at night.',
+      'Nobody slept on it.',
+    ]);
+    for (const { book_id } of [titled.body.data, made.body.data]) {
+      await upstream.call('remove_from_bookshelf', { kind: 'book', ref: String(book_id) }, reader);
+    }
+  });
+
+  it('reads a book made before pages, a page of 200 sentences at a time', async () => {
+    const text = Array.from({ length: 450 }, (_, i) => `Line ${i + 1} is here.`).join(' ');
+    const made = await upload({ file: [file(text), 'lines.txt'] });
+    const id = made.body.data.book_id;
+    // The row as books were stored before: no pages in the chapter list.
+    await upstream.db
+      .updateTable('books')
+      .set({ chapters: JSON.stringify([{ number: 1, title: '全文', sentences: 450, word_count: 1800 }]) })
+      .where('id', '=', id)
+      .execute();
+    const first = readableBook.parse((await getBook({ book_id: id })).body.data);
+    expect(first.chapters).toEqual([{ number: 1, title: '全文', sentences: 450, word_count: 1800, pages: 3 }]);
+    expect(first.chapter).toMatchObject({ page: 1, pages: 3 });
+    expect(first.chapter.paragraphs.flat()).toHaveLength(200);
+    const third = (await getBook({ book_id: id, page: 3 })).body.data;
+    expect(third.chapter.paragraphs.flat().map((s: { text: string }) => s.text)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `Line ${401 + i} is here.`),
+    );
+    await upstream.call('remove_from_bookshelf', { kind: 'book', ref: String(id) }, reader);
   });
 
   it('keeps personal books out of the public reading lists', async () => {

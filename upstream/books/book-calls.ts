@@ -1,59 +1,76 @@
 import { defaultReaderLevel } from '../../lib/contract';
 import type { Users } from '../account/users';
-import { sharedEcdictLexicon, type Lexicon } from '../content/profile';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok, UpstreamError } from '../platform/http';
-import { makeBook } from './book';
 import type { CourseShelf } from '../courses/course-shelf';
+import { type BookMaker, BookMakerBusy, type MadeFile } from './book-maker';
 import type { Bookshelf } from './bookshelf';
-import { BookFileError, extractBook } from './extract';
+import { BookFileError, checkUpload } from './extract';
 
 export interface BookCallsDeps {
   users: Pick<Users, 'requireUser'>;
   bookshelf: Bookshelf;
+  /** The workers that read an upload and make it a book, off the event loop (book-maker.ts). */
+  bookMaker: Pick<BookMaker, 'make'>;
   /** The course books, so that only a real one goes on a shelf, under its own name. */
   courseShelf: Pick<CourseShelf, 'catalogue'>;
-  /** Word facts for the book's profile (default: ECDICT's). */
-  lexicon?: Lexicon;
 }
 
 const refused = (error: BookFileError) => new UpstreamError(error.httpStatus, String(error.httpStatus), error.message);
+const busy = () => new UpstreamError(503, '503', new BookMakerBusy().message, { 'retry-after': '10' });
+const tooFrequent = () => new UpstreamError(429, '000', '操作太频繁，请勿重复请求');
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const controls = /[\u0000-\u001f\u007f]/g;
 
 // A file name as the shelf shows it: its last path segment, without control characters.
-const cleanName = (name: string) =>
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200) || 'book';
+const cleanName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(controls, '').slice(0, 200) || 'book';
+// A title on one line, without control characters (PostgreSQL cannot store NUL at all).
+const cleanTitle = (title: string | undefined) => title?.replace(controls, ' ').replace(/\s+/g, ' ').trim() || undefined;
 
 /** Book making, personal books and the bookshelf: logged-in users only (401 otherwise). */
-export function bookCalls({ users, bookshelf, courseShelf, lexicon }: BookCallsDeps): CallHandlers {
+export function bookCalls({ users, bookshelf, bookMaker, courseShelf }: BookCallsDeps): CallHandlers {
+  // Users with an upload being made: one at a time each, so that one account cannot fill the queue.
+  const making = new Set<number>();
+
   return {
     make_book: async ({ title, options, file }, caller) => {
       const user = await users.requireUser(caller);
-      const fileName = cleanName(file.name);
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      let extracted: Awaited<ReturnType<typeof extractBook>>;
+      if (making.has(user.id)) throw tooFrequent();
+      making.add(user.id);
       try {
-        extracted = await extractBook(fileName, bytes);
-      } catch (error) {
-        if (error instanceof BookFileError) throw refused(error);
-        throw error;
+        const fileName = cleanName(file.name);
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const fileBytes = bytes.byteLength;
+        let made: MadeFile;
+        try {
+          checkUpload(fileName, bytes);
+          // Reading, chaptering and profiling run in a worker, under a deadline and a memory ceiling,
+          // and stop when the uploader leaves (book-maker.ts).
+          made = await bookMaker.make({ fileName, bytes }, caller.signal);
+        } catch (error) {
+          if (error instanceof BookFileError) throw refused(error);
+          if (error instanceof BookMakerBusy) throw busy();
+          throw error;
+        }
+        if (!made.book.sentenceCount) throw refused(new BookFileError('文件里没有可读取的文字'));
+        const book = await bookshelf.addBook(user.id, {
+          title: (cleanTitle(title) || cleanTitle(made.title) || fileName.replace(/\.[^.]+$/, '')).slice(0, 200),
+          format: made.format,
+          fileName,
+          fileBytes,
+          readerLevel: options?.level ?? defaultReaderLevel,
+          made: made.book,
+        });
+        return ok(book);
+      } finally {
+        making.delete(user.id);
       }
-      const made = makeBook(extracted, lexicon ?? sharedEcdictLexicon());
-      if (!made.sentenceCount) throw refused(new BookFileError('文件里没有可读取的文字'));
-      const book = await bookshelf.addBook(user.id, {
-        title: (title || extracted.title || fileName.replace(/\.[^.]+$/, '')).slice(0, 200),
-        format: extracted.format,
-        fileName,
-        fileBytes: bytes.byteLength,
-        readerLevel: options?.level ?? defaultReaderLevel,
-        made,
-      });
-      return ok(book);
     },
 
-    get_book: async ({ book_id, chapter }, caller) => {
+    get_book: async ({ book_id, chapter, page, contents_page }, caller) => {
       const user = await users.requireUser(caller);
-      return ok(await bookshelf.readBook(user.id, book_id, chapter));
+      return ok(await bookshelf.readBook(user.id, book_id, { chapter, page, contentsPage: contents_page }));
     },
 
     add_to_bookshelf: async (item, caller) => {

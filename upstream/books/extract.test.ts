@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bookUpload } from '../../lib/contract';
 import { sharedEcdictLexicon } from '../content/profile';
-import { makeBook } from './book';
+import { makeBook, maxBookSentences, maxSentenceCharacters, pageCharacters, pageStarts } from './book';
 import { BookFileError, extractBook, markdownSections } from './extract';
-import { sampleEpub, samplePdf, type SampleChapter } from './sample-books';
+import { bombEpub, sampleEpub, samplePdf, type SampleChapter } from './sample-books';
 
 const chapters: SampleChapter[] = [
   {
@@ -78,6 +78,41 @@ describe('reading an uploaded book', () => {
     expect(book.words.get('cat')).toEqual({ occurrences: 1, level: 1 });
     expect(book.words.get('ubiquitous')?.level).toBeGreaterThan(3);
     expect(book.words.has('alice')).toBe(false);
+  });
+
+  it('folds headings without text into the next chapter, and cuts runs of text without a stop', async () => {
+    const book = makeBook(
+      await extractBook(
+        'b.md',
+        utf8(`# Part One\n\n## Chapter 1\n\nThe rain fell.\n\n## Chapter 2\n\n${'word '.repeat(500)}\n\n# Notes\n`),
+      ),
+      sharedEcdictLexicon(),
+    );
+    expect(book.chapters.map((c) => c.title)).toEqual(['Chapter 1', 'Chapter 2']);
+    expect(book.chapters[0].paragraphs).toEqual([['Part One'], ['The rain fell.']]);
+    // The last heading has nothing after it: it ends the chapter before.
+    expect(book.chapters[1].paragraphs.at(-1)).toEqual(['Notes']);
+    const long = book.chapters[1].paragraphs[0];
+    expect(long.length).toBe(3);
+    expect(long.every((s) => s.length <= maxSentenceCharacters && /^word( word)*$/.test(s))).toBe(true);
+  });
+
+  it('cuts a chapter into pages at paragraph ends, inside a paragraph longer than a page', () => {
+    const paragraph = (sentences: number) => Array.from({ length: sentences }, () => 'x'.repeat(99));
+    // Two paragraphs of 8,000 characters fit a page; a third starts the next one.
+    expect(pageStarts([paragraph(80), paragraph(80), paragraph(80)])).toEqual([0, 160]);
+    // A paragraph of 50,000 characters is cut at sentences.
+    expect(pageStarts([paragraph(10), paragraph(500)])).toEqual([0, 200, 400]);
+    expect(pageCharacters).toBe(20_000);
+  });
+
+  it('refuses a flood of fragments and an EPUB that unpacks past its ceiling', async () => {
+    const fragments = await extractBook('dots.txt', utf8('Go. '.repeat(maxBookSentences + 1)));
+    expect(() => makeBook(fragments, sharedEcdictLexicon())).toThrow(/^文本过于零碎：最多 200,000 个句子/);
+    expect(await refusal('bomb.epub', bombEpub(100 << 20))).toEqual({
+      status: 413,
+      message: 'EPUB 解压后过大：文字部分最多 64 MB',
+    });
   });
 
   it('refuses files too large, of another kind, corrupt or without text, with a clear reason', async () => {

@@ -1,20 +1,22 @@
 import { bookUpload, type BookFormat } from '../../lib/contract';
 import { DocumentFileError } from '../content/document-file';
-import { readEpub } from '../content/document-formats';
+import { EpubTooLargeError, readEpub } from '../content/document-formats';
 
 /*
  * The text of an uploaded book: plain text and Markdown as they are (UTF-8), an EPUB's chapters
  * in spine order (content/document-formats.ts), a PDF's text layer page by page (PDF.js). What
  * comes out is sections of plain text: an EPUB's spine items, a Markdown file's top headings, or
- * the whole text, which book.ts then cuts at its chapter headings.
+ * the whole text, which book.ts then cuts at its chapter headings. Runs in a worker thread
+ * (book-worker.mjs), under a deadline and a memory ceiling: a PDF or an EPUB can be made to cost
+ * any amount of work.
  */
 
 /** Why a file cannot become a book; the message is shown to the user as it is. */
 export class BookFileError extends Error {
   constructor(
     message: string,
-    /** 413 for a file too large, 400 for everything else. */
-    readonly httpStatus: 400 | 413 = 400,
+    /** 413 for a file too large, 422 for one too costly to read, 400 for everything else. */
+    readonly httpStatus: 400 | 413 | 422 = 400,
   ) {
     super(message);
     this.name = 'BookFileError';
@@ -37,6 +39,8 @@ export interface ExtractedBook {
 // More text than this is not a book one reads here (a 300-page novel is about 600,000 characters).
 export const maxBookCharacters = 4_000_000;
 const maxPdfPages = 3_000;
+/** An EPUB's text files (its package, its chapters) unpack to at most this, counted while unpacking. */
+export const maxEpubUnpackedBytes = 64 * 1024 * 1024;
 const sizeInMb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /** The format of an upload from its name, checked against its first bytes. */
@@ -50,14 +54,22 @@ export function formatOf(fileName: string, bytes: Uint8Array): BookFormat {
   return format;
 }
 
-/** Reads an upload's text; throws BookFileError for a file that is too large, of another kind or unreadable. */
-export async function extractBook(fileName: string, bytes: Uint8Array): Promise<ExtractedBook> {
+/**
+ * What can be told of an upload without reading it (its size, its kind by name and first bytes):
+ * checked before a worker is spent on it. Throws BookFileError.
+ */
+export function checkUpload(fileName: string, bytes: Uint8Array): BookFormat {
   if (bytes.byteLength > bookUpload.maxBytes) {
     throw new BookFileError(`文件过大：最大 ${sizeInMb(bookUpload.maxBytes)}`, 413);
   }
   if (bytes.byteLength === 0) throw new BookFileError('文件是空的');
-  const format = formatOf(fileName, bytes);
-  const book = await read(format, bytes);
+  return formatOf(fileName, bytes);
+}
+
+/** Reads an upload's text; throws BookFileError for a file that is too large, of another kind or unreadable. */
+export async function extractBook(fileName: string, bytes: Uint8Array): Promise<ExtractedBook> {
+  const format = checkUpload(fileName, bytes);
+  const book = cleanBook(await read(format, bytes));
   const characters = book.sections.reduce((n, s) => n + s.text.length, 0);
   if (characters > maxBookCharacters) {
     throw new BookFileError(`文本过长：最多 ${maxBookCharacters.toLocaleString('en-US')} 个字符`, 413);
@@ -79,6 +91,27 @@ async function read(format: BookFormat, bytes: Uint8Array): Promise<ExtractedBoo
     case 'pdf':
       return { format, sections: [{ text: await pdfText(bytes) }] };
   }
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+const controls = /[\u0000-\u0008\u000e-\u001f\u007f]/g;
+
+/**
+ * The book's text and title without control characters: a PDF's text layer or an EPUB's XML may
+ * carry NUL (which PostgreSQL cannot store in text) and the like; a form feed or vertical tab
+ * (a PDF's page break) is a line break.
+ */
+function cleanBook(book: ExtractedBook): ExtractedBook {
+  const clean = (text: string) => text.replace(/[\v\f]/g, '\n').replace(controls, '');
+  const title = book.title === undefined ? undefined : clean(book.title).replace(/\s+/g, ' ').trim() || undefined;
+  return {
+    ...book,
+    title,
+    sections: book.sections.map((s) => ({
+      text: clean(s.text),
+      ...(s.title === undefined ? {} : { title: clean(s.title).replace(/\s+/g, ' ').trim() }),
+    })),
+  };
 }
 
 function utf8Text(bytes: Uint8Array): string {
@@ -120,9 +153,12 @@ export function markdownSections(text: string): BookSection[] {
 
 function epubSections(bytes: Uint8Array): ExtractedBook {
   try {
-    const book = readEpub(bytes);
+    const book = readEpub(bytes, { maxUnpackedBytes: maxEpubUnpackedBytes });
     return { format: 'epub', title: book.title, sections: book.chapters.map((text) => ({ text })) };
   } catch (error) {
+    if (error instanceof EpubTooLargeError) {
+      throw new BookFileError(`EPUB 解压后过大：文字部分最多 ${sizeInMb(maxEpubUnpackedBytes)}`, 413);
+    }
     if (error instanceof DocumentFileError) throw new BookFileError('文件已损坏或不是有效的 EPUB，无法读取');
     throw error;
   }

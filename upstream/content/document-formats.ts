@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { unzipSync } from 'fflate';
 import { parseHTML } from 'linkedom';
 import { z } from 'zod';
 import { DocumentFileError } from './document-file';
 import { documentInput, type DocumentInput } from './document-input';
 import { readableArticle, textOfNode } from './html-text';
+import { openZip, ZipError, ZipTooLargeError, type ZipReader } from './zip';
 
 /*
  * Documents the operator did not write a header for: a saved web page (.html, .htm) or an e-book
@@ -23,8 +23,17 @@ export interface ImportOptions {
   licence?: string;
 }
 
-// An EPUB is a zip: a file that unpacks to more than this is refused rather than read into memory.
-const maxUnpackedBytes = 200 * 1024 * 1024;
+// An EPUB is a zip: a file whose entries read unpack to more than this is refused rather than read
+// into memory (counted while unpacking: zip.ts).
+const defaultMaxUnpackedBytes = 200 * 1024 * 1024;
+
+/** The EPUB's entries unpack to more than the ceiling it was read under. */
+export class EpubTooLargeError extends DocumentFileError {
+  constructor(readonly maxUnpackedBytes: number) {
+    super([`unpacks to more than ${maxUnpackedBytes} bytes`]);
+    this.name = 'EpubTooLargeError';
+  }
+}
 
 function finish(fields: Record<string, unknown>, optionNames: Record<string, string>): DocumentInput {
   const problems: string[] = [];
@@ -99,25 +108,30 @@ export interface EpubBook {
   chapters: string[];
 }
 
-/** Reads an EPUB (2 or 3): container.xml → the package file → its metadata and spine. */
-export function readEpub(bytes: Uint8Array): EpubBook {
-  let files: Record<string, Uint8Array>;
-  let unpacked = 0;
+/**
+ * Reads an EPUB (2 or 3): container.xml → the package file → its metadata and spine. Only those
+ * entries are unpacked (never the images or fonts), and together to at most `maxUnpackedBytes`.
+ */
+export function readEpub(bytes: Uint8Array, { maxUnpackedBytes = defaultMaxUnpackedBytes } = {}): EpubBook {
+  const unreadable = (error: unknown) =>
+    error instanceof ZipTooLargeError
+      ? new EpubTooLargeError(maxUnpackedBytes)
+      : new DocumentFileError([`not a readable EPUB (zip): ${error instanceof Error ? error.message : String(error)}`]);
+  let zip: ZipReader;
   try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        unpacked += file.originalSize;
-        if (unpacked > maxUnpackedBytes) throw new DocumentFileError([`unpacks to more than ${maxUnpackedBytes} bytes`]);
-        return true;
-      },
-    });
+    zip = openZip(bytes, { maxUnpackedBytes });
   } catch (error) {
-    if (error instanceof DocumentFileError) throw error;
-    throw new DocumentFileError([`not a readable EPUB (zip): ${error instanceof Error ? error.message : String(error)}`]);
+    throw unreadable(error);
   }
   const utf8 = new TextDecoder('utf-8');
   const read = (name: string): string | undefined => {
-    const file = files[name];
+    let file: Uint8Array | undefined;
+    try {
+      file = zip.read(name);
+    } catch (error) {
+      if (error instanceof ZipError) throw unreadable(error);
+      throw error;
+    }
     return file ? utf8.decode(file).replace(/^\uFEFF/, '') : undefined;
   };
   const parse = (name: string, raw: string): Node => {

@@ -27,6 +27,7 @@ describe('loadConfig', () => {
       emailCodeCooldownSeconds: 60,
       emailCodeLimits: { perAddress: 20, perMailbox: 5, global: 600, wrongPerDay: 20 },
       passwordLimits: { perAccount: 5, perAddress: 20 },
+      bookWorkers: { timeoutMs: 20_000, memoryMb: 512, workers: undefined, queueLimit: 4 },
       seedContent: true,
       expertAccounts: [],
       migrateOnStart: true,
@@ -42,6 +43,11 @@ describe('loadConfig', () => {
       perAccount: 3,
       perAddress: 0,
     });
+    expect(loadConfig({ BOOK_EXTRACT_TIMEOUT_MS: '5000', BOOK_EXTRACT_WORKERS: '2' }).bookWorkers).toMatchObject({
+      timeoutMs: 5000,
+      workers: 2,
+    });
+    expect(() => loadConfig({ BOOK_EXTRACT_MEMORY_MB: '8' })).toThrow(/BOOK_EXTRACT_MEMORY_MB/);
     expect(loadConfig({ SEED_CONTENT: 'false' }).seedContent).toBe(false);
     expect(loadConfig({ EXPERT_ACCOUNTS: ' Teacher@School.cn, 12345678;ops@yujing.example ' }).expertAccounts).toEqual([
       'teacher@school.cn',

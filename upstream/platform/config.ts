@@ -112,6 +112,17 @@ export interface UpstreamConfig {
     /** Failed attempts from one client address. */
     perAddress: number;
   };
+  /** The worker threads that read uploaded books (books/book-maker.ts); see the README. */
+  bookWorkers: {
+    /** How long reading and making one book may take, in ms. */
+    timeoutMs: number;
+    /** A worker's heap ceiling, in MB. */
+    memoryMb: number;
+    /** Books made at once (absent: 1 on up to two cores, else 2). */
+    workers?: number;
+    /** Uploads that may wait for a worker before more are refused with 503. */
+    queueLimit: number;
+  };
 }
 
 /** One RSS or Atom feed of NEWS_FEEDS: `url|licence|label`, the last two optional. */
@@ -232,6 +243,10 @@ const envSchema = z.object({
   EMAIL_CODE_LIMIT_WRONG: count(20),
   PASSWORD_LIMIT_ACCOUNT: count(5),
   PASSWORD_LIMIT_ADDRESS: count(20),
+  BOOK_EXTRACT_TIMEOUT_MS: optional(z.coerce.number().int().min(100)).transform((v) => v ?? 20_000),
+  BOOK_EXTRACT_MEMORY_MB: optional(z.coerce.number().int().min(64)).transform((v) => v ?? 512),
+  BOOK_EXTRACT_WORKERS: optional(z.coerce.number().int().min(1).max(64)),
+  BOOK_EXTRACT_QUEUE: count(4),
   SEED_CONTENT: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
   MIGRATE_ON_START: optional(z.enum(['true', 'false', '1', '0'])).transform((v) => v === undefined || v === 'true' || v === '1'),
   NEWS_FEEDS: optional(z.string()),
@@ -314,6 +329,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
     passwordLimits: {
       perAccount: e.PASSWORD_LIMIT_ACCOUNT,
       perAddress: e.PASSWORD_LIMIT_ADDRESS,
+    },
+    bookWorkers: {
+      timeoutMs: e.BOOK_EXTRACT_TIMEOUT_MS,
+      memoryMb: e.BOOK_EXTRACT_MEMORY_MB,
+      workers: e.BOOK_EXTRACT_WORKERS,
+      queueLimit: e.BOOK_EXTRACT_QUEUE,
     },
     seedContent: e.SEED_CONTENT,
     expertAccounts: (e.EXPERT_ACCOUNTS ?? '')

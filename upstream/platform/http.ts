@@ -36,8 +36,10 @@ export class UpstreamError extends Error {
 export function withoutNul(value: unknown): unknown {
   if (typeof value === 'string') return value.replaceAll('\u0000', '');
   if (Array.isArray(value)) return value.map(withoutNul);
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, withoutNul(item)]));
+  // A form's fields come as an object without a prototype (Hono's parseBody).
+  const prototype = value !== null && typeof value === 'object' ? Object.getPrototypeOf(value) : undefined;
+  if (prototype === Object.prototype || prototype === null) {
+    return Object.fromEntries(Object.entries(value as object).map(([key, item]) => [key, withoutNul(item)]));
   }
   return value;
 }

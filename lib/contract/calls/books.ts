@@ -21,6 +21,13 @@ export const bookUpload = {
   maxTitle: 200,
   /** Personal books a user may keep. */
   maxBooks: 50,
+  /**
+   * Chapters a book has at most: a file with more headings has its shortest chapters joined
+   * with their neighbours (and headings with no text under them folded into the next chapter).
+   */
+  maxChapters: 500,
+  /** Chapters get_book lists at a time (one page of the table of contents). */
+  chaptersPerPage: 50,
 } as const;
 export const bookFormats = ['txt', 'md', 'epub', 'pdf'] as const;
 export type BookFormat = (typeof bookFormats)[number];
@@ -51,8 +58,8 @@ const optionsField = z
   })
   .pipe(bookOptions);
 
-/** One chapter of a book, in reading order. */
-export const bookChapter = obj({ number: num, title: str, sentences: num, word_count: num });
+/** One chapter of a book, in reading order; a long one is read in pages (get_book's `page`). */
+export const bookChapter = obj({ number: num, title: str, sentences: num, word_count: num, pages: num });
 export type BookChapter = z.infer<typeof bookChapter>;
 
 /** A personal book as the shelf and its reader show it. */
@@ -77,10 +84,17 @@ export type BookSummary = z.infer<typeof bookSummary>;
 export const unknownWord = obj({ lemma: str, occurrences: num, level: num, strange: z.union([z.literal(1), z.null()]) });
 export type UnknownWord = z.infer<typeof unknownWord>;
 
-/** A personal book with its chapters, one chapter's text, and its unknown words. */
+/**
+ * A personal book with one page of its table of contents, one page of one chapter's text, and its
+ * unknown words. Every part is bounded, whatever the book: at most `bookUpload.chaptersPerPage`
+ * chapters listed, and a chapter's text a page (about 20,000 characters) at a time.
+ */
 export const readableBook = bookSummary.extend({
+  /** The chapters of the table of contents' page `contents.page` (of `contents.pages`). */
   chapters: z.array(bookChapter),
-  chapter: obj({ number: num, title: str, paragraphs: z.array(z.array(documentSentence)) }),
+  contents: obj({ page: num, pages: num, per_page: num }),
+  /** The chapter's page `page` of `pages`: its paragraphs of sentences (a paragraph may go on over the page's end). */
+  chapter: obj({ number: num, title: str, page: num, pages: num, paragraphs: z.array(z.array(documentSentence)) }),
   unknown_words: obj({ total: num, items: z.array(unknownWord) }),
 });
 export type ReadableBook = z.infer<typeof readableBook>;
@@ -116,13 +130,20 @@ export const booksCalls = {
     response: envelope(bookSummary.extend({ unknown_words: num })),
   }),
   /**
-   * A personal book, to its owner only (404 to anyone else): its chapters, one chapter's
-   * paragraphs of sentences (the first when none is named) and its unknown words (the 100 most
-   * frequent, and how many there are).
+   * A personal book, to its owner only (404 to anyone else): one page of one chapter's paragraphs
+   * of sentences (the chapter's first page, and the book's first chapter, when none is named), a
+   * page of its table of contents (`contents_page`; by default the page that lists the chapter)
+   * and its unknown words (the 100 most frequent, and how many there are). A chapter or a page
+   * the book lacks answers 404.
    */
   get_book: def('get_book', {
     method: 'GET',
-    request: obj({ book_id: wholeNumber.pipe(z.number().min(1)), chapter: wholeNumber.pipe(z.number().min(1)).optional() }),
+    request: obj({
+      book_id: wholeNumber.pipe(z.number().min(1)),
+      chapter: wholeNumber.pipe(z.number().min(1)).optional(),
+      page: wholeNumber.pipe(z.number().min(1)).optional(),
+      contents_page: wholeNumber.pipe(z.number().min(1)).optional(),
+    }),
     response: envelope(readableBook),
   }),
   /**
