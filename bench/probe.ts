@@ -596,12 +596,12 @@ async function heavy() {
   });
   row(`1,000 different sentences spoken for a learner (audio cache then ${mb(du())})`, member.result, member);
 
-  const notify = await meanwhile(() => hugeBody(`${site.upstreamUrl}/wechatpay/notify`, 300_000_000));
-  row(
-    'a 300 MB notification to the upstream',
-    `${notify.result.status} after ${notify.result.sentMb.toFixed(0)} MB sent`,
-    notify,
-  );
+  const notify = await meanwhile(async () => {
+    const answers = [];
+    for (let i = 0; i < 10; i++) answers.push(await hugeBody(`${site.upstreamUrl}/wechatpay/notify`, 300_000_000));
+    return `${[...new Set(answers.map((a) => a.status))].join(', ')} after at most ${Math.max(...answers.map((a) => a.sentMb)).toFixed(0)} MB sent`;
+  });
+  row('ten 300 MB notifications to the upstream', notify.result, notify);
 
   const models = await meanwhile(async () => {
     const statuses = new Map<string, number>();
