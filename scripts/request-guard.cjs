@@ -106,8 +106,16 @@ function screen(request) {
   let pathname;
   try {
     pathname = new URL(request.url, 'http://site.invalid').pathname;
+    // A path whose percent-encoding does not decode (`/%`, `/%c0%af`) is no address of the
+    // site; Next's router fails on it with a bare 500.
+    decodeURIComponent(pathname);
   } catch {
     return refusal(400, '请求地址无效');
+  }
+  // OPTIONS on a page or a file: nothing of the site is for another origin to ask about, and Next
+  // answers it variously (400 for a page, a bare 500 for the favicon). The API answers its own.
+  if (method === 'OPTIONS' && !pathname.startsWith('/api/')) {
+    return { status: 204, headers: { allow: writable(pathname) ? ALLOW : ALLOW_READS } };
   }
   if (!READS.has(method) && !writable(pathname)) return refusal(405, '不支持的请求方法', { allow: ALLOW_READS });
   // There are no server actions: nothing may ask Next to look for one.

@@ -45,6 +45,24 @@ describe('requests Next would answer with a bare 500', () => {
     expect((await rawRequest(base, 'http://anything.example/AboutUs')).status).toBe(200);
   });
 
+  it('refuses a path whose percent-encoding does not decode with 400, and answers OPTIONS on pages and files itself', async () => {
+    for (const path of ['/%', '/%c0%af', '/paper/%2e%2e/%', '/AboutUs%zz']) {
+      for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+        const answer = await rawRequest(base, path, { method });
+        expect(answer.status, `${method} ${path}`).toBe(400);
+        if (method !== 'HEAD') expect(json(answer.body)).toEqual({ status: '400', description: '请求地址无效' });
+      }
+    }
+    for (const path of ['/', '/AboutUs', '/favicon.ico', '/icon.png', '/robots.txt', '/healthz']) {
+      const answer = await rawRequest(base, path, { method: 'OPTIONS' });
+      expect(answer.status, path).toBe(204);
+      expect(answer.headers.allow).toBe('GET, HEAD, OPTIONS');
+    }
+    expect((await rawRequest(base, '/sandbox/wechat/authorize', { method: 'OPTIONS' })).headers.allow).toBe(
+      'GET, HEAD, POST, OPTIONS',
+    );
+  });
+
   it('ignores the router’s own headers on the API, however garbled', async () => {
     const headers = { rsc: '1', 'next-router-state-tree': 'garbage', 'next-router-prefetch': '1', 'next-action': 'x' };
     for (const path of ['/api/%2e%2e/x', '/api/%2e%2e/api/get_env_type', '/api/get_env_type', '/api/no_such_call']) {
