@@ -125,10 +125,16 @@ test.describe('word panel on a 375 px phone', () => {
     await panel.expectLoaded('bank');
     await expect(panel.root()).toHaveAttribute('data-layout', 'drawer');
 
+    // The sheet slides up for 300 ms as it opens: its place is read once it has arrived.
+    await expect
+      .poll(async () => {
+        const box = await boxOf(panel.root());
+        return Math.abs(box.y + box.height - widths.phone.height);
+      })
+      .toBeLessThanOrEqual(1);
     const p = await boxOf(panel.root());
     expect(Math.round(p.x)).toBe(0);
     expect(Math.round(p.width)).toBe(widths.phone.width);
-    expect(Math.abs(p.y + p.height - widths.phone.height)).toBeLessThanOrEqual(1);
     expect(p.height).toBeLessThanOrEqual(widths.phone.height * 0.85 + 1);
 
     // Locked: the wheel over the dimmed page moves nothing.
