@@ -150,7 +150,7 @@ const CLOSERS = new Set([
 const FRONT_RUN = /^(?:\.{2,}|-{2,}|…+|`{2}|'{2}|‘[‘’]|’’|\*+|<{2,}|>{2,}|={2,})/;
 const END_RUN = /(?:(?<!\.)\.[!?]+|\.+|[!?]+|…+|-{2,}|\*+|''|’’|‘’|,+|<{2,}|>{2,}|={2,}|(?<=[\p{L}\p{N}])\++)$/u;
 // A number with a unit or an hour written on (55k, 11AM, 7:00PM, 35mm): two words; not 1st, 90s, 86M.
-const NUMBER_UNIT = /^\d[\d.,:]*(?=(?:[ap]m|k|m|mm|cm|km|kg|g?b|ft|lbs?|hrs?|mins?|ml|persons)$)/i;
+const NUMBER_UNIT = /^\d[\d.,:]*(?=(?:[ap]m|[AP]M|[kK]|m|mm|cm|km|kg|[gGmMkK][bB]|ft|lbs?|hrs?|mins?|ml|persons)$)/;
 // The words after which "its" is EWT's "it s" (it is), never the possessive.
 // biome-ignore format: a table, laid out by hand to be read as one
 const AFTER_IT_IS = new Set([
