@@ -10,7 +10,7 @@
  *    same without apostrophes in informal writing ("dont" → do nt, "im" → i m);
  *  - a hyphenated compound of two words is three words ("15-year" → 15 - year, "self-driven" →
  *    self - driven), while a word with a bound prefix stays whole (e-mail, non-profit, re-read,
- *    co-workers, mid-August), as do numbers joined by hyphens (phone numbers, 4-12);
+ *    co-workers, mid-August), as do phone numbers and post codes (713-853-3989, 77042-2016);
  *  - URLs, e-mail addresses, file and domain names, numbers (3.30, 200,000, 5:00, 11/28/2000),
  *    dotted abbreviations (U.S., p.m., e.g.), titles and other known abbreviations with their full
  *    stop (Mr., Dr., Inc., Sept.), single initials (W.) and emoticons (:) ;-) ^_^) stay whole.
