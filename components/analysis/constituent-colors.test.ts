@@ -13,6 +13,9 @@ describe('constituent colours', () => {
     expect(toneOf('不定式短语')).toBe('non-finite');
     expect(toneOf('现在分词短语')).toBe('non-finite');
     expect(toneOf('什么')).toBe('other');
+    // The structure from a UD tree: the subject an expletive stands for, and a verbless fragment.
+    expect(toneOf('真正主语')).toBe(toneOf('主语'));
+    expect(toneOf('片段')).toBe('other');
   });
 
   it('every tone is a token of tailwind.config.ts, legible on its background', () => {

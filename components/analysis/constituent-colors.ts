@@ -110,6 +110,7 @@ const byLabel: Record<string, ConstituentTone> = {
   并列句: 'main',
   主语: 'subject',
   形式主语: 'subject',
+  真正主语: 'subject',
   谓语: 'predicate',
   宾语: 'object',
   形式宾语: 'object',
@@ -129,6 +130,7 @@ const byLabel: Record<string, ConstituentTone> = {
   表语从句: 'noun-clause',
   同位语从句: 'noun-clause',
   独立主格结构: 'non-finite',
+  片段: 'other',
 };
 
 /** The colour of a label: a known one's own, a clause or phrase by its family, else neutral. */

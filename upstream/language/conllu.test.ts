@@ -31,6 +31,8 @@ describe('CoNLL-U', () => {
     ]);
     expect(read.words[0].feats).toEqual({ Case: 'Nom', Number: 'Sing', Person: '1', PronType: 'Prs' });
     expect(read.words[3].noSpaceAfter).toBe(true);
+    // "do" and "n't" are one token in the text: no space between them, and one after "n't".
+    expect(read.words.map((w) => w.noSpaceAfter ?? false)).toEqual([false, true, false, true, false]);
   });
 
   it('names a malformed line', () => {

@@ -5,7 +5,8 @@ import type { UdSentence, UdWord } from './ud';
  * (`# sent_id = …`, `# text = …`) and one line per word with ten tab-separated fields, ended by a
  * blank line. Multiword token lines (`1-2`, "don't" over "do" and "n't") and empty nodes of the
  * enhanced graph (`8.1`) are not words of the basic tree and are left out; the words keep their
- * own numbering.
+ * own numbering. What the token line says about spacing passes to its words: no space falls
+ * between the words of one token ("do" and "n't"), and its SpaceAfter=No is its last word's.
  */
 
 const feature = (field: string): Record<string, string> =>
@@ -23,6 +24,8 @@ export function readConllu(text: string): UdSentence[] {
   const sentences: UdSentence[] = [];
   let comments: Record<string, string> = {};
   let words: UdWord[] = [];
+  /** The multiword token being read: its last word's id, and whether no space follows it. */
+  let token: { last: number; noSpaceAfter: boolean } | undefined;
   const finish = () => {
     if (words.length) sentences.push({ id: comments.sent_id, text: comments.text ?? words.map((w) => w.form).join(' '), words });
     comments = {};
@@ -42,7 +45,11 @@ export function readConllu(text: string): UdSentence[] {
     const fields = line.split('\t');
     if (fields.length !== 10) throw new Error(`CoNLL-U line ${n + 1}: ${fields.length} fields, not 10`);
     const [id, form, lemma, upos, xpos, feats, head, deprel, , misc] = fields;
-    if (id.includes('-') || id.includes('.')) continue;
+    if (id.includes('-')) {
+      token = { last: Number(id.split('-')[1]), noSpaceAfter: misc.split('|').includes('SpaceAfter=No') };
+      continue;
+    }
+    if (id.includes('.')) continue;
     if (Number(id) !== words.length + 1) throw new Error(`CoNLL-U line ${n + 1}: word ${id} out of order`);
     words.push({
       form,
@@ -54,6 +61,11 @@ export function readConllu(text: string): UdSentence[] {
       deprel,
       ...(misc.split('|').includes('SpaceAfter=No') ? { noSpaceAfter: true } : {}),
     });
+    if (token && Number(id) <= token.last) {
+      const inner = Number(id) < token.last;
+      if (inner || token.noSpaceAfter) words[words.length - 1].noSpaceAfter = true;
+      if (!inner) token = undefined;
+    }
   }
   finish();
   return sentences;
