@@ -1,0 +1,160 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import { Parser } from './parser';
+import { Tagger } from './tagger';
+import { tokenize } from './tokenizer';
+import type { UdSentence, UdWord } from './ud';
+
+/*
+ * Text to trees: the tokenizer, the tagger and the parser in one call, loaded once per process and
+ * shared by every feature that reads a sentence's structure (analysis, the dictionary's role and
+ * part of speech, passage parsing, the writer's checks). In-process and synchronous: a sentence of
+ * 25 words is about a millisecond.
+ */
+
+export interface TreeParser {
+  /** One sentence's tree. An empty or all-space sentence has no words. */
+  parse(sentence: string): UdSentence;
+  /** What loading cost, for the logs and bench:parser. */
+  readonly loadMs: number;
+}
+
+/** A word's lemma from its form and tags; the dictionary's lemmatizer where it is at hand. */
+export type Lemmatize = (form: string, upos: string, xpos: string) => string;
+
+export const MODELS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'models');
+
+/** Longest sentence parsed whole, in words; longer text is parsed in pieces of this size. */
+const MAX_WORDS = 250;
+
+/** The models as `train:parser` wrote them; null when they are missing or unreadable. */
+export function loadTreeParser(dir = MODELS_DIR, log: (line: string) => void = () => {}): TreeParser | null {
+  const started = performance.now();
+  try {
+    const read = (name: string) => {
+      const file = path.join(dir, `${name}.txt.br`);
+      if (!existsSync(file)) throw new Error(`${file} is missing`);
+      return withoutProvenance(brotliDecompressSync(readFileSync(file)).toString('utf8'));
+    };
+    const tagger = Tagger.parse(read('tagger'));
+    const parser = Parser.parse(read('parser'));
+    return createTreeParser(tagger, parser, performance.now() - started);
+  } catch (error) {
+    log(`tree parser: models unreadable (${(error as Error).message}); analysis is approximate`);
+    return null;
+  }
+}
+
+/** The files begin with lines of provenance and licence ("# Trained by …"), not the model's. */
+function withoutProvenance(text: string) {
+  let at = 0;
+  while (text.startsWith('# ', at) && !/^# (?:tags|labels)\t/.test(text.slice(at, at + 12))) {
+    const nl = text.indexOf('\n', at);
+    if (nl < 0) break;
+    at = nl + 1;
+  }
+  return text.slice(at);
+}
+
+export function createTreeParser(tagger: Tagger, parser: Parser, loadMs = 0, lemmatize: Lemmatize = ruleLemma): TreeParser {
+  return {
+    loadMs,
+    parse(sentence) {
+      const tokens = tokenize(sentence);
+      const words: UdWord[] = [];
+      for (let from = 0; from < tokens.length; from += MAX_WORDS) {
+        const piece = tokens.slice(from, from + MAX_WORDS);
+        const forms = piece.map((t) => t.form);
+        const tags = tagger.tag(forms);
+        const arcs = parser.parse(
+          forms,
+          tags.map((t) => t.xpos),
+        );
+        piece.forEach((token, k) => {
+          const { upos, xpos } = tags[k];
+          // A later piece hangs from the first piece's root, as a run-on continues a sentence.
+          const head = arcs[k].head === 0 ? (from === 0 ? 0 : rootOf(words)) : arcs[k].head + from;
+          words.push({
+            form: token.form,
+            lemma: lemmatize(token.form, upos, xpos),
+            upos,
+            xpos,
+            feats: featsOf(xpos),
+            head,
+            deprel: arcs[k].head === 0 && from > 0 ? 'parataxis' : arcs[k].deprel,
+            ...(token.spaceAfter ? {} : { noSpaceAfter: true }),
+          });
+        });
+      }
+      return { text: sentence, words };
+    },
+  };
+}
+
+const rootOf = (words: UdWord[]) => words.findIndex((w) => w.head === 0) + 1;
+
+/** The morphology a Penn tag implies, in UD's features (what the analysis reads: tense, form). */
+export function featsOf(xpos: string): Record<string, string> {
+  switch (xpos) {
+    case 'VBD':
+      return { Mood: 'Ind', Tense: 'Past', VerbForm: 'Fin' };
+    case 'VBZ':
+      return { Mood: 'Ind', Number: 'Sing', Person: '3', Tense: 'Pres', VerbForm: 'Fin' };
+    case 'VBP':
+      return { Mood: 'Ind', Tense: 'Pres', VerbForm: 'Fin' };
+    case 'VB':
+      return { VerbForm: 'Inf' };
+    case 'VBG':
+      return { VerbForm: 'Ger' };
+    case 'VBN':
+      return { Tense: 'Past', VerbForm: 'Part' };
+    case 'NN':
+    case 'NNP':
+      return { Number: 'Sing' };
+    case 'NNS':
+    case 'NNPS':
+      return { Number: 'Plur' };
+    case 'JJR':
+    case 'RBR':
+      return { Degree: 'Cmp' };
+    case 'JJS':
+    case 'RBS':
+      return { Degree: 'Sup' };
+    default:
+      return {};
+  }
+}
+
+// The clitics and closed-class forms whose lemma is another word (as EWT lemmatizes them).
+// biome-ignore format: a table, laid out by hand to be read as one
+const CLOSED: Record<string, string> = {
+  "n't": 'not', 'nt': 'not', "'m": 'be', "'re": 'be', am: 'be', is: 'be', are: 'be', was: 'be', were: 'be',
+  been: 'be', being: 'be', "'ve": 'have', has: 'have', had: 'have', having: 'have', "'ll": 'will', ca: 'can',
+  wo: 'will', does: 'do', did: 'do', done: 'do', doing: 'do', me: 'I', i: 'I', my: 'my', us: 'we', him: 'he',
+  them: 'they', an: 'a', could: 'could', would: 'would', should: 'should', might: 'might',
+};
+
+/**
+ * The lemma without a dictionary: closed-class forms from a table, regular endings stripped by
+ * tag. The analysis reads forms and tags; the dictionary, which needs lemmas, has its own.
+ */
+export function ruleLemma(form: string, upos: string, xpos: string): string {
+  const lower = form.toLowerCase().replace(/’/g, "'");
+  if (upos === 'PROPN') return form;
+  if (lower in CLOSED && (upos === 'AUX' || upos === 'PRON' || upos === 'PART' || upos === 'DET' || upos === 'VERB')) {
+    return CLOSED[lower];
+  }
+  if (xpos === 'NNS' && lower.length > 3) {
+    if (lower.endsWith('ies')) return `${lower.slice(0, -3)}y`;
+    if (/(?:ch|sh|s|x|z)es$/.test(lower)) return lower.slice(0, -2);
+    if (lower.endsWith('s') && !lower.endsWith('ss')) return lower.slice(0, -1);
+  }
+  if (xpos === 'VBZ' && lower.length > 3) {
+    if (lower.endsWith('ies')) return `${lower.slice(0, -3)}y`;
+    if (/(?:ch|sh|ss|x|z|o)es$/.test(lower)) return lower.slice(0, -2);
+    if (lower.endsWith('s')) return lower.slice(0, -1);
+  }
+  return lower;
+}
