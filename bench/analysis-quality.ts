@@ -6,8 +6,8 @@
  * appositives, numbers, quotes, reported speech).
  *
  * Each sentence runs through the analyzer exactly as the product builds it
- * (createSentenceAnalyzer with createLinkGrammar() and createGrammarCatalogue()), and again
- * through its fallback (parser null). The heads are read from the answer's spans: nodes labelled
+ * (createSentenceAnalyzer with loadTreeParser() and createGrammarCatalogue()), and again
+ * through its fallback (trees null). The heads are read from the answer's spans: nodes labelled
  * 主语 (and 形式主语), 宾语 (and 直接宾语, 形式宾语) and, scored apart, 间接宾语, by their first
  * `highlight` index into `words`, except the functions of non-finite phrases (不定式短语, 动名词短语,
  * 现在分词短语, 过去分词短语, 独立主格结构), which the set does not annotate; a finite clause nested
@@ -88,7 +88,7 @@
 import { readFileSync } from 'node:fs';
 import { createSentenceAnalyzer } from '../upstream/analysis/analyzer';
 import { createGrammarCatalogue } from '../upstream/analysis/grammar/catalogue';
-import { createLinkGrammar, linkGrammarInstalled } from '../upstream/parser/link-grammar';
+import { loadTreeParser } from '../upstream/language/pipeline';
 import type { SentenceAnalyzer } from '../upstream/analysis/types';
 import {
   addCounts,
@@ -198,17 +198,13 @@ const catalogue = createGrammarCatalogue();
 const runs: EngineResult[] = [];
 const skipped: string[] = [];
 
-if (linkGrammarInstalled()) {
-  const analyzer = createSentenceAnalyzer({ parser: createLinkGrammar(), catalogue });
-  try {
-    runs.push(await evaluate('link-grammar', analyzer));
-  } finally {
-    analyzer.close();
-  }
+const trees = loadTreeParser();
+if (trees) {
+  runs.push(await evaluate('treebank', createSentenceAnalyzer({ trees, catalogue })));
 } else {
-  skipped.push('link-grammar (link-parser is not installed)');
+  skipped.push('treebank (the model files could not be read)');
 }
-const fallback = createSentenceAnalyzer({ parser: null, catalogue });
+const fallback = createSentenceAnalyzer({ trees: null, catalogue });
 runs.push(await evaluate('fallback', fallback));
 fallback.close();
 

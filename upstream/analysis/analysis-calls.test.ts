@@ -229,7 +229,7 @@ describe('a busy parser', () => {
     const upstream = await startTestUpstream({
       env: { FREE_USES_ANONYMOUS: '1' },
       sentenceAnalyzer: {
-        engine: 'link-grammar',
+        engine: 'treebank',
         analyze: () => Promise.reject(new ParserBusy('64 sentences are waiting for the parser')),
         close: () => {},
       },

@@ -29,8 +29,8 @@ export const analysisModule: UpstreamModule<
   name: 'analysis',
   services: {
     grammarCatalogue: () => createGrammarCatalogue(),
-    sentenceAnalyzer: ({ grammarCatalogue, sentenceParser, log }) =>
-      createSentenceAnalyzer({ parser: sentenceParser, catalogue: grammarCatalogue, log }),
+    sentenceAnalyzer: ({ grammarCatalogue, sentenceTrees, log }) =>
+      createSentenceAnalyzer({ trees: sentenceTrees, catalogue: grammarCatalogue, log }),
     translator: ({ dictionary, llm, log }) => createTranslator({ dictionary, llm, log }),
     sentenceBank: ({ db, now }) => createSentenceBank({ db, now }),
   },

@@ -3,15 +3,15 @@ import type { Parse } from '../parser/link-grammar';
 
 /*
  * The pieces of sentence analysis and how they meet:
- *   parser (link-grammar.ts)  → Parse
- *   structure (structure.ts)  → words + the layered span tree (clauses → functions → clauses …)
- *   fallback (fallback.ts)    → the same, approximately, when the parser is missing or stalls
+ *   language/pipeline.ts      → the sentence's dependency tree (UD), from the trained models
+ *   structure-ud.ts           → words + the layered span tree (clauses → functions → clauses …)
+ *   fallback (fallback.ts)    → the same, approximately, when the models cannot be read
  *   grammar/ (catalogue)      → the grammar points the sentence carries, and their explanations
  *   analyzer.ts               → puts them together for the calls
  */
 
-/** 'link-grammar', or 'approximate' when the fallback answered (the parser missing or stalled). */
-export type AnalysisEngine = 'link-grammar' | 'approximate';
+/** 'treebank' (the trained parser), or 'approximate' when the fallback answered (the models unreadable). */
+export type AnalysisEngine = 'treebank' | 'approximate';
 
 /**
  * A sentence's structure: its words and the layered span tree over them, spans [start, end) in
@@ -36,7 +36,7 @@ export interface SentenceAnalysis extends SentenceStructure {
 }
 
 export interface SentenceAnalyzer {
-  /** What answers when nothing goes wrong: the parser when it is installed. */
+  /** What answers when nothing goes wrong: the trained parser when its models load. */
   readonly engine: AnalysisEngine;
   analyze(sentence: string): Promise<SentenceAnalysis>;
   close(): void;

@@ -1,4 +1,4 @@
-import { Perceptron } from './perceptron';
+import { featureKey as key, Perceptron } from './perceptron';
 import { argmax, normalize, seeded, shuffle } from './tagger';
 import type { UdSentence } from './ud';
 
@@ -30,6 +30,12 @@ export interface TrainParserOptions {
   explore?: number;
   progress?: (epoch: number, accuracy: number) => void;
 }
+
+/**
+ * The tag the parser reads: the universal and the Penn tag together, which tell apart what either
+ * alone does not (IN as ADP or SCONJ, VBZ as VERB or AUX).
+ */
+export const parserTag = (tag: { upos: string; xpos: string }) => `${tag.upos} ${tag.xpos}`;
 
 const SHIFT = 0;
 const isLeft = (c: number) => c > 0 && c % 2 === 1;
@@ -98,7 +104,7 @@ export class Parser {
   }
 
   /**
-   * Trains on sentences whose `xpos` are the tags the tagger will give at run time (jackknifed),
+   * Trains on sentences whose tags are those the tagger will give at run time (jackknifed),
    * not the treebank's, so that the parser learns to live with the tagger's mistakes.
    */
   static train(sentences: readonly UdSentence[], options: TrainParserOptions = {}): Parser {
@@ -107,7 +113,7 @@ export class Parser {
     const labelIndex = new Map(labels.map((l, i) => [l, i]));
     const vocabulary = {
       words: vocabularyOf(sentences.flatMap((s) => s.words.map((w) => normalize(w.form)))),
-      tags: vocabularyOf(sentences.flatMap((s) => s.words.map((w) => w.xpos))),
+      tags: vocabularyOf(sentences.flatMap((s) => s.words.map(parserTag))),
     };
     const parser = new Parser(labels, vocabulary, new Perceptron<number>(1 + 2 * labels.length));
     const gold = sentences.map((s) => projective(s.words.map((w) => w.head)));
@@ -121,7 +127,7 @@ export class Parser {
         const words = sentences[i].words;
         const heads = parser.train1(
           words.map((w) => w.form),
-          words.map((w) => w.xpos),
+          words.map(parserTag),
           gold[i],
           goldLabels[i],
           epoch > 1 ? explore : 0,
@@ -270,6 +276,12 @@ export class Parser {
     return out;
   }
 
+  /** Drops the weights no larger than `threshold` (training chooses it on dev); answers how many are left. */
+  prune(threshold: number): number {
+    this.model.prune(threshold);
+    return this.model.weightCount;
+  }
+
   /** The model as text: its relations, its vocabularies (in id order), then the weights. */
   serialize(): string {
     const listed = (map: Map<string, number>) => [...map.keys()].join('\t');
@@ -333,26 +345,6 @@ const vocabularyOf = (items: Iterable<string>) => {
   for (const item of items) if (!map.has(item)) map.set(item, map.size + 3);
   return map;
 };
-
-/** Mixes a template number and four ids into one 30-bit feature. */
-function key(template: number, p: number, q: number, r: number, s: number): number {
-  let h1 = Math.imul(template ^ 0x9e3779b9, 0x85ebca6b);
-  let h2 = Math.imul(template ^ 0xc2b2ae35, 0x27d4eb2f);
-  h1 = mix1(mix1(mix1(mix1(h1, p), q), r), s);
-  h2 = mix2(mix2(mix2(mix2(h2, p), q), r), s);
-  // 30 bits: a small integer to V8, which its maps hash and store without boxing.
-  return ((h1 ^ (h2 >>> 7)) >>> 2) & 0x3fffffff;
-}
-
-function mix1(h: number, x: number) {
-  const m = Math.imul(h ^ x, 0x01000193);
-  return m ^ (m >>> 15);
-}
-
-function mix2(h: number, x: number) {
-  const m = Math.imul(h + x, 0x5bd1e995);
-  return m ^ (m >>> 13);
-}
 
 /** The best-scoring move the configuration allows. */
 function bestMove(c: Configuration, scores: Float64Array): number {

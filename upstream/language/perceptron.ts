@@ -102,6 +102,25 @@ export class Perceptron<K extends string | number = string> {
     this.freeze();
   }
 
+  /** Drops the weights no larger than `threshold` in magnitude (after `average`). */
+  prune(threshold: number) {
+    for (const [feature, entry] of this.table) {
+      const keep = entry.weights.map((w) => Math.abs(w) > threshold);
+      if (keep.every(Boolean)) continue;
+      entry.classes = entry.classes.filter((_, i) => keep[i]);
+      entry.weights = entry.weights.filter((_, i) => keep[i]);
+      if (entry.classes.length === 0) this.table.delete(feature);
+    }
+    this.freeze();
+  }
+
+  /** How many weights the model holds (while training, and after). */
+  get weightCount() {
+    let n = 0;
+    for (const entry of this.table.values()) n += entry.classes.length;
+    return n;
+  }
+
   /**
    * Packs numeric features' weights into typed arrays for reading: a map lookup among millions of
    * entries is a cache miss each time and was most of a parse; an open-addressing table over
@@ -110,7 +129,7 @@ export class Perceptron<K extends string | number = string> {
   private freeze() {
     const first = this.table.keys().next();
     if (first.done || typeof first.value !== 'number') return;
-    this.frozen = new FrozenWeights(this.table as Map<number, FeatureWeights>);
+    this.frozen = FrozenWeights.of(this.table as Map<number, FeatureWeights>);
   }
 
   /**
@@ -119,7 +138,11 @@ export class Perceptron<K extends string | number = string> {
    */
   serialize(digits = 4): string {
     const lines: string[] = [];
-    for (const [feature, { classes, weights }] of this.table) {
+    const entries: Iterable<[K, { classes: number[]; weights: number[] }]> =
+      this.table.size === 0 && this.frozen
+        ? [...this.frozen.entries()].map(([f, classes, weights]) => [f as K, { classes, weights }])
+        : this.table;
+    for (const [feature, { classes, weights }] of entries) {
       const pairs = classes.map((c, i) => `${c}:${Number(weights[i].toPrecision(digits))}`);
       lines.push(`${typeof feature === 'number' ? feature.toString(36) : feature}\t${pairs.join(' ')}`);
     }
@@ -129,7 +152,21 @@ export class Perceptron<K extends string | number = string> {
   /** Reads `serialize`'s text; `numeric` when the features are numbers (written in base 36). */
   static parse<K extends string | number = string>(text: string, classCount: number, numeric = false): Perceptron<K> {
     const model = new Perceptron<K>(classCount);
-    for (const line of text.split('\n')) {
+    const lines = text.split('\n');
+    // Numeric features go straight into the frozen table, sized by a first count of the lines
+    // and their weights: a model of millions of features never passes through a map.
+    let frozen: FrozenWeights | null = null;
+    if (numeric) {
+      let features = 0;
+      let weights = 0;
+      for (const line of lines) {
+        if (!line.includes('\t')) continue;
+        features++;
+        for (let at = line.indexOf(':'); at >= 0; at = line.indexOf(':', at + 1)) weights++;
+      }
+      frozen = new FrozenWeights(features, weights);
+    }
+    for (const line of lines) {
       const tab = line.lastIndexOf('\t');
       if (tab < 0) continue;
       const classes: number[] = [];
@@ -144,44 +181,73 @@ export class Perceptron<K extends string | number = string> {
         classes.push(cls);
         weights.push(weight);
       }
-      const feature = (numeric ? Number.parseInt(line.slice(0, tab), 36) : line.slice(0, tab)) as K;
-      model.table.set(feature, { classes, weights, totals: [], stamps: [] });
+      if (frozen) {
+        const feature = Number.parseInt(line.slice(0, tab), 36);
+        if (!(feature >= 0 && feature <= 0x3fffffff)) throw new Error(`model: bad feature "${line.slice(0, tab)}"`);
+        frozen.add(feature, classes, weights);
+      } else {
+        model.table.set(line.slice(0, tab) as K, { classes, weights, totals: [], stamps: [] });
+      }
     }
-    model.freeze();
+    model.frozen = frozen;
     return model;
   }
 }
 
 /**
- * Numeric features' weights in flat arrays, found by linear probing on the feature. A slot is four
- * integers (feature, first pair, pair count, unused) so that a lookup touches one cache line; the
- * pairs (class, weight) follow in a second array, weights in fixed point (1/4096), which the
- * decisions do not notice.
+ * Numeric features' weights in flat arrays, found by linear probing on the feature. A slot is two
+ * integers (the feature, where its weights start); the weights follow in a second array as their
+ * count, then (class, weight) pairs, weights in fixed point (1/4096), which the decisions do not
+ * notice. A few bytes a weight, where a map of objects took a hundred.
  */
 class FrozenWeights {
   private readonly mask: number;
   private readonly slots: Int32Array;
   private readonly pairs: Int32Array;
+  private filled = 0;
 
-  constructor(table: Map<number, FeatureWeights>) {
+  constructor(featureCount: number, weightCount: number) {
     let size = 1;
-    while (size < table.size * 2) size *= 2;
+    while (size < featureCount * 2) size *= 2;
     this.mask = size - 1;
-    this.slots = new Int32Array(size * 4).fill(-1);
-    let count = 0;
-    for (const entry of table.values()) count += entry.classes.length;
-    this.pairs = new Int32Array(count * 2);
-    let at = 0;
-    for (const [feature, entry] of table) {
-      let slot = this.slotOf(feature);
-      while (this.slots[slot * 4] !== -1) slot = (slot + 1) & this.mask;
-      this.slots[slot * 4] = feature;
-      this.slots[slot * 4 + 1] = at;
-      this.slots[slot * 4 + 2] = entry.classes.length;
-      for (let i = 0; i < entry.classes.length; i++, at += 2) {
-        this.pairs[at] = entry.classes[i];
-        this.pairs[at + 1] = Math.round(entry.weights[i] * FIXED);
+    this.slots = new Int32Array(size * 2).fill(-1);
+    this.pairs = new Int32Array(featureCount + weightCount * 2);
+  }
+
+  static of(table: Map<number, FeatureWeights>): FrozenWeights {
+    let weights = 0;
+    for (const entry of table.values()) weights += entry.classes.length;
+    const frozen = new FrozenWeights(table.size, weights);
+    for (const [feature, entry] of table) frozen.add(feature, entry.classes, entry.weights);
+    return frozen;
+  }
+
+  add(feature: number, classes: readonly number[], weights: readonly number[]) {
+    let slot = this.slotOf(feature);
+    while (this.slots[slot * 2] !== -1) slot = (slot + 1) & this.mask;
+    this.slots[slot * 2] = feature;
+    this.slots[slot * 2 + 1] = this.filled;
+    this.pairs[this.filled++] = classes.length;
+    for (let i = 0; i < classes.length; i++) {
+      this.pairs[this.filled++] = classes[i];
+      this.pairs[this.filled++] = Math.round(weights[i] * FIXED);
+    }
+  }
+
+  /** Every feature with its classes and weights, for writing the model out. */
+  *entries(): Generator<[number, number[], number[]]> {
+    for (let slot = 0; slot <= this.mask; slot++) {
+      const feature = this.slots[slot * 2];
+      if (feature === -1) continue;
+      let at = this.slots[slot * 2 + 1];
+      const count = this.pairs[at++];
+      const classes: number[] = [];
+      const weights: number[] = [];
+      for (let i = 0; i < count; i++, at += 2) {
+        classes.push(this.pairs[at]);
+        weights.push(this.pairs[at + 1] / FIXED);
       }
+      yield [feature, classes, weights];
     }
   }
 
@@ -194,15 +260,15 @@ class FrozenWeights {
     const { slots, pairs, mask } = this;
     for (const feature of features) {
       let slot = this.slotOf(feature);
-      let key = slots[slot * 4];
+      let key = slots[slot * 2];
       while (key !== -1 && key !== feature) {
         slot = (slot + 1) & mask;
-        key = slots[slot * 4];
+        key = slots[slot * 2];
       }
       if (key === -1) continue;
-      const start = slots[slot * 4 + 1];
-      const end = start + 2 * slots[slot * 4 + 2];
-      for (let i = start; i < end; i += 2) into[pairs[i]] += pairs[i + 1];
+      let at = slots[slot * 2 + 1];
+      const end = at + 1 + 2 * pairs[at];
+      for (at++; at < end; at += 2) into[pairs[at]] += pairs[at + 1];
     }
     for (let c = 0; c < into.length; c++) into[c] /= FIXED;
     return into;
@@ -210,3 +276,34 @@ class FrozenWeights {
 }
 
 const FIXED = 4096;
+
+/**
+ * A feature as a number: its template and up to four ids (of words, tags, relations, or hashed
+ * strings) mixed into 30 bits, a small integer to V8, which its maps and the frozen table hash
+ * without boxing. Among a model's millions of features the few thousand collisions fall on rare
+ * ones and change nothing measurable.
+ */
+export function featureKey(template: number, p: number, q = 0, r = 0, s = 0): number {
+  let h1 = Math.imul(template ^ 0x9e3779b9, 0x85ebca6b);
+  let h2 = Math.imul(template ^ 0xc2b2ae35, 0x27d4eb2f);
+  h1 = mix1(mix1(mix1(mix1(h1, p), q), r), s);
+  h2 = mix2(mix2(mix2(mix2(h2, p), q), r), s);
+  return ((h1 ^ (h2 >>> 7)) >>> 2) & 0x3fffffff;
+}
+
+function mix1(h: number, x: number) {
+  const m = Math.imul(h ^ x, 0x01000193);
+  return m ^ (m >>> 15);
+}
+
+function mix2(h: number, x: number) {
+  const m = Math.imul(h + x, 0x5bd1e995);
+  return m ^ (m >>> 13);
+}
+
+/** FNV-1a over the string's UTF-16 code units, as a 32-bit integer. */
+export function hashString(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h | 0;
+}

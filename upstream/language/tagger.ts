@@ -1,13 +1,15 @@
-import { Perceptron } from './perceptron';
+import { featureKey, hashString, Perceptron } from './perceptron';
 import type { UdSentence } from './ud';
 
 /*
- * The part-of-speech tagger: an averaged perceptron that reads the words left to right and gives
- * each its universal part of speech and its Penn Treebank tag at once (one class per pair seen in
- * training, so that IN is told apart as ADP or SCONJ and VBZ as VERB or AUX). Its features are the
- * word, its affixes and shape, the words around it, the two tags it gave just before, and the tags
- * the training text gave the word (its ambiguity class). Words the training text always tags one
- * way, and often enough, take that tag without scoring.
+ * The part-of-speech tagger: averaged perceptrons that give each word its universal part of speech
+ * and its Penn Treebank tag at once (one class per pair seen in training, so that IN is told apart
+ * as ADP or SCONJ and VBZ as VERB or AUX). Its features are the word, its affixes and shape, the
+ * words around it, the two tags given just before, and the tags the training text gave the word
+ * (its ambiguity class). Two taggers read the sentence, one left to right and one right to left
+ * (so that one has seen the tags after the word), and each word takes the class their scores
+ * added favour. Words the training text always tags one way, and often enough, take that tag
+ * without scoring.
  */
 
 export interface Tag {
@@ -21,9 +23,6 @@ export interface TrainTaggerOptions {
   /** Called after each epoch with its number and the share of training words tagged right. */
   progress?: (epoch: number, accuracy: number) => void;
 }
-
-const START = ['-START-', '-START2-'];
-const END = ['-END-', '-END2-'];
 
 // A word seen at least this often, and with one tag at least this share of the time, is unambiguous.
 const UNAMBIGUOUS_COUNT = 20;
@@ -43,8 +42,26 @@ export function shape(word: string): string {
   let out = '';
   let last = '';
   let run = 0;
-  for (const ch of word.slice(0, 24)) {
-    const kind = /\p{Lu}/u.test(ch) ? 'X' : /\p{Ll}/u.test(ch) ? 'x' : /\d/.test(ch) ? 'd' : ch;
+  const end = Math.min(word.length, 24);
+  for (let i = 0; i < end; i++) {
+    const code = word.charCodeAt(i);
+    const ch = word[i];
+    const kind =
+      code >= 65 && code <= 90
+        ? 'X'
+        : code >= 97 && code <= 122
+          ? 'x'
+          : code >= 48 && code <= 57
+            ? 'd'
+            : code < 128
+              ? ch
+              : /\p{Lu}/u.test(ch)
+                ? 'X'
+                : /\p{Ll}/u.test(ch)
+                  ? 'x'
+                  : /\d/u.test(ch)
+                    ? 'd'
+                    : ch;
     run = kind === last ? run + 1 : 1;
     last = kind;
     if (run <= 2) out += kind;
@@ -57,7 +74,8 @@ export class Tagger {
 
   constructor(
     readonly tags: readonly string[],
-    private readonly model: Perceptron,
+    /** Left to right, and right to left. */
+    private readonly models: readonly [Perceptron<number>, Perceptron<number>],
     /** Words the training text tags one way: the class index. */
     private readonly fixed: Map<string, number>,
     /** The classes the training text gave each word, as one feature value ("NN|VB"). */
@@ -83,7 +101,7 @@ export class Tagger {
     const tags = [...tagCounts.keys()].sort();
     const index = new Map(tags.map((t, i) => [t, i]));
     const { fixed, ambiguity } = lexiconOf(counts, index);
-    const tagger = new Tagger(tags, new Perceptron(tags.length), fixed, ambiguity);
+    const tagger = new Tagger(tags, [new Perceptron<number>(tags.length), new Perceptron<number>(tags.length)], fixed, ambiguity);
     const order = sentences.map((_, i) => i);
     const random = seeded(seed);
     for (let epoch = 1; epoch <= epochs; epoch++) {
@@ -92,116 +110,161 @@ export class Tagger {
       for (const i of order) {
         const words = sentences[i].words;
         const truth = words.map((w) => index.get(`${w.upos} ${w.xpos}`) ?? 0);
-        const guesses = tagger.run(
-          words.map((w) => w.form),
-          (features, guess, at) => {
-            tagger.model.tick();
-            tagger.model.update(features, truth[at], guess);
-          },
-        );
-        for (let k = 0; k < words.length; k++) if (guesses[k] === truth[k]) right++;
+        const forms = words.map((w) => w.form);
+        for (const direction of [0, 1] as const) {
+          const model = tagger.models[direction];
+          const guesses = tagger.run(forms, direction, null, (features, guess, at) => {
+            model.tick();
+            model.update(features, truth[at], guess);
+          });
+          if (direction === 0) for (let k = 0; k < words.length; k++) if (guesses[k] === truth[k]) right++;
+        }
         total += words.length;
       }
       progress?.(epoch, right / Math.max(1, total));
       shuffle(order, random);
     }
-    tagger.model.average(0.001);
+    for (const model of tagger.models) model.average(0.001);
     return tagger;
   }
 
   /** The tags of a sentence's words. */
   tag(forms: readonly string[]): Tag[] {
-    return this.run(forms).map((c) => {
+    const scores = forms.map(() => new Float64Array(this.tags.length));
+    const forward = this.run(forms, 0, scores);
+    this.run(forms, 1, scores);
+    return forward.map((guess, k) => {
+      // A fixed word was not scored: its tag stands.
+      const c = this.fixed.has(normalize(forms[k])) ? guess : argmax(scores[k]);
       const [upos, xpos] = this.tags[c].split(' ');
       return { upos, xpos };
     });
   }
 
   /**
-   * Tags left to right, each word seeing the tags given before it. In training, `learn` sees each
-   * decision (its features and the guess) and updates the weights; the next words still see the
-   * guess, as they will when tagging new text.
+   * Tags in one direction (0 left to right, 1 right to left), each word seeing the tags given
+   * before it in that direction; adds each word's scores into `sum` when given. In training,
+   * `learn` sees each decision (its features and the guess) and updates the weights; the next
+   * words still see the guess, as they will when tagging new text. Answers in sentence order.
    */
-  private run(forms: readonly string[], learn?: (features: string[], guess: number, at: number) => void): number[] {
+  private run(
+    sentence: readonly string[],
+    direction: 0 | 1,
+    sum: Float64Array[] | null,
+    learn?: (features: number[], guess: number, at: number) => void,
+  ): number[] {
+    const forms = direction === 0 ? sentence : [...sentence].reverse();
+    const at = (i: number) => (direction === 0 ? i : forms.length - 1 - i);
+    const model = this.models[direction];
     const words = forms.map(normalize);
-    const context = [...START, ...words, ...END];
+    const atoms = this.atoms(forms);
     const out: number[] = [];
-    let prev = '-START-';
-    let prev2 = '-START2-';
-    const capitals = forms.every((w) => !/\p{Ll}/u.test(w));
+    // The tags before the sentence are numbers no class has.
+    let prev = -1;
+    let prev2 = -2;
     for (let i = 0; i < words.length; i++) {
       let guess = this.fixed.get(words[i]);
       if (guess === undefined) {
-        const features = this.features(i, forms, context, prev, prev2, capitals);
-        guess = argmax(this.model.score(features, this.scores));
-        learn?.(features, guess, i);
+        const features = this.features(i, atoms, prev, prev2, direction);
+        const scores = model.score(features, this.scores);
+        guess = argmax(scores);
+        if (sum) for (let c = 0; c < scores.length; c++) sum[at(i)][c] += scores[c];
+        learn?.(features, guess, at(i));
       }
       out.push(guess);
       prev2 = prev;
-      prev = this.tags[guess];
+      prev = guess;
     }
-    return out;
+    return direction === 0 ? out : out.reverse();
   }
 
-  private features(
-    i: number,
-    forms: readonly string[],
-    context: string[],
-    prev: string,
-    prev2: string,
-    capitals: boolean,
-  ): string[] {
+  /**
+   * The features of word i (in reading order), each a number: the template and the hashes of the
+   * strings it reads, mixed into 30 bits (see featureKey). Strings are hashed once per word.
+   */
+  private features(i: number, x: Atoms, prev: number, prev2: number, direction: 0 | 1): number[] {
     const at = i + 2;
-    const form = forms[i];
-    const word = context[at];
-    const before = context[at - 1];
-    const after = context[at + 1];
+    const w = x.word[at];
+    const amb = x.ambiguity[at];
     const f = [
-      'b',
-      `w ${word}`,
-      `s1 ${word.slice(-1)}`,
-      `s2 ${word.slice(-2)}`,
-      `s3 ${word.slice(-3)}`,
-      `s4 ${word.slice(-4)}`,
-      `p1 ${word[0]}`,
-      `p2 ${word.slice(0, 2)}`,
-      `p3 ${word.slice(0, 3)}`,
-      `sh ${shape(form)}`,
-      `t1 ${prev}`,
-      `t2 ${prev2}`,
-      `t12 ${prev} ${prev2}`,
-      `t1w ${prev} ${word}`,
-      `w-1 ${before}`,
-      `w-1s3 ${before.slice(-3)}`,
-      `w-2 ${context[at - 2]}`,
-      `w+1 ${after}`,
-      `w+1s3 ${after.slice(-3)}`,
-      `w+2 ${context[at + 2]}`,
-      `w-1w ${before} ${word}`,
-      `ww+1 ${word} ${after}`,
-      `t1w+1 ${prev} ${after}`,
-      `a ${this.ambiguity.get(word) ?? '?'}`,
-      `a+1 ${this.ambiguity.get(after) ?? after}`,
-      `a+2 ${this.ambiguity.get(context[at + 2]) ?? '?'}`,
-      `t1a ${prev} ${this.ambiguity.get(word) ?? '?'}`,
+      featureKey(1, 0),
+      featureKey(2, w),
+      featureKey(3, x.suffix1[at]),
+      featureKey(4, x.suffix2[at]),
+      featureKey(5, x.suffix3[at]),
+      featureKey(6, x.suffix4[at]),
+      featureKey(7, x.prefix1[at]),
+      featureKey(8, x.prefix2[at]),
+      featureKey(9, x.prefix3[at]),
+      featureKey(10, x.shape[at]),
+      featureKey(11, prev),
+      featureKey(12, prev2),
+      featureKey(13, prev, prev2),
+      featureKey(14, prev, w),
+      featureKey(15, x.word[at - 1]),
+      featureKey(16, x.suffix3[at - 1]),
+      featureKey(17, x.word[at - 2]),
+      featureKey(18, x.word[at + 1]),
+      featureKey(19, x.suffix3[at + 1]),
+      featureKey(20, x.word[at + 2]),
+      featureKey(21, x.word[at - 1], w),
+      featureKey(22, w, x.word[at + 1]),
+      featureKey(23, prev, x.word[at + 1]),
+      featureKey(24, amb),
+      featureKey(25, x.ambiguity[at + 1] || x.word[at + 1]),
+      featureKey(26, x.ambiguity[at + 2]),
+      featureKey(27, prev, amb),
+      featureKey(28, x.shape3[at - 1]),
+      featureKey(29, x.shape3[at + 1]),
     ];
     // Case tells a name from a noun, but not at the start of a sentence or in a line of capitals.
-    if (i === 0) f.push(`first ${shape(form).slice(0, 2)}`);
-    else if (/^\p{Lu}/u.test(form)) f.push(`W ${form}`, `cap ${word.slice(-3)}`);
-    f.push(
-      `sh-1 ${i > 0 ? shape(forms[i - 1]).slice(0, 3) : '^'}`,
-      `sh+1 ${i + 1 < forms.length ? shape(forms[i + 1]).slice(0, 3) : '$'}`,
-    );
-    if (i > 0 && capitals) f.push('allcaps');
-    if (form.includes('-')) f.push('hyphen');
+    if (i === (direction === 0 ? 0 : x.length - 1)) f.push(featureKey(30, x.shape2[at]));
+    else if (x.capitalized[at]) f.push(featureKey(31, x.form[at]), featureKey(32, x.suffix3[at]));
+    if (i > 0 && x.allCapitals) f.push(featureKey(33, 0));
+    if (x.hyphen[at]) f.push(featureKey(34, 0));
     return f;
+  }
+
+  /** The strings the features read, hashed once per word, with two words of padding each side. */
+  private atoms(forms: readonly string[]): Atoms {
+    const padded = ['-START-', '-START2-', ...forms, '-END-', '-END2-'];
+    const words = padded.map((form, k) => (k < 2 || k >= forms.length + 2 ? form : normalize(form)));
+    const h = hashString;
+    const shapes = padded.map((w, k) => (k < 2 || k >= forms.length + 2 ? w : shape(w)));
+    return {
+      length: forms.length,
+      word: Int32Array.from(words, h),
+      form: Int32Array.from(padded, h),
+      suffix1: Int32Array.from(words, (w) => h(w.slice(-1))),
+      suffix2: Int32Array.from(words, (w) => h(w.slice(-2))),
+      suffix3: Int32Array.from(words, (w) => h(w.slice(-3))),
+      suffix4: Int32Array.from(words, (w) => h(w.slice(-4))),
+      prefix1: Int32Array.from(words, (w) => h(w.slice(0, 1))),
+      prefix2: Int32Array.from(words, (w) => h(w.slice(0, 2))),
+      prefix3: Int32Array.from(words, (w) => h(w.slice(0, 3))),
+      shape: Int32Array.from(shapes, h),
+      shape2: Int32Array.from(shapes, (w) => h(w.slice(0, 2))),
+      shape3: Int32Array.from(shapes, (w, k) => (k < 2 || k >= forms.length + 2 ? 0 : h(w.slice(0, 3)))),
+      ambiguity: Int32Array.from(words, (w) => {
+        const a = this.ambiguity.get(w);
+        return a ? h(a) : 0;
+      }),
+      capitalized: Uint8Array.from(padded, (w) => (/^\p{Lu}/u.test(w) ? 1 : 0)),
+      hyphen: Uint8Array.from(padded, (w) => (w.includes('-') ? 1 : 0)),
+      allCapitals: forms.every((w) => !/\p{Ll}/u.test(w)),
+    };
   }
 
   serialize(): string {
     const lexicon = [...this.ambiguity].map(([w, a]) => `${w}\t${a}\t${this.fixed.get(w) ?? ''}`);
-    return [`# tags\t${this.tags.join('\t')}`, ...lexicon.map((line) => `L\t${line}`), '# weights', this.model.serialize()].join(
-      '\n',
-    );
+    return [
+      `# tags\t${this.tags.join('\t')}`,
+      ...lexicon.map((line) => `L\t${line}`),
+      '# weights',
+      this.models[0].serialize(),
+      '# backward',
+      this.models[1].serialize(),
+    ].join('\n');
   }
 
   static parse(text: string): Tagger {
@@ -216,7 +279,11 @@ export class Tagger {
       ambiguity.set(word, classes);
       if (fixedAt) fixed.set(word, Number(fixedAt));
     }
-    return new Tagger(tags, Perceptron.parse(text.slice(split + 11), tags.length), fixed, ambiguity);
+    const weights = text.slice(split + 11);
+    const back = weights.indexOf('\n# backward\n');
+    if (back < 0) throw new Error('tagger model: no backward weights');
+    const models = [weights.slice(0, back), weights.slice(back + 12)].map((w) => Perceptron.parse<number>(w, tags.length, true));
+    return new Tagger(tags, [models[0], models[1]], fixed, ambiguity);
   }
 }
 
@@ -269,4 +336,24 @@ export function shuffle<T>(items: T[], random: () => number) {
     const j = Math.floor(random() * (i + 1));
     [items[i], items[j]] = [items[j], items[i]];
   }
+}
+
+interface Atoms {
+  length: number;
+  word: Int32Array;
+  form: Int32Array;
+  suffix1: Int32Array;
+  suffix2: Int32Array;
+  suffix3: Int32Array;
+  suffix4: Int32Array;
+  prefix1: Int32Array;
+  prefix2: Int32Array;
+  prefix3: Int32Array;
+  shape: Int32Array;
+  shape2: Int32Array;
+  shape3: Int32Array;
+  ambiguity: Int32Array;
+  capitalized: Uint8Array;
+  hyphen: Uint8Array;
+  allCapitals: boolean;
 }

@@ -19,6 +19,9 @@ export interface UdWord {
   deprel: string;
   /** No space follows it in the text (CoNLL-U's SpaceAfter=No). */
   noSpaceAfter?: boolean;
+  /** Where it is in the sentence's text, in UTF-16 code units, when it came from the tokenizer. */
+  start?: number;
+  end?: number;
 }
 
 export interface UdSentence {

@@ -1,3 +1,4 @@
+import { loadTreeParser, type TreeParser } from '../language/pipeline';
 import type { UpstreamModule } from '../platform/module';
 import { createLinkGrammar, type LinkGrammar, linkGrammarInstalled } from './link-grammar';
 import { withParseCache } from './parse-cache';
@@ -9,7 +10,14 @@ export interface ParserServices {
    * clicks three words of a sentence and then analyses it costs one parse.
    */
   sentenceParser: LinkGrammar | null;
+  /**
+   * The trained tagger and dependency parser (upstream/language), or null when their model files
+   * cannot be read. Loaded once per process and shared by every app in it.
+   */
+  sentenceTrees: TreeParser | null;
 }
+
+let sharedTrees: TreeParser | null | undefined;
 
 // One parser worker per process, shared by every app in it (the tests start many): it holds a
 // link-parser process with its dictionaries loaded. It lives as long as the process; a worker
@@ -39,6 +47,13 @@ export const parserModule: UpstreamModule<object, ParserServices> = {
       // gets its parse within the dictionary's budget.
       parser?.parse('The parser is ready.').catch(() => {});
       return parser;
+    },
+    sentenceTrees: ({ log }) => {
+      if (sharedTrees === undefined) {
+        sharedTrees = loadTreeParser(undefined, log);
+        if (sharedTrees) log(`tree parser: models loaded in ${Math.round(sharedTrees.loadMs)} ms`);
+      }
+      return sharedTrees;
     },
   },
 };

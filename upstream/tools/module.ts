@@ -33,7 +33,7 @@ export const toolsModule: UpstreamModule<ToolUses, ToolServices> = {
   name: 'tools',
   services: {
     // The word data opens on the first passage, shared with the dictionary engine.
-    passageReader: () => createPassageReader(() => openLexicalData()),
+    passageReader: ({ sentenceTrees }) => createPassageReader(() => openLexicalData(), sentenceTrees),
     expertInstructions: ({ db, now }) => createExpertInstructions({ db, now }),
     ocrPool: ({ log }) => createOcrPool({ log }),
     writerChecker: ({ sentenceParser }) =>

@@ -3,12 +3,13 @@ import { sentenceRanges } from '../../lib/text/sentences';
 import { wordLevel } from '../content/profile';
 import { parseTranslation } from '../dictionary/ecdict-text';
 import type { LexicalData } from '../dictionary/engine';
-import { labelOfTag, tag, type Token, wnPosOfTag } from '../dictionary/tagger';
+import { labelOfTag, tag as winkTag, type Token, wnPosOfTag } from '../dictionary/tagger';
+import type { TreeParser } from '../language/pipeline';
 
 /*
  * Passage parsing (parse_text): a whole passage at once. The sentences are the shared splitter's,
- * so that a sentence here is the one the reading screens and speech segments use; the passage is
- * tagged once (wink, part of speech in context), each word's lemma chosen among the dictionary's
+ * so that a sentence here is the one the reading screens and speech segments use; each sentence is
+ * tagged once by the trained tagger (wink when its models cannot be read), each word's lemma chosen among the dictionary's
  * candidates for that part of speech, and its exam tags, frequency band and word level read from
  * ECDICT by the library's rule (content/profile.ts). Pure over the read-only word data: the
  * learner's marks and the membership check are the call's.
@@ -28,7 +29,21 @@ export interface PassageAnalysis {
 
 const examOrder = ['zk', 'gk', 'cet4', 'cet6', 'ky', 'ielts', 'toefl', 'gre'];
 
-export function createPassageReader(open: () => LexicalData) {
+/** A sentence's tokens from the trained tagger, in the shape the dictionary's wink tagger gives. */
+export function treeTokens(trees: TreeParser, text: string): Token[] {
+  return trees.tag(text).map((w) => ({
+    text: w.form,
+    lower: w.form.toLowerCase(),
+    pos: w.upos,
+    lemma: w.lemma.toLowerCase(),
+    start: w.start ?? 0,
+    end: w.end ?? 0,
+    isWord: w.upos !== 'PUNCT' && w.upos !== 'SYM' && /[\p{L}\p{N}]/u.test(w.form),
+  }));
+}
+
+export function createPassageReader(open: () => LexicalData, trees: TreeParser | null = null) {
+  const tag = (text: string) => (trees ? treeTokens(trees, text) : winkTag(text));
   /** The lemma of a word in context: a candidate of the dictionary's in the tagged part of speech. */
   function lemmaOf(token: Token, data: LexicalData, memo: Map<string, string>): string {
     const key = `${token.lower}\u0000${token.pos}`;
@@ -39,7 +54,7 @@ export function createPassageReader(open: () => LexicalData) {
       const pos = wnPosOfTag(token.pos);
       const ranked = data.lemmatizer.ranked(token.lower).filter((c) => !c.lemma.includes(' '));
       const fitting = pos === 'x' ? ranked.filter((c) => c.pos.has('x') || c.identity) : ranked.filter((c) => c.pos.has(pos));
-      // wink's lemma when the dictionary agrees it fits; else the dictionary's likeliest fit.
+      // The tagger's lemma when the dictionary agrees it fits; else the dictionary's likeliest fit.
       lemma =
         fitting.find((c) => c.lemma === token.lemma)?.lemma ??
         fitting[0]?.lemma ??
@@ -76,7 +91,7 @@ export function createPassageReader(open: () => LexicalData) {
     const phrases: PassagePhrase[] = [];
     let wordCount = 0;
 
-    // One tagging per sentence: wink's context is the sentence, and offsets come back per sentence.
+    // One tagging per sentence: the tagger's context is the sentence, and offsets come back per sentence.
     const tagged = ranges.map((range) => ({ range, tokens: tag(text.slice(range.start, range.end)) }));
     data.ecdict.prefetch(new Set(tagged.flatMap(({ tokens }) => tokens.filter((t) => t.isWord).map((t) => t.lower))));
     const lemmas = tagged.map(({ tokens }) => tokens.map((t) => (t.isWord ? lemmaOf(t, data, memo) : undefined)));

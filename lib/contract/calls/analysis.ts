@@ -46,8 +46,8 @@ export const analysisAnswer = obj({
   /** Names of the grammar points in the sentence (the grammar list, the explain drawer). */
   labels_needed_to_explain: z.array(str),
   grammar_points: z.array(grammarPointHit),
-  /** 'link-grammar', or 'approximate' when the parser is not installed and the fallback answered. */
-  engine: z.enum(['link-grammar', 'approximate']),
+  /** 'treebank' (the parser trained on UD English EWT), or 'approximate' when its models could not be read and the fallback answered. */
+  engine: z.enum(['treebank', 'approximate']),
 });
 export type AnalysisAnswer = z.infer<typeof analysisAnswer>;
 
