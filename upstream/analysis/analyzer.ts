@@ -21,7 +21,7 @@ export function createSentenceAnalyzer({ parser, catalogue, log = () => {} }: An
     return {
       ...structure,
       engine: 'approximate',
-      grammarPoints: catalogue.detect({ ...structure, sentence, parse: null }),
+      grammarPoints: catalogue.detect({ ...structure, sentence, parse: null, tree: null }),
     };
   };
   return {
@@ -35,7 +35,7 @@ export function createSentenceAnalyzer({ parser, catalogue, log = () => {} }: An
         return {
           ...structure,
           engine: 'link-grammar',
-          grammarPoints: catalogue.detect({ ...structure, sentence, parse }),
+          grammarPoints: catalogue.detect({ ...structure, sentence, parse, tree: null }),
         };
       } catch (error) {
         if (!(error instanceof ParserTimeout || error instanceof ParserUnavailable || error instanceof ParserNoLinkage)) {

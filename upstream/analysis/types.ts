@@ -1,4 +1,5 @@
 import type { GrammarObject, GrammarPointHit, SpanNode } from '../../lib/contract';
+import type { UdSentence } from '../language/ud';
 import type { Parse } from '../parser/link-grammar';
 
 /*
@@ -23,10 +24,15 @@ export interface SentenceStructure {
   spans: SpanNode[];
 }
 
-/** What a grammar-point detector reads. `parse` is null when the fallback made the structure. */
+/**
+ * What a grammar-point detector reads. The detectors read `tree` (the trained parser's UD tree,
+ * whose words joinClitics joins into `words`); without it, the words alone. `parse` (Link Grammar)
+ * is no longer read by the catalogue; it stays while the structure is still built from it.
+ */
 export interface DetectorInput extends SentenceStructure {
   sentence: string;
   parse: Parse | null;
+  tree: UdSentence | null;
 }
 
 export interface SentenceAnalysis extends SentenceStructure {

@@ -1,73 +1,123 @@
-import type { Constituent, Parse } from '../../parser/link-grammar';
+import { joinClitics } from '../structure-ud';
 import type { DetectorInput } from '../types';
 
-/** A link between two word positions of `words` (the walls are -1 and `words.length`). */
-export interface WordLink {
-  left: number;
-  right: number;
-  label: string;
-}
-
-/**
- * What the detectors read: the words (lower-cased, and as written), and when the parser answered
- * its subscripts, links and the spans of its constituents, all in positions of `words`.
+/*
+ * What the detectors read: the words, and when the tagger and parser answered, each word's tags
+ * and its place in the dependency tree (UD: upos, Penn xpos, head, relation).
+ *
+ * The detectors work in the tree's own words, where clitics are words of their own ("ca" "n't",
+ * "it" "'s"), so that a relation never points into half a word; their spans are moved into the
+ * structure's joined words (joinClitics) at the end, through `positions`. Clitics are read as the
+ * words they stand for (n't → not, ca → can, 'm → am, 's → is / has), so the word lists of
+ * lexicon.ts hold for both paths.
  */
 export interface Sentence {
   words: string[];
   lower: string[];
-  sub: string[];
-  links: WordLink[];
-  /** Constituents with their span [start, end) in word positions. */
-  phrases: { label: string; start: number; end: number }[];
+  /** Per word, empty strings without a tree. */
+  upos: string[];
+  xpos: string[];
+  /** 0-based index of the head word, -1 for the root (and for every word without a tree). */
+  head: number[];
+  /** UD relation with its subtype (nsubj:pass, acl:relcl, …). */
+  deprel: string[];
   parsed: boolean;
   /** The sentence ends with "?" / "!". */
   question: boolean;
   exclamation: boolean;
+  /** With a tree: `positions[i]` is the structure's word that word i is part of; null otherwise. */
+  positions: number[] | null;
 }
 
 const bracketed = /^\[(.+)\]$/;
 
 export function readSentence(input: DetectorInput): Sentence {
-  const parse = input.parse;
-  if (!parse) {
+  const tree = input.tree;
+  if (!tree || tree.words.length === 0) {
     const words = input.words.map((w) => w.replace(bracketed, '$1'));
+    const empty = words.map(() => '');
     return finish(
       words,
-      words.map(() => ''),
-      [],
-      [],
-      false,
+      normalize(words),
+      empty,
+      empty,
+      words.map(() => -1),
+      empty,
+      null,
     );
   }
-  // link-parser leaves LEFT-WALL out of some linkages; positions are then not shifted.
-  const offset = parse.words[0] === 'LEFT-WALL' ? 1 : 0;
-  const last = parse.words.at(-1) === 'RIGHT-WALL' ? parse.words.length - 1 : parse.words.length;
-  // Some entries keep a dictionary marker the subscript reader leaves on: 's.#us.
-  const words = parse.words.slice(offset, last).map((w) => w.replace(bracketed, '$1').replace(/\.#[a-z-]+$/, ''));
-  const sub = parse.subscripts.slice(offset, last);
-  const links = parse.links.map((l) => ({ left: l.left - offset, right: l.right - offset, label: l.label }));
-  return finish(words, sub, links, phrasesOf(parse, words.length), true);
+  const w = tree.words;
+  const words = w.map((x) => x.form);
+  const upos = w.map((x) => x.upos);
+  const xpos = w.map((x) => x.xpos);
+  const head = w.map((x) => x.head - 1);
+  const deprel = w.map((x) => x.deprel);
+  const lower = normalize(words).map((form, i) => readClitic(form, i, upos, xpos, head, deprel, words.length));
+  return finish(words, lower, upos, xpos, head, deprel, joinClitics(w).positions);
 }
 
-function finish(words: string[], sub: string[], links: WordLink[], phrases: Sentence['phrases'], parsed: boolean): Sentence {
-  const lower = words.map((w) => w.toLowerCase().replace(/’/g, "'"));
-  const end = lower.at(-1) ?? '';
-  return { words, lower, sub, links, phrases, parsed, question: end === '?', exclamation: end === '!' };
+function normalize(words: string[]) {
+  return words.map((w) => w.toLowerCase().replace(/’/g, "'"));
 }
 
-/** The constituents over word positions: the tree's leaves are the words in order, walls excluded. */
-function phrasesOf(parse: Parse, count: number): Sentence['phrases'] {
-  const out: Sentence['phrases'] = [];
-  let at = 0;
-  const walk = (node: Constituent) => {
-    const start = at;
-    for (const child of node.children) {
-      if (typeof child === 'string') at++;
-      else walk(child);
+/** A clitic or a split form as the word it stands for, read from its tags. */
+function readClitic(form: string, i: number, upos: string[], xpos: string[], head: number[], deprel: string[], n: number) {
+  switch (form) {
+    case "n't":
+      return 'not';
+    case 'ca':
+      return upos[i] === 'AUX' ? 'can' : form;
+    case 'wo':
+      return upos[i] === 'AUX' ? 'will' : form;
+    case 'sha':
+      return upos[i] === 'AUX' ? 'shall' : form;
+    case "'m":
+      return 'am';
+    case "'re":
+      return 'are';
+    case "'ve":
+      return 'have';
+    case "'ll":
+      return 'will';
+    case "'d":
+      // had + participle, would otherwise.
+      return xpos[i] === 'VBD' || (i + 1 < n && /^VBN$/.test(xpos[nextVerb(i, upos, n)] ?? '')) ? 'had' : 'would';
+    case "'s": {
+      if (upos[i] !== 'AUX' && upos[i] !== 'VERB') return form;
+      // has + participle (an active perfect), is otherwise.
+      const h = head[i];
+      return deprel[i] === 'aux' && xpos[h] === 'VBN' ? 'has' : 'is';
     }
-    out.push({ label: node.label, start, end: at });
+    default:
+      return form;
+  }
+}
+
+function nextVerb(i: number, upos: string[], n: number) {
+  for (let k = i + 1; k < n; k++) if (upos[k] === 'VERB' || upos[k] === 'AUX') return k;
+  return -1;
+}
+
+function finish(
+  words: string[],
+  lower: string[],
+  upos: string[],
+  xpos: string[],
+  head: number[],
+  deprel: string[],
+  positions: number[] | null,
+): Sentence {
+  const end = lower.at(-1) ?? '';
+  return {
+    words,
+    lower,
+    upos,
+    xpos,
+    head,
+    deprel,
+    parsed: positions !== null,
+    question: end === '?',
+    exclamation: end === '!',
+    positions,
   };
-  walk(parse.tree);
-  // A tree that does not cover the words (a parser fault) is not used.
-  return at === count ? out : [];
 }
