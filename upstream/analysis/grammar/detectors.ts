@@ -72,6 +72,11 @@ const subjectOf = (s: Sentence, i: number) => {
   return childWith(s, p, SUBJECT_REL) ?? childWith(s, p, /^expl/);
 };
 const hasSubject = (s: Sentence, i: number) => s.parsed && subjectOf(s, i) !== undefined;
+/** Whether k is in the subtree of h. */
+function descends(s: Sentence, k: number, h: number): boolean {
+  for (let at = k, steps = 0; at >= 0 && steps <= s.lower.length; at = s.head[at], steps++) if (at === h) return true;
+  return false;
+}
 /** The words of i's subtree, as a span (the tree is projective for the most part). */
 function subtree(s: Sentence, i: number): Span {
   let a = i;
@@ -89,18 +94,44 @@ function subtree(s: Sentence, i: number): Span {
   while (a < b && isPunct(s.lower[a])) a++;
   return [a, b + 1];
 }
-/** The verb-group words of a predicate in order: its auxiliaries and copula, then itself when a verb. */
+/**
+ * The verb-group words of a predicate in order: its auxiliaries and copula, then itself when a
+ * verb. Only a run that nothing but adverbs, negation or an inverted subject interrupts: an
+ * auxiliary the parser hung on a verb further on ("He was late because he missed") is not its.
+ */
 function chainOf(s: Sentence, p: number): number[] {
-  const out = childrenOf(s, p).filter((c) => /^(aux|aux:pass|cop)$/.test(s.deprel[c]) && c <= p + 8);
-  if (isVerb(s, p)) out.push(p);
+  const aux = childrenOf(s, p)
+    .filter((c) => /^(aux|aux:pass|cop)$/.test(s.deprel[c]))
+    .sort((a, b) => b - a);
+  const subject = childWith(s, p, SUBJECT_REL) ?? childWith(s, p, /^expl/);
+  const subjectSpan = subject === undefined ? null : subtree(s, subject);
+  const out: number[] = isVerb(s, p) ? [p] : [];
+  let next = p;
+  for (const c of aux) {
+    if (c > p) continue;
+    let joined = true;
+    for (let k = c + 1; k < next; k++) {
+      const inSubject = subjectSpan !== null && k >= subjectSpan[0] && k < subjectSpan[1];
+      // Between the last auxiliary and its predicate: the predicate's own words (is a good student), not a clause's marker.
+      const own = next === p && descends(s, k, p) && !(s.head[k] === p && /^mark/.test(s.deprel[k]));
+      if (!(own || inSubject || /^(ADV|PART)$/.test(s.upos[k]) || /^(aux|aux:pass|cop)$/.test(s.deprel[k]))) joined = false;
+    }
+    if (!joined || next - c > 6) break;
+    out.push(c);
+    next = c;
+  }
   return out.sort((a, b) => a - b);
 }
+
 const FINITE_TAG = /^(VBD|VBZ|VBP|MD)$/;
 /** A word that is an auxiliary standing before its clause's subject: Have you…, Never have I… */
 const invertedAt = (s: Sentence, k: number) => {
   if (!s.parsed || !isVerb(s, k)) return false;
+  const p = predicateOf(s, k);
   const subject = subjectOf(s, k);
-  return subject !== undefined && subject > k && chainOf(s, predicateOf(s, k))[0] === k && !/^expl/.test(s.deprel[subject]);
+  const expletive = childWith(s, p, /^expl/);
+  if (expletive !== undefined && expletive < k) return false;
+  return subject !== undefined && subject > k && chainOf(s, p)[0] === k && !/^expl/.test(s.deprel[subject]);
 };
 
 /** What several detectors share: the verb groups of the sentence and its subjunctive clauses. */
@@ -139,6 +170,13 @@ function clauseChains(s: Sentence): { chain: number[]; predicate: number }[] {
     const first = chain[0];
     const finite = FINITE_TAG.test(s.xpos[first]) || (s.xpos[first] === 'VB' && hasSubject(s, p) && s.lower[first - 1] !== 'to');
     if (finite) out.push({ chain, predicate: p });
+  }
+  // An auxiliary or copula left out of its head's run (a parser slip) is a verb group of its own.
+  const inChains = new Set(out.flatMap((c) => c.chain));
+  for (let k = 0; k < s.lower.length; k++) {
+    if (!/^(aux|aux:pass|cop)$/.test(s.deprel[k]) || inChains.has(k) || !FINITE_TAG.test(s.xpos[k])) continue;
+    if (chainOf(s, s.head[k]).includes(k)) continue;
+    out.push({ chain: [k], predicate: k });
   }
   return out.sort((a, b) => a.chain[0] - b.chain[0]);
 }
@@ -283,6 +321,11 @@ const FEELING_PARTICIPLES = new Set(
 
 const passive: Detector = (s) =>
   s.lower.flatMap((w, k): Span[] => {
+    // got hurt: the tree's xcomp of get, a participle without an object.
+    if (GET.has(w) && s.upos[k] === 'VERB') {
+      const p = childrenOf(s, k).find((c) => s.deprel[c] === 'xcomp' && c === k + 1 && s.xpos[c] === 'VBN');
+      if (p !== undefined && !childWith(s, p, /^obj/) && isParticipleForm(s.lower[p])) return [[k, p + 1]];
+    }
     if (s.deprel[k] !== 'aux:pass' && !(s.deprel[k] === 'aux' && s.xpos[s.head[k]] === 'VBN' && (BE.has(w) || GET.has(w))))
       return [];
     if (!BE.has(w) && !GET.has(w)) return [];
@@ -399,11 +442,14 @@ const relativeClause: Detector = (s, f) => {
   const out: Span[] = [];
   const frame = cleftFrame(s);
   for (const [c, relation] of s.deprel.entries()) {
-    if (relation !== 'acl:relcl') continue;
+    // The parser's acl with "that" on a noun like "news" that is no appositive clause (the news that he told me).
+    const thatClause =
+      relation === 'acl' && s.lower[s.head[c] + 1] === 'that' && APPOSITIVE_NOUNS.has(s.lower[s.head[c]]) && !appositiveAt(s, s.head[c]);
+    if (relation !== 'acl:relcl' && !thatClause) continue;
     const noun = s.head[c];
     // A free relative (What you need…) and the clause of "What a day it is!" are not attributive.
     if (noun < 0 || WH.has(s.lower[noun]) || /^(whatever|whoever)$/.test(s.lower[noun]) || exclamative(s, f).length) continue;
-    if (!isNoun(s, noun) || isIngForm(s.lower[noun]) || appositiveAt(s, noun)) continue;
+    if (!isNoun(s, noun) || isIngForm(s.lower[noun]) || (!thatClause && appositiveAt(s, noun))) continue;
     if (frame && noun <= frame[1]) continue;
     const [start, end] = subtree(s, c);
     // The clause starts after its noun; a comma before it makes it non-restrictive.
@@ -475,7 +521,10 @@ function appositiveAt(s: Sentence, noun: number): boolean {
   if (!/^mark/.test(s.deprel[noun + 1])) return false;
   const verb = s.head[noun + 1];
   if (verb < 0) return false;
-  const objects = childrenOf(s, verb).filter((c) => /^(obj|iobj|ccomp|xcomp)/.test(s.deprel[c]) && c > verb);
+  // A clause without a subject of its own hung on the verb is the parser's slip (…that he told me was true).
+  const objects = childrenOf(s, verb).filter(
+    (c) => c > verb && (/^(obj|iobj|xcomp)/.test(s.deprel[c]) || (s.deprel[c] === 'ccomp' && hasSubject(s, c))),
+  );
   // A clause that lacks its object is a relative clause, whatever the parser linked: the news
   // that he told me (told what?) against the news that he had won the prize.
   const lacksObject =
@@ -515,7 +564,7 @@ const objectClause: Detector = (s, f) => {
     if (relation !== 'ccomp') continue;
     const v = s.head[c];
     if (v < 0 || !isVerb(s, v) || BE.has(s.lower[v]) || childWith(s, v, /^aux:pass/) !== undefined) continue;
-    if (!hasSubject(s, c) && !finite.includes(chainOf(s, c)[0] ?? -1)) continue;
+    if (!hasSubject(s, c)) continue;
     const [start, end] = subtree(s, c);
     if (start > v) out.push([start, end]);
   }
@@ -548,7 +597,9 @@ const subjectClause: Detector = (s) => {
       const main = inner.find((v, k) => {
         if (k === 0) return false;
         const subject = subjectOf(s, v);
-        return subject !== undefined && subject < v && subtree(s, subject)[0] === 0 && subtree(s, subject)[1] > inner[0];
+        // The clause is the subject, or the parser gave the main verb none (it took the clause for something else).
+        if (subject === undefined) return true;
+        return subject < v && subtree(s, subject)[0] === 0 && subtree(s, subject)[1] > inner[0];
       });
       if (main !== undefined) out.push([0, main]);
     }
@@ -885,9 +936,12 @@ function absoluteSpans(s: Sentence): Span[] {
   if (comma > 1) segments.push([0, comma]);
   const lastComma = s.lower.lastIndexOf(',');
   if (lastComma > 0 && lastComma < end - 2) segments.push([lastComma + 1, end]);
+  const finite = finiteVerbs(s);
   for (const [a, b] of segments) {
     const words = s.lower.slice(a, b);
     if (words.some((w) => AUX.has(w))) continue;
+    // A part with a finite verb of its own is a clause ("they fired into the crowd"), not an absolute.
+    if (finite.some((v) => v >= a && v < b)) continue;
     let k = 0;
     const withPhrase = words[0] === 'with' || words[0] === 'without';
     if (withPhrase) k = 1;
@@ -1241,7 +1295,9 @@ const doubleObject: Detector = (s) => {
 
 /** A verb's object and the complement after it: xcomp in the tree, or a clause whose subject is the object. */
 function objectAndComplement(s: Sentence, v: number): { object: number; complement: number } | null {
-  const object = childrenOf(s, v).find((c) => s.deprel[c] === 'obj' && c > v);
+  const object =
+    childrenOf(s, v).find((c) => s.deprel[c] === 'obj' && c > v) ??
+    childrenOf(s, v).find((c) => /^(iobj|expl)/.test(s.deprel[c]) && c > v);
   const xcomp = childrenOf(s, v).find((c) => s.deprel[c] === 'xcomp' && c > v);
   if (object !== undefined && xcomp !== undefined && xcomp > object) return { object, complement: xcomp };
   // make us clean / saw him cross: a clause whose subject follows the verb directly.
@@ -1256,6 +1312,11 @@ function objectAndComplement(s: Sentence, v: number): { object: number; compleme
     )
       return { object: subject, complement: c };
   }
+  // heard her singing: the tree reads "her" as the -ing word's possessor.
+  if (object !== undefined && s.xpos[object] === 'VBG' && (PERCEPTION.has(s.lower[v]) || /^(keep|keeps|kept|leave|leaves|left|catch|caught)$/.test(s.lower[v]))) {
+    const owner = childWith(s, object, /^nmod:poss/);
+    if (owner !== undefined && owner === v + 1 && OBJECT_PRONOUNS.has(s.lower[owner])) return { object: owner, complement: object };
+  }
   // saw a girl crying / had her bike repaired: the tree hangs the participle on the object.
   if (object !== undefined) {
     const acl = childrenOf(s, object).find((c) => s.deprel[c] === 'acl' && c > object && /^VB[GN]?$/.test(s.xpos[c]));
@@ -1264,11 +1325,29 @@ function objectAndComplement(s: Sentence, v: number): { object: number; compleme
   return null;
 }
 
+/** call him Little Tom, elect her monitor: a noun phrase after the object, without a preposition. */
+function namedComplement(s: Sentence, v: number): Span | null {
+  if (!/^(call|calls|called|name|names|named|elect|elected|appoint|appointed|consider|considered|make|made|makes)$/.test(s.lower[v]))
+    return null;
+  const object = childrenOf(s, v).find((c) => /^(obj|iobj)$/.test(s.deprel[c]) && c > v);
+  if (object === undefined) return null;
+  const second = childrenOf(s, v).find(
+    (c) => c > object && /^(obj|obl|xcomp|iobj)$/.test(s.deprel[c]) && /^(NOUN|PROPN)$/.test(s.upos[c]) && !childWith(s, c, /^case/),
+  );
+  if (second === undefined || /^(a|an)$/.test(s.lower[object + 1] ?? '')) return null;
+  return [Math.max(object + 1, subtree(s, second)[0]), second + 1];
+}
+
 const objectComplement: Detector = (s) => {
   const out: Span[] = [];
   if (!s.parsed) return out;
   for (const [i, w] of s.lower.entries()) {
     if (s.upos[i] !== 'VERB' || BE.has(w)) continue;
+    const naming = namedComplement(s, i);
+    if (naming) {
+      out.push(naming);
+      continue;
+    }
     const found = objectAndComplement(s, i);
     if (!found) continue;
     const { object, complement: c } = found;
@@ -1301,7 +1380,9 @@ const causative: Detector = (s) => {
     if (!found) continue;
     const c = found.complement;
     const to = childrenOf(s, c).some((k) => s.lower[k] === 'to' && s.deprel[k] === 'mark');
-    const bare = s.xpos[c] === 'VB' && !to && !GET.has(w);
+    // made us clean the classroom: a complement with an object of its own is a verb, whatever its tag.
+    const verbal = s.xpos[c] === 'VB' || (childWith(s, c, /^obj$/) !== undefined && !/^VB[DZGN]$/.test(s.xpos[c]));
+    const bare = verbal && !to && !GET.has(w);
     const participle = s.xpos[c] === 'VBN' && (HAD.has(w) || /^(have|has|having|get|gets|got|getting)$/.test(w));
     const toDo = GET.has(w) && to && s.xpos[c] === 'VB';
     if (bare || participle || toDo) out.push([i, c + 1]);

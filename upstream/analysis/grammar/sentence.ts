@@ -52,8 +52,33 @@ export function readSentence(input: DetectorInput): Sentence {
   const xpos = w.map((x) => x.xpos);
   const head = w.map((x) => x.head - 1);
   const deprel = w.map((x) => x.deprel);
+  repair(words, upos, xpos, head, deprel);
   const lower = normalize(words).map((form, i) => readClitic(form, i, upos, xpos, head, deprel, words.length));
   return finish(words, lower, upos, xpos, head, deprel, joinClitics(w).positions);
+}
+
+/**
+ * Two tagger slips the detectors cannot read past, mended in place:
+ *   - a verb in -s read as a plural noun in a sentence with no verb ("The sun rises.": sun the
+ *     compound of "rises"): the noun before it is its subject;
+ *   - a participle read as a past tense where it modifies a noun or completes a verb without a
+ *     subject or auxiliary of its own ("the people invited came", "got hurt", "when asked"): it is
+ *     a participle.
+ */
+function repair(words: string[], upos: string[], xpos: string[], head: number[], deprel: string[]) {
+  const root = head.indexOf(-1);
+  if (root > 0 && xpos[root] === 'NNS' && !upos.some((u) => u === 'VERB' || u === 'AUX') && /s$/.test(words[root])) {
+    const before = root - 1;
+    if (head[before] === root && deprel[before] === 'compound' && /^(NOUN|PROPN|PRON)$/.test(upos[before])) {
+      upos[root] = 'VERB';
+      xpos[root] = 'VBZ';
+      deprel[before] = 'nsubj';
+    }
+  }
+  for (let i = 0; i < words.length; i++) {
+    if (xpos[i] !== 'VBD' || !/^(acl|xcomp|advcl)$/.test(deprel[i])) continue;
+    if (!head.some((h, k) => h === i && /^(nsubj|aux)/.test(deprel[k]))) xpos[i] = 'VBN';
+  }
 }
 
 function normalize(words: string[]) {
