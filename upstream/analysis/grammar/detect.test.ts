@@ -204,6 +204,9 @@ const EXACT: [string, string[]][] = [
   ['If I were rich, I would buy a house.', ['条件状语从句', '虚拟语气']],
   ['Were it not for your help, we would fail.', ['倒装句', '虚拟语气']],
   ['I will never forget the days when we studied together.', ['一般将来时', '一般过去时', '定语从句', '关系副词']],
+  // Issue 30: "was fascinating" is be + an adjective, not a progressive.
+  ['The story was fascinating.', ['一般过去时']],
+  ['She was reading a fascinating book when I came in.', ['过去进行时', '时间状语从句', '一般过去时']],
 ];
 
 /** Near misses: the sentence looks like the point but does not carry it. */
@@ -233,6 +236,7 @@ const NEGATIVES: [string, string[]][] = [
   ['The book is more interesting than the film.', ['最高级']],
   ['I am going to school.', ['一般将来时']],
   ['Had you finished the work before he came?', ['虚拟语气']],
+  ['The film was boring and the actors were disappointing.', ['过去进行时', '现在分词']],
   // Beijing is a name, not an -ing form.
   ['The boy, who was born in Beijing, speaks excellent Chinese.', ['动名词', '现在分词']],
 ];
@@ -269,6 +273,12 @@ describe('grammar point detection on the tree', () => {
     expect(passive && words.slice(passive.start, passive.end)).toEqual(['was', 'written']);
     expect(detect('It was John who broke the window.')).toContainEqual({ name: '强调句', start: 0, end: 7 });
     expect(detect('It is important to learn English.')).toContainEqual({ name: '不定式', start: 3, end: 5 });
+    // Issue 30: the inversion carries "Never" with the auxiliary and subject it moved.
+    expect(detect('Never have I seen such a beautiful sunset.')).toContainEqual({ name: '倒装句', start: 0, end: 3 });
+    // Clitics joined back: the points are in the words the learner sees ("can't", "isn't").
+    const tag = detect("She can't swim, can she?").find((h) => h.name === '反意疑问句');
+    expect(tag).toEqual({ name: '反意疑问句', start: 4, end: 6 });
+    expect(detect("He isn't sleeping now.")).toContainEqual({ name: '现在进行时', start: 1, end: 3 });
     // Twice in one sentence: once per place, in sentence order.
     const tenses = detect('He had already left when I arrived.').map((h) => h.name);
     expect(tenses).toEqual(['过去完成时', '时间状语从句', '一般过去时']);

@@ -20,7 +20,6 @@ import {
   NEGATIVE_OPENERS,
   OBJECT_CLAUSE_VERBS,
   OBJECT_PRONOUNS,
-  OBJECT_TO_VERBS,
   PERCEPTION,
   PLACE_TIME_NOUNS,
   PREPOSITIONS,
@@ -60,7 +59,6 @@ const isAdjective = (s: Sentence, i: number) =>
   s.parsed
     ? s.upos[i] === 'ADJ'
     : /(ful|ous|ive|able|ible|al|ic|ant|ent|y)$/.test(s.lower[i] ?? '') && !isIngForm(s.lower[i] ?? '');
-const rel = (s: Sentence, i: number) => (s.deprel[i] ?? '').split(':')[0];
 const childrenOf = (s: Sentence, h: number) => s.head.flatMap((x, i) => (x === h ? [i] : []));
 const childWith = (s: Sentence, h: number, relation: RegExp) => childrenOf(s, h).find((c) => relation.test(s.deprel[c]));
 const SUBJECT_REL = /^(nsubj|nsubj:pass|csubj|csubj:pass|nsubj:outer)$/;
@@ -249,11 +247,17 @@ const groupSpan = (g: VerbGroup): Span => [Math.min(...g.words), Math.max(...g.w
 
 const CLAUSE_REL = /^(root|acl|advcl|ccomp|csubj|xcomp|conj|parataxis)/;
 
+/** The head of the clause a word is in: the nearest word up the tree with a clausal relation. */
+function clauseHeadOf(s: Sentence, i: number): number {
+  let h = i;
+  for (let steps = 0; steps < 6 && h >= 0 && !CLAUSE_REL.test(s.deprel[h]); steps++) h = s.head[h];
+  return h;
+}
+
 /** The clause a marker word opens: its clause's words in the tree, or up to the next comma or the end. */
 function clauseFrom(s: Sentence, marker: number): Span {
   if (s.parsed) {
-    let h = marker;
-    for (let steps = 0; steps < 6 && h >= 0 && !CLAUSE_REL.test(s.deprel[h]); steps++) h = s.head[h];
+    const h = clauseHeadOf(s, marker);
     if (h >= 0 && h !== marker && s.deprel[h] !== 'root') {
       const end = subtree(s, h)[1];
       if (end > marker + 1) return [marker, end];
@@ -444,7 +448,10 @@ const relativeClause: Detector = (s, f) => {
   for (const [c, relation] of s.deprel.entries()) {
     // The parser's acl with "that" on a noun like "news" that is no appositive clause (the news that he told me).
     const thatClause =
-      relation === 'acl' && s.lower[s.head[c] + 1] === 'that' && APPOSITIVE_NOUNS.has(s.lower[s.head[c]]) && !appositiveAt(s, s.head[c]);
+      relation === 'acl' &&
+      s.lower[s.head[c] + 1] === 'that' &&
+      APPOSITIVE_NOUNS.has(s.lower[s.head[c]]) &&
+      !appositiveAt(s, s.head[c]);
     if (relation !== 'acl:relcl' && !thatClause) continue;
     const noun = s.head[c];
     // A free relative (What you need…) and the clause of "What a day it is!" are not attributive.
@@ -480,18 +487,18 @@ const relativeClause: Detector = (s, f) => {
   return dedupe(out);
 };
 
+/** A place, time or reason noun, the plural too: the days when, the cities where. */
+const placeOrTimeNoun = (noun: string) =>
+  PLACE_TIME_NOUNS.has(noun) ||
+  (noun.endsWith('ies') && PLACE_TIME_NOUNS.has(`${noun.slice(0, -3)}y`)) ||
+  (noun.endsWith('s') && PLACE_TIME_NOUNS.has(noun.slice(0, -1)));
+
 /** when/where/why right after a place, time or reason noun, opening a clause. */
 function relativeAdverbs(s: Sentence): number[] {
   const finite = finiteVerbs(s);
   return s.lower.flatMap((w, i) => {
     if (!/^(where|when|why)$/.test(w) || i === 0) return [];
-    const noun = s.lower[i - 1];
-    // The plural too: the days when, the cities where.
-    const placeOrTime =
-      PLACE_TIME_NOUNS.has(noun) ||
-      (noun.endsWith('ies') && PLACE_TIME_NOUNS.has(`${noun.slice(0, -3)}y`)) ||
-      (noun.endsWith('s') && PLACE_TIME_NOUNS.has(noun.slice(0, -1)));
-    if (!placeOrTime) return [];
+    if (!placeOrTimeNoun(s.lower[i - 1])) return [];
     // "the day when" after a verb of knowing is still a relative clause; a bare "when" after a verb is not.
     if (!DETERMINERS.has(s.lower[i - 2] ?? '') && !isNoun(s, i - 1)) return [];
     return opensClause(s, i + 1, finite) ? [i] : [];
@@ -670,6 +677,9 @@ function clauseEnd(s: Sentence, start: number, from: number): number {
 }
 
 const notAfterNoun = (s: Sentence, i: number) => i === 0 || !(PLACE_TIME_NOUNS.has(s.lower[i - 1]) || isNoun(s, i - 1));
+/** "a book when I came in": the tree hangs the clause on the verb, and the noun is no time or place. */
+const adverbialAfterNoun = (s: Sentence, i: number) =>
+  s.parsed && !placeOrTimeNoun(s.lower[i - 1] ?? '') && s.deprel[clauseHeadOf(s, i)] === 'advcl';
 const notReported = (s: Sentence, i: number) =>
   !OBJECT_CLAUSE_VERBS.has(s.lower[i - 1] ?? '') &&
   !(OBJECT_PRONOUNS.has(s.lower[i - 1] ?? '') && OBJECT_CLAUSE_VERBS.has(s.lower[i - 2] ?? '')) &&
@@ -680,7 +690,7 @@ const perfectSomewhere = (s: Sentence) =>
 const timeClause = adverbialClause(/^(when|whenever|while|before|after|until|till|since|once)$/, {
   check: (s, i) =>
     notReported(s, i) &&
-    (s.lower[i] !== 'when' || notAfterNoun(s, i) || s.lower[i - 1] === ',') &&
+    (s.lower[i] !== 'when' || notAfterNoun(s, i) || s.lower[i - 1] === ',' || adverbialAfterNoun(s, i)) &&
     (s.lower[i] !== 'since' || perfectSomewhere(s)) &&
     (s.lower[i] !== 'while' || !s.lower.slice(i + 1, i + 4).some((w) => /^(is|are|was|were)$/.test(w)) || true) &&
     !/^(no|not)$/.test(s.lower[i - 1] ?? ''),
@@ -1313,9 +1323,14 @@ function objectAndComplement(s: Sentence, v: number): { object: number; compleme
       return { object: subject, complement: c };
   }
   // heard her singing: the tree reads "her" as the -ing word's possessor.
-  if (object !== undefined && s.xpos[object] === 'VBG' && (PERCEPTION.has(s.lower[v]) || /^(keep|keeps|kept|leave|leaves|left|catch|caught)$/.test(s.lower[v]))) {
+  if (
+    object !== undefined &&
+    s.xpos[object] === 'VBG' &&
+    (PERCEPTION.has(s.lower[v]) || /^(keep|keeps|kept|leave|leaves|left|catch|caught)$/.test(s.lower[v]))
+  ) {
     const owner = childWith(s, object, /^nmod:poss/);
-    if (owner !== undefined && owner === v + 1 && OBJECT_PRONOUNS.has(s.lower[owner])) return { object: owner, complement: object };
+    if (owner !== undefined && owner === v + 1 && OBJECT_PRONOUNS.has(s.lower[owner]))
+      return { object: owner, complement: object };
   }
   // saw a girl crying / had her bike repaired: the tree hangs the participle on the object.
   if (object !== undefined) {
@@ -1327,12 +1342,15 @@ function objectAndComplement(s: Sentence, v: number): { object: number; compleme
 
 /** call him Little Tom, elect her monitor: a noun phrase after the object, without a preposition. */
 function namedComplement(s: Sentence, v: number): Span | null {
-  if (!/^(call|calls|called|name|names|named|elect|elected|appoint|appointed|consider|considered|make|made|makes)$/.test(s.lower[v]))
+  if (
+    !/^(call|calls|called|name|names|named|elect|elected|appoint|appointed|consider|considered|make|made|makes)$/.test(s.lower[v])
+  )
     return null;
   const object = childrenOf(s, v).find((c) => /^(obj|iobj)$/.test(s.deprel[c]) && c > v);
   if (object === undefined) return null;
   const second = childrenOf(s, v).find(
-    (c) => c > object && /^(obj|obl|xcomp|iobj)$/.test(s.deprel[c]) && /^(NOUN|PROPN)$/.test(s.upos[c]) && !childWith(s, c, /^case/),
+    (c) =>
+      c > object && /^(obj|obl|xcomp|iobj)$/.test(s.deprel[c]) && /^(NOUN|PROPN)$/.test(s.upos[c]) && !childWith(s, c, /^case/),
   );
   if (second === undefined || /^(a|an)$/.test(s.lower[object + 1] ?? '')) return null;
   return [Math.max(object + 1, subtree(s, second)[0]), second + 1];
