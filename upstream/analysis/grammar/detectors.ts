@@ -59,7 +59,20 @@ const isAdjective = (s: Sentence, i: number) =>
   s.parsed
     ? s.upos[i] === 'ADJ'
     : /(ful|ous|ive|able|ible|al|ic|ant|ent|y)$/.test(s.lower[i] ?? '') && !isIngForm(s.lower[i] ?? '');
-const childrenOf = (s: Sentence, h: number) => s.head.flatMap((x, i) => (x === h ? [i] : []));
+const childLists = new WeakMap<Sentence, number[][]>();
+/** The words whose head is h, in order (worked out once per sentence). */
+const childrenOf = (s: Sentence, h: number): number[] => {
+  let lists = childLists.get(s);
+  if (!lists) {
+    const made: number[][] = s.lower.map(() => []);
+    s.head.forEach((x, i) => {
+      if (x >= 0 && x < made.length) made[x].push(i);
+    });
+    lists = made;
+    childLists.set(s, lists);
+  }
+  return lists[h] ?? [];
+};
 const childWith = (s: Sentence, h: number, relation: RegExp) => childrenOf(s, h).find((c) => relation.test(s.deprel[c]));
 const SUBJECT_REL = /^(nsubj|nsubj:pass|csubj|csubj:pass|nsubj:outer)$/;
 /** The word a verb-group word belongs to: the predicate of an auxiliary or copula, itself otherwise. */
@@ -960,10 +973,39 @@ function absoluteSpans(s: Sentence): Span[] {
       /^(when|while|if|though|although|because|since|once|unless|as|after|before|and|but|so)$/.test(words[0])
     )
       continue;
+    if (s.parsed && !withPhrase) {
+      // With the tree: a noun, then right after it a participle, adjective or adverb that says what
+      // it does or is (The meeting over / Weather permitting / his hands shaking), the noun no
+      // modifier of a later word (a soul searching article), the last word no list's conjunct.
+      const found = words.some((_, j) => {
+        const n = a + j;
+        const x = n + 1;
+        if (x >= b || !/^(NOUN|PROPN|PRON)$/.test(s.upos[n]) || SUBJECT_PRONOUNS.has(s.lower[n])) return false;
+        if (s.head[n] > x && s.head[n] < b) return false;
+        const says =
+          isIngForm(s.lower[x]) ||
+          isParticipleForm(s.lower[x]) ||
+          s.upos[x] === 'ADJ' ||
+          /^VB[GN]$/.test(s.xpos[x]) ||
+          /^(over|off|out|up|down|back|through|away|aside)$/.test(s.lower[x]);
+        return (
+          says && !/^(amod|compound|conj|obj|nsubj|det)/.test(s.deprel[x]) && !words.slice(0, j).some((_, i) => isVerb(s, a + i))
+        );
+      });
+      const restHasVerb = s.lower.some((w, i) => (i < a || i >= b) && (AUX.has(w) || isVerb(s, i)));
+      if (found && restHasVerb) out.push([a, b]);
+      continue;
+    }
     // The noun phrase: a determiner or not, then the noun, before the participle.
     const head = words.slice(k).findIndex((w) => isIngForm(w) || isParticipleForm(w));
     if (head < 1) {
-      if (withPhrase && words.length >= 3) out.push([a, b]);
+      // with + a noun + what it is or does (with the door open); with the tree, not with + a noun alone.
+      const predicate =
+        !s.parsed ||
+        words
+          .slice(k + 1)
+          .some((_, j) => /^(ADJ|ADV|ADP|VERB)$/.test(s.upos[a + k + 1 + j]) && s.deprel[a + k + 1 + j] !== 'amod');
+      if (withPhrase && words.length >= 3 && predicate) out.push([a, b]);
       continue;
     }
     const noun = k + head - 1;
@@ -1152,6 +1194,9 @@ const inversion: Detector = (s) => {
         !SUBJECT_PRONOUNS.has(s.lower[subject]) &&
         childWith(s, root, /^expl/) === undefined &&
         !AUX.has(s.lower[root]) &&
+        !/^(said|says|say|asked|asks|replied|added|wrote|writes|explained|answered|cried|shouted|continued)$/.test(
+          s.lower[root],
+        ) &&
         chainOf(s, root)[0] === root &&
         /^(advmod|obl|compound:prt)/.test(s.deprel[0] === 'case' ? s.deprel[s.head[0]] : s.deprel[0])
       ) {
@@ -1318,7 +1363,7 @@ function objectAndComplement(s: Sentence, v: number): { object: number; compleme
       subject !== undefined &&
       subtree(s, subject)[0] === v + 1 &&
       !/^VB[DZP]$/.test(s.xpos[c]) &&
-      !childWith(s, c, /^(aux|mark)$/)
+      !childWith(s, c, /^(aux|mark|cop)/)
     )
       return { object: subject, complement: c };
   }
@@ -1334,7 +1379,10 @@ function objectAndComplement(s: Sentence, v: number): { object: number; compleme
   }
   // saw a girl crying / had her bike repaired: the tree hangs the participle on the object.
   if (object !== undefined) {
-    const acl = childrenOf(s, object).find((c) => s.deprel[c] === 'acl' && c > object && /^VB[GN]?$/.test(s.xpos[c]));
+    // Only a bare participle: "a memoir called X" names the memoir, it is no complement.
+    const acl = childrenOf(s, object).find(
+      (c) => s.deprel[c] === 'acl' && c > object && /^VB[GN]?$/.test(s.xpos[c]) && !childWith(s, c, /^(obj|xcomp|ccomp|nsubj)/),
+    );
     if (acl !== undefined && subtree(s, object)[0] === v + 1) return { object, complement: acl };
   }
   return null;
