@@ -186,7 +186,6 @@ function clauseChains(s: Sentence): { chain: number[]; predicate: number }[] {
   const inChains = new Set(out.flatMap((c) => c.chain));
   for (let k = 0; k < s.lower.length; k++) {
     if (!/^(aux|aux:pass|cop)$/.test(s.deprel[k]) || inChains.has(k) || !FINITE_TAG.test(s.xpos[k])) continue;
-    if (chainOf(s, s.head[k]).includes(k)) continue;
     out.push({ chain: [k], predicate: k });
   }
   return out.sort((a, b) => a.chain[0] - b.chain[0]);
@@ -537,6 +536,7 @@ const nonRestrictive: Detector = (s) =>
 
 function appositiveAt(s: Sentence, noun: number): boolean {
   if (!APPOSITIVE_NOUNS.has(s.lower[noun]) || !/^(that|whether)$/.test(s.lower[noun + 1] ?? '')) return false;
+  if (s.lower[noun] === 'order' && s.lower[noun - 1] === 'in') return false;
   // "that" as the clause's subject or object is a relative pronoun: the news that surprised us.
   if (!/^mark/.test(s.deprel[noun + 1])) return false;
   const verb = s.head[noun + 1];
@@ -580,9 +580,12 @@ const objectClause: Detector = (s, f) => {
   const out: Span[] = [];
   const finite = finiteVerbs(s);
   // A clause the tree hangs on a verb as its object (ccomp), with a subject or a finite verb of its own.
+  const subjectClauses = subjectClause(s, f);
   for (const [c, relation] of s.deprel.entries()) {
     if (relation !== 'ccomp') continue;
     const v = s.head[c];
+    // The main predicate hung on the verb of a subject clause is no object (That he will come | is certain).
+    if (subjectClauses.some(([a, b]) => a === 0 && v < b && c >= b)) continue;
     if (v < 0 || !isVerb(s, v) || BE.has(s.lower[v]) || childWith(s, v, /^aux:pass/) !== undefined) continue;
     if (!hasSubject(s, c)) continue;
     const [start, end] = subtree(s, c);
@@ -612,6 +615,15 @@ const subjectClause: Detector = (s) => {
   if (SUBJECT_MARKERS.test(s.lower[0] ?? '') && !s.question && !s.exclamation) {
     const comma = s.lower.indexOf(',');
     const inner = finite.filter((v) => v > 0 && (comma < 0 || v < comma));
+    // That/Whether + a subject + its verb, then the main verb: the parser may give that verb
+    // another subject ("That he will come tomorrow is certain": tomorrow is certain).
+    const marked =
+      /^(that|whether)$/.test(s.lower[0]) &&
+      (SUBJECT_PRONOUNS.has(s.lower[1]) || DETERMINERS.has(s.lower[1]) || s.upos[1] === 'PROPN');
+    if (marked && inner.length >= 2) {
+      out.push([0, inner[1]]);
+      return out;
+    }
     // Two finite verbs before any comma, the second taking the clause as its subject.
     if (inner.length >= 2 && !DETERMINERS.has(s.lower[1]) && s.lower[1] !== 'a') {
       const main = inner.find((v, k) => {
@@ -809,7 +821,16 @@ const mannerClause: Detector = (s) => {
       continue;
     }
     if (asComparison(s, i) || s.lower.slice(Math.max(0, i - 4), i).includes('as') || /^(such|same|so)$/.test(prev)) continue;
-    if (isVerb(s, prev === ',' ? i - 2 : i - 1) || (i === 1 && /^do$/.test(s.lower[0]))) {
+    // After its verb, or its verb's object (Do it as I told you), as the tree shows.
+    const clause = s.head[i];
+    const afterVerb =
+      s.parsed &&
+      s.deprel[i] === 'mark' &&
+      clause > i &&
+      s.deprel[clause] === 'advcl' &&
+      s.upos[s.head[clause]] === 'VERB' &&
+      s.head[clause] < i;
+    if (isVerb(s, prev === ',' ? i - 2 : i - 1) || (i === 1 && /^do$/.test(s.lower[0])) || afterVerb) {
       if (opensClause(s, i + 1, finite)) out.push([i, clauseEnd(s, i, i + 1)]);
     }
   }
@@ -890,6 +911,8 @@ const gerund: Detector = (s, f) => {
   for (const [i, w] of s.lower.entries()) {
     if (!isIngForm(w) || isName(s, i) || progressive.has(i) || within(f.absolutes, i)) continue;
     if (s.upos[i] === 'ADJ' || s.upos[i] === 'PROPN') continue;
+    // a sports meeting, the building: an -ing noun with a determiner or modifier is a noun.
+    if (s.upos[i] === 'NOUN' && childWith(s, i, /^(det|amod|compound|nmod:poss)/) !== undefined) continue;
     const h = s.head[i];
     const subject = subjectOf(s, h) === i && /^(nsubj|csubj)/.test(s.deprel[i]);
     const asSubject =

@@ -63,7 +63,8 @@ export function readSentence(input: DetectorInput): Sentence {
  *     compound of "rises"): the noun before it is its subject;
  *   - a participle read as a past tense where it modifies a noun or completes a verb without a
  *     subject or auxiliary of its own ("the people invited came", "got hurt", "when asked"): it is
- *     a participle.
+ *     a participle; a bare infinitive read as a present tense (let them play) is an infinitive;
+ *   - a reduced relative read as the main verb ("The bike stolen last week has been found").
  */
 function repair(words: string[], upos: string[], xpos: string[], head: number[], deprel: string[]) {
   const root = head.indexOf(-1);
@@ -75,9 +76,40 @@ function repair(words: string[], upos: string[], xpos: string[], head: number[],
       deprel[before] = 'nsubj';
     }
   }
+  const hasChild = (i: number, relation: RegExp) => head.some((h, k) => h === i && relation.test(deprel[k]));
   for (let i = 0; i < words.length; i++) {
-    if (xpos[i] !== 'VBD' || !/^(acl|xcomp|advcl)$/.test(deprel[i])) continue;
-    if (!head.some((h, k) => h === i && /^(nsubj|aux)/.test(deprel[k]))) xpos[i] = 'VBN';
+    if (!/^(acl|xcomp|advcl)$/.test(deprel[i]) || hasChild(i, /^(nsubj|aux)/)) continue;
+    if (xpos[i] === 'VBD') xpos[i] = 'VBN';
+    // let them play: a bare infinitive the tagger read as a present tense.
+    else if (xpos[i] === 'VBP' && deprel[i] === 'xcomp') xpos[i] = 'VB';
+  }
+  // "The bike stolen last week has been found": the participle taken for the main verb, the main
+  // verb for its conjunct. The conjunct with auxiliaries and no subject is the main verb, the
+  // participle right after its noun describes it.
+  const r = head.indexOf(-1);
+  const subject = head.findIndex((h, k) => h === r && /^nsubj/.test(deprel[k]));
+  const conj = head.findIndex((h, k) => h === r && deprel[k] === 'conj');
+  if (
+    r > 0 &&
+    /^VB[ND]$/.test(xpos[r]) &&
+    subject === r - 1 &&
+    !hasChild(r, /^(aux|cc)/) &&
+    conj > r &&
+    hasChild(conj, /^aux/) &&
+    !hasChild(conj, /^(nsubj|cc)/) &&
+    !hasChild(r, /^cc/)
+  ) {
+    const cc = head.some((h, k) => h === conj && deprel[k] === 'cc');
+    if (!cc) {
+      for (let k = conj + 1; k < words.length; k++) if (head[k] === r) head[k] = conj;
+      head[conj] = -1;
+      deprel[conj] = 'root';
+      head[subject] = conj;
+      deprel[subject] = hasChild(conj, /^aux:pass/) ? 'nsubj:pass' : 'nsubj';
+      head[r] = subject;
+      deprel[r] = 'acl';
+      xpos[r] = 'VBN';
+    }
   }
 }
 
