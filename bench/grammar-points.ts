@@ -8,6 +8,7 @@
  *   npm run bench:grammar-points -- --words  # the words alone (the fallback, no tree)
  *   npm run bench:grammar-points -- --json   # the figures as JSON
  *   npm run bench:grammar-points -- --dev    # the development set (grammar-dev.json) instead
+ *   npm run bench:grammar-points -- --ewt [DIR]  # agreement, predicted trees against gold, on EWT dev
  *
  * bench/data/grammar-dev.json is the set to tune on: separate sentences, written after the first
  * held-out run, that the detectors may be fitted to. Recall is the expected (sentence, point) pairs found, over all expected pairs. A false alarm is
@@ -20,7 +21,9 @@ import { fileURLToPath } from 'node:url';
 import { approximateStructure } from '../upstream/analysis/fallback';
 import { createGrammarCatalogue } from '../upstream/analysis/grammar/catalogue';
 import { structureOfTree } from '../upstream/analysis/structure-ud';
+import { readConllu } from '../upstream/language/conllu';
 import { loadTreeParser } from '../upstream/language/pipeline';
+import type { UdSentence } from '../upstream/language/ud';
 
 interface Item {
   sentence: string;
@@ -41,6 +44,38 @@ const trees = wordsOnly ? null : loadTreeParser(undefined, (line) => console.err
 if (!wordsOnly && !trees) {
   console.error('The models are missing (upstream/language/models); run with --words for the fallback.');
   process.exit(1);
+}
+
+if (process.argv.includes('--ewt')) {
+  const at = process.argv.indexOf('--ewt');
+  const dir = process.argv[at + 1] && !process.argv[at + 1].startsWith('--') ? process.argv[at + 1] : '/work/data/ud-ewt';
+  const gold = readConllu(readFileSync(path.join(dir, 'en_ewt-ud-dev.conllu'), 'utf8'))
+    .filter((t) => t.words.length >= 5 && t.words.length <= 30)
+    .slice(0, 1200);
+  const stat = new Map<string, { both: number; gold: number; parsed: number }>();
+  for (const g of gold) {
+    const text = g.words
+      .map((w) => w.form + (w.noSpaceAfter ? '' : ' '))
+      .join('')
+      .trim();
+    const names = (tree: UdSentence) =>
+      new Set(catalogue.detect({ ...structureOfTree(tree), sentence: text, parse: null, tree }).map((h) => h.name));
+    const fromGold = names(g);
+    const fromParse = names((trees as NonNullable<typeof trees>).parse(text));
+    for (const n of new Set([...fromGold, ...fromParse])) {
+      const t = stat.get(n) ?? { both: 0, gold: 0, parsed: 0 };
+      if (fromGold.has(n)) t.gold++;
+      if (fromParse.has(n)) t.parsed++;
+      if (fromGold.has(n) && fromParse.has(n)) t.both++;
+      stat.set(n, t);
+    }
+  }
+  console.log(`grammar points on ${gold.length} EWT dev sentences: the parsed tree's against the gold tree's`);
+  for (const [n, t] of [...stat].sort((a, b) => b[1].gold - a[1].gold))
+    console.log(
+      `  ${n.padEnd(10, '\u3000')} gold ${String(t.gold).padStart(3)}  parsed ${String(t.parsed).padStart(3)}  P ${(t.both / t.parsed).toFixed(2)}  R ${(t.both / t.gold).toFixed(2)}`,
+    );
+  process.exit(0);
 }
 
 let expected = 0;

@@ -480,6 +480,18 @@ const relativeClause: Detector = (s, f) => {
     }
     out.push([start, end]);
   }
+  // A relative pronoun right after its noun whose clause the parser hung elsewhere (on the main
+  // verb, as a conjunct): the tagger's WDT/WP still says what it is.
+  for (const [m, w] of s.lower.entries()) {
+    const noun = m - 1;
+    if (!s.parsed || !RELATIVE.test(w) || !/^(WDT|WP)$/.test(s.xpos[m]) || noun < 1 || s.question) continue;
+    if (!/^(NOUN|PROPN)$/.test(s.upos[noun]) || appositiveAt(s, noun) || s.lower.slice(Math.max(0, m - 6), m).includes('such'))
+      continue;
+    if (frame && noun <= frame[1]) continue;
+    const clause = clauseHeadOf(s, m);
+    if (clause < 0 || clause <= m || s.deprel[clause] === 'acl:relcl' || s.deprel[clause] === 'root') continue;
+    out.push([m, subtree(s, clause)[1]]);
+  }
   // preposition + which/whom after a noun: the house in which…
   for (const [i, w] of s.lower.entries()) {
     if (
@@ -961,7 +973,7 @@ const pastParticiple: Detector = (s, f) => {
   const inGroups = new Set(f.groups.flatMap((g) => g.words));
   for (const [i, w] of s.lower.entries()) {
     if (!isParticipleForm(w) || inGroups.has(i) || within(f.absolutes, i)) continue;
-    if (s.parsed && (s.xpos[i] !== 'VBN' || childWith(s, i, /^(aux|nsubj)/) !== undefined)) continue;
+    if (s.parsed && (s.xpos[i] !== 'VBN' || s.upos[i] === 'AUX' || childWith(s, i, /^(aux|nsubj)/) !== undefined)) continue;
     if (HAVE_PRESENT.has(s.lower[i - 1] ?? '') || HAD.has(s.lower[i - 1] ?? '') || BE.has(s.lower[i - 1] ?? '')) continue;
     const opening = i === 0 && s.lower.includes(',');
     const afterComma = s.lower[i - 1] === ',';
