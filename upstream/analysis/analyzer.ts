@@ -21,7 +21,7 @@ export function createSentenceAnalyzer({ trees, catalogue, log = () => {} }: Ana
     return {
       ...structure,
       engine: 'approximate',
-      grammarPoints: catalogue.detect({ ...structure, sentence, parse: null }),
+      grammarPoints: catalogue.detect({ ...structure, sentence, tree: null }),
     };
   };
   return {
@@ -35,7 +35,7 @@ export function createSentenceAnalyzer({ trees, catalogue, log = () => {} }: Ana
         return {
           ...structure,
           engine: 'treebank',
-          grammarPoints: catalogue.detect({ ...structure, sentence, parse: null }),
+          grammarPoints: catalogue.detect({ ...structure, sentence, tree }),
         };
       } catch (error) {
         log(`analysis: ${(error as Error).message}; answering approximately`);

@@ -1,5 +1,5 @@
 import type { GrammarObject, GrammarPointHit, SpanNode } from '../../lib/contract';
-import type { Parse } from '../parser/link-grammar';
+import type { UdSentence } from '../language/ud';
 
 /*
  * The pieces of sentence analysis and how they meet:
@@ -23,10 +23,13 @@ export interface SentenceStructure {
   spans: SpanNode[];
 }
 
-/** What a grammar-point detector reads. `parse` is null when the fallback made the structure. */
+/**
+ * What a grammar-point detector reads. The detectors read `tree` (the trained parser's UD tree,
+ * whose words joinClitics joins into `words`); without it, the words alone.
+ */
 export interface DetectorInput extends SentenceStructure {
   sentence: string;
-  parse: Parse | null;
+  tree: UdSentence | null;
 }
 
 export interface SentenceAnalysis extends SentenceStructure {

@@ -20,12 +20,17 @@ export function createGrammarCatalogue(): GrammarCatalogue {
       const sentence = readSentence(input);
       const facts = factsOf(sentence);
       const size = sentence.words.length;
+      // The tree's words are the structure's words with clitics split off: spans move into the joined words.
+      const at = (i: number) => sentence.positions?.[Math.max(0, Math.min(size - 1, i))] ?? i;
+      const limit = input.words.length;
       const hits: GrammarPointHit[] = [];
       const seen = new Set<string>();
       for (const p of POINTS) {
         for (const [start, end] of DETECTORS[p.name](sentence, facts)) {
-          const a = Math.max(0, Math.min(start, size - 1));
-          const b = Math.max(a + 1, Math.min(end, size));
+          const a0 = Math.max(0, Math.min(start, size - 1));
+          const b0 = Math.max(a0 + 1, Math.min(end, size));
+          const a = Math.min(at(a0), limit - 1);
+          const b = Math.max(a + 1, Math.min(at(b0 - 1) + 1, limit));
           const key = `${p.name}:${a}:${b}`;
           if (seen.has(key)) continue;
           seen.add(key);

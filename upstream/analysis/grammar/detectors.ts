@@ -20,7 +20,6 @@ import {
   NEGATIVE_OPENERS,
   OBJECT_CLAUSE_VERBS,
   OBJECT_PRONOUNS,
-  OBJECT_TO_VERBS,
   PERCEPTION,
   PLACE_TIME_NOUNS,
   PREPOSITIONS,
@@ -28,7 +27,7 @@ import {
   SUBJUNCTIVE_VERBS,
   WH,
 } from './lexicon';
-import { forms, IRREGULAR_PAST } from './lexicon';
+import { forms } from './lexicon';
 import type { Sentence } from './sentence';
 
 /** A place in the sentence that carries a point: word positions [start, end). */
@@ -46,13 +45,105 @@ const lastWord = (s: Sentence) => {
   return end;
 };
 
-const isVerbSub = (sub: string) => /^(v|q|w)(-|$)/.test(sub);
+/*
+ * The tree's words, 0-based: s.head[i] is i's head (-1 for the root), s.deprel[i] its relation.
+ * A clause is a predicate word (a verb, or the noun or adjective a copula joins to its subject)
+ * with its auxiliaries (aux, aux:pass), copula and subject beside it.
+ */
+
+const isVerb = (s: Sentence, i: number) => s.upos[i] === 'VERB' || s.upos[i] === 'AUX';
 /** A capitalised word inside the sentence is a name (Beijing, Reading), never an -ing form. */
-const isName = (s: Sentence, i: number) => i > 0 && /^\p{Lu}/u.test(s.words[i] ?? '');
-const isNounSub = (sub: string) => /^(n|s|p|m|f|b|l|g|i|x|u|r)(-|$)/.test(sub);
+const isName = (s: Sentence, i: number) => i > 0 && (/^\p{Lu}/u.test(s.words[i] ?? '') || s.upos[i] === 'PROPN');
+const isNoun = (s: Sentence, i: number) => /^(NOUN|PROPN|PRON|NUM)$/.test(s.upos[i] ?? '');
 const isAdjective = (s: Sentence, i: number) =>
-  /^a(-|$)/.test(s.sub[i] ?? '') ||
-  (!s.parsed && /(ful|ous|ive|able|ible|al|ic|ant|ent|y)$/.test(s.lower[i] ?? '') && !isIngForm(s.lower[i] ?? ''));
+  s.parsed
+    ? s.upos[i] === 'ADJ'
+    : /(ful|ous|ive|able|ible|al|ic|ant|ent|y)$/.test(s.lower[i] ?? '') && !isIngForm(s.lower[i] ?? '');
+const childLists = new WeakMap<Sentence, number[][]>();
+/** The words whose head is h, in order (worked out once per sentence). */
+const childrenOf = (s: Sentence, h: number): number[] => {
+  let lists = childLists.get(s);
+  if (!lists) {
+    const made: number[][] = s.lower.map(() => []);
+    s.head.forEach((x, i) => {
+      if (x >= 0 && x < made.length) made[x].push(i);
+    });
+    lists = made;
+    childLists.set(s, lists);
+  }
+  return lists[h] ?? [];
+};
+const childWith = (s: Sentence, h: number, relation: RegExp) => childrenOf(s, h).find((c) => relation.test(s.deprel[c]));
+const SUBJECT_REL = /^(nsubj|nsubj:pass|csubj|csubj:pass|nsubj:outer)$/;
+/** The word a verb-group word belongs to: the predicate of an auxiliary or copula, itself otherwise. */
+const predicateOf = (s: Sentence, i: number) => (/^(aux|aux:pass|cop)$/.test(s.deprel[i]) && s.head[i] >= 0 ? s.head[i] : i);
+/** The subject of the clause a verb-group word belongs to (an expletive it/there counts). */
+const subjectOf = (s: Sentence, i: number) => {
+  const p = predicateOf(s, i);
+  return childWith(s, p, SUBJECT_REL) ?? childWith(s, p, /^expl/);
+};
+const hasSubject = (s: Sentence, i: number) => s.parsed && subjectOf(s, i) !== undefined;
+/** Whether k is in the subtree of h. */
+function descends(s: Sentence, k: number, h: number): boolean {
+  for (let at = k, steps = 0; at >= 0 && steps <= s.lower.length; at = s.head[at], steps++) if (at === h) return true;
+  return false;
+}
+/** The words of i's subtree, as a span (the tree is projective for the most part). */
+function subtree(s: Sentence, i: number): Span {
+  let a = i;
+  let b = i;
+  const walk = (h: number, depth: number) => {
+    if (depth > s.lower.length) return;
+    for (const c of childrenOf(s, h)) {
+      a = Math.min(a, c);
+      b = Math.max(b, c);
+      walk(c, depth + 1);
+    }
+  };
+  walk(i, 0);
+  while (b > a && isPunct(s.lower[b])) b--;
+  while (a < b && isPunct(s.lower[a])) a++;
+  return [a, b + 1];
+}
+/**
+ * The verb-group words of a predicate in order: its auxiliaries and copula, then itself when a
+ * verb. Only a run that nothing but adverbs, negation or an inverted subject interrupts: an
+ * auxiliary the parser hung on a verb further on ("He was late because he missed") is not its.
+ */
+function chainOf(s: Sentence, p: number): number[] {
+  const aux = childrenOf(s, p)
+    .filter((c) => /^(aux|aux:pass|cop)$/.test(s.deprel[c]))
+    .sort((a, b) => b - a);
+  const subject = childWith(s, p, SUBJECT_REL) ?? childWith(s, p, /^expl/);
+  const subjectSpan = subject === undefined ? null : subtree(s, subject);
+  const out: number[] = isVerb(s, p) ? [p] : [];
+  let next = p;
+  for (const c of aux) {
+    if (c > p) continue;
+    let joined = true;
+    for (let k = c + 1; k < next; k++) {
+      const inSubject = subjectSpan !== null && k >= subjectSpan[0] && k < subjectSpan[1];
+      // Between the last auxiliary and its predicate: the predicate's own words (is a good student), not a clause's marker.
+      const own = next === p && descends(s, k, p) && !(s.head[k] === p && /^mark/.test(s.deprel[k]));
+      if (!(own || inSubject || /^(ADV|PART)$/.test(s.upos[k]) || /^(aux|aux:pass|cop)$/.test(s.deprel[k]))) joined = false;
+    }
+    if (!joined || next - c > 6) break;
+    out.push(c);
+    next = c;
+  }
+  return out.sort((a, b) => a - b);
+}
+
+const FINITE_TAG = /^(VBD|VBZ|VBP|MD)$/;
+/** A word that is an auxiliary standing before its clause's subject: Have you…, Never have I… */
+const invertedAt = (s: Sentence, k: number) => {
+  if (!s.parsed || !isVerb(s, k)) return false;
+  const p = predicateOf(s, k);
+  const subject = subjectOf(s, k);
+  const expletive = childWith(s, p, /^expl/);
+  if (expletive !== undefined && expletive < k) return false;
+  return subject !== undefined && subject > k && chainOf(s, p)[0] === k && !/^expl/.test(s.deprel[subject]);
+};
 
 /** What several detectors share: the verb groups of the sentence and its subjunctive clauses. */
 export interface Facts {
@@ -71,73 +162,85 @@ export interface VerbGroup {
   passive: boolean;
 }
 
-const CHAIN = /^(I(?:[a-z]|\*[dx]|$)|PP|Pv|Pg)/;
+/** Adjectives in -ing that follow be as its complement, not as a progressive: was fascinating. */
+const ING_ADJECTIVES = new Set(
+  `interesting boring exciting amazing surprising disappointing tiring relaxing confusing satisfying charming
+  annoying embarrassing frightening shocking puzzling encouraging terrifying fascinating astonishing amusing
+  challenging demanding inspiring touching moving worrying alarming convincing refreshing rewarding missing
+  promising pleasing depressing exhausting thrilling disgusting frustrating interesting`.split(/\s+/),
+);
 
-/** The finite verbs: what a subject links to, the inverted auxiliaries, the verbs after there/here. */
-function finiteVerbs(s: Sentence): number[] {
-  const out = new Set<number>();
-  for (const l of s.links) {
-    if (l.left < 0) {
-      if (/^Q/.test(l.label)) out.add(l.right);
-      continue;
-    }
-    if (/^S([spXF*]|$)/.test(l.label) && !/^Sg/.test(l.label)) out.add(l.right);
-    else if (/^SI/.test(l.label)) out.add(l.left);
-    else if (/^PF/.test(l.label)) out.add(l.right);
-    else if (/^Q[dwpe]/.test(l.label)) out.add(l.right);
+/** Each clause's verb group, the predicate's, when its first word is finite (or a subjunctive base form with a subject). */
+function clauseChains(s: Sentence): { chain: number[]; predicate: number }[] {
+  if (!s.parsed) return [];
+  const out: { chain: number[]; predicate: number }[] = [];
+  for (let p = 0; p < s.lower.length; p++) {
+    if (/^(aux|aux:pass|cop|mark|case|det|fixed|flat|compound|punct)/.test(s.deprel[p])) continue;
+    const chain = chainOf(s, p);
+    if (chain.length === 0) continue;
+    const first = chain[0];
+    const finite = FINITE_TAG.test(s.xpos[first]) || (s.xpos[first] === 'VB' && hasSubject(s, p) && s.lower[first - 1] !== 'to');
+    if (finite) out.push({ chain, predicate: p });
   }
-  return [...out].filter((i) => i >= 0 && i < s.lower.length && !isPunct(s.lower[i])).sort((a, b) => a - b);
+  // An auxiliary or copula left out of its head's run (a parser slip) is a verb group of its own.
+  const inChains = new Set(out.flatMap((c) => c.chain));
+  for (let k = 0; k < s.lower.length; k++) {
+    if (!/^(aux|aux:pass|cop)$/.test(s.deprel[k]) || inChains.has(k) || !FINITE_TAG.test(s.xpos[k])) continue;
+    out.push({ chain: [k], predicate: k });
+  }
+  return out.sort((a, b) => a.chain[0] - b.chain[0]);
+}
+
+/** The finite verbs: the first word of each clause's verb group. */
+function finiteVerbs(s: Sentence): number[] {
+  return clauseChains(s).map((c) => c.chain[0]);
 }
 
 function verbGroups(s: Sentence): VerbGroup[] {
   const groups: VerbGroup[] = [];
-  for (const finite of finiteVerbs(s)) {
-    const words = [finite];
+  for (const { chain, predicate } of clauseChains(s)) {
     let perfect = false;
     let progressive = false;
     let passive = false;
-    for (let cur = finite; ; ) {
-      const from = s.lower[cur];
-      const next = s.links.find(
-        (l) =>
-          l.left === cur &&
-          l.right > cur &&
-          CHAIN.test(l.label) &&
-          (!/^P[vg]/.test(l.label) || BE.has(from) || (GET.has(from) && l.label.startsWith('Pv'))) &&
-          (!l.label.startsWith('PP') || HAVE_PRESENT.has(from) || HAD.has(from) || from === 'have' || from === 'having') &&
-          (!l.label.startsWith('I') || AUX.has(from) || from === "'d"),
-      );
-      if (!next) break;
-      if (next.label.startsWith('PP')) perfect = true;
-      if (next.label.startsWith('Pv')) passive = true;
-      if (next.label.startsWith('Pg') && gerundPredicative(s, cur)) break;
-      if (next.label.startsWith('Pg') && isIngForm(s.lower[next.right])) progressive = true;
-      words.push(next.right);
-      cur = next.right;
+    for (const [k, w] of chain.entries()) {
+      const next = chain[k + 1];
+      if (next === undefined) break;
+      if (/^(have|has|had|having)$/.test(s.lower[w]) && s.xpos[next] === 'VBN') perfect = true;
+      if (BE.has(s.lower[w]) && s.deprel[w] !== 'cop' && s.xpos[next] === 'VBG' && next === predicate) progressive = true;
+      if (
+        s.deprel[w] === 'aux:pass' ||
+        ((BE.has(s.lower[w]) || GET.has(s.lower[w])) && s.xpos[next] === 'VBN' && next === predicate)
+      )
+        passive = true;
     }
-    // The parser takes some -ing forms after be for nouns (was reading.n): a be-form right before an
-    // -ing form that heads no noun phrase of its own is the progressive.
-    const last = words.at(-1) as number;
-    if (!progressive && BE.has(s.lower[last])) {
+    // The progressive is a verb's; an -ing adjective after be is its complement (was fascinating),
+    // as is the activity of "My hobby is collecting stamps".
+    if (progressive) {
+      const ing = s.lower[predicate];
+      const object = childWith(s, predicate, /^(obj|ccomp|xcomp)/);
+      if ((ING_ADJECTIVES.has(ing) && object === undefined) || gerundPredicative(s, predicate)) progressive = false;
+    }
+    // A be-form joined to an -ing word the tagger took for a noun or adjective (was reading.n) is
+    // still the progressive when nothing makes it an adjective.
+    const last = chain.at(-1) as number;
+    if (!progressive && BE.has(s.lower[last]) && s.deprel[last] !== 'aux:pass') {
       let i = last + 1;
-      if (s.links.some((l) => l.left === last && l.right === i && /^SI/.test(l.label))) i++;
-      while (/^(not|n't|never|always|still|just|also|really|now)$/.test(s.lower[i] ?? '')) i++;
-      if (isIngForm(s.lower[i] ?? '') && !gerundPredicative(s, finite) && s.lower[i] !== 'going') {
-        progressive = true;
-        words.push(i);
-      } else if (
-        isIngForm(s.lower[i] ?? '') &&
-        s.lower[i] === 'going' &&
-        !s.links.some((l) => l.right === i && /^Pg/.test(l.label))
+      if (SUBJECT_PRONOUNS.has(s.lower[i]) && s.question) i++;
+      while (/^(not|never|always|still|just|also|really|now)$/.test(s.lower[i] ?? '')) i++;
+      const ing = s.lower[i] ?? '';
+      if (
+        isIngForm(ing) &&
+        !ING_ADJECTIVES.has(ing) &&
+        !isName(s, i) &&
+        !gerundPredicative(s, predicate) &&
+        s.upos[i] !== 'ADJ' &&
+        (s.head[i] === last || predicate === i || s.deprel[last] === 'cop')
       ) {
         progressive = true;
-        words.push(i);
-      } else if (s.lower[i] === 'going') {
-        progressive = true;
-        words.push(i);
+        chain.push(i);
       }
     }
-    groups.push({ words, perfect, progressive, passive });
+    groups.push({ words: [...new Set(chain)].sort((a, b) => a - b), perfect, progressive, passive });
   }
   return groups;
 }
@@ -147,21 +250,30 @@ const ACTIVITY_SUBJECTS = new Set(
   'hobby job work task aim goal plan dream duty problem favourite favorite interest pleasure habit way thing business'.split(' '),
 );
 function gerundPredicative(s: Sentence, be: number): boolean {
-  const subject = s.links.find((l) => l.right === be && /^S[spX*]/.test(l.label));
-  return subject ? ACTIVITY_SUBJECTS.has(s.lower[subject.left]) : false;
+  const subject = subjectOf(s, be);
+  return subject !== undefined && ACTIVITY_SUBJECTS.has(s.lower[subject]);
 }
 
 const within = (spans: Span[], i: number) => spans.some(([a, b]) => i >= a && i < b);
 const groupSpan = (g: VerbGroup): Span => [Math.min(...g.words), Math.max(...g.words) + 1];
 
-/** The clause a marker word opens: its SBAR from the tree, or up to the next comma or the end. */
+const CLAUSE_REL = /^(root|acl|advcl|ccomp|csubj|xcomp|conj|parataxis)/;
+
+/** The head of the clause a word is in: the nearest word up the tree with a clausal relation. */
+function clauseHeadOf(s: Sentence, i: number): number {
+  let h = i;
+  for (let steps = 0; steps < 6 && h >= 0 && !CLAUSE_REL.test(s.deprel[h]); steps++) h = s.head[h];
+  return h;
+}
+
+/** The clause a marker word opens: its clause's words in the tree, or up to the next comma or the end. */
 function clauseFrom(s: Sentence, marker: number): Span {
-  const candidates = s.phrases.filter((p) => p.label === 'SBAR' && p.start === marker && p.end > marker + 1);
-  if (candidates.length) {
-    const p = candidates.reduce((a, b) => (b.end - b.start > a.end - a.start ? b : a));
-    let end = p.end;
-    while (end > marker + 1 && isPunct(s.lower[end - 1])) end--;
-    return [marker, end];
+  if (s.parsed) {
+    const h = clauseHeadOf(s, marker);
+    if (h >= 0 && h !== marker && s.deprel[h] !== 'root') {
+      const end = subtree(s, h)[1];
+      if (end > marker + 1) return [marker, end];
+    }
   }
   let end = marker + 1;
   while (end < s.lower.length && !CLAUSE_END.has(s.lower[end])) end++;
@@ -173,12 +285,12 @@ function opensClause(s: Sentence, i: number, finite: number[]): boolean {
   const w = s.lower[i];
   if (!w || isPunct(w)) return false;
   const next = finite.find((f) => f > i);
-  if (next !== undefined && !s.question && s.links.some((l) => l.left === next && /^SI/.test(l.label))) return false;
   if (next === undefined) return false;
+  if (!s.question && invertedAt(s, next)) return false;
   // The subject lies between: at most a few words, none of them a clause boundary.
   if (next - i > 6) return false;
   for (let k = i; k < next; k++) if (CLAUSE_END.has(s.lower[k])) return false;
-  return next > i || SUBJECT_PRONOUNS.has(w);
+  return true;
 }
 
 // ---------------------------------------------------------------- tenses, voice, mood
@@ -189,40 +301,24 @@ function tense(s: Sentence, f: Facts, kind: string): Span[] {
     const [start, end] = groupSpan(g);
     if (within(f.subjunctive, g.words[0]) || within(tagQuestion(s, f), g.words[0])) continue;
     const head = s.lower[g.words[0]];
-    const sub = s.sub[g.words[0]];
-    const ing = g.words.some((w) => s.lower[w] === 'going') && g.words.length >= 2;
+    const tag = s.xpos[g.words[0]];
     const going = g.words.find((w) => s.lower[w] === 'going');
     // be going to + a verb, not be going to + a place.
     const goingTo =
-      ing &&
-      going !== undefined &&
-      s.lower[going + 1] === 'to' &&
-      (s.sub[going + 2] === 'v' || s.links.some((l) => l.left === going + 1 && /^I\*t/.test(l.label)));
+      g.words.length >= 2 && going !== undefined && s.lower[going + 1] === 'to' && /^VB$/.test(s.xpos[going + 2] ?? '');
     let name: string | null = null;
     if (FUTURE.has(head)) name = g.perfect || g.progressive ? null : '一般将来时';
-    else if (MODALS.has(head) || head === "'d") name = null;
+    else if (MODALS.has(head) || head === 'would') name = null;
     else if (goingTo && (BE_PRESENT.has(head) || BE_PAST.has(head))) name = BE_PRESENT.has(head) ? '一般将来时' : null;
     else if (HAVE_PRESENT.has(head) && g.perfect) name = g.progressive || hasBeenIng(s, g) ? '现在完成进行时' : '现在完成时';
     else if (HAD.has(head) && g.perfect) name = '过去完成时';
     else if (BE_PRESENT.has(head) && g.progressive) name = '现在进行时';
     else if (BE_PAST.has(head) && g.progressive) name = '过去进行时';
-    else if (
-      BE_PAST.has(head) ||
-      /^(did|didn't|had|hadn't)$/.test(head) ||
-      /-d$/.test(sub) ||
-      (sub === 'w' && IRREGULAR_PAST.has(head))
-    )
-      name = '一般过去时';
-    else if (BE_PRESENT.has(head) || /^(do|does|don't|doesn't|have|has|haven't|hasn't)$/.test(head) || /^v/.test(sub))
+    else if (BE_PAST.has(head) || /^(did|had)$/.test(head) || tag === 'VBD') name = '一般过去时';
+    else if (BE_PRESENT.has(head) || /^(do|does|have|has)$/.test(head) || /^VB[ZP]?$/.test(tag))
       name = head === 'be' ? null : '一般现在时';
     if (name !== kind) continue;
-    let stop = end;
-    if (goingTo && name === '一般将来时') {
-      const to = g.words.find((w) => s.lower[w] === 'going') as number;
-      const verb = s.links.find((l) => l.left === to + 1 && /^I\*t/.test(l.label));
-      stop = verb ? verb.right + 1 : to + 2;
-    }
-    out.push([start, stop]);
+    out.push([start, goingTo && name === '一般将来时' && going !== undefined ? going + 3 : end]);
   }
   return out;
 }
@@ -232,17 +328,36 @@ function hasBeenIng(s: Sentence, g: VerbGroup): boolean {
   return been !== undefined && isIngForm(s.lower[been + 1] ?? '');
 }
 
+/** Participles that are adjectives after be unless an agent follows: I am interested in music. */
+const FEELING_PARTICIPLES = new Set(
+  `interested excited surprised pleased satisfied worried tired bored amazed disappointed frightened scared
+  married shocked delighted annoyed embarrassed confused puzzled terrified exhausted relaxed determined
+  prepared dressed lost finished gone concerned involved supposed used`.split(/\s+/),
+);
+
 const passive: Detector = (s) =>
-  s.links
-    .filter((l) => l.left >= 0 && /^Pv/.test(l.label) && (BE.has(s.lower[l.left]) || GET.has(s.lower[l.left])))
-    .filter((l) => isParticipleForm(s.lower[l.right]))
-    .map((l) => [l.left, l.right + 1]);
+  s.lower.flatMap((w, k): Span[] => {
+    // got hurt: the tree's xcomp of get, a participle without an object.
+    if (GET.has(w) && s.upos[k] === 'VERB') {
+      const p = childrenOf(s, k).find((c) => s.deprel[c] === 'xcomp' && c === k + 1 && s.xpos[c] === 'VBN');
+      if (p !== undefined && !childWith(s, p, /^obj/) && isParticipleForm(s.lower[p])) return [[k, p + 1]];
+    }
+    if (s.deprel[k] !== 'aux:pass' && !(s.deprel[k] === 'aux' && s.xpos[s.head[k]] === 'VBN' && (BE.has(w) || GET.has(w))))
+      return [];
+    if (!BE.has(w) && !GET.has(w)) return [];
+    const p = s.head[k];
+    if (p < 0 || !isParticipleForm(s.lower[p])) return [];
+    if (FEELING_PARTICIPLES.has(s.lower[p]) && childWith(s, p, /^obl:agent/) === undefined && s.lower[p + 1] !== 'by') return [];
+    return [[k, p + 1]];
+  });
 
 const modal: Detector = (s, f) =>
-  s.links
-    .filter((l) => l.left >= 0 && MODALS.has(s.lower[l.left]) && /^I(?:[a-z]|\*[dx]|$)/.test(l.label))
-    .filter((l) => !within(f.subjunctive, l.left) && !wouldInConditional(s, l.left))
-    .map((l) => [l.left, l.right + 1]);
+  s.lower.flatMap((w, k): Span[] => {
+    if (!MODALS.has(w) || !/^aux/.test(s.deprel[k]) || within(f.subjunctive, k) || wouldInConditional(s, k)) return [];
+    const chain = chainOf(s, s.head[k]);
+    const next = chain.find((c) => c > k) ?? s.head[k];
+    return [[k, next + 1]];
+  });
 
 const wouldInConditional = (s: Sentence, i: number) =>
   /^(would|could|might)$/.test(s.lower[i]) && (s.lower.includes('if') || /^(had|were|should)$/.test(s.lower[0]));
@@ -264,20 +379,19 @@ function subjunctiveSpans(s: Sentence, finite: number[]): Span[] {
   for (const [i, w] of s.lower.entries()) {
     if (!/^wish(es|ed)?$/.test(w) || !opensClause(s, i + 1, finite)) continue;
     const after = s.lower.slice(i + 1, end);
-    if (after.some((x) => /^(were|had|would|could|might)$/.test(x) || (s.sub[s.lower.indexOf(x)] ?? '').endsWith('-d')))
-      out.push([i + 1, end]);
+    if (after.some((x, j) => /^(were|had|would|could|might)$/.test(x) || s.xpos[i + 1 + j] === 'VBD')) out.push([i + 1, end]);
   }
   // suggest/insist/order… (that) + subject + should/base form.
   for (const [i, w] of s.lower.entries()) {
-    if (!SUBJUNCTIVE_VERBS.has(w) || !isVerbSub(s.sub[i] ?? 'v')) continue;
+    if (!SUBJUNCTIVE_VERBS.has(w) || !isVerb(s, i)) continue;
     let k = s.lower[i + 1] === 'that' ? i + 2 : i + 1;
     const subjectStart = k;
-    while (k < end && k - subjectStart < 4 && !AUX.has(s.lower[k]) && !isVerbSub(s.sub[k] ?? '')) k++;
+    while (k < end && k - subjectStart < 4 && !AUX.has(s.lower[k]) && !isVerb(s, k)) k++;
     if (k === subjectStart || k >= end) continue;
     const verb = s.lower[k];
     const singular = /^(he|she|it)$/.test(s.lower[k - 1]) || (k - subjectStart > 1 && !s.lower[k - 1].endsWith('s'));
-    const base = s.sub[k] === 'v' && !verb.endsWith('s') && !/^(am|is|are|was|were|has|had|does|did)$/.test(verb);
-    if (verb === 'should' || verb === 'be' || (base && (singular || /-d$/.test(s.sub[i]))))
+    const base = s.xpos[k] === 'VB' && !verb.endsWith('s') && !/^(am|is|are|was|were|has|had|does|did)$/.test(verb);
+    if (verb === 'should' || verb === 'be' || (base && (singular || s.xpos[i] === 'VBD')))
       out.push([subjectStart - (subjectStart > i + 1 ? 1 : 0), end]);
   }
   // It is (high/about) time (that) + past.
@@ -289,7 +403,7 @@ function subjunctiveSpans(s: Sentence, finite: number[]): Span[] {
     (s.lower[time + 1] === 'that' || SUBJECT_PRONOUNS.has(s.lower[time + 1]))
   ) {
     const verb = finite.find((v) => v > time);
-    if (verb !== undefined && /-d$/.test(s.sub[verb])) out.push([time + 1, end]);
+    if (verb !== undefined && s.xpos[verb] === 'VBD') out.push([time + 1, end]);
   }
   // as if / as though + were / had done.
   for (const [i, w] of s.lower.entries()) {
@@ -297,7 +411,10 @@ function subjunctiveSpans(s: Sentence, finite: number[]): Span[] {
     const clause = s.lower.slice(i + 2, i + 6);
     if (clause.includes('were') && !clause.includes('they') && !clause.includes('we') && !clause.includes('you'))
       out.push([i, end]);
-    else if (clause.includes('had') && s.links.some((l) => s.lower[l.left] === 'had' && l.left > i && l.label.startsWith('PP')))
+    else if (
+      clause.includes('had') &&
+      s.lower.some((x, k) => k > i && x === 'had' && s.xpos[s.head[k]] === 'VBN' && s.deprel[k] === 'aux')
+    )
       out.push([i, end]);
   }
   // would have done: a past that did not happen.
@@ -325,14 +442,11 @@ const imperative: Detector = (s, f) => {
   if (s.lower[i] === ',') i++;
   if (!s.parsed) return [];
   if (/^(thank|thanks)$/.test(s.lower[i])) return [];
-  // Water boils…, Time flies…: a noun the parser took for a verb, before a verb in -s.
-  if (/[^s]s$/.test(s.lower[i + 1] ?? '') && !OBJECT_PRONOUNS.has(s.lower[i + 1]) && !DETERMINERS.has(s.lower[i + 1])) return [];
-  const wall =
-    s.links.some((l) => l.left < 0 && l.right === i && /^W[ig]/.test(l.label)) ||
-    (s.links.some((l) => l.left < 0 && /^Wi/.test(l.label)) && s.links.some((l) => l.left === i && /^(O|MV|Pa|I)/.test(l.label)));
-  const hasSubject = s.links.some((l) => l.right === i && /^S/.test(l.label));
-  if (!wall || hasSubject || s.sub[i] !== 'v') return [];
-  if (isIngForm(s.lower[i + 1] ?? '') || isParticipleForm(s.lower[i + 1] ?? '')) return [];
+  // The root is a base-form verb with no subject, opening the sentence (or its copula or "do" does).
+  const root = s.head.indexOf(-1);
+  const p = predicateOf(s, i);
+  if (root < 0 || p !== root || subjectOf(s, root) !== undefined || s.xpos[i] !== 'VB') return [];
+  if (s.upos[i + 1] === 'VERB' && /^VB[ZD]$/.test(s.xpos[i + 1])) return [];
   return [[0, end]];
 };
 
@@ -340,16 +454,43 @@ const imperative: Detector = (s, f) => {
 
 const RELATIVE = /^(who|whom|whose|which|that)$/;
 
-const relativeClause: Detector = (s) => {
+const relativeClause: Detector = (s, f) => {
   const out: Span[] = [];
-  for (const l of s.links) {
-    if (l.left < 0 || !/^R/.test(l.label) || /^Rn/.test(l.label) || !RELATIVE.test(s.lower[l.right])) continue;
-    if (s.lower[l.right - 1] === ',') continue;
-    if (!isNounSub(s.sub[l.left]) || isAdjective(s, l.left) || isIngForm(s.lower[l.left])) continue;
-    if (appositiveAt(s, l.left)) continue;
-    const frame = cleftFrame(s);
-    if (frame && l.left <= frame[1]) continue;
-    out.push(clauseFrom(s, l.right));
+  const frame = cleftFrame(s);
+  for (const [c, relation] of s.deprel.entries()) {
+    // The parser's acl with "that" on a noun like "news" that is no appositive clause (the news that he told me).
+    const thatClause =
+      relation === 'acl' &&
+      s.lower[s.head[c] + 1] === 'that' &&
+      APPOSITIVE_NOUNS.has(s.lower[s.head[c]]) &&
+      !appositiveAt(s, s.head[c]);
+    if (relation !== 'acl:relcl' && !thatClause) continue;
+    const noun = s.head[c];
+    // A free relative (What you need…) and the clause of "What a day it is!" are not attributive.
+    if (noun < 0 || WH.has(s.lower[noun]) || /^(whatever|whoever)$/.test(s.lower[noun]) || exclamative(s, f).length) continue;
+    if (!isNoun(s, noun) || isIngForm(s.lower[noun]) || (!thatClause && appositiveAt(s, noun))) continue;
+    if (frame && noun <= frame[1]) continue;
+    const [start, end] = subtree(s, c);
+    // The clause starts after its noun; a comma before it makes it non-restrictive.
+    if (start <= noun || s.lower[start - 1] === ',') continue;
+    // Without a relative word the clause needs a subject of its own: the songs he writes.
+    if (!RELATIVE.test(s.lower[start]) && !PREPOSITIONS.has(s.lower[start]) && !/^(where|when|why)$/.test(s.lower[start])) {
+      const subject = subjectOf(s, c);
+      if (subject === undefined || subject !== start) continue;
+    }
+    out.push([start, end]);
+  }
+  // A relative pronoun right after its noun whose clause the parser hung elsewhere (on the main
+  // verb, as a conjunct): the tagger's WDT/WP still says what it is.
+  for (const [m, w] of s.lower.entries()) {
+    const noun = m - 1;
+    if (!s.parsed || !RELATIVE.test(w) || !/^(WDT|WP)$/.test(s.xpos[m]) || noun < 1 || s.question) continue;
+    if (!/^(NOUN|PROPN)$/.test(s.upos[noun]) || appositiveAt(s, noun) || s.lower.slice(Math.max(0, m - 6), m).includes('such'))
+      continue;
+    if (frame && noun <= frame[1]) continue;
+    const clause = clauseHeadOf(s, m);
+    if (clause < 0 || clause <= m || s.deprel[clause] === 'acl:relcl' || s.deprel[clause] === 'root') continue;
+    out.push([m, subtree(s, clause)[1]]);
   }
   // preposition + which/whom after a noun: the house in which…
   for (const [i, w] of s.lower.entries()) {
@@ -358,32 +499,32 @@ const relativeClause: Detector = (s) => {
       PREPOSITIONS.has(s.lower[i - 1] ?? '') &&
       i >= 2 &&
       s.lower[i - 2] !== ',' &&
-      !isVerbSub(s.sub[i - 2])
+      !isVerb(s, i - 2)
     )
       out.push([i - 1, clauseFrom(s, i)[1]]);
   }
   for (const i of relativeAdverbs(s)) out.push(clauseFrom(s, i));
   // noun + whose + noun: the man whose car…
   for (const [i, w] of s.lower.entries()) {
-    if (w === 'whose' && i > 0 && s.lower[i - 1] !== ',' && isNounSub(s.sub[i - 1] ?? '')) out.push(clauseFrom(s, i));
+    if (w === 'whose' && i > 0 && s.lower[i - 1] !== ',' && isNoun(s, i - 1)) out.push(clauseFrom(s, i));
   }
   return dedupe(out);
 };
+
+/** A place, time or reason noun, the plural too: the days when, the cities where. */
+const placeOrTimeNoun = (noun: string) =>
+  PLACE_TIME_NOUNS.has(noun) ||
+  (noun.endsWith('ies') && PLACE_TIME_NOUNS.has(`${noun.slice(0, -3)}y`)) ||
+  (noun.endsWith('s') && PLACE_TIME_NOUNS.has(noun.slice(0, -1)));
 
 /** when/where/why right after a place, time or reason noun, opening a clause. */
 function relativeAdverbs(s: Sentence): number[] {
   const finite = finiteVerbs(s);
   return s.lower.flatMap((w, i) => {
     if (!/^(where|when|why)$/.test(w) || i === 0) return [];
-    const noun = s.lower[i - 1];
-    // The plural too: the days when, the cities where.
-    const placeOrTime =
-      PLACE_TIME_NOUNS.has(noun) ||
-      (noun.endsWith('ies') && PLACE_TIME_NOUNS.has(`${noun.slice(0, -3)}y`)) ||
-      (noun.endsWith('s') && PLACE_TIME_NOUNS.has(noun.slice(0, -1)));
-    if (!placeOrTime) return [];
+    if (!placeOrTimeNoun(s.lower[i - 1])) return [];
     // "the day when" after a verb of knowing is still a relative clause; a bare "when" after a verb is not.
-    if (!DETERMINERS.has(s.lower[i - 2] ?? '') && !isNounSub(s.sub[i - 1] ?? '')) return [];
+    if (!DETERMINERS.has(s.lower[i - 2] ?? '') && !isNoun(s, i - 1)) return [];
     return opensClause(s, i + 1, finite) ? [i] : [];
   });
 }
@@ -407,17 +548,21 @@ const nonRestrictive: Detector = (s) =>
 
 function appositiveAt(s: Sentence, noun: number): boolean {
   if (!APPOSITIVE_NOUNS.has(s.lower[noun]) || !/^(that|whether)$/.test(s.lower[noun + 1] ?? '')) return false;
-  const verb = s.links.find((l) => l.left === noun + 1 && /^CV/.test(l.label))?.right;
-  if (verb === undefined) return false;
-  const objects = s.links.filter((l) => l.left === verb && /^O/.test(l.label) && l.right > verb);
+  if (s.lower[noun] === 'order' && s.lower[noun - 1] === 'in') return false;
+  // "that" as the clause's subject or object is a relative pronoun: the news that surprised us.
+  if (!/^mark/.test(s.deprel[noun + 1])) return false;
+  const verb = s.head[noun + 1];
+  if (verb < 0) return false;
+  // A clause without a subject of its own hung on the verb is the parser's slip (…that he told me was true).
+  const objects = childrenOf(s, verb).filter(
+    (c) => c > verb && (/^(obj|iobj|xcomp)/.test(s.deprel[c]) || (s.deprel[c] === 'ccomp' && hasSubject(s, c))),
+  );
   // A clause that lacks its object is a relative clause, whatever the parser linked: the news
   // that he told me (told what?) against the news that he had won the prize.
   const lacksObject =
     (objects.length === 0 && GAP_VERBS.has(s.lower[verb])) ||
-    (objects.length === 1 && DITRANSITIVE.has(s.lower[verb]) && OBJECT_PRONOUNS.has(s.lower[objects[0].right]));
-  if (lacksObject) return false;
-  if (s.links.some((l) => l.left === noun && l.right === noun + 1 && /^TH/.test(l.label))) return true;
-  return objects.length > 0;
+    (objects.length === 1 && DITRANSITIVE.has(s.lower[verb]) && OBJECT_PRONOUNS.has(s.lower[objects[0]]));
+  return !lacksObject;
 }
 
 /** Verbs that are seldom without their object: with none after them, the object is the gap. */
@@ -446,18 +591,22 @@ const appositiveClause: Detector = (s) => s.lower.flatMap((_, i): Span[] => (app
 const objectClause: Detector = (s, f) => {
   const out: Span[] = [];
   const finite = finiteVerbs(s);
-  for (const l of s.links) {
-    if (l.left < 0) continue;
-    const verb = s.lower[l.left];
-    if (BE.has(verb) || !isVerbSub(s.sub[l.left])) continue;
-    if (s.links.some((m) => m.right === l.left && /^Pv/.test(m.label))) continue;
-    if (/^(TH|TS|QI)/.test(l.label)) out.push(clauseFrom(s, l.right));
-    else if (/^Ce/.test(l.label) && OBJECT_CLAUSE_VERBS.has(verb)) out.push([l.right, clauseFrom(s, l.right)[1]]);
+  // A clause the tree hangs on a verb as its object (ccomp), with a subject or a finite verb of its own.
+  const subjectClauses = subjectClause(s, f);
+  for (const [c, relation] of s.deprel.entries()) {
+    if (relation !== 'ccomp') continue;
+    const v = s.head[c];
+    // The main predicate hung on the verb of a subject clause is no object (That he will come | is certain).
+    if (subjectClauses.some(([a, b]) => a === 0 && v < b && c >= b)) continue;
+    if (v < 0 || !isVerb(s, v) || BE.has(s.lower[v]) || childWith(s, v, /^aux:pass/) !== undefined) continue;
+    if (!hasSubject(s, c)) continue;
+    const [start, end] = subtree(s, c);
+    if (start > v) out.push([start, end]);
   }
   // verb + what/who/how… + subject + verb, which the parser may read as an object with a clause.
   for (const [i, w] of s.lower.entries()) {
-    if (!OBJECT_CLAUSE_VERBS.has(w) || !isVerbSub(s.sub[i] || 'v')) continue;
-    if (BE.has(s.lower[i - 1] ?? '') || s.links.some((m) => m.right === i && /^Pv/.test(m.label))) continue;
+    if (!OBJECT_CLAUSE_VERBS.has(w) || (s.parsed && !isVerb(s, i))) continue;
+    if (BE.has(s.lower[i - 1] ?? '') || childWith(s, i, /^aux:pass/) !== undefined) continue;
     const k = OBJECT_PRONOUNS.has(s.lower[i + 1]) && /^(tell|told|ask|asked|show|showed)/.test(w) ? i + 2 : i + 1;
     const marker = s.lower[k];
     if (!marker || !(WH.has(marker) || /^(whether|if|that)$/.test(marker))) continue;
@@ -478,11 +627,24 @@ const subjectClause: Detector = (s) => {
   if (SUBJECT_MARKERS.test(s.lower[0] ?? '') && !s.question && !s.exclamation) {
     const comma = s.lower.indexOf(',');
     const inner = finite.filter((v) => v > 0 && (comma < 0 || v < comma));
+    // That/Whether + a subject + its verb, then the main verb: the parser may give that verb
+    // another subject ("That he will come tomorrow is certain": tomorrow is certain).
+    const marked =
+      /^(that|whether)$/.test(s.lower[0]) &&
+      (SUBJECT_PRONOUNS.has(s.lower[1]) || DETERMINERS.has(s.lower[1]) || s.upos[1] === 'PROPN');
+    if (marked && inner.length >= 2) {
+      out.push([0, inner[1]]);
+      return out;
+    }
     // Two finite verbs before any comma, the second taking the clause as its subject.
     if (inner.length >= 2 && !DETERMINERS.has(s.lower[1]) && s.lower[1] !== 'a') {
-      const main = inner.find(
-        (v, k) => k > 0 && s.links.some((l) => l.right === v && l.left < v && /^S[sp*XF]/.test(l.label) && l.left <= inner[0]),
-      );
+      const main = inner.find((v, k) => {
+        if (k === 0) return false;
+        const subject = subjectOf(s, v);
+        // The clause is the subject, or the parser gave the main verb none (it took the clause for something else).
+        if (subject === undefined) return true;
+        return subject < v && subtree(s, subject)[0] === 0 && subtree(s, subject)[1] > inner[0];
+      });
       if (main !== undefined) out.push([0, main]);
     }
   }
@@ -510,12 +672,7 @@ const predicativeClause: Detector = (s) => {
       continue;
     }
     if (!m || !/^(that|whether|what|why|how|where|when|because|who)$/.test(m) || !BE.has(w)) continue;
-    if (
-      m === 'that' &&
-      !s.links.some((l) => l.left === i && l.right === k && /^TH/.test(l.label)) &&
-      !opensClause(s, k + 1, finite)
-    )
-      continue;
+    if (m === 'that' && !/^mark/.test(s.deprel[k]) && !opensClause(s, k + 1, finite)) continue;
     if (opensClause(s, k + 1, finite) || (/^(what|who)$/.test(m) && finite.some((v) => v > k)))
       out.push([k, clauseFrom(s, k)[1]]);
   }
@@ -556,18 +713,21 @@ function clauseEnd(s: Sentence, start: number, from: number): number {
   return start === 0 ? end : end;
 }
 
-const notAfterNoun = (s: Sentence, i: number) =>
-  i === 0 || !(PLACE_TIME_NOUNS.has(s.lower[i - 1]) || isNounSub(s.sub[i - 1] ?? 'x'));
+const notAfterNoun = (s: Sentence, i: number) => i === 0 || !(PLACE_TIME_NOUNS.has(s.lower[i - 1]) || isNoun(s, i - 1));
+/** "a book when I came in": the tree hangs the clause on the verb, and the noun is no time or place. */
+const adverbialAfterNoun = (s: Sentence, i: number) =>
+  s.parsed && !placeOrTimeNoun(s.lower[i - 1] ?? '') && s.deprel[clauseHeadOf(s, i)] === 'advcl';
 const notReported = (s: Sentence, i: number) =>
   !OBJECT_CLAUSE_VERBS.has(s.lower[i - 1] ?? '') &&
   !(OBJECT_PRONOUNS.has(s.lower[i - 1] ?? '') && OBJECT_CLAUSE_VERBS.has(s.lower[i - 2] ?? '')) &&
   !(i === 0 && s.question);
-const perfectSomewhere = (s: Sentence) => s.links.some((l) => l.label.startsWith('PP'));
+const perfectSomewhere = (s: Sentence) =>
+  s.lower.some((w, k) => /^(have|has|had|having)$/.test(w) && s.deprel[k] === 'aux' && s.xpos[s.head[k]] === 'VBN');
 
 const timeClause = adverbialClause(/^(when|whenever|while|before|after|until|till|since|once)$/, {
   check: (s, i) =>
     notReported(s, i) &&
-    (s.lower[i] !== 'when' || notAfterNoun(s, i) || s.lower[i - 1] === ',') &&
+    (s.lower[i] !== 'when' || notAfterNoun(s, i) || s.lower[i - 1] === ',' || adverbialAfterNoun(s, i)) &&
     (s.lower[i] !== 'since' || perfectSomewhere(s)) &&
     (s.lower[i] !== 'while' || !s.lower.slice(i + 1, i + 4).some((w) => /^(is|are|was|were)$/.test(w)) || true) &&
     !/^(no|not)$/.test(s.lower[i - 1] ?? ''),
@@ -673,7 +833,16 @@ const mannerClause: Detector = (s) => {
       continue;
     }
     if (asComparison(s, i) || s.lower.slice(Math.max(0, i - 4), i).includes('as') || /^(such|same|so)$/.test(prev)) continue;
-    if (isVerbSub(s.sub[prev === ',' ? i - 2 : i - 1] ?? '') || (i === 1 && /^do$/.test(s.lower[0]))) {
+    // After its verb, or its verb's object (Do it as I told you), as the tree shows.
+    const clause = s.head[i];
+    const afterVerb =
+      s.parsed &&
+      s.deprel[i] === 'mark' &&
+      clause > i &&
+      s.deprel[clause] === 'advcl' &&
+      s.upos[s.head[clause]] === 'VERB' &&
+      s.head[clause] < i;
+    if (isVerb(s, prev === ',' ? i - 2 : i - 1) || (i === 1 && /^do$/.test(s.lower[0])) || afterVerb) {
       if (opensClause(s, i + 1, finite)) out.push([i, clauseEnd(s, i, i + 1)]);
     }
   }
@@ -686,11 +855,7 @@ const placeClause: Detector = (s) => {
   for (const [i, w] of s.lower.entries()) {
     if (w !== 'where' && w !== 'wherever') continue;
     if (i === 0 && s.question) continue;
-    if (
-      i > 0 &&
-      (PLACE_TIME_NOUNS.has(s.lower[i - 1]) || isNounSub(s.sub[i - 1] ?? 'x') || OBJECT_CLAUSE_VERBS.has(s.lower[i - 1]))
-    )
-      continue;
+    if (i > 0 && (PLACE_TIME_NOUNS.has(s.lower[i - 1]) || isNoun(s, i - 1) || OBJECT_CLAUSE_VERBS.has(s.lower[i - 1]))) continue;
     if (i > 0 && s.lower[i - 1] === ',') continue;
     if (i > 0 && OBJECT_PRONOUNS.has(s.lower[i - 1]) && OBJECT_CLAUSE_VERBS.has(s.lower[i - 2])) continue;
     if (opensClause(s, i + 1, finite)) out.push([i, clauseEnd(s, i, i + 1)]);
@@ -730,7 +895,7 @@ const TO_VERBS = forms(
 const infinitiveByWords: Detector = (s) =>
   s.lower.flatMap((w, i): Span[] =>
     w === 'to' &&
-    (TO_VERBS.has(s.lower[i - 1] ?? '') || s.sub[i + 1] === 'v') &&
+    (TO_VERBS.has(s.lower[i - 1] ?? '') || s.xpos[i + 1] === 'VB') &&
     !DETERMINERS.has(s.lower[i + 1] ?? '') &&
     !OBJECT_PRONOUNS.has(s.lower[i + 1] ?? '') &&
     /^[a-z]+$/.test(s.lower[i + 1] ?? '')
@@ -739,34 +904,43 @@ const infinitiveByWords: Detector = (s) =>
   );
 
 const infinitiveByLinks: Detector = (s) =>
-  s.links
-    .filter((l) => l.left >= 0 && s.lower[l.left] === 'to' && /^I\*t/.test(l.label))
-    .filter((l) => !(s.lower[l.left - 1] === 'going' && BE.has(s.lower[l.left - 2] ?? '')))
-    .map((l) => [l.left, l.right + 1]);
+  s.lower.flatMap((w, k): Span[] => {
+    const verb = s.head[k];
+    if (w !== 'to' || s.deprel[k] !== 'mark' || verb < 0 || verb < k || (!isVerb(s, verb) && chainOf(s, verb).length === 0))
+      return [];
+    if (s.lower[k - 1] === 'going' && BE.has(s.lower[k - 2] ?? '')) return [];
+    // to + the verb, or to + be/have + …: the words up to the infinitive's own verb.
+    const chain = chainOf(s, verb).filter((c) => c > k);
+    return [[k, (chain[0] ?? verb) + 1]];
+  });
+
+const NOT_GERUND_HEADS =
+  /^(go|goes|went|gone|going|come|came|spend|spent|see|saw|seen|hear|heard|watch|watched|notice|noticed|find|found|feel|felt|keep|keeps|kept|sit|sat|stand|stood|lie|lay)$/;
 
 const gerund: Detector = (s, f) => {
   const out: Span[] = [];
   const progressive = new Set(f.groups.filter((g) => g.progressive).flatMap((g) => g.words));
   for (const [i, w] of s.lower.entries()) {
     if (!isIngForm(w) || isName(s, i) || progressive.has(i) || within(f.absolutes, i)) continue;
-    const asSubject = s.links.some(
-      (l) =>
-        l.left === i &&
-        (/^S[sp]\*g/.test(l.label) ||
-          (i === 0 && w !== 'having' && /^S[sp]/.test(l.label) && !s.lower.slice(0, l.right).includes(','))),
-    );
+    if (s.upos[i] === 'ADJ' || s.upos[i] === 'PROPN') continue;
+    // a sports meeting, the building: an -ing noun with a determiner or modifier is a noun.
+    if (s.upos[i] === 'NOUN' && childWith(s, i, /^(det|amod|compound|nmod:poss)/) !== undefined) continue;
+    const h = s.head[i];
+    const subject = subjectOf(s, h) === i && /^(nsubj|csubj)/.test(s.deprel[i]);
+    const asSubject =
+      (subject && (i === 0 || !s.lower.slice(0, i).includes(','))) ||
+      (i === 0 && w !== 'having' && /^(nsubj|csubj)/.test(s.deprel[i]));
     const afterPreposition = PREPOSITIONS.has(s.lower[i - 1] ?? '') && s.lower[i - 1] !== 'to' && !(i === 1);
-    const asObject = s.links.some(
-      (l) =>
-        l.right === i &&
-        /^(O|Pg)/.test(l.label) &&
-        isVerbSub(s.sub[l.left]) &&
-        !BE.has(s.lower[l.left]) &&
-        !/^(go|goes|went|gone|going|come|came|spend|spent|see|saw|seen|hear|heard|watch|watched|notice|noticed|find|found|feel|felt)$/.test(
-          s.lower[l.left],
-        ),
-    );
-    const predicative = BE.has(s.lower[i - 1] ?? '') && f.groups.some((g) => g.words[0] === i - 1 && gerundPredicative(s, i - 1));
+    const asObject =
+      h >= 0 &&
+      h < i &&
+      /^(obj|xcomp|ccomp)$/.test(s.deprel[i]) &&
+      s.upos[h] === 'VERB' &&
+      !BE.has(s.lower[h]) &&
+      !NOT_GERUND_HEADS.test(s.lower[h]) &&
+      childWith(s, i, /^(mark|nsubj)/) === undefined &&
+      (s.deprel[i] === 'obj' || childWith(s, h, /^obj$/) === undefined);
+    const predicative = BE.has(s.lower[i - 1] ?? '') && gerundPredicative(s, predicateOf(s, i - 1));
     const afterDetTo = s.lower[i - 1] === 'to' && /^(looking|used|devoted|objection|addicted)$/.test(s.lower[i - 2] ?? '');
     if (asSubject || afterPreposition || asObject || predicative || afterDetTo) out.push([i, i + 1]);
   }
@@ -779,18 +953,15 @@ const presentParticiple: Detector = (s, f) => {
   const gerunds = new Set(gerund(s, f).map(([a]) => a));
   for (const [i, w] of s.lower.entries()) {
     if (!isIngForm(w) || isName(s, i) || progressive.has(i) || gerunds.has(i) || within(f.absolutes, i)) continue;
+    // An -ing word the tagger calls an adjective or a noun is one: an interesting book, the building.
+    if (s.parsed && s.upos[i] !== 'VERB') continue;
     if (s.lower[i - 1] === 'to' || BE.has(s.lower[i - 1] ?? '') || /^(go|goes|went|gone|going)$/.test(s.lower[i - 1] ?? ''))
       continue;
     const opening = (i === 0 || (i === 1 && /^(having|not)$/.test(s.lower[0]))) && s.lower.includes(',');
     const afterComma = s.lower[i - 1] === ',';
-    const modifier = s.links.some((l) => l.right === i && /^(Mg|AN|MVg|COp|Pg)/.test(l.label)) && !progressive.has(i);
+    const modifier = /^(acl|amod|advcl|xcomp)$/.test(s.deprel[i]) && childWith(s, i, /^(nsubj|mark|aux)/) === undefined;
     const afterNoun =
-      i > 0 &&
-      isNounSub(s.sub[i - 1] ?? 'x') &&
-      s.parsed &&
-      !isVerbSub(s.sub[i - 1]) &&
-      !/^(this|that|it)$/.test(s.lower[i - 1]) &&
-      DETERMINERS.has(s.lower[i - 2] ?? '');
+      i > 0 && isNoun(s, i - 1) && !/^(this|that|it)$/.test(s.lower[i - 1]) && DETERMINERS.has(s.lower[i - 2] ?? '');
     const afterPerception = PERCEPTION.has(s.lower[i - 2] ?? '') && OBJECT_PRONOUNS.has(s.lower[i - 1] ?? '');
     if (opening || afterComma || modifier || afterNoun || afterPerception) out.push([i, i + 1]);
   }
@@ -802,14 +973,13 @@ const pastParticiple: Detector = (s, f) => {
   const inGroups = new Set(f.groups.flatMap((g) => g.words));
   for (const [i, w] of s.lower.entries()) {
     if (!isParticipleForm(w) || inGroups.has(i) || within(f.absolutes, i)) continue;
-    if (s.links.some((l) => l.right === i && /^(PP|Pv)/.test(l.label))) continue;
+    if (s.parsed && (s.xpos[i] !== 'VBN' || s.upos[i] === 'AUX' || childWith(s, i, /^(aux|nsubj)/) !== undefined)) continue;
     if (HAVE_PRESENT.has(s.lower[i - 1] ?? '') || HAD.has(s.lower[i - 1] ?? '') || BE.has(s.lower[i - 1] ?? '')) continue;
     const opening = i === 0 && s.lower.includes(',');
-    const afterComma = s.lower[i - 1] === ',' && !s.links.some((l) => l.right === i && /^S/.test(l.label));
+    const afterComma = s.lower[i - 1] === ',';
     const afterConjunction = /^(when|if|unless|though|although|once|until|while|as)$/.test(s.lower[i - 1] ?? '');
-    const modifier =
-      s.links.some((l) => l.right === i && /^Mv/.test(l.label)) && !s.links.some((l) => l.right === i && /^S/.test(l.label));
-    const complement = s.links.some((l) => l.right === i && /^(Mv|O)/.test(l.label)) && CAUSATIVE.has(s.lower[i - 3] ?? '');
+    const modifier = /^(acl|advcl)$/.test(s.deprel[i]) && i > s.head[i];
+    const complement = /^(xcomp|acl)$/.test(s.deprel[i]) && CAUSATIVE.has(s.lower[i - 3] ?? '');
     if (opening || afterComma || afterConjunction || modifier || complement) out.push([i, i + 1]);
   }
   return out;
@@ -824,9 +994,12 @@ function absoluteSpans(s: Sentence): Span[] {
   if (comma > 1) segments.push([0, comma]);
   const lastComma = s.lower.lastIndexOf(',');
   if (lastComma > 0 && lastComma < end - 2) segments.push([lastComma + 1, end]);
+  const finite = finiteVerbs(s);
   for (const [a, b] of segments) {
     const words = s.lower.slice(a, b);
     if (words.some((w) => AUX.has(w))) continue;
+    // A part with a finite verb of its own is a clause ("they fired into the crowd"), not an absolute.
+    if (finite.some((v) => v >= a && v < b)) continue;
     let k = 0;
     const withPhrase = words[0] === 'with' || words[0] === 'without';
     if (withPhrase) k = 1;
@@ -835,19 +1008,48 @@ function absoluteSpans(s: Sentence): Span[] {
       /^(when|while|if|though|although|because|since|once|unless|as|after|before|and|but|so)$/.test(words[0])
     )
       continue;
+    if (s.parsed && !withPhrase) {
+      // With the tree: a noun, then right after it a participle, adjective or adverb that says what
+      // it does or is (The meeting over / Weather permitting / his hands shaking), the noun no
+      // modifier of a later word (a soul searching article), the last word no list's conjunct.
+      const found = words.some((_, j) => {
+        const n = a + j;
+        const x = n + 1;
+        if (x >= b || !/^(NOUN|PROPN|PRON)$/.test(s.upos[n]) || SUBJECT_PRONOUNS.has(s.lower[n])) return false;
+        if (s.head[n] > x && s.head[n] < b) return false;
+        const says =
+          isIngForm(s.lower[x]) ||
+          isParticipleForm(s.lower[x]) ||
+          s.upos[x] === 'ADJ' ||
+          /^VB[GN]$/.test(s.xpos[x]) ||
+          /^(over|off|out|up|down|back|through|away|aside)$/.test(s.lower[x]);
+        return (
+          says && !/^(amod|compound|conj|obj|nsubj|det)/.test(s.deprel[x]) && !words.slice(0, j).some((_, i) => isVerb(s, a + i))
+        );
+      });
+      const restHasVerb = s.lower.some((w, i) => (i < a || i >= b) && (AUX.has(w) || isVerb(s, i)));
+      if (found && restHasVerb) out.push([a, b]);
+      continue;
+    }
     // The noun phrase: a determiner or not, then the noun, before the participle.
     const head = words.slice(k).findIndex((w) => isIngForm(w) || isParticipleForm(w));
     if (head < 1) {
-      if (withPhrase && words.length >= 3) out.push([a, b]);
+      // with + a noun + what it is or does (with the door open); with the tree, not with + a noun alone.
+      const predicate =
+        !s.parsed ||
+        words
+          .slice(k + 1)
+          .some((_, j) => /^(ADJ|ADV|ADP|VERB)$/.test(s.upos[a + k + 1 + j]) && s.deprel[a + k + 1 + j] !== 'amod');
+      if (withPhrase && words.length >= 3 && predicate) out.push([a, b]);
       continue;
     }
     const noun = k + head - 1;
     if (isIngForm(words[noun]) || isParticipleForm(words[noun]) || (SUBJECT_PRONOUNS.has(words[noun]) && !withPhrase)) continue;
     // A verb before the noun makes the part a clause ("they went on working"), not a noun phrase
     // with its participle. (The noun itself may be read as a verb: "his hands.v shaking".)
-    if (words.slice(k, noun).some((_, j) => isVerbSub(s.sub[a + k + j] ?? ''))) continue;
+    if (words.slice(k, noun).some((_, j) => isVerb(s, a + k + j))) continue;
     // The rest of the sentence must be a clause of its own.
-    const restHasVerb = s.lower.some((w, i) => (i < a || i >= b) && (AUX.has(w) || isVerbSub(s.sub[i] ?? '')));
+    const restHasVerb = s.lower.some((w, i) => (i < a || i >= b) && (AUX.has(w) || isVerb(s, i)));
     if (!restHasVerb && s.parsed) continue;
     if (!s.parsed && !s.lower.some((w, i) => (i < a || i >= b) && AUX.has(w))) continue;
     out.push([a, b]);
@@ -878,7 +1080,7 @@ function cleftFrame(s: Sentence): [number, number] | null {
   const adverbial =
     PREPOSITIONS.has(x) || /^(because|when|until|yesterday|today|then|here|there|last|this|only)$/.test(x) || /^\d/.test(x);
   const nounSubjectGap =
-    DETERMINERS.has(x) && (isVerbSub(s.sub[marker + 1] ?? '') || AUX.has(s.lower[marker + 1] ?? '') || s.lower[marker] === 'who');
+    DETERMINERS.has(x) && (isVerb(s, marker + 1) || AUX.has(s.lower[marker + 1] ?? '') || s.lower[marker] === 'who');
   if (isAdjective(s, i) || FORMAL_SUBJECT_NOUNS.has(s.lower[marker - 1]) || s.lower[marker - 1] === 'time') return null;
   if (properOrPronoun || adverbial || nounSubjectGap || s.lower[i - 1] === 'until') return [0, marker];
   return null;
@@ -924,7 +1126,7 @@ function formalSubjectFrame(s: Sentence): { it: number; marker: number } | null 
             ),
           );
         const noun = middle.some((x2) => FORMAL_SUBJECT_NOUNS.has(x2)) || /^(use|good|worth)$/.test(s.lower[m - 1]);
-        if (x === 'to' && !s.links.some((l) => l.left === m && /^I\*t/.test(l.label)) && s.parsed) break;
+        if (x === 'to' && s.parsed && s.xpos[m + 1] !== 'VB' && !(s.deprel[m] === 'mark' && s.head[m] > m)) break;
         if ((adjective || noun) && middle.length > 0) return { it: i, marker: m };
         break;
       }
@@ -945,7 +1147,7 @@ const formalObject: Detector = (s) => {
     if (!FORMAL_OBJECT_VERBS.has(w) || s.lower[i + 1] !== 'it') continue;
     for (let m = i + 3; m < Math.min(s.lower.length, i + 8); m++) {
       if (/^(to|that)$/.test(s.lower[m])) {
-        if (s.lower[m] === 'to' && s.parsed && !isVerbSub(s.sub[m + 1] ?? '')) break;
+        if (s.lower[m] === 'to' && s.parsed && s.xpos[m + 1] !== 'VB') break;
         out.push([i + 1, i + 2]);
         break;
       }
@@ -996,11 +1198,7 @@ const inversion: Detector = (s) => {
       // The first auxiliary followed by its subject, before the clause ends.
       for (let k = from; k < end; k++) {
         if (auxSubject(k) && (k > from || NEGATIVE_OPENERS.has(w) || /^(so|neither|nor)$/.test(w) || two === 'not only')) {
-          const inverted =
-            !s.parsed ||
-            /^(so|neither|nor)$/.test(w) ||
-            s.links.some((l) => l.left === k && /^SI/.test(l.label)) ||
-            s.links.some((l) => l.right === k && /^(Q|PF)/.test(l.label));
+          const inverted = !s.parsed || /^(so|neither|nor)$/.test(w) || invertedAt(s, k) || !hasSubject(s, k);
           if (inverted) out.push([start, k + 2]);
           break;
         }
@@ -1020,9 +1218,24 @@ const inversion: Detector = (s) => {
     }
     // Full inversion: Here comes the bus; In front of the house stands a tree; Out rushed the children.
     if (start === 0 && s.parsed) {
-      const pf = s.links.find((l) => l.left >= 0 && /^PF[^b]/.test(l.label) && s.lower[l.left] !== 'there');
-      if (pf && s.links.some((l) => l.left === pf.right && /^SI/.test(l.label) && !SUBJECT_PRONOUNS.has(s.lower[l.right]))) {
-        out.push([0, pf.right + 1]);
+      // The root verb after its adverbial and before its subject, a noun phrase; not there is/are.
+      const root = s.head.indexOf(-1);
+      const subject = root > 0 ? subjectOf(s, root) : undefined;
+      if (
+        root > 0 &&
+        s.upos[root] === 'VERB' &&
+        subject !== undefined &&
+        subject > root &&
+        !SUBJECT_PRONOUNS.has(s.lower[subject]) &&
+        childWith(s, root, /^expl/) === undefined &&
+        !AUX.has(s.lower[root]) &&
+        !/^(said|says|say|asked|asks|replied|added|wrote|writes|explained|answered|cried|shouted|continued)$/.test(
+          s.lower[root],
+        ) &&
+        chainOf(s, root)[0] === root &&
+        /^(advmod|obl|compound:prt)/.test(s.deprel[0] === 'case' ? s.deprel[s.head[0]] : s.deprel[0])
+      ) {
+        out.push([0, root + 1]);
         continue;
       }
     }
@@ -1031,7 +1244,7 @@ const inversion: Detector = (s) => {
       /^(out|in|up|down|away|off|here|there)$/.test(w) &&
       s.lower[1] &&
       !AUX.has(s.lower[1]) &&
-      isVerbSub(s.sub[1] || 'v')
+      (!s.parsed || isVerb(s, 1))
     ) {
       const subj = s.lower[2];
       if (s.parsed && subj && (DETERMINERS.has(subj) || /^[A-Z]/.test(s.words[2])) && !SUBJECT_PRONOUNS.has(subj))
@@ -1042,11 +1255,14 @@ const inversion: Detector = (s) => {
 };
 
 const emphaticDo: Detector = (s) =>
-  s.links
-    .filter((l) => l.left >= 0 && /^(do|does|did)$/.test(s.lower[l.left]) && /^I\*d/.test(l.label))
-    .filter((l) => !s.question && s.links.some((m) => m.right === l.left && /^S[spX]/.test(m.label) && m.left < l.left))
-    .filter((l) => !s.lower.slice(l.left + 1, l.right).some((w) => /^(not|never)$/.test(w)))
-    .map((l) => [l.left, l.right + 1]);
+  s.lower.flatMap((w, k): Span[] => {
+    const verb = s.head[k];
+    if (!/^(do|does|did)$/.test(w) || s.deprel[k] !== 'aux' || verb <= k || s.question) return [];
+    const subject = subjectOf(s, k);
+    if (subject === undefined || subject > k || s.xpos[verb] !== 'VB') return [];
+    if (s.lower.slice(k + 1, verb).some((x) => /^(not|never)$/.test(x))) return [];
+    return [[k, verb + 1]];
+  });
 
 const ellipsis: Detector = (s) => {
   const out: Span[] = [];
@@ -1055,7 +1271,7 @@ const ellipsis: Detector = (s) => {
     const next = s.lower[i + 1] ?? '';
     const elided =
       /^(possible|necessary|so|not|in|at|on|asked|given|needed|alone|young|in|under)$/.test(next) ||
-      ((isIngForm(next) || isParticipleForm(next)) && !s.links.some((l) => l.right === i + 1 && /^S/.test(l.label)));
+      ((isIngForm(next) || isParticipleForm(next)) && !hasSubject(s, i + 1));
     if (elided) out.push([i, clauseEnd(s, i, i + 1)]);
   }
   // A closing "to" standing for an infinitive: I'd like to.
@@ -1067,7 +1283,11 @@ const ellipsis: Detector = (s) => {
 const coordination: Detector = (s) => {
   const out: Span[] = [];
   if (!s.parsed) return out;
-  const subjects = s.links.filter((l) => l.left >= 0 && /^S([spX*]|$)/.test(l.label) && !/^Sg/.test(l.label));
+  // Each finite clause's subject and its verb group's first word.
+  const subjects = clauseChains(s).flatMap(({ chain, predicate }) => {
+    const subject = childWith(s, predicate, SUBJECT_REL) ?? childWith(s, predicate, /^expl/);
+    return subject === undefined ? [] : [{ left: Math.min(subject, chain[0]), right: Math.max(subject, chain[0]) }];
+  });
   for (const [i, w] of s.lower.entries()) {
     if (!/^(and|but|or|so|yet)$/.test(w) || i === 0) continue;
     if (w === 'so' && (s.lower[i - 1] !== ',' || s.lower[i + 1] === 'that')) continue;
@@ -1082,7 +1302,7 @@ const comparative: Detector = (s) => {
   const out: Span[] = [];
   if (doubleComparative(s).length) return out;
   for (const [i, w] of s.lower.entries()) {
-    const parserSays = /^[ae]-c$/.test(s.sub[i] ?? '') && !/^(as|than|so)$/.test(w);
+    const parserSays = /^(JJR|RBR)$/.test(s.xpos[i]) && !/^(as|than|so|more|less|further|rather|other|later|earlier)$/.test(w);
     const irregular = /^(better|worse|more|less|fewer|further|farther|elder|older)$/.test(w);
     const er = /er$/.test(w) && w.length > 4;
     const than = s.lower.slice(i + 1, i + 5).includes('than') && !/^(rather|other)$/.test(w);
@@ -1092,7 +1312,7 @@ const comparative: Detector = (s) => {
         out.push([i, i + 1]);
       continue;
     }
-    if (parserSays || ((irregular || er) && than && (!s.parsed || !isNounSub(s.sub[i]) || s.sub[i] === ''))) out.push([i, i + 1]);
+    if (parserSays || ((irregular || er) && than && (!s.parsed || !/^(NOUN|PROPN)$/.test(s.upos[i])))) out.push([i, i + 1]);
   }
   return out;
 };
@@ -1145,74 +1365,109 @@ const doubleComparativeDetector: Detector = (s) => doubleComparative(s);
 
 // ---------------------------------------------------------------- sentence elements and types
 
-const objectStart = (s: Sentence, i: number) =>
-  OBJECT_PRONOUNS.has(s.lower[i] ?? '') ||
-  DETERMINERS.has(s.lower[i] ?? '') ||
-  (/^[A-Z]/.test(s.words[i] ?? '') && s.lower[i] !== 'i');
-
-/** Where an object starting at i ends: a pronoun, or determiner + up to two adjectives + noun. */
-function objectEnd(s: Sentence, i: number): number {
-  const possessive = s.lower[i] === 'her' && isNounSub(s.sub[i + 1] ?? '') && !isIngForm(s.lower[i + 1] ?? '');
-  if (!possessive && (OBJECT_PRONOUNS.has(s.lower[i]) || /^[A-Z]/.test(s.words[i]))) return i + 1;
-  for (let k = i + 1; k < Math.min(s.lower.length, i + 4); k++) {
-    if (isNounSub(s.sub[k] ?? '') && !isAdjective(s, k) && !isPunct(s.lower[k]) && !isNounSub(s.sub[k + 1] ?? 'v')) return k + 1;
-  }
-  return i + 2;
-}
-
 const doubleObject: Detector = (s) => {
   if (!s.parsed) return [];
   const out: Span[] = [];
   for (const [i, w] of s.lower.entries()) {
-    if (!DITRANSITIVE.has(w)) continue;
-    const objects = s.links.filter((l) => l.left === i && /^O/.test(l.label) && l.right > i).sort((a, b) => a.right - b.right);
-    if (objects.length < 2) continue;
-    const [first, second] = objects;
-    if (/^(make|makes|made|making)$/.test(w) && !/^(a|an)$/.test(s.lower[first.right + 1] ?? '')) continue;
+    if (!DITRANSITIVE.has(w) || s.upos[i] !== 'VERB') continue;
+    const second = childrenOf(s, i).find((c) => s.deprel[c] === 'obj' && c > i);
+    // The tree's iobj, or a pronoun right after the verb before its object: lend me your dictionary.
+    let first = childrenOf(s, i).find((c) => s.deprel[c] === 'iobj' && c > i);
+    if (first === undefined && OBJECT_PRONOUNS.has(s.lower[i + 1] ?? '') && s.lower[i + 1] !== 'it' && second !== undefined)
+      first = second > i + 1 && subtree(s, second)[0] > i + 1 ? i + 1 : undefined;
+    if (first === undefined || second === undefined || first > second) continue;
+    if (/^(make|makes|made|making)$/.test(w) && !/^(a|an)$/.test(s.lower[first + 1] ?? '')) continue;
     if (NAMING_VERBS.has(w) && !/^(make|makes|made|making|leave|left|get|got|find|found)$/.test(w)) continue;
-    out.push([first.right, second.right + 1]);
+    out.push([first, second + 1]);
   }
   return out;
 };
+
+/** A verb's object and the complement after it: xcomp in the tree, or a clause whose subject is the object. */
+function objectAndComplement(s: Sentence, v: number): { object: number; complement: number } | null {
+  const object =
+    childrenOf(s, v).find((c) => s.deprel[c] === 'obj' && c > v) ??
+    childrenOf(s, v).find((c) => /^(iobj|expl)/.test(s.deprel[c]) && c > v);
+  const xcomp = childrenOf(s, v).find((c) => s.deprel[c] === 'xcomp' && c > v);
+  if (object !== undefined && xcomp !== undefined && xcomp > object) return { object, complement: xcomp };
+  // make us clean / saw him cross: a clause whose subject follows the verb directly.
+  for (const c of childrenOf(s, v)) {
+    if (!/^(ccomp|xcomp)$/.test(s.deprel[c]) || c < v) continue;
+    const subject = childWith(s, c, /^nsubj/);
+    if (
+      subject !== undefined &&
+      subtree(s, subject)[0] === v + 1 &&
+      !/^VB[DZP]$/.test(s.xpos[c]) &&
+      !childWith(s, c, /^(aux|mark|cop)/)
+    )
+      return { object: subject, complement: c };
+  }
+  // heard her singing: the tree reads "her" as the -ing word's possessor.
+  if (
+    object !== undefined &&
+    s.xpos[object] === 'VBG' &&
+    (PERCEPTION.has(s.lower[v]) || /^(keep|keeps|kept|leave|leaves|left|catch|caught)$/.test(s.lower[v]))
+  ) {
+    const owner = childWith(s, object, /^nmod:poss/);
+    if (owner !== undefined && owner === v + 1 && OBJECT_PRONOUNS.has(s.lower[owner]))
+      return { object: owner, complement: object };
+  }
+  // saw a girl crying / had her bike repaired: the tree hangs the participle on the object.
+  if (object !== undefined) {
+    // Only a bare participle: "a memoir called X" names the memoir, it is no complement.
+    const acl = childrenOf(s, object).find(
+      (c) => s.deprel[c] === 'acl' && c > object && /^VB[GN]?$/.test(s.xpos[c]) && !childWith(s, c, /^(obj|xcomp|ccomp|nsubj)/),
+    );
+    if (acl !== undefined && subtree(s, object)[0] === v + 1) return { object, complement: acl };
+  }
+  return null;
+}
+
+/** call him Little Tom, elect her monitor: a noun phrase after the object, without a preposition. */
+function namedComplement(s: Sentence, v: number): Span | null {
+  if (
+    !/^(call|calls|called|name|names|named|elect|elected|appoint|appointed|consider|considered|make|made|makes)$/.test(s.lower[v])
+  )
+    return null;
+  const object = childrenOf(s, v).find((c) => /^(obj|iobj)$/.test(s.deprel[c]) && c > v);
+  if (object === undefined) return null;
+  const second = childrenOf(s, v).find(
+    (c) =>
+      c > object && /^(obj|obl|xcomp|iobj)$/.test(s.deprel[c]) && /^(NOUN|PROPN)$/.test(s.upos[c]) && !childWith(s, c, /^case/),
+  );
+  if (second === undefined || /^(a|an)$/.test(s.lower[object + 1] ?? '')) return null;
+  return [Math.max(object + 1, subtree(s, second)[0]), second + 1];
+}
 
 const objectComplement: Detector = (s) => {
   const out: Span[] = [];
   if (!s.parsed) return out;
   for (const [i, w] of s.lower.entries()) {
-    if (!isVerbSub(s.sub[i]) || s.links.some((l) => l.left === i && /^(SI|PP)/.test(l.label))) continue;
-    const ti = s.links.find((l) => l.left === i && /^TI/.test(l.label));
-    if (ti) {
-      out.push([ti.right, ti.right + 1]);
+    if (s.upos[i] !== 'VERB' || BE.has(w)) continue;
+    const naming = namedComplement(s, i);
+    if (naming) {
+      out.push(naming);
       continue;
     }
-    if (!objectStart(s, i + 1)) continue;
-    if (s.lower[i + 1] === 'it' && FORMAL_OBJECT_VERBS.has(w) && isAdjective(s, i + 2)) {
-      out.push([i + 2, i + 3]);
-      continue;
-    }
-    const end = objectEnd(s, i + 1);
-    const c = s.lower[end] ?? '';
-    const cs = s.sub[end] ?? '';
-    if (OBJECT_TO_VERBS.has(w) && c === 'to' && isVerbSub(s.sub[end + 1] ?? '')) out.push([end, end + 2]);
-    else if ((CAUSATIVE.has(w) || PERCEPTION.has(w)) && cs === 'v' && !BE.has(w)) out.push([end, end + 1]);
-    else if ((PERCEPTION.has(w) || /^(keep|keeps|kept|leave|leaves|left|catch|caught)$/.test(w)) && isIngForm(c))
-      out.push([end, end + 1]);
-    else if (
-      (CAUSATIVE.has(w) || PERCEPTION.has(w) || GET.has(w) || /^(want|wants|wanted|keep|kept)$/.test(w)) &&
-      isParticipleForm(c) &&
-      end > i + 2
+    const found = objectAndComplement(s, i);
+    if (!found) continue;
+    const { object, complement: c } = found;
+    // An -ing or -ed word after a noun that only describes it (the man talking) is not a complement
+    // unless the verb takes one.
+    if (
+      s.deprel[c] === 'acl' &&
+      !(
+        PERCEPTION.has(w) ||
+        CAUSATIVE.has(w) ||
+        GET.has(w) ||
+        /^(keep|keeps|kept|leave|leaves|left|catch|caught|want|wants|wanted)$/.test(w)
+      )
     )
-      out.push([end, end + 1]);
-    else if (NAMING_VERBS.has(w) && isAdjective(s, end) && !isNounSub(s.sub[end + 1] ?? 'v')) out.push([end, end + 1]);
-    else if (
-      /^(call|calls|called|name|names|named|elect|elected|make|made|makes|appoint|appointed|consider|considered)$/.test(w)
-    ) {
-      const objects = s.links.filter((l) => l.left === i && /^O/.test(l.label) && l.right > i);
-      if (objects.length >= 2 && !/^(a|an)$/.test(s.lower[objects[0].right + 1] ?? '')) {
-        const second = objects.reduce((a, b) => (b.right > a.right ? b : a));
-        out.push([objects[0].right + 1, second.right + 1]);
-      }
-    }
+      continue;
+    const to = childrenOf(s, c).find((k) => s.lower[k] === 'to' && s.deprel[k] === 'mark');
+    if (to !== undefined) out.push([to, c + 1]);
+    else if (/^(NOUN|PROPN)$/.test(s.upos[c])) out.push([Math.max(object + 1, subtree(s, c)[0]), c + 1]);
+    else out.push([c, c + 1]);
   }
   return out;
 };
@@ -1221,15 +1476,17 @@ const causative: Detector = (s) => {
   const out: Span[] = [];
   if (!s.parsed) return out;
   for (const [i, w] of s.lower.entries()) {
-    if (!CAUSATIVE.has(w) && !GET.has(w)) continue;
-    if (!objectStart(s, i + 1) || s.links.some((l) => l.left === i && /^(SI|PP)/.test(l.label))) continue;
-    const end = objectEnd(s, i + 1);
-    const c = s.lower[end] ?? '';
-    const bare = s.sub[end] === 'v' && !GET.has(w);
-    const participle =
-      isParticipleForm(c) && (HAD.has(w) || /^(have|has|having|get|gets|got|getting)$/.test(w)) && !isVerbSub(s.sub[i + 1] ?? '');
-    const toDo = GET.has(w) && c === 'to' && isVerbSub(s.sub[end + 1] ?? '');
-    if (bare || participle || toDo) out.push([i, toDo ? end + 2 : end + 1]);
+    if ((!CAUSATIVE.has(w) && !GET.has(w)) || s.upos[i] !== 'VERB') continue;
+    const found = objectAndComplement(s, i);
+    if (!found) continue;
+    const c = found.complement;
+    const to = childrenOf(s, c).some((k) => s.lower[k] === 'to' && s.deprel[k] === 'mark');
+    // made us clean the classroom: a complement with an object of its own is a verb, whatever its tag.
+    const verbal = s.xpos[c] === 'VB' || (childWith(s, c, /^obj$/) !== undefined && !/^VB[DZGN]$/.test(s.xpos[c]));
+    const bare = verbal && !to && !GET.has(w);
+    const participle = s.xpos[c] === 'VBN' && (HAD.has(w) || /^(have|has|having|get|gets|got|getting)$/.test(w));
+    const toDo = GET.has(w) && to && s.xpos[c] === 'VB';
+    if (bare || participle || toDo) out.push([i, c + 1]);
   }
   return out;
 };
