@@ -1,6 +1,7 @@
+import { loadTreeParser, type TreeParser } from '../language/pipeline';
 import type { UpstreamModule } from '../platform/module';
 import { createLinkGrammar, type LinkGrammar, linkGrammarInstalled } from './link-grammar';
-import { withParseCache } from './parse-cache';
+import { withParseCache, withTreeCache } from './parse-cache';
 
 export interface ParserServices {
   /**
@@ -9,6 +10,12 @@ export interface ParserServices {
    * clicks three words of a sentence and then analyses it costs one parse.
    */
   sentenceParser: LinkGrammar | null;
+  /**
+   * The trained tagger and dependency parser (upstream/language) behind a cache of recent
+   * sentences, or null when its model files cannot be read. One parse for the whole product: the
+   * dictionary's role and part of speech and the analysis read the same tree.
+   */
+  sentenceTrees: TreeParser | null;
 }
 
 // One parser worker per process, shared by every app in it (the tests start many): it holds a
@@ -27,6 +34,20 @@ const parserOfProcess = () => {
   return sharedParser;
 };
 
+// The models load once per process (a second or so, tens of MB), in-process, and every app of
+// the process shares them, as it shares the Link Grammar worker.
+let sharedTrees: TreeParser | null | undefined;
+let treesFailure: string | undefined;
+const treesOfProcess = () => {
+  if (sharedTrees === undefined) {
+    const trees = loadTreeParser(undefined, (line) => {
+      treesFailure = line;
+    });
+    sharedTrees = trees && withTreeCache(trees);
+  }
+  return sharedTrees;
+};
+
 /** The sentence parser (no calls of its own): a service of the analysis and the dictionary. */
 export const parserModule: UpstreamModule<object, ParserServices> = {
   name: 'parser',
@@ -39,6 +60,11 @@ export const parserModule: UpstreamModule<object, ParserServices> = {
       // gets its parse within the dictionary's budget.
       parser?.parse('The parser is ready.').catch(() => {});
       return parser;
+    },
+    sentenceTrees: ({ log }) => {
+      const trees = treesOfProcess();
+      if (!trees) log(treesFailure ?? 'tree parser: models unreadable; analysis and word roles are approximate');
+      return trees;
     },
   },
 };
