@@ -19,7 +19,7 @@ import { createRanker, defaultWeights, type ContextFeatures, type Ranker, type R
 import { contextSentence, labelOfTag, tagContext, type TaggedSentence, wnPosOfTag } from './tagger';
 import type { UdSentence } from '../language/ud';
 import { createExpressionJudge, type ExpressionJudge } from './expression-use';
-import { placesOf, roleText, type TargetRole, targetRole, treeReader } from './sentence-role';
+import { placesOf, roleText, type TargetRole, targetRole, treeReader, withMendedTags } from './sentence-role';
 import type { DictionaryEngine, LookupInput } from './types';
 import { senseLabel } from './verb-frames';
 import { wordFormation } from './word-formation';
@@ -436,7 +436,8 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
    * ranked from is the trained tagger's (wink-nlp's took an adjective for something else one time
    * in six).
    */
-  function readTree(tree: UdSentence, tagged: TaggedSentence, d: Data) {
+  function readTree(parsed: UdSentence, tagged: TaggedSentence, d: Data) {
+    const tree = withMendedTags(parsed);
     const places = placesOf(tree, tagged.text);
     const treeIndexOf = (token: number) => {
       const t = tagged.tokens[token];
@@ -444,18 +445,19 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       const i = places.findIndex((p) => p !== undefined && p.start < t.end && p.end > t.start);
       return i < 0 ? undefined : i;
     };
-    tagged.tokens.forEach((token, i) => {
-      const at = treeIndexOf(i);
-      const p = at === undefined ? undefined : places[at];
-      if (at === undefined || !p || p.start !== token.start || p.end !== token.end) return;
-      const upos = tree.words[at - 1].upos;
-      if (upos === token.pos || upos === 'X' || upos === 'SYM') return;
-      const pos = wnPosOfTag(upos);
-      // The tagger's lemma was for its own part of speech ("leaves" as the verb leave).
-      const lemma =
-        pos !== 'x' && pos !== wnPosOfTag(token.pos) ? (d.lemmatizer.known(token.lower, pos) ?? token.lower) : token.lemma;
-      tagged.tokens[i] = { ...token, pos: upos, lemma };
-    });
+    if (process.env.DICT_TREE_MODE !== 'roleonly')
+      tagged.tokens.forEach((token, i) => {
+        const at = treeIndexOf(i);
+        const p = at === undefined ? undefined : places[at];
+        if (at === undefined || !p || p.start !== token.start || p.end !== token.end) return;
+        const upos = tree.words[at - 1].upos;
+        if (upos === token.pos || upos === 'X' || upos === 'SYM') return;
+        const pos = wnPosOfTag(upos);
+        // The tagger's lemma was for its own part of speech ("leaves" as the verb leave).
+        const lemma =
+          pos !== 'x' && pos !== wnPosOfTag(token.pos) ? (d.lemmatizer.known(token.lower, pos) ?? token.lower) : token.lemma;
+        tagged.tokens[i] = { ...token, pos: upos, lemma };
+      });
     const head = tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? tagged.target[0];
     const target = head === undefined ? undefined : treeIndexOf(head);
     if (target === undefined) return undefined;

@@ -124,7 +124,9 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
     /** Whether a depends on b, or b on a, by one of the relations. */
     const linked = (a: number, b: number, ...relations: string[]) =>
       (headOf(a) === b && t.is(a, ...relations)) || (headOf(b) === a && t.is(b, ...relations));
-    const own = (noun: number) => t.dependents[noun].some((c) => t.is(c, 'det', 'amod', 'compound', 'nmod:poss', 'nummod'));
+    /** The noun has a determiner or modifier of its own before it ("the place", "great care"). */
+    const own = (noun: number) =>
+      t.dependents[noun].some((c) => c < noun && t.is(c, 'det', 'amod', 'compound', 'nmod:poss', 'nummod'));
 
     const verbParticle =
       match.wordnet && match.tokens.length === 2 && /^[a-z]+_[a-z]+$/.test(match.wordnet) && wordnet.has(match.wordnet, 'v');
@@ -159,8 +161,10 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
       if (role.pos !== 'v') return { used: false };
       const withParticle = { ...role, particle: { word: t.textOf(particle), index: particle } };
       if (tied) {
-        // A particle before a place is a preposition the tree mistook: "walked up the brook".
-        const object = t.childOf(verb, 'obj');
+        // A particle before a place is a preposition the tree mistook: "walked up the brook"; so
+        // is one before a noun the tree left without its preposition ("looked up [the] Brook").
+        const bare = t.dependents[verb].find((c) => c > particle && t.is(c, 'obl') && t.childOf(c, 'case') === undefined);
+        const object = t.childOf(verb, 'obj') ?? bare;
         if (
           object !== undefined &&
           object > particle &&
@@ -169,6 +173,9 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
           placeLike(t.lowerOf(object))
         )
           return { used: false };
+        // A phrasal verb that always takes an object, with none: "looked up eagerly" is look
+        // and the adverb up.
+        if (object === undefined && role.transitivity !== 'obj' && !phrasalTakes(match.wordnet!, false)) return { used: false };
         return { used: true, role: withParticle };
       }
       // "ran out of water": the particle opens a fixed preposition ("out of") of the verb's oblique.
@@ -217,7 +224,17 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
     // change of course").
     if (adverbial && at.length === 2) {
       const [p, w] = at[0] < at[1] ? at : [at[1], at[0]];
-      if (headOf(p) === w && t.is(p, 'case')) return { used: !own(w) && !t.is(w, 'nmod') };
+      // "as well as she could" is the comparison as … as, not the adverb "as well".
+      if (t.lowerOf(p) === 'as' && t.lowerOf(w + 1) === 'as') return { used: false };
+      // "sort of", "kind of" before a verb, an adjective or an adverb ("sort of hoping", "kind of
+      // tired") are adverbs; before a noun, a noun and its "of" ("a sort of game").
+      if (t.lowerOf(w) === 'of' && w === p + 1) {
+        const next = t.word(w + 1)?.upos ?? '';
+        const determined = t.dependents[p].some((c) => c < p && t.is(c, 'det'));
+        return { used: !determined && (next === 'VERB' || next === 'ADJ' || next === 'ADV') };
+      }
+      // Only "of" makes the phrase a noun's modifier ("a change of course"; not "their visit in general").
+      if (headOf(p) === w && t.is(p, 'case')) return { used: !own(w) && !(t.is(w, 'nmod') && t.lowerOf(p) === 'of') };
       // EWT writes some as fixed ("at all": all fixed to at).
       if (linked(p, w, 'fixed')) return { used: true };
     }

@@ -483,3 +483,46 @@ function coreText(role: TargetRole): string | undefined {
   if (role.particle) parts.push(`与 ${role.particle.word} 构成短语动词`);
   return parts.join('，');
 }
+
+/** Words after which, adjectives apart, a word is a noun, not a verb ("the leaves", "its drops"). */
+// Not "some", "any" or "this", which also stand alone ("Some say…").
+const nounMarkers = new Set('the a an my your our their its his every each whose'.split(' '));
+
+/**
+ * The tree's tags, mended where its own arcs contradict them. The tagger, trained on web text,
+ * misses the noun–verb ambiguity of plain sentences that the parser then reads right: "Critics
+ * question whether…" has question as a noun with a subject and a clause of its own, "The
+ * company ships its products" ships as a noun with an object. Nouns take neither; a verb or a
+ * pronoun does not follow an article ("the leaves turn", "an old mine"). Returns a new tree; the
+ * one given may be shared (the parse cache).
+ */
+export function withMendedTags(tree: UdSentence): UdSentence {
+  const words = tree.words.map((w) => ({ ...w }));
+  const dependents = (i: number) => words.filter((w) => w.head === i);
+  words.forEach((w, k) => {
+    const kids = dependents(k + 1);
+    if (w.upos === 'NOUN' && !kids.some((c) => c.deprel === 'cop' || c.deprel === 'case')) {
+      // An object or a clause of its own, after the noun the tree took for its modifier ("The
+      // company ships its products"); or a subject of its own, with no determiner.
+      const before = kids.some((c) => words.indexOf(c) < k && (baseRelation(c.deprel) === 'nsubj' || c.deprel === 'compound'));
+      const verbal =
+        (before && kids.some((c) => ['obj', 'iobj', 'ccomp', 'compound:prt'].includes(c.deprel))) ||
+        (kids.some((c) => baseRelation(c.deprel) === 'nsubj') && !kids.some((c) => c.deprel === 'det'));
+      if (verbal) {
+        w.upos = 'VERB';
+        w.xpos = /s$/i.test(w.form) ? 'VBZ' : /ed$/i.test(w.form) ? 'VBD' : 'VBP';
+        return;
+      }
+    }
+    if ((w.upos === 'VERB' && /^VB[DPZ]?$/.test(w.xpos)) || w.upos === 'PRON') {
+      let j = k - 1;
+      while (j > 0 && words[j].upos === 'ADJ') j--;
+      const marker =
+        j >= 0 && nounMarkers.has(words[j].form.toLowerCase()) && (words[j].upos === 'DET' || words[j].upos === 'PRON');
+      if (!marker || (w.upos === 'PRON' && j === k - 1 && words[j].upos !== 'DET')) return;
+      w.upos = 'NOUN';
+      w.xpos = /s$/i.test(w.form) ? 'NNS' : 'NN';
+    }
+  });
+  return { ...tree, words };
+}
