@@ -445,19 +445,18 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       const i = places.findIndex((p) => p !== undefined && p.start < t.end && p.end > t.start);
       return i < 0 ? undefined : i;
     };
-    if (process.env.DICT_TREE_MODE !== 'roleonly')
-      tagged.tokens.forEach((token, i) => {
-        const at = treeIndexOf(i);
-        const p = at === undefined ? undefined : places[at];
-        if (at === undefined || !p || p.start !== token.start || p.end !== token.end) return;
-        const upos = tree.words[at - 1].upos;
-        if (upos === token.pos || upos === 'X' || upos === 'SYM') return;
-        const pos = wnPosOfTag(upos);
-        // The tagger's lemma was for its own part of speech ("leaves" as the verb leave).
-        const lemma =
-          pos !== 'x' && pos !== wnPosOfTag(token.pos) ? (d.lemmatizer.known(token.lower, pos) ?? token.lower) : token.lemma;
-        tagged.tokens[i] = { ...token, pos: upos, lemma };
-      });
+    tagged.tokens.forEach((token, i) => {
+      const at = treeIndexOf(i);
+      const p = at === undefined ? undefined : places[at];
+      if (at === undefined || !p || p.start !== token.start || p.end !== token.end) return;
+      const upos = tree.words[at - 1].upos;
+      if (upos === token.pos || upos === 'X' || upos === 'SYM') return;
+      const pos = wnPosOfTag(upos);
+      // The tagger's lemma was for its own part of speech ("leaves" as the verb leave).
+      const lemma =
+        pos !== 'x' && pos !== wnPosOfTag(token.pos) ? (d.lemmatizer.known(token.lower, pos) ?? token.lower) : token.lemma;
+      tagged.tokens[i] = { ...token, pos: upos, lemma };
+    });
     const head = tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? tagged.target[0];
     const target = head === undefined ? undefined : treeIndexOf(head);
     if (target === undefined) return undefined;

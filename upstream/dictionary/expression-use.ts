@@ -235,8 +235,9 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
       }
       // Only "of" makes the phrase a noun's modifier ("a change of course"; not "their visit in general").
       if (headOf(p) === w && t.is(p, 'case')) return { used: !own(w) && !(t.is(w, 'nmod') && t.lowerOf(p) === 'of') };
-      // EWT writes some as fixed ("at all": all fixed to at).
-      if (linked(p, w, 'fixed')) return { used: true };
+      // EWT writes some as fixed ("at all": all fixed to at); "of" right after a noun is still
+      // that noun's ("a change of course").
+      if (linked(p, w, 'fixed')) return { used: !(t.lowerOf(p) === 'of' && t.word(p - 1)?.upos === 'NOUN') };
     }
     // An adverbial of three words or more, written together ("every now and then", "all of a
     // sudden"), has no literal reading to compete with. Before "of" it is a quantity ("a great

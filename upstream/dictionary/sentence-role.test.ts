@@ -188,6 +188,35 @@ function lookup(marked: string) {
 }
 
 describe('query_word with the tree', () => {
+  it("gives the issue's sentences their roles: river bank, an infinitive's object, an expletive", () => {
+    const [bank] = lookup('We walked along the river [bank] and watched the boats.');
+    expect(bank.role).toContain('作介词 along 的宾语');
+    expect(bank.role).not.toContain('and');
+    expect(bank.gloss[0].sense.second).toContain('岸');
+    const [brigade] = lookup('They decided to encompass the whole [brigade].');
+    expect(brigade.role).toBe('作宾语（动词是 encompass，在不定式短语中）');
+    const [there] = lookup('[There] is no proof.');
+    expect(there.role).toBe('作形式主语（真正主语是 no proof）');
+  });
+
+  it('starts the sense choice from the part of speech of the tree (adjectives the old tagger missed)', () => {
+    const [impressive] = lookup('The results were [impressive].');
+    expect(impressive.gloss[0].pos?.label).toBe('adj.');
+    expect(impressive.role).toBe('作表语，说明 The results');
+    // wink-nlp tagged these as a verb, an adverb and a verb.
+    for (const marked of ['The light was [dim].', 'It is a [fast] car.', 'The room felt cold and [damp].']) {
+      const [item] = lookup(marked);
+      expect(item.gloss[0].pos?.label, marked).toBe('adj.');
+    }
+  });
+
+  it('reads "pushed up borrowing costs" as the phrasal verb with its object', () => {
+    const [pushed] = lookup('The bank raised rates again, a decision that [pushed] up borrowing costs.');
+    expect(pushed.gloss[0].phrase_title).toBe('push up');
+    expect(pushed.role).toContain('与 up 构成短语动词');
+    expect(pushed.role).toContain('主语是 a decision');
+  });
+
   it('shows "table" as the verb 搁置 first, with its role', () => {
     const [item] = lookup('The committee decided to [table] the proposal.');
     expect(item.gloss[0].pos?.label).toMatch(/^v/);

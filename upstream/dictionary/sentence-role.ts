@@ -332,10 +332,21 @@ export function targetRole(tree: UdSentence, sentence: string, index: number, pl
     if (nonFinite) role.nonFinite = nonFinite;
     const ing = w.xpos === 'VBG';
     const preposition = kids.find((c) => is(c, 'mark', 'case') && word(c).upos === 'ADP' && lowerOf(c) !== 'to' && c < index);
+    // A sentence's first word, an -ing form the tree took for the main verb though a finite verb
+    // without a subject of its own hangs on it: a gerund subject ("Building a bridge … took ten
+    // years").
+    const finiteAfter =
+      ing && is(self, 'root') && !childOf(index, 'nsubj', 'aux')
+        ? kids.find((c) => c > index && finiteTags.has(word(c).xpos) && childOf(c, 'nsubj') === undefined)
+        : undefined;
     if (ing && is(self, 'csubj', 'nsubj')) {
       role.function = 'subject';
       role.gerund = true;
       if (head > 0) role.predicate = t.predicateOf(head);
+    } else if (finiteAfter !== undefined && t.words.slice(0, index - 1).every((x) => x.upos === 'PUNCT')) {
+      role.function = 'subject';
+      role.gerund = true;
+      role.predicate = t.predicateOf(finiteAfter);
     } else if (ing && head > 0 && (is(self, 'obj') || (is(self, 'xcomp') && !preposition))) {
       role.function = 'object';
       role.governor = textOf(head);
@@ -352,7 +363,10 @@ export function targetRole(tree: UdSentence, sentence: string, index: number, pl
     else role.function = 'predicate';
 
     const object = childOf(index, 'obj') ?? childOf(index, 'iobj');
-    if (object !== undefined) {
+    if (object !== undefined && role.function === 'subject' && finiteAfter !== undefined && object > finiteAfter) {
+      // The finite verb's object, not the gerund's ("took ten years").
+      role.transitivity = 'unknown';
+    } else if (object !== undefined) {
       const o = t.antecedent(object, index);
       role.transitivity = 'obj';
       role.object = phrase(o);
