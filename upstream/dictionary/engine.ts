@@ -58,6 +58,13 @@ interface ScoredGloss {
 /** How close (in score) a second sense must come to the first to be shown as possible too. */
 const closeMargin = 0.25;
 
+/**
+ * Words that can be a verb's particle: a participle followed by one may be a phrasal verb's
+ * ("was taken off"), and stays a verb. Other prepositions start a phrase of its own ("has been
+ * married for ten years").
+ */
+const particleWords = new Set('up down off out on in over away back around about through along aside apart across'.split(' '));
+
 /** The Universal tag of a part of speech the parse gives. */
 const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
 
@@ -460,6 +467,9 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const head = tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? tagged.target[0];
     const target = head === undefined ? undefined : treeIndexOf(head);
     if (target === undefined) return undefined;
+    // A target the tree splits ("face-to-face" is five of its words) has no single role.
+    const place = places[target];
+    if (place?.start !== tagged.tokens[head].start || place.end !== tagged.tokens[head].end) return undefined;
     const role = targetRole(tree, tagged.text, target, places);
     return { tree, reader: treeReader(tree, tagged.text, places), treeIndexOf, target, role };
   }
@@ -524,7 +534,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       role.passive &&
       !role.agent &&
       !role.particle &&
-      !role.nextWord &&
+      !(role.nextWord && particleWords.has(role.nextWord.word.toLowerCase())) &&
       candidates.some((c) => c.form === 'participle-adjective')
     ) {
       const adjective: TargetRole = { ...role, pos: 'a', function: 'predicative', adjectival: true, transitivity: 'unknown' };

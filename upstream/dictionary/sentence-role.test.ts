@@ -210,6 +210,16 @@ describe('query_word with the tree', () => {
     }
   });
 
+  it('reads a participle as the adjective when it has a determiner, or a phrase of its own after be', () => {
+    const [injured] = lookup('The [injured] were taken to three hospitals in the city.');
+    expect(injured.lemma).toBe('injured');
+    const [married] = lookup('My sister has been [married] for ten years and has two children.');
+    expect(married.lemma).toBe('married');
+    // With an agent it stays the verb.
+    const [published] = lookup('The results were [published] by the ministry.');
+    expect(published.lemma).toBe('publish');
+  });
+
   it('reads "pushed up borrowing costs" as the phrasal verb with its object', () => {
     const [pushed] = lookup('The bank raised rates again, a decision that [pushed] up borrowing costs.');
     expect(pushed.gloss[0].phrase_title).toBe('push up');

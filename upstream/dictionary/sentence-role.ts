@@ -299,6 +299,16 @@ export function targetRole(tree: UdSentence, sentence: string, index: number, pl
       role.function = 'adverbial';
       role.object = textOf(head);
     }
+  } else if (
+    role.pos === 'v' &&
+    /^VB[ND]$/.test(w.xpos) &&
+    (childOf(index, 'det') !== undefined || (lowerOf(index - 1) === 'the' && is(index, 'nsubj', 'obj', 'iobj', 'obl')))
+  ) {
+    // A participle with its own determiner, in a noun's place, is an adjective used as a noun
+    // ("The injured were taken"; the tree may hang "The" elsewhere).
+    role.pos = 'a';
+    role.adjectival = true;
+    readNoun();
   } else if (role.pos === 'v' && is(index, 'aux', 'cop')) {
     // An auxiliary or the be of "were impressive": the clause's predicate, with its subject.
     role.function = 'predicate';
