@@ -1,23 +1,22 @@
 import { loadTreeParser, type TreeParser } from '../language/pipeline';
 import type { UpstreamModule } from '../platform/module';
 import { createLinkGrammar, type LinkGrammar, linkGrammarInstalled } from './link-grammar';
-import { withParseCache } from './parse-cache';
+import { withParseCache, withTreeCache } from './parse-cache';
 
 export interface ParserServices {
   /**
    * The Link Grammar worker behind a cache of recent sentences, or null when link-parser is not
-   * installed. Sentence analysis and the dictionary (the target's role) share it: a learner who
-   * clicks three words of a sentence and then analyses it costs one parse.
+   * installed. Only the writer's checks read it now: a sentence it cannot link completely is the
+   * signal a trained parser, which always answers a tree, does not give.
    */
   sentenceParser: LinkGrammar | null;
   /**
-   * The trained tagger and dependency parser (upstream/language), or null when their model files
-   * cannot be read. Loaded once per process and shared by every app in it.
+   * The trained tagger and dependency parser (upstream/language) behind a cache of recent
+   * sentences, or null when its model files cannot be read. One parse for the whole product: the
+   * dictionary's role and part of speech and the analysis read the same tree.
    */
   sentenceTrees: TreeParser | null;
 }
-
-let sharedTrees: TreeParser | null | undefined;
 
 // One parser worker per process, shared by every app in it (the tests start many): it holds a
 // link-parser process with its dictionaries loaded. It lives as long as the process; a worker
@@ -35,25 +34,36 @@ const parserOfProcess = () => {
   return sharedParser;
 };
 
-/** The sentence parser (no calls of its own): a service of the analysis and the dictionary. */
+// The models load once per process (a second or so, tens of MB), in-process, and every app of
+// the process shares them, as it shares the Link Grammar worker.
+let sharedTrees: TreeParser | null | undefined;
+let treesFailure: string | undefined;
+const treesOfProcess = () => {
+  if (sharedTrees === undefined) {
+    const trees = loadTreeParser(undefined, (line) => {
+      treesFailure = line;
+    });
+    sharedTrees = trees && withTreeCache(trees);
+  }
+  return sharedTrees;
+};
+
+/** The sentence parsers (no calls of their own): services of the analysis, the dictionary, the tools. */
 export const parserModule: UpstreamModule<object, ParserServices> = {
   name: 'parser',
   services: {
     sentenceParser: ({ log }) => {
       const parser = parserOfProcess();
-      if (!parser)
-        log('sentence parser: link-parser not installed; analysis and word roles are approximate (the wink-nlp tagger)');
-      // Start the worker now (its dictionaries take a moment to load), so that the first lookup
-      // gets its parse within the dictionary's budget.
+      if (!parser) log("sentence parser: link-parser not installed; the writer's grammar checks are off");
+      // Start the worker now (its dictionaries take a moment to load), so that the first essay
+      // does not wait for them.
       parser?.parse('The parser is ready.').catch(() => {});
       return parser;
     },
     sentenceTrees: ({ log }) => {
-      if (sharedTrees === undefined) {
-        sharedTrees = loadTreeParser(undefined, log);
-        if (sharedTrees) log(`tree parser: models loaded in ${Math.round(sharedTrees.loadMs)} ms`);
-      }
-      return sharedTrees;
+      const trees = treesOfProcess();
+      if (!trees) log(treesFailure ?? 'tree parser: models unreadable; analysis and word roles are approximate');
+      return trees;
     },
   },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LinkGrammar, Parse } from './link-grammar';
-import { withParseCache } from './parse-cache';
+import type { TreeParser } from '../language/pipeline';
+import { withParseCache, withTreeCache } from './parse-cache';
 
 function countingParser(fail = new Set<string>()) {
   const calls: string[] = [];
@@ -52,5 +53,35 @@ describe('withParseCache', () => {
     await cached.parse('A.');
     await cached.parse('B.');
     expect(calls).toEqual(['A.', 'B.', 'C.', 'B.']);
+  });
+});
+
+describe('withTreeCache', () => {
+  function countingTrees() {
+    const calls: string[] = [];
+    const trees: TreeParser = {
+      loadMs: 7,
+      parse: (sentence) => {
+        calls.push(sentence);
+        return { text: sentence, words: [] };
+      },
+      tag: () => [],
+    };
+    return { trees, calls };
+  }
+
+  it('parses a sentence once and keeps the most recently used', () => {
+    const { trees, calls } = countingTrees();
+    const cached = withTreeCache(trees, 2);
+    const first = cached.parse('One.');
+    expect(cached.parse('One.')).toBe(first);
+    cached.parse('Two.');
+    cached.parse('One.');
+    cached.parse('Three.');
+    // Two. was the least recently used when Three. came: One. is still known, Two. is parsed again.
+    cached.parse('One.');
+    cached.parse('Two.');
+    expect(calls).toEqual(['One.', 'Two.', 'Three.', 'Two.']);
+    expect(cached.loadMs).toBe(7);
   });
 });

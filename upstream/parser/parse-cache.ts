@@ -1,3 +1,5 @@
+import type { TreeParser } from '../language/pipeline';
+import type { UdSentence } from '../language/ud';
 import type { LinkGrammar, Parse } from './link-grammar';
 
 /**
@@ -26,5 +28,31 @@ export function withParseCache(parser: LinkGrammar, size = 1_000): LinkGrammar {
       return parse;
     },
     close: () => parser.close(),
+  };
+}
+
+/**
+ * The same for the trained tree parser (upstream/language): it is synchronous and fast (about a
+ * millisecond a sentence), but every word a reader clicks in a sentence, and then its analysis,
+ * asks for the same tree. The trees are shared: callers must not change them.
+ */
+export function withTreeCache(parser: TreeParser, size = 1_000): TreeParser {
+  const recent = new Map<string, UdSentence>();
+  return {
+    loadMs: parser.loadMs,
+    // Tagging alone is for passages, sentences read once: not worth keeping.
+    tag: (sentence) => parser.tag(sentence),
+    parse(sentence) {
+      const known = recent.get(sentence);
+      if (known) {
+        recent.delete(sentence);
+        recent.set(sentence, known);
+        return known;
+      }
+      const tree = parser.parse(sentence);
+      recent.set(sentence, tree);
+      if (recent.size > size) recent.delete(recent.keys().next().value as string);
+      return tree;
+    },
   };
 }
