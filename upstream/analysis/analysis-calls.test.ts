@@ -100,12 +100,12 @@ describe('sentence analysis', () => {
     expect((await upstream.call('analyze_sentence', { sentence: 'Two.' }, bearer(plain))).body.status).toBe(quotaStatus.loggedIn);
   });
 
-  it('analyses a run of one word past the parser’s 254-word limit approximately, never a 500', async () => {
+  it('analyses a run of one word past the parser’s 250-word pieces in pieces, never a 500', async () => {
     for (const words of [300, 499]) {
       const sentence = Array.from({ length: words }, () => 'a').join(' ');
       const answer = await upstream.call('analyze_sentence', { sentence }, visitor(`long-${words}`));
       expect(answer.http).toBe(200);
-      expect(answer.body.data.analysis_result.answer.engine).toBe('approximate');
+      expect(answer.body.data.analysis_result.answer.engine).toBe('treebank');
       expect(answer.body.data.analysis_result.answer.spans.words).toHaveLength(words);
       expect(answer.body.data.free_uses_left).toBe(1);
     }

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadTreeParser, type TreeParser } from '../language/pipeline';
+import { lazyTreeParser, loadTreeParser, type TreeParser } from '../language/pipeline';
 import { createSentenceAnalyzer } from './analyzer';
 import { createGrammarCatalogue } from './grammar/catalogue';
 import { findAll } from './structure-test-support';
@@ -21,17 +21,6 @@ describe('sentence analysis on the trained parser', () => {
   it('loads the committed models', () => {
     expect(trees).not.toBeNull();
     expect(analyzer.engine).toBe('treebank');
-  });
-
-  it('takes a noun clause as the subject', async () => {
-    const a = await analyzer.analyze('What surprised me most was how quickly the children learned.');
-    expect(a.engine).toBe('treebank');
-    expect(a.spans.filter((n) => n.label === '主句')).toHaveLength(1);
-    const subject = labelled(a, '主语')[0];
-    expect(text(a, subject)).toBe('What surprised me most');
-    expect(
-      findAll(subject.children ?? [], (n) => n.label === '主语从句').length + (subject.label === '主语从句' ? 1 : 0),
-    ).toBeGreaterThan(0);
   });
 
   it('keeps an appositive with its relative clause inside the one main clause', async () => {
@@ -96,6 +85,19 @@ describe('sentence analysis without the models', () => {
     expect(a.engine).toBe('approximate');
     expect(a.words).toContain('written');
     expect(a.spans.length).toBeGreaterThan(0);
+  });
+
+  it('loads lazily: no files, no parser; unreadable files, every sentence approximate', async () => {
+    expect(lazyTreeParser(path.join(tmpdir(), 'no-such-models'))).toBeNull();
+    const dir = mkdtempSync(path.join(tmpdir(), 'models-'));
+    writeFileSync(path.join(dir, 'tagger.txt.br'), 'not brotli');
+    writeFileSync(path.join(dir, 'parser.txt.br'), 'not brotli');
+    const lazy = lazyTreeParser(dir);
+    expect(lazy).not.toBeNull();
+    expect(() => lazy?.parse('She left early.')).toThrow(/could not be read/);
+    const a = await createSentenceAnalyzer({ trees: lazy, catalogue }).analyze('She left early.');
+    expect(a.engine).toBe('approximate');
+    expect(a.words).toContain('left');
   });
 
   it('answers approximately when parsing a sentence fails', async () => {

@@ -206,6 +206,65 @@ describe('structureOfTree', () => {
     expect(marked(it_, child(main, '表语')?.highlight)).toEqual(['important']);
   });
 
+  it('takes a noun phrase set off by a comma after the clause as an appositive, though attached as an oblique', () => {
+    const s = build('Rates rose again, a decision that hurt.', [
+      'Rates NOUN NNS 2 nsubj',
+      'rose VERB VBD 0 root Fin',
+      'again ADV RB 2 advmod SpaceAfter=No',
+      ', PUNCT , 6 punct',
+      'a DET DT 6 det',
+      'decision NOUN NN 2 obl',
+      'that PRON WDT 8 nsubj',
+      'hurt VERB VBD 6 acl:relcl Fin SpaceAfter=No',
+      '. PUNCT . 2 punct',
+    ]);
+    const appositive = child(s.spans[0], '同位语');
+    expect(words(s, appositive)).toBe('a decision that hurt');
+    expect(child(s.spans[0], '状语') && words(s, child(s.spans[0], '状语'))).toBe('again');
+    // With a preposition it stays an adverbial.
+    const plain = build('Rates rose again, in a decision.', [
+      'Rates NOUN NNS 2 nsubj',
+      'rose VERB VBD 0 root Fin',
+      'again ADV RB 2 advmod SpaceAfter=No',
+      ', PUNCT , 7 punct',
+      'in ADP IN 7 case',
+      'a DET DT 7 det',
+      'decision NOUN NN 2 obl SpaceAfter=No',
+      '. PUNCT . 2 punct',
+    ]);
+    expect(child(plain.spans[0], '同位语')).toBeUndefined();
+  });
+
+  it('takes the that-clause of an expletive "it" as the real subject however the parser attached it', () => {
+    for (const relation of ['advcl', 'ccomp']) {
+      const s = build('It is important that you come.', [
+        'It PRON PRP 3 expl',
+        'is AUX VBZ 3 cop Fin',
+        'important ADJ JJ 0 root',
+        'that SCONJ IN 6 mark',
+        'you PRON PRP 6 nsubj',
+        `come VERB VBP 3 ${relation} Fin SpaceAfter=No`,
+        '. PUNCT . 3 punct',
+      ]);
+      const real = child(s.spans[0], '真正主语');
+      expect(words(s, real), relation).toBe('that you come');
+      expect(real?.children?.map((n) => n.label)).toEqual(['主语从句']);
+      expect(child(s.spans[0], '状语'), relation).toBeUndefined();
+    }
+    // A that-clause of a predicate whose subject is no expletive stays what it was.
+    const plain = build('He was so tired that he slept.', [
+      'He PRON PRP 4 nsubj',
+      'was AUX VBD 4 cop Fin',
+      'so ADV RB 4 advmod',
+      'tired ADJ JJ 0 root',
+      'that SCONJ IN 7 mark',
+      'he PRON PRP 7 nsubj',
+      'slept VERB VBD 4 advcl Fin SpaceAfter=No',
+      '. PUNCT . 4 punct',
+    ]);
+    expect(child(plain.spans[0], '真正主语')).toBeUndefined();
+  });
+
   it('labels "Never" of an inversion 状语 and splits the verb group around the subject', () => {
     const s = of('Never have I seen such a thing.');
     const main = s.spans[0];

@@ -509,6 +509,7 @@ class Builder {
       case 'iobj':
         return '间接宾语';
       case 'ccomp':
+        if (this.extraposed(k, p, c)) return '真正主语';
         if (c.nominal) return undefined;
         return copular ? '表语' : '宾语';
       case 'xcomp':
@@ -518,8 +519,9 @@ class Builder {
         if (copular || !this.isClausal(k)) return '表语';
         return '宾语';
       case 'advcl':
-        return '状语';
+        return this.extraposed(k, p, c) ? '真正主语' : '状语';
       case 'obl':
+        if (this.summaryAppositive(k, p)) return '同位语';
         if (c.nominal && this.w[p].upos === 'ADJ' && k > p) return undefined;
         return '状语';
       case 'advmod':
@@ -547,6 +549,32 @@ class Builder {
       default:
         return undefined;
     }
+  }
+
+  /**
+   * A noun phrase with no preposition, set off by a comma after the clause ("…, a decision that
+   * pushed up borrowing costs") sums the clause up: an appositive, though a parser may attach it
+   * as an oblique of the verb.
+   */
+  private summaryAppositive(k: number, p: number): boolean {
+    if (k < p || !['NOUN', 'PROPN'].includes(this.w[k].upos)) return false;
+    if (this.kids[k].some((x) => this.base(x) === 'case')) return false;
+    if (!this.kids[k].some((x) => this.base(x) === 'det' && x < k)) return false;
+    // The comma may hang from the phrase itself: the word before its first non-punctuation word.
+    const first = this.trim(this.sub(k))[0];
+    return first > 0 && this.w[first - 1].form === ',';
+  }
+
+  /**
+   * A that-, whether- or to-clause after the predicate of an expletive "it" with no subject of its
+   * own is the real subject, however the parser attached it ("It is important that you come":
+   * EWT's csubj, which a parser may give as advcl or ccomp).
+   */
+  private extraposed(k: number, p: number, c: { expl: boolean; kids: number[] }): boolean {
+    if (!c.expl || k < p) return false;
+    if (c.kids.some((x) => ['nsubj', 'csubj'].includes(this.base(x)))) return false;
+    if (!c.kids.some((x) => this.base(x) === 'expl' && this.lower[x] === 'it' && x < p)) return false;
+    return this.kids[k].some((x) => this.base(x) === 'mark' && ['that', 'whether', 'to'].includes(this.lower[x]));
   }
 
   /** The function `label` over dependent `k`, and an appositive set off beside it. */

@@ -1,4 +1,4 @@
-import { featureKey as key, Perceptron } from './perceptron';
+import { featureKey as key, hashString, Perceptron } from './perceptron';
 import { argmax, normalize, seeded, shuffle } from './tagger';
 import type { UdSentence } from './ud';
 
@@ -29,6 +29,11 @@ export interface TrainParserOptions {
   /** After the first epoch the parser follows its own move this share of the time, wrong or not. */
   explore?: number;
   progress?: (epoch: number, accuracy: number) => void;
+  /**
+   * Scores the model as it stands after each epoch (on dev); the best-scoring epoch's model is
+   * the one trained. Without it, the last epoch's.
+   */
+  evaluate?: (parser: Parser, epoch: number) => number;
 }
 
 /**
@@ -94,6 +99,8 @@ class Configuration {
 
 export class Parser {
   private readonly scores: Float64Array;
+  /** The other models of an ensemble (see `with`). */
+  private partners: Perceptron<number>[] = [];
 
   constructor(
     readonly labels: readonly string[],
@@ -108,7 +115,8 @@ export class Parser {
    * not the treebank's, so that the parser learns to live with the tagger's mistakes.
    */
   static train(sentences: readonly UdSentence[], options: TrainParserOptions = {}): Parser {
-    const { epochs = 12, seed = 1, explore = 0.9, progress } = options;
+    const { epochs = 12, seed = 1, explore = 0.9, progress, evaluate } = options;
+    let best: { parser: Parser; score: number } | null = null;
     const labels = [...new Set(sentences.flatMap((s) => s.words.map((w) => w.deprel)))].sort();
     const labelIndex = new Map(labels.map((l, i) => [l, i]));
     const vocabulary = {
@@ -137,10 +145,34 @@ export class Parser {
         total += words.length;
       }
       progress?.(epoch, right / Math.max(1, total));
+      if (evaluate) {
+        const snapshot = new Parser(labels, vocabulary, parser.model.averaged());
+        const score = evaluate(snapshot, epoch);
+        if (!best || score > best.score) best = { parser: snapshot, score };
+      }
       shuffle(order, random);
     }
+    if (best) return best.parser;
     parser.model.average(0.001);
     return parser;
+  }
+
+  /**
+   * An ensemble: this parser and others trained the same way on the same text with other seeds,
+   * each move chosen by their scores added (a greedy parser's mistakes differ from run to run, and
+   * the sum makes fewer). They must share relations and vocabularies, as such runs do.
+   */
+  with(others: readonly Parser[]): Parser {
+    for (const other of others) {
+      const same =
+        other.labels.join('\t') === this.labels.join('\t') &&
+        [...other.vocabulary.words.keys()].join('\t') === [...this.vocabulary.words.keys()].join('\t') &&
+        [...other.vocabulary.tags.keys()].join('\t') === [...this.vocabulary.tags.keys()].join('\t');
+      if (!same) throw new Error('parser model: the ensemble’s models were trained on different text');
+    }
+    const ensemble = new Parser(this.labels, this.vocabulary, this.model);
+    ensemble.partners = others.map((o) => o.model);
+    return ensemble;
   }
 
   /** The tree of a tagged sentence: each word's head (0 for the root) and relation. */
@@ -149,8 +181,14 @@ export class Parser {
     if (n === 0) return [];
     const c = new Configuration(n);
     const context = new Context(forms, tags, this.vocabulary);
+    const extra = new Float64Array(this.scores.length);
     while (!c.done) {
-      const scores = this.model.score(this.features(c, context), this.scores);
+      const features = this.features(c, context);
+      const scores = this.model.score(features, this.scores);
+      for (const partner of this.partners) {
+        partner.score(features, extra);
+        for (let m = 0; m < scores.length; m++) scores[m] += extra[m];
+      }
       c.apply(bestMove(c, scores));
     }
     return Array.from({ length: n }, (_, k) => {
@@ -250,46 +288,128 @@ export class Parser {
     const [b2w, b2t, s2w, s2t] = [w(b2), t(b2), w(s2), t(s2)];
     f(0);
     // Single words.
-    f(s0w), f(s0t), f(s0w, s0t), f(b0w), f(b0t), f(b0w, b0t), f(b1w), f(b1t), f(b1w, b1t);
-    f(b2w), f(b2t), f(s1w), f(s1t), f(s1w, s1t), f(s2t), f(s2w);
+    f(s0w);
+    f(s0t);
+    f(s0w, s0t);
+    f(b0w);
+    f(b0t);
+    f(b0w, b0t);
+    f(b1w);
+    f(b1t);
+    f(b1w, b1t);
+    f(b2w);
+    f(b2t);
+    f(s1w);
+    f(s1t);
+    f(s1w, s1t);
+    f(s2t);
+    f(s2w);
     // Pairs.
-    f(s0w, s0t, b0w, b0t), f(s0w, s0t, b0w), f(s0w, b0w, b0t), f(s0w, s0t, b0t), f(s0t, b0w, b0t);
-    f(s0w, b0w), f(s0t, b0t), f(b0t, b1t), f(s1w, s1t, s0w, s0t), f(s1w, s0w), f(s1t, s0t);
-    f(s1w, s1t, s0t), f(s1t, s0w, s0t), f(s1w, b0w);
+    f(s0w, s0t, b0w, b0t);
+    f(s0w, s0t, b0w);
+    f(s0w, b0w, b0t);
+    f(s0w, s0t, b0t);
+    f(s0t, b0w, b0t);
+    f(s0w, b0w);
+    f(s0t, b0t);
+    f(b0t, b1t);
+    f(s1w, s1t, s0w, s0t);
+    f(s1w, s0w);
+    f(s1t, s0t);
+    f(s1w, s1t, s0t);
+    f(s1t, s0w, s0t);
+    f(s1w, b0w);
     // Triples of tags.
-    f(b0t, b1t, b2t), f(s0t, b0t, b1t), f(s1t, s0t, b0t), f(s2t, s1t, s0t), f(s0t, t(s0L), b0t);
-    f(s0t, t(s0R), b0t), f(s0t, b0t, t(b0L)), f(s1t, s0t, t(s0L)), f(s1t, t(s1R), s0t), f(s1t, s0t, b1t);
+    f(b0t, b1t, b2t);
+    f(s0t, b0t, b1t);
+    f(s1t, s0t, b0t);
+    f(s2t, s1t, s0t);
+    f(s0t, t(s0L), b0t);
+    f(s0t, t(s0R), b0t);
+    f(s0t, b0t, t(b0L));
+    f(s1t, s0t, t(s0L));
+    f(s1t, t(s1R), s0t);
+    f(s1t, s0t, b1t);
     // Distance.
-    f(s0w, dist), f(s0t, dist), f(b0w, dist), f(b0t, dist), f(s0w, b0w, dist), f(s0t, b0t, dist);
-    f(s1t, s0t, ds1), f(s1w, s0w, ds1);
+    f(s0w, dist);
+    f(s0t, dist);
+    f(b0w, dist);
+    f(b0t, dist);
+    f(s0w, b0w, dist);
+    f(s0t, b0t, dist);
+    f(s1t, s0t, ds1);
+    f(s1w, s0w, ds1);
     // Valency.
-    f(s0w, s0vr), f(s0t, s0vr), f(s0w, s0vl), f(s0t, s0vl), f(b0w, b0vl), f(b0t, b0vl);
+    f(s0w, s0vr);
+    f(s0t, s0vr);
+    f(s0w, s0vl);
+    f(s0t, s0vl);
+    f(b0w, b0vl);
+    f(b0t, b0vl);
     // The dependents found so far.
-    f(w(s0L)), f(t(s0L)), f(l(s0L)), f(w(s0R)), f(t(s0R)), f(l(s0R)), f(w(b0L)), f(t(b0L)), f(l(b0L));
-    f(t(s1L)), f(l(s1L)), f(t(s1R)), f(l(s1R)), f(w(s1R));
-    f(w(s0L2)), f(t(s0L2)), f(l(s0L2)), f(w(s0R2)), f(t(s0R2)), f(l(s0R2)), f(w(b0L2)), f(t(b0L2)), f(l(b0L2));
-    f(s0t, t(s0L), t(s0L2)), f(s0t, t(s0R), t(s0R2)), f(b0t, t(b0L), t(b0L2));
+    f(w(s0L));
+    f(t(s0L));
+    f(l(s0L));
+    f(w(s0R));
+    f(t(s0R));
+    f(l(s0R));
+    f(w(b0L));
+    f(t(b0L));
+    f(l(b0L));
+    f(t(s1L));
+    f(l(s1L));
+    f(t(s1R));
+    f(l(s1R));
+    f(w(s1R));
+    f(w(s0L2));
+    f(t(s0L2));
+    f(l(s0L2));
+    f(w(s0R2));
+    f(t(s0R2));
+    f(l(s0R2));
+    f(w(b0L2));
+    f(t(b0L2));
+    f(l(b0L2));
+    f(s0t, t(s0L), t(s0L2));
+    f(s0t, t(s0R), t(s0R2));
+    f(b0t, t(b0L), t(b0L2));
     // Label sets.
-    f(s0w, s0ls), f(s0t, s0ls), f(s0w, s0rs), f(s0t, s0rs), f(b0w, b0ls), f(b0t, b0ls), f(s1t, set(s1, rights));
+    f(s0w, s0ls);
+    f(s0t, s0ls);
+    f(s0w, s0rs);
+    f(s0t, s0rs);
+    f(b0w, b0ls);
+    f(b0t, b0ls);
+    f(s1t, set(s1, rights));
     // The word before b0, the tag after s0 (punctuation and conjunctions often decide).
-    f(w(b0 - 1), b0t), f(s0 > 0 ? t(s0 + 1) : 0, s0t, b0t);
+    f(w(b0 - 1), b0t);
+    f(s0 > 0 ? t(s0 + 1) : 0, s0t, b0t);
+    // Suffixes (what an unknown word still tells), the commas and verbs between s0 and b0 (an
+    // attachment across a clause boundary is rarer), and cross pairs.
+    const sf = (i: number) => x.suffix(i);
+    f(sf(s0), s0t);
+    f(sf(b0), b0t);
+    f(sf(b1), b1t);
+    f(sf(s0), sf(b0));
+    const between = s0 > 0 ? x.between(s0, b0) : 0;
+    f(between, s0t, b0t);
+    f(between, dist);
+    f(b0w, s0t, s1t);
+    f(s0w, b0t, b1t);
+    f(w(s0R), b0t);
+    f(l(b0L), s0t, b0t);
+    f(s0t, b0t, t(b0 - 1));
     return out;
   }
 
-  /** Drops the weights no larger than `threshold` (training chooses it on dev); answers how many are left. */
-  prune(threshold: number): number {
-    this.model.prune(threshold);
-    return this.model.weightCount;
-  }
-
   /** The model as text: its relations, its vocabularies (in id order), then the weights. */
-  serialize(): string {
+  serialize(digits = 4): string {
     const listed = (map: Map<string, number>) => [...map.keys()].join('\t');
     return [
       `# labels\t${this.labels.join('\t')}`,
       `# tags\t${listed(this.vocabulary.tags)}`,
       `# words\t${listed(this.vocabulary.words)}`,
-      this.model.serialize(),
+      this.model.serialize(digits),
     ].join('\n');
   }
 
@@ -319,9 +439,34 @@ class Context {
   private readonly words: Int32Array;
   private readonly tags: Int32Array;
 
+  private readonly suffixes: Int32Array;
+  /** Commas and verbs up to each position (prefix counts, for what lies between two words). */
+  private readonly commas: Int32Array;
+  private readonly verbs: Int32Array;
+
   constructor(forms: readonly string[], tags: readonly string[], vocabulary: Vocabulary) {
     this.words = Int32Array.from(forms, (form) => vocabulary.words.get(normalize(form)) ?? 0);
     this.tags = Int32Array.from(tags, (tag) => vocabulary.tags.get(tag) ?? 0);
+    this.suffixes = Int32Array.from(forms, (form) => hashString(form.toLowerCase().slice(-3)));
+    this.commas = new Int32Array(forms.length + 2);
+    this.verbs = new Int32Array(forms.length + 2);
+    for (let i = 0; i < forms.length; i++) {
+      this.commas[i + 1] = this.commas[i] + (forms[i] === ',' || forms[i] === ';' ? 1 : 0);
+      this.verbs[i + 1] = this.verbs[i] + (/^(?:VERB|AUX)/.test(tags[i]) ? 1 : 0);
+    }
+  }
+
+  suffix(i: number) {
+    return i >= 1 && i <= this.suffixes.length ? this.suffixes[i - 1] : 1;
+  }
+
+  /** Commas (none, one, more) and verbs (none, some) strictly between words a < b, as one id. */
+  between(a: number, b: number) {
+    const hi = Math.min(b - 1, this.suffixes.length);
+    if (hi <= a) return 0;
+    const commas = Math.min(2, this.commas[hi] - this.commas[a]);
+    const verbs = Math.min(1, this.verbs[hi] - this.verbs[a]);
+    return 1 + commas * 2 + verbs;
   }
 
   word(i: number) {

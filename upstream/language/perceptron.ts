@@ -102,23 +102,22 @@ export class Perceptron<K extends string | number = string> {
     this.freeze();
   }
 
-  /** Drops the weights no larger than `threshold` in magnitude (after `average`). */
-  prune(threshold: number) {
+  /**
+   * The averaged weights as of now, in a new model, leaving this one to train on: for scoring a
+   * model on dev after each epoch. Numeric features only.
+   */
+  averaged(): Perceptron<K> {
+    const clock = Math.max(1, this.clock);
+    let weights = 0;
+    for (const entry of this.table.values()) weights += entry.classes.length;
+    const frozen = new FrozenWeights(this.table.size, weights);
     for (const [feature, entry] of this.table) {
-      const keep = entry.weights.map((w) => Math.abs(w) > threshold);
-      if (keep.every(Boolean)) continue;
-      entry.classes = entry.classes.filter((_, i) => keep[i]);
-      entry.weights = entry.weights.filter((_, i) => keep[i]);
-      if (entry.classes.length === 0) this.table.delete(feature);
+      const values = entry.classes.map((_, i) => (entry.totals[i] + (clock - entry.stamps[i]) * entry.weights[i]) / clock);
+      frozen.add(feature as number, entry.classes, values);
     }
-    this.freeze();
-  }
-
-  /** How many weights the model holds (while training, and after). */
-  get weightCount() {
-    let n = 0;
-    for (const entry of this.table.values()) n += entry.classes.length;
-    return n;
+    const copy = new Perceptron<K>(this.classCount);
+    copy.frozen = frozen;
+    return copy;
   }
 
   /**
@@ -143,7 +142,10 @@ export class Perceptron<K extends string | number = string> {
         ? [...this.frozen.entries()].map(([f, classes, weights]) => [f as K, { classes, weights }])
         : this.table;
     for (const [feature, { classes, weights }] of entries) {
-      const pairs = classes.map((c, i) => `${c}:${Number(weights[i].toPrecision(digits))}`);
+      // A weight the frozen table would round to nothing is left out: it changes no score.
+      const kept = classes.map((c, i) => [c, weights[i]] as const).filter(([, w]) => Math.round(w * FIXED) !== 0);
+      if (kept.length === 0) continue;
+      const pairs = kept.map(([c, w]) => `${c}:${Number(w.toPrecision(digits))}`);
       lines.push(`${typeof feature === 'number' ? feature.toString(36) : feature}\t${pairs.join(' ')}`);
     }
     return lines.join('\n');
@@ -152,43 +154,57 @@ export class Perceptron<K extends string | number = string> {
   /** Reads `serialize`'s text; `numeric` when the features are numbers (written in base 36). */
   static parse<K extends string | number = string>(text: string, classCount: number, numeric = false): Perceptron<K> {
     const model = new Perceptron<K>(classCount);
-    const lines = text.split('\n');
+    // The lines are walked in place rather than split: a parser model has millions of them.
+    const eachLine = (visit: (start: number, end: number) => void) => {
+      for (let start = 0; start < text.length; ) {
+        let end = text.indexOf('\n', start);
+        if (end < 0) end = text.length;
+        visit(start, end);
+        start = end + 1;
+      }
+    };
     // Numeric features go straight into the frozen table, sized by a first count of the lines
     // and their weights: a model of millions of features never passes through a map.
     let frozen: FrozenWeights | null = null;
     if (numeric) {
       let features = 0;
       let weights = 0;
-      for (const line of lines) {
-        if (!line.includes('\t')) continue;
+      eachLine((start, end) => {
+        const tab = text.indexOf('\t', start);
+        if (tab < 0 || tab >= end) return;
         features++;
-        for (let at = line.indexOf(':'); at >= 0; at = line.indexOf(':', at + 1)) weights++;
-      }
+        for (let at = text.indexOf(':', tab); at >= 0 && at < end; at = text.indexOf(':', at + 1)) weights++;
+      });
       frozen = new FrozenWeights(features, weights);
     }
-    for (const line of lines) {
-      const tab = line.lastIndexOf('\t');
-      if (tab < 0) continue;
-      const classes: number[] = [];
-      const weights: number[] = [];
-      for (const pair of line.slice(tab + 1).split(' ')) {
-        const colon = pair.indexOf(':');
-        const cls = Number(pair.slice(0, colon));
-        const weight = Number(pair.slice(colon + 1));
+    const classes: number[] = [];
+    const weights: number[] = [];
+    eachLine((start, end) => {
+      const tab = text.lastIndexOf('\t', end - 1);
+      if (tab < start) return;
+      classes.length = 0;
+      weights.length = 0;
+      for (let at = tab + 1; at < end; ) {
+        let stop = text.indexOf(' ', at);
+        if (stop < 0 || stop > end) stop = end;
+        const colon = text.indexOf(':', at);
+        const cls = colon > at && colon < stop ? Number(text.slice(at, colon)) : Number.NaN;
+        const weight = Number(text.slice(colon + 1, stop));
         if (!Number.isInteger(cls) || cls < 0 || cls >= classCount || !Number.isFinite(weight)) {
-          throw new Error(`model: bad weight "${pair}"`);
+          throw new Error(`model: bad weight "${text.slice(at, stop)}"`);
         }
         classes.push(cls);
         weights.push(weight);
+        at = stop + 1;
       }
       if (frozen) {
-        const feature = Number.parseInt(line.slice(0, tab), 36);
-        if (!(feature >= 0 && feature <= 0x3fffffff)) throw new Error(`model: bad feature "${line.slice(0, tab)}"`);
+        const feature = Number.parseInt(text.slice(start, tab), 36);
+        if (!(feature >= 0 && feature <= 0x3fffffff)) throw new Error(`model: bad feature "${text.slice(start, tab)}"`);
         frozen.add(feature, classes, weights);
       } else {
-        model.table.set(line.slice(0, tab) as K, { classes, weights, totals: [], stamps: [] });
+        model.table.set(text.slice(start, tab) as K, { classes: [...classes], weights: [...weights], totals: [], stamps: [] });
       }
-    }
+    });
     model.frozen = frozen;
     return model;
   }

@@ -46,14 +46,50 @@ export function loadTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
   }
 }
 
-/** The tagger and the parser from their files; throws when a file is missing or not a model. */
+/**
+ * The tagger and the parser from their files; throws when a file is missing or not a model. The
+ * parser is `parser.txt.br` with, when present, the models of an ensemble beside it
+ * (`parser-2.txt.br`, `parser-3.txt.br`, …, the same training with other seeds).
+ */
 export function loadModels(dir = MODELS_DIR): { tagger: Tagger; parser: Parser } {
   const read = (name: string) => {
     const file = path.join(dir, `${name}.txt.br`);
     if (!existsSync(file)) throw new Error(`${file} is missing`);
     return withoutProvenance(brotliDecompressSync(readFileSync(file)).toString('utf8'));
   };
-  return { tagger: Tagger.parse(read('tagger')), parser: Parser.parse(read('parser')) };
+  const partners: Parser[] = [];
+  for (let k = 2; existsSync(path.join(dir, `parser-${k}.txt.br`)); k++) partners.push(Parser.parse(read(`parser-${k}`)));
+  const parser = Parser.parse(read('parser'));
+  return { tagger: Tagger.parse(read('tagger')), parser: partners.length ? parser.with(partners) : parser };
+}
+
+/**
+ * A tree parser that loads its models on first use (a few seconds, holding the event loop): for
+ * processes that may never parse, such as most of the test servers. Null when the model files are
+ * not there; when they are there but cannot be read, each call throws, and the callers answer
+ * approximately as they do for any parse that fails.
+ */
+export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = () => {}): TreeParser | null {
+  if (!existsSync(path.join(dir, 'tagger.txt.br')) || !existsSync(path.join(dir, 'parser.txt.br'))) {
+    log(`tree parser: no models in ${dir}; analysis is approximate`);
+    return null;
+  }
+  let loaded: TreeParser | null | undefined;
+  const load = (): TreeParser => {
+    if (loaded === undefined) {
+      loaded = loadTreeParser(dir, log);
+      if (loaded) log(`tree parser: models loaded in ${Math.round(loaded.loadMs)} ms`);
+    }
+    if (!loaded) throw new Error('tree parser: the models could not be read');
+    return loaded;
+  };
+  return {
+    get loadMs() {
+      return loaded?.loadMs ?? 0;
+    },
+    parse: (sentence) => load().parse(sentence),
+    tag: (sentence) => load().tag(sentence),
+  };
 }
 
 /** The files begin with lines of provenance and licence ("# Trained by …"), not the model's. */
@@ -87,8 +123,9 @@ export function createTreeParser(tagger: Tagger, parser: Parser, loadMs = 0, lem
       const words: UdWord[] = [];
       for (let from = 0; from < tokens.length; from += MAX_WORDS) {
         const piece = tokens.slice(from, from + MAX_WORDS);
-        const tags = tagger.tag(piece.map((t) => t.form));
-        piece.forEach((token, k) => words.push(wordOf(token, tags[k])));
+        const forms = piece.map((t) => t.form);
+        const tags = mendTags(forms, tagger.tag(forms));
+        for (const [k, token] of piece.entries()) words.push(wordOf(token, tags[k]));
       }
       return words;
     },
@@ -98,7 +135,7 @@ export function createTreeParser(tagger: Tagger, parser: Parser, loadMs = 0, lem
       for (let from = 0; from < tokens.length; from += MAX_WORDS) {
         const piece = tokens.slice(from, from + MAX_WORDS);
         const forms = piece.map((t) => t.form);
-        const tags = tagger.tag(forms);
+        const tags = mendTags(forms, tagger.tag(forms));
         const arcs = parser.parse(forms, tags.map(parserTag));
         piece.forEach((token, k) => {
           // A later piece hangs from the first piece's root, as a run-on continues a sentence.
@@ -110,6 +147,31 @@ export function createTreeParser(tagger: Tagger, parser: Parser, loadMs = 0, lem
       return { text: sentence, words };
     },
   };
+}
+
+const HAVE = new Set(['have', 'has', 'had', 'having', "'ve", '’ve']);
+const BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'m", "'re", '’m', '’re', 'am']);
+
+/**
+ * Mends the one tagging slip English grammar settles without doubt: a past tense right after a
+ * form of "have" or "be" (adverbs and "not" between allowed) is a participle ("Having finished",
+ * "was invited"). The tagger, reading web text, takes some for past tenses, and the parser then
+ * makes them main verbs.
+ */
+export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
+  return tags.map((tag, k) => {
+    if (tag.xpos !== 'VBD') return tag;
+    let j = k - 1;
+    while (j >= 0 && (tags[j].upos === 'ADV' || tags[j].upos === 'PART')) j--;
+    const before = j >= 0 ? forms[j].toLowerCase() : '';
+    if (HAVE.has(before) || BE.has(before)) return { upos: tag.upos, xpos: 'VBN' };
+    // Two finite verbs side by side after a common noun: the first is a participle modifying the
+    // noun ("the people invited came"); after a pronoun it is a relative clause's ("the man I saw left").
+    const next = tags[k + 1]?.xpos;
+    const noun = tags[k - 1]?.xpos === 'NN' || tags[k - 1]?.xpos === 'NNS';
+    if (noun && (next === 'VBD' || next === 'VBZ' || next === 'VBP' || next === 'MD')) return { upos: 'VERB', xpos: 'VBN' };
+    return tag;
+  });
 }
 
 const rootOf = (words: UdWord[]) => words.findIndex((w) => w.head === 0) + 1;

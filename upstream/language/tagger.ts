@@ -131,8 +131,10 @@ export class Tagger {
   /** The tags of a sentence's words. */
   tag(forms: readonly string[]): Tag[] {
     const scores = forms.map(() => new Float64Array(this.tags.length));
-    const forward = this.run(forms, 0, scores);
-    this.run(forms, 1, scores);
+    // The strings are hashed once; the right-to-left reading takes them reversed.
+    const atoms = this.atoms(forms);
+    const forward = this.run(forms, 0, scores, undefined, atoms);
+    this.run(forms, 1, scores, undefined, this.reversed(atoms));
     return forward.map((guess, k) => {
       // A fixed word was not scored: its tag stands.
       const c = this.fixed.has(normalize(forms[k])) ? guess : argmax(scores[k]);
@@ -152,12 +154,13 @@ export class Tagger {
     direction: 0 | 1,
     sum: Float64Array[] | null,
     learn?: (features: number[], guess: number, at: number) => void,
+    given?: Atoms,
   ): number[] {
     const forms = direction === 0 ? sentence : [...sentence].reverse();
     const at = (i: number) => (direction === 0 ? i : forms.length - 1 - i);
     const model = this.models[direction];
     const words = forms.map(normalize);
-    const atoms = this.atoms(forms);
+    const atoms = given ?? this.atoms(forms);
     const out: number[] = [];
     // The tags before the sentence are numbers no class has.
     let prev = -1;
@@ -223,6 +226,33 @@ export class Tagger {
     if (i > 0 && x.allCapitals) f.push(featureKey(33, 0));
     if (x.hyphen[at]) f.push(featureKey(34, 0));
     return f;
+  }
+
+  /** What `atoms` gives for the words reversed: the inner words turned round, the padding kept. */
+  private reversed(a: Atoms): Atoms {
+    const turn = <T extends Int32Array | Uint8Array>(array: T): T => {
+      const out = array.slice() as T;
+      out.subarray(2, array.length - 2).reverse();
+      return out;
+    };
+    return {
+      ...a,
+      word: turn(a.word),
+      form: turn(a.form),
+      suffix1: turn(a.suffix1),
+      suffix2: turn(a.suffix2),
+      suffix3: turn(a.suffix3),
+      suffix4: turn(a.suffix4),
+      prefix1: turn(a.prefix1),
+      prefix2: turn(a.prefix2),
+      prefix3: turn(a.prefix3),
+      shape: turn(a.shape),
+      shape2: turn(a.shape2),
+      shape3: turn(a.shape3),
+      ambiguity: turn(a.ambiguity),
+      capitalized: turn(a.capitalized),
+      hyphen: turn(a.hyphen),
+    };
   }
 
   /** The strings the features read, hashed once per word, with two words of padding each side. */

@@ -1,4 +1,5 @@
-import { loadTreeParser, type TreeParser } from '../language/pipeline';
+import { lazyTreeParser, type TreeParser } from '../language/pipeline';
+import { warmUpSoon } from '../platform/warm-up';
 import type { UpstreamModule } from '../platform/module';
 import { createLinkGrammar, type LinkGrammar, linkGrammarInstalled } from './link-grammar';
 import { withParseCache, withTreeCache } from './parse-cache';
@@ -34,15 +35,13 @@ const parserOfProcess = () => {
   return sharedParser;
 };
 
-// The models load once per process (a second or so, tens of MB), in-process, and every app of
-// the process shares them, as it shares the Link Grammar worker.
+// The models load once per process (a few seconds, tens of MB), in-process, on the first sentence,
+// and every app of the process shares them, as it shares the Link Grammar worker.
 let sharedTrees: TreeParser | null | undefined;
-let treesFailure: string | undefined;
+const treeLog: string[] = [];
 const treesOfProcess = () => {
   if (sharedTrees === undefined) {
-    const trees = loadTreeParser(undefined, (line) => {
-      treesFailure = line;
-    });
+    const trees = lazyTreeParser(undefined, (line) => treeLog.push(line));
     sharedTrees = trees && withTreeCache(trees);
   }
   return sharedTrees;
@@ -62,8 +61,21 @@ export const parserModule: UpstreamModule<object, ParserServices> = {
     },
     sentenceTrees: ({ log }) => {
       const trees = treesOfProcess();
-      if (!trees) log(treesFailure ?? 'tree parser: models unreadable; analysis and word roles are approximate');
+      for (const line of treeLog.splice(0)) log(line);
       return trees;
     },
+  },
+  // A started product loads the models soon after it listens rather than on a learner's first
+  // click; the test servers, which start many side by side, leave it to the first sentence.
+  start: ({ config, sentenceTrees, log }) => {
+    if (!config.seedContent || !sentenceTrees) return async () => {};
+    return warmUpSoon(
+      'parser: loading the tagger and parser',
+      () => {
+        sentenceTrees.parse('The parser is ready.');
+        for (const line of treeLog.splice(0)) log(line);
+      },
+      log,
+    );
   },
 };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openLexicalData } from '../dictionary/engine';
+import { loadTreeParser } from '../language/pipeline';
 import { createPassageReader, lemmasIn } from './passage';
 
-const reader = createPassageReader(() => openLexicalData());
+const trees = loadTreeParser();
 
 const passage = [
   'She looked forward to the trip.  In spite of the rain, they took off early.',
@@ -10,8 +11,17 @@ const passage = [
   'He took his coat off and sat down. The committee abandoned the ambiguous proposal.',
 ].join('\n');
 
-describe('passage parsing', () => {
+// The trained tagger reads the passage; wink does when its models cannot be read.
+describe.each([
+  ['the trained tagger', trees],
+  ['wink', null],
+])('passage parsing with %s', (_, tagger) => {
+  const reader = createPassageReader(() => openLexicalData(), tagger);
   const parsed = reader.read(passage, { phrases: true });
+
+  it('has the tagger it is given', () => {
+    if (_ === 'the trained tagger') expect(trees).not.toBeNull();
+  });
 
   it('splits the passage into the shared sentences, with offsets into the text as sent', () => {
     expect(parsed.sentences.map((s) => s.text)).toEqual([

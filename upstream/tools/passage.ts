@@ -43,7 +43,15 @@ export function treeTokens(trees: TreeParser, text: string): Token[] {
 }
 
 export function createPassageReader(open: () => LexicalData, trees: TreeParser | null = null) {
-  const tag = (text: string) => (trees ? treeTokens(trees, text) : winkTag(text));
+  const tag = (text: string) => {
+    if (!trees) return winkTag(text);
+    try {
+      return treeTokens(trees, text);
+    } catch {
+      // The models could not be read: wink tags instead, as without them.
+      return winkTag(text);
+    }
+  };
   /** The lemma of a word in context: a candidate of the dictionary's in the tagged part of speech. */
   function lemmaOf(token: Token, data: LexicalData, memo: Map<string, string>): string {
     const key = `${token.lower}\u0000${token.pos}`;

@@ -954,7 +954,10 @@ const presentParticiple: Detector = (s, f) => {
   for (const [i, w] of s.lower.entries()) {
     if (!isIngForm(w) || isName(s, i) || progressive.has(i) || gerunds.has(i) || within(f.absolutes, i)) continue;
     // An -ing word the tagger calls an adjective or a noun is one: an interesting book, the building.
-    if (s.parsed && s.upos[i] !== 'VERB') continue;
+    // "Having" or "being" opening a participle clause is the participle's auxiliary ("Having
+    // finished the work, …").
+    const participleAux = s.upos[i] === 'AUX' && /^(having|being)$/.test(w) && i === 0;
+    if (s.parsed && s.upos[i] !== 'VERB' && !participleAux) continue;
     if (s.lower[i - 1] === 'to' || BE.has(s.lower[i - 1] ?? '') || /^(go|goes|went|gone|going)$/.test(s.lower[i - 1] ?? ''))
       continue;
     const opening = (i === 0 || (i === 1 && /^(having|not)$/.test(s.lower[0]))) && s.lower.includes(',');
