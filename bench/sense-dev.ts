@@ -15,7 +15,8 @@
  */
 import { z } from 'zod';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
-import { loadTreeParser } from '../upstream/language/pipeline';
+import { parseAround } from '../upstream/parser/clause';
+import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
 import { readJsonl, reporter } from './support';
 
@@ -107,8 +108,8 @@ export async function runSenseDev() {
   // --weights '{"leaveMargin":1}' tries ranking weights other than the defaults.
   const at = process.argv.indexOf('--weights');
   const engine = createDictionaryEngine(at > 0 ? { weights: JSON.parse(process.argv[at + 1]) } : {});
-  // As query_word does: the target's sentence parsed by the trained tree parser, unless --no-parse.
-  const parser = process.argv.includes('--no-parse') ? null : loadTreeParser(undefined, (line) => console.error(line));
+  // As query_word does: the target's sentence parsed by Link Grammar, unless --no-parse.
+  const parser = !process.argv.includes('--no-parse') && linkGrammarInstalled() ? createLinkGrammar() : null;
   const wordnet = openWordNet();
   const outcomes: Outcome[] = [];
   let unscored = 0;
@@ -122,7 +123,9 @@ export async function runSenseDev() {
       post_context: t.sentence.slice(t.end),
       target_word: t.target,
     };
-    const items = engine.lookup(input, parser?.parse(engine.sentenceOf(input).text));
+    let parse: Parse | undefined;
+    if (parser) parse = await parseAround(parser, engine.sentenceOf(input)).catch(() => undefined);
+    const items = engine.lookup(input, parse);
     const id = items[0]?.gloss[0]?.sense_id;
     const shown = id == null ? null : String(id);
     const firstSense = wordnet.senses(t.lemma).find((s) => s.pos === t.pos)?.key;
@@ -154,6 +157,7 @@ export async function runSenseDev() {
       return [k, { ...tally(list), breakdown: breakdown(list) }];
     }),
   );
+  parser?.close();
   return { targets: targets.length, unscored, overall, perKind, outcomes, parsed: Boolean(parser) };
 }
 
@@ -167,8 +171,8 @@ export function sayDevSet(out: { say(line?: string): void }, result: Awaited<Ret
   out.say(`${result.targets} targets, ${overall.n} scored (${result.unscored} left out: no fitting WordNet sense).`);
   out.say(
     result.parsed
-      ? 'Each sentence parsed by the trained tree parser (upstream/language), as query_word does.'
-      : 'Without the tree (--no-parse, or the models cannot be read).',
+      ? 'Each sentence parsed by Link Grammar, as query_word does.'
+      : 'Without the parse (--no-parse or link-parser missing).',
   );
   out.say();
   out.say('| | top-1 (first item, first gloss) |');

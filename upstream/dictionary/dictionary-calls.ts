@@ -2,8 +2,8 @@ import { isWordNotFound, okStatus, type TranslationItem } from '../../lib/contra
 import type { Users } from '../account/users';
 import type { ContentLibrary } from '../content/library';
 import type { MeteredFeature } from '../metering/entitlements';
-import type { TreeParser } from '../language/pipeline';
-import type { UdSentence } from '../language/ud';
+import { parseAround } from '../parser/clause';
+import { afterInputDue, type LinkGrammar, type Parse } from '../parser/link-grammar';
 import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { sha256 } from '../platform/crypto';
@@ -21,15 +21,19 @@ const lookupFeature: MeteredFeature = 'query_word';
 const libraryExamples = 3;
 const libraryCandidates = 8;
 
+/**
+ * How long a lookup waits for the parse of its sentence (about 5 ms for a short sentence, 25 ms
+ * for a long one, nothing when the sentence was parsed before). Past that, or when the parser is
+ * busy or missing, the word is looked up with the tagger alone and without its role.
+ */
+const parseBudgetMs = 400;
+
 export interface DictionaryCallsDeps {
   users: Pick<Users, 'userForToken' | 'isVip'>;
   ledger: Pick<UsageLedger, 'metered'>;
   dictionary: DictionaryEngine;
-  /**
-   * The trained tree parser (upstream/parser's sentenceTrees), or null when its models cannot be
-   * read: then words are looked up with the tagger alone and without their role.
-   */
-  sentenceTrees: Pick<TreeParser, 'parse'> | null;
+  /** Link Grammar (upstream/parser), or null when it is not installed. */
+  sentenceParser: Pick<LinkGrammar, 'parse'> | null;
   library: Pick<ContentLibrary, 'paperCount' | 'examplesFor'>;
   /** How often annotators chose each sense (s_c); the annotation feature keeps the answers. */
   annotation: { senseCounts(senseIds: string[]): Promise<Map<string, number>> };
@@ -46,7 +50,7 @@ export function dictionaryCalls({
   users,
   ledger,
   dictionary,
-  sentenceTrees,
+  sentenceParser,
   library,
   annotation,
   wordBook,
@@ -122,20 +126,27 @@ export function dictionaryCalls({
     );
   }
 
-  /** The tree of the lookup's sentence, or undefined (no models, no letters, a failure). */
-  function treeOf(input: Parameters<DictionaryEngine['lookup']>[0]): UdSentence | undefined {
-    if (!sentenceTrees) return undefined;
+  /** The parse of the lookup's sentence, or undefined (no parser, too slow, a failure). */
+  async function parseOf(input: Parameters<DictionaryEngine['lookup']>[0]): Promise<Parse | undefined> {
+    if (!sentenceParser) return undefined;
     const sentence = dictionary.sentenceOf(input);
     if (!/\p{L}/u.test(sentence.text)) return undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<undefined>((resolve) => {
+      timer = afterInputDue(parseBudgetMs, () => resolve(undefined));
+    });
     try {
-      return sentenceTrees.parse(sentence.text);
-    } catch {
-      return undefined;
+      return await Promise.race([parseAround(sentenceParser, sentence).catch(() => undefined), late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   return {
     query_word: async (input, caller) => {
+      // The parse runs in its own process: started first, it overlaps the account and quota
+      // checks. It never rejects (parseOf answers undefined on any failure).
+      const parsing = parseOf(input);
       const user = await users.userForToken(caller.token);
       const lookup = {
         target_word: input.target_word.trim(),
@@ -151,7 +162,7 @@ export function dictionaryCalls({
       const { result, left } = await ledger.metered(
         freeUseContext(caller, user, (u) => users.isVip(u)),
         lookupFeature,
-        async () => decorate(dictionary.lookup(input, treeOf(input)), sentenceOf(input)),
+        async () => decorate(dictionary.lookup(input, await parsing), sentenceOf(input)),
         (items) => !isWordNotFound(items),
       );
       const first = result[0];

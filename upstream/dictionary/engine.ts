@@ -17,9 +17,9 @@ import { catenatives, readFormByPlace } from './participles';
 import { posOf } from './pos';
 import { createRanker, defaultWeights, type ContextFeatures, type Ranker, type RankWeights, type ScoredSense } from './rank';
 import { contextSentence, labelOfTag, tagContext, type TaggedSentence, wnPosOfTag } from './tagger';
-import type { UdSentence } from '../language/ud';
+import type { Parse } from '../parser/link-grammar';
 import { createExpressionJudge, type ExpressionJudge } from './expression-use';
-import { placesOf, roleText, type TargetRole, targetRole, treeReader, withMendedTags } from './sentence-role';
+import { alignWords, roleText, type TargetRole, targetRole } from './sentence-role';
 import type { DictionaryEngine, LookupInput } from './types';
 import { senseLabel } from './verb-frames';
 import { wordFormation } from './word-formation';
@@ -57,13 +57,6 @@ interface ScoredGloss {
 
 /** How close (in score) a second sense must come to the first to be shown as possible too. */
 const closeMargin = 0.25;
-
-/**
- * Words that can be a verb's particle: a participle followed by one may be a phrasal verb's
- * ("was taken off"), and stays a verb. Other prepositions start a phrase of its own ("has been
- * married for ten years").
- */
-const particleWords = new Set('up down off out on in over away back around about through along aside apart across'.split(' '));
 
 /** The Universal tag of a part of speech the parse gives. */
 const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
@@ -437,44 +430,29 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
   }
 
   /**
-   * The target in the tree of its sentence: its role, and where the tagger's tokens are among the
-   * tree's words. Nothing when the target is not one of its words. The tree's tags replace the
-   * tagger's wherever a token is one of the tree's words: the part of speech the senses are
-   * ranked from is the trained tagger's (wink-nlp's took an adjective for something else one time
-   * in six).
+   * The target in the parse of its sentence: its role, and where the tagger's tokens are among
+   * the parser's words. Nothing when the parser skipped words (a partial linkage guesses) or the
+   * target is not one of its words.
    */
-  function readTree(parsed: UdSentence, tagged: TaggedSentence, d: Data) {
-    const tree = withMendedTags(parsed);
-    const places = placesOf(tree, tagged.text);
-    const treeIndexOf = (token: number) => {
+  function readParse(parse: Parse, tagged: TaggedSentence) {
+    // A linkage that skipped words guesses: its links still tell expressions apart, but its part
+    // of speech and role are not trusted over the tagger, nor shown.
+    const partial = parse.words.some((w) => /^\[.*\]$/.test(w));
+    const places = alignWords(parse, tagged.text);
+    const parseIndexOf = (token: number) => {
       const t = tagged.tokens[token];
       if (!t) return undefined;
       const i = places.findIndex((p) => p !== undefined && p.start < t.end && p.end > t.start);
       return i < 0 ? undefined : i;
     };
-    tagged.tokens.forEach((token, i) => {
-      const at = treeIndexOf(i);
-      const p = at === undefined ? undefined : places[at];
-      if (at === undefined || !p || p.start !== token.start || p.end !== token.end) return;
-      const upos = tree.words[at - 1].upos;
-      if (upos === token.pos || upos === 'X' || upos === 'SYM') return;
-      const pos = wnPosOfTag(upos);
-      // The tagger's lemma was for its own part of speech ("leaves" as the verb leave).
-      const lemma =
-        pos !== 'x' && pos !== wnPosOfTag(token.pos) ? (d.lemmatizer.known(token.lower, pos) ?? token.lower) : token.lemma;
-      tagged.tokens[i] = { ...token, pos: upos, lemma };
-    });
     const head = tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? tagged.target[0];
-    const target = head === undefined ? undefined : treeIndexOf(head);
+    const target = head === undefined ? undefined : parseIndexOf(head);
     if (target === undefined) return undefined;
-    // A target the tree splits ("face-to-face" is five of its words) has no single role.
-    const place = places[target];
-    if (place?.start !== tagged.tokens[head].start || place.end !== tagged.tokens[head].end) return undefined;
-    const role = targetRole(tree, tagged.text, target, places);
-    return { tree, reader: treeReader(tree, tagged.text, places), treeIndexOf, target, role };
+    const role = targetRole(parse, tagged.text, target, places);
+    return { parse, parseIndexOf, target, role: partial ? { ...role, confident: false, text: undefined } : role };
   }
 
-  function lookupUnsafe(input: LookupInput, tree?: UdSentence): TranslationItem[] {
+  function lookupUnsafe(input: LookupInput, parse?: Parse): TranslationItem[] {
     const target = String(input.target_word ?? '').slice(0, 200);
     const word = cleanTarget(target).toLowerCase();
     if (!word || !/\p{L}/u.test(word) || word.length > 64) return [notFound(target.trim(), word)];
@@ -482,7 +460,6 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const pre = String(input.pre_context ?? '');
     const post = String(input.post_context ?? '');
     const tagged = tagContext(pre, target, post);
-    const reading = tree && tree.words.length > 0 ? readTree(tree, tagged, d) : undefined;
 
     // Neither dictionary has the word or selection whole: its head, if it has one, marked as such.
     const orHead = (): TranslationItem[] => {
@@ -514,6 +491,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const candidates = d.lemmatizer.candidates(word);
     if (candidates.length === 0) return orHead();
 
+    const reading = parse ? readParse(parse, tagged) : undefined;
     let role = reading?.role;
     // An -ing or -ed form whose neighbours say how it reads (participles.ts); otherwise a gerund
     // keeps the verb when it keeps a verb's syntax (an object, or after enjoy, stop, keep…:
@@ -534,7 +512,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       role.passive &&
       !role.agent &&
       !role.particle &&
-      !(role.nextWord && particleWords.has(role.nextWord.word.toLowerCase())) &&
+      !role.nextWord &&
       candidates.some((c) => c.form === 'participle-adjective')
     ) {
       const adjective: TargetRole = { ...role, pos: 'a', function: 'predicative', adjectival: true, transitivity: 'unknown' };
@@ -562,14 +540,13 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
           role = { ...role, text: `是短语 ${m.title} 的一部分` };
       } else if (!best && !maybe) maybe = m;
     }
-    // A role the tree is unsure of is used to judge expressions, never shown.
+    // A role the parse is unsure of is used to judge expressions, never shown.
     if (role && !role.confident) role = { ...role, text: undefined };
     // The phrase's own words are not context for its senses or for the word's.
     const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? [], role);
     if (role) {
-      // The role knows the target's part of speech and object better than a tag alone (a
-      // participle before a noun is its adjective); closed classes (the, of, she) stay, for
-      // ECDICT's function-word lines.
+      // The parse knows the target's part of speech and object better than the tagger; the
+      // tagger's closed classes (the, of, she) stay, for ECDICT's function-word lines.
       if (role.confident && role.pos && role.pos !== 'x' && features.pos !== 'x') {
         features.pos = role.pos;
         features.posFromParse = true;
@@ -666,9 +643,9 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         return undefined;
       }
     },
-    lookup(input, tree) {
+    lookup(input, parse) {
       try {
-        return lookupUnsafe(input, tree);
+        return lookupUnsafe(input, parse);
       } catch (error) {
         // Bad input must never break a lookup; a data error is logged and answered as not found.
         console.error('dictionary lookup failed', error);

@@ -17,7 +17,7 @@ export const sharedDictionaryEngine = () => (sharedEngine ??= createDictionaryEn
 
 /** The contextual dictionary: query_word and explain_pos. */
 export const dictionaryModule: UpstreamModule<
-  Omit<DictionaryCallsDeps, keyof Platform | keyof DictionaryServices | 'sentenceTrees'> & Pick<ParserServices, 'sentenceTrees'>,
+  Omit<DictionaryCallsDeps, keyof Platform | keyof DictionaryServices | 'sentenceParser'> & ParserServices,
   DictionaryServices
 > = {
   name: 'dictionary',

@@ -1,9 +1,6 @@
 /**
  * Part-of-speech tags and lemmas of the target's sentence, from wink-nlp with its English lite
- * model (Universal POS tags). The model loads once, lazily (about 0.1 s). With the sentence's
- * tree (upstream/language), the engine replaces these tags by the tree's wherever a token is one
- * of its words; wink's stand alone only when the tree parser's models cannot be read, and for
- * the cheap readings of library examples (senseOf).
+ * model (Universal POS tags). The model loads once, lazily (about 0.1 s).
  */
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';

@@ -1,5 +1,5 @@
 import type { TranslationItem } from '../../lib/contract';
-import type { UdSentence } from '../language/ud';
+import type { Parse } from '../parser/link-grammar';
 import type { ContextSentence } from './tagger';
 
 /** A word in its sentence, as query_word receives it. */
@@ -31,19 +31,19 @@ export interface DictionaryEngine {
    * One item per lemma the surface form can be in this sentence, the best fitting first, each
    * with its glosses best first. A word nobody knows answers one item with one gloss whose
    * sense.second contains WORD_NOT_FOUND. `key` is the lemma (the service makes it specific).
-   * With the tree of `sentenceOf(input)` (the shared tree parser, upstream/language), the tree's
-   * tags give the words their parts of speech, the target's role decides its object and which
-   * expressions it is part of, and each item says the role.
+   * With the parse of `sentenceOf(input)` (or of the piece of it around the target, parser/
+   * clause.ts, its `from` saying where the piece starts), the target's role decides its part of
+   * speech, its object and which expressions it is part of, and each item says the role.
    */
-  lookup(input: LookupInput, tree?: UdSentence): TranslationItem[];
+  lookup(input: LookupInput, parse?: Parse): TranslationItem[];
   /**
    * The sentence the engine reads the target in (the last sentence of pre_context, the target,
-   * the first of post_context): what the caller parses and hands to lookup, whole.
+   * the first of post_context): what the caller parses and hands to lookup.
    */
   sentenceOf(input: LookupInput): ContextSentence;
   /**
    * The WordNet sense key the ranker gives `lemma` for the target in its sentence, without the
-   * rest of an answer (no tree, expressions, Chinese): cheap enough to read library examples.
+   * rest of an answer (no parse, expressions, Chinese): cheap enough to read library examples.
    */
   senseOf(input: LookupInput, lemma: string): string | undefined;
   /** The lemma and all its inflected forms, lower case (for counting occurrences). */
