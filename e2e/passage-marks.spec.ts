@@ -271,6 +271,8 @@ test.describe('passage marks on a reading page, for a learner (desktop)', () => 
     await expect(page.getByTestId('strange-list')).toHaveText('rabbit');
     await expect.poll(async () => (await highlighted(page, 'reading-mark-strange')).texts.length).toBeGreaterThan(10);
     const drawn = await highlighted(page, 'reading-mark-strange');
-    for (const text of drawn.texts) expect(text.toLowerCase()).toMatch(/^rabbit(s|-hole)?$/);
+    // Every form of the word and nothing else: the trained tagger reads "the Rabbit's" as rabbit + 's,
+    // so the possessive is drawn too.
+    for (const text of drawn.texts) expect(text.toLowerCase()).toMatch(/^rabbit(s|-hole|['’]s)?$/);
   });
 });
