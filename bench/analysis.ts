@@ -208,6 +208,7 @@ async function heldModelStreams(say: (line?: string) => void) {
   const model = await startFakeLlm({ kind: 'normal', chunks: pieces, delayMs: 1000 });
   const upstream = await startEmbeddedUpstream({
     FREE_USES_ANONYMOUS: '100000000',
+    FREE_USES_PER_ADDRESS: '100000000',
     LLM_BASE_URL: model.url,
     LLM_MODEL: 'bench-model',
   });
@@ -253,7 +254,11 @@ async function main() {
     `${sentences.length} sentences of bench/data/analysis-dev.jsonl; ${streams} streams for ${seconds} s; Node ${process.version}`,
   );
 
-  const upstream = await startEmbeddedUpstream({ FREE_USES_ANONYMOUS: '100000000', FREE_USES_LOGIN: '100000000' });
+  const upstream = await startEmbeddedUpstream({
+    FREE_USES_ANONYMOUS: '100000000',
+    FREE_USES_LOGIN: '100000000',
+    FREE_USES_PER_ADDRESS: '100000000',
+  });
   const next = await startNext({ UPSTREAM_URL: upstream.url });
   try {
     const upstreamPid = upstream.process.pid ?? 0;
