@@ -99,8 +99,6 @@ class Configuration {
 
 export class Parser {
   private readonly scores: Float64Array;
-  /** The other models of an ensemble (see `with`). */
-  private partners: Perceptron<number>[] = [];
 
   constructor(
     readonly labels: readonly string[],
@@ -157,38 +155,14 @@ export class Parser {
     return parser;
   }
 
-  /**
-   * An ensemble: this parser and others trained the same way on the same text with other seeds,
-   * each move chosen by their scores added (a greedy parser's mistakes differ from run to run, and
-   * the sum makes fewer). They must share relations and vocabularies, as such runs do.
-   */
-  with(others: readonly Parser[]): Parser {
-    for (const other of others) {
-      const same =
-        other.labels.join('\t') === this.labels.join('\t') &&
-        [...other.vocabulary.words.keys()].join('\t') === [...this.vocabulary.words.keys()].join('\t') &&
-        [...other.vocabulary.tags.keys()].join('\t') === [...this.vocabulary.tags.keys()].join('\t');
-      if (!same) throw new Error('parser model: the ensemble’s models were trained on different text');
-    }
-    const ensemble = new Parser(this.labels, this.vocabulary, this.model);
-    ensemble.partners = others.map((o) => o.model);
-    return ensemble;
-  }
-
   /** The tree of a tagged sentence: each word's head (0 for the root) and relation. */
   parse(forms: readonly string[], tags: readonly string[]): Arc[] {
     const n = forms.length;
     if (n === 0) return [];
     const c = new Configuration(n);
     const context = new Context(forms, tags, this.vocabulary);
-    const extra = new Float64Array(this.scores.length);
     while (!c.done) {
-      const features = this.features(c, context);
-      const scores = this.model.score(features, this.scores);
-      for (const partner of this.partners) {
-        partner.score(features, extra);
-        for (let m = 0; m < scores.length; m++) scores[m] += extra[m];
-      }
+      const scores = this.model.score(this.features(c, context), this.scores);
       c.apply(bestMove(c, scores));
     }
     return Array.from({ length: n }, (_, k) => {

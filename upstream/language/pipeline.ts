@@ -46,21 +46,14 @@ export function loadTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
   }
 }
 
-/**
- * The tagger and the parser from their files; throws when a file is missing or not a model. The
- * parser is `parser.txt.br` with, when present, the models of an ensemble beside it
- * (`parser-2.txt.br`, `parser-3.txt.br`, …, the same training with other seeds).
- */
+/** The tagger and the parser from their files; throws when a file is missing or not a model. */
 export function loadModels(dir = MODELS_DIR): { tagger: Tagger; parser: Parser } {
   const read = (name: string) => {
     const file = path.join(dir, `${name}.txt.br`);
     if (!existsSync(file)) throw new Error(`${file} is missing`);
     return withoutProvenance(brotliDecompressSync(readFileSync(file)).toString('utf8'));
   };
-  const partners: Parser[] = [];
-  for (let k = 2; existsSync(path.join(dir, `parser-${k}.txt.br`)); k++) partners.push(Parser.parse(read(`parser-${k}`)));
-  const parser = Parser.parse(read('parser'));
-  return { tagger: Tagger.parse(read('tagger')), parser: partners.length ? parser.with(partners) : parser };
+  return { tagger: Tagger.parse(read('tagger')), parser: Parser.parse(read('parser')) };
 }
 
 /**
@@ -116,26 +109,27 @@ export function createTreeParser(tagger: Tagger, parser: Parser, loadMs = 0, lem
     start: token.start,
     end: token.end,
   });
+  /** The sentence's words in pieces of at most MAX_WORDS, each tagged. */
+  function* tagged(sentence: string) {
+    const tokens = tokenize(sentence);
+    for (let from = 0; from < tokens.length; from += MAX_WORDS) {
+      const piece = tokens.slice(from, from + MAX_WORDS);
+      const forms = piece.map((t) => t.form);
+      yield { from, piece, forms, tags: mendTags(forms, tagger.tag(forms)) };
+    }
+  }
   return {
     loadMs,
     tag(sentence) {
-      const tokens = tokenize(sentence);
       const words: UdWord[] = [];
-      for (let from = 0; from < tokens.length; from += MAX_WORDS) {
-        const piece = tokens.slice(from, from + MAX_WORDS);
-        const forms = piece.map((t) => t.form);
-        const tags = mendTags(forms, tagger.tag(forms));
+      for (const { piece, tags } of tagged(sentence)) {
         for (const [k, token] of piece.entries()) words.push(wordOf(token, tags[k]));
       }
       return words;
     },
     parse(sentence) {
-      const tokens = tokenize(sentence);
       const words: UdWord[] = [];
-      for (let from = 0; from < tokens.length; from += MAX_WORDS) {
-        const piece = tokens.slice(from, from + MAX_WORDS);
-        const forms = piece.map((t) => t.form);
-        const tags = mendTags(forms, tagger.tag(forms));
+      for (const { from, piece, forms, tags } of tagged(sentence)) {
         const arcs = parser.parse(forms, tags.map(parserTag));
         piece.forEach((token, k) => {
           // A later piece hangs from the first piece's root, as a run-on continues a sentence.
