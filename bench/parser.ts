@@ -4,6 +4,10 @@
  * test), and what they cost to load and run.
  *
  *   npm run bench:parser -- [--treebank DIR] [--split test|dev] [--json]
+ *   npm run bench:parser -- --split dev --tune
+ *
+ * `--tune` chooses how the two parsers' trees are combined (pipeline.ts COMBINATION): it scores
+ * each parser alone and a grid of combinations on the split (dev: never tune on test) and stops.
  *
  * On the treebank's own words (gold tokenization), every word counted:
  *  - tagging: UPOS and XPOS accuracy;
@@ -16,8 +20,10 @@
  * tagged and parsed per second.
  */
 import { parseArgs } from 'node:util';
-import { parserTag } from '../upstream/language/parser';
-import { loadModels, loadTreeParser, mendTags, ruleLemma } from '../upstream/language/pipeline';
+import { combineParses } from '../upstream/language/combine';
+import { type Arc, parserTag } from '../upstream/language/parser';
+import { mendTags } from '../upstream/language/mend';
+import { COMBINATION, loadModels, loadTreeParser, parseTagged, ruleLemma } from '../upstream/language/pipeline';
 import { readTreebank } from '../upstream/language/treebank';
 import type { UdSentence, UdWord } from '../upstream/language/ud';
 import { reporter } from './support';
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     treebank: { type: 'string', default: '/work/data/ud-ewt' },
     split: { type: 'string', default: 'test' },
     json: { type: 'boolean', default: false },
+    tune: { type: 'boolean', default: false },
   },
 });
 const split = values.split === 'dev' ? 'dev' : 'test';
@@ -38,10 +45,57 @@ if (!trees) throw new Error('the models could not be read');
 (globalThis as { gc?: () => void }).gc?.();
 const rssAfter = process.memoryUsage().rss;
 
-// The tagger and parser on their own, for gold tokenization.
-const { tagger, parser } = loadModels();
+// The tagger and parsers on their own, for gold tokenization.
+const models = loadModels();
+const { tagger } = models;
 
 const sentences = readTreebank(values.treebank)[split];
+
+if (values.tune) {
+  if (split === 'test') throw new Error('--tune chooses settings: run it on --split dev');
+  tune();
+  process.exit(0);
+}
+
+/** UAS without punctuation of each parser alone and of each combination in a grid. */
+function tune() {
+  const parsed = sentences.map((s) => {
+    const forms = s.words.map((w) => w.form);
+    const tags = mendTags(forms, tagger.tag(forms)).map(parserTag);
+    return { gold: s.words, tags, both: [models.parser.parse(forms, tags), models.fromEnd.parseFromEnd(forms, tags)] };
+  });
+  const uas = (arcsOf: (both: Arc[][], tags: string[]) => Arc[]) => {
+    let right = 0;
+    let words = 0;
+    for (const { gold: g, both, tags } of parsed) {
+      const arcs = arcsOf(both, tags);
+      g.forEach((w, k) => {
+        if (w.upos === 'PUNCT') return;
+        words++;
+        if (arcs[k].head === w.head) right++;
+      });
+    }
+    return `${((right / words) * 100).toFixed(2)}%`;
+  };
+  console.log(`left to right alone: ${uas((b) => b[0])}; right to left alone: ${uas((b) => b[1])}`);
+  for (const scale of [16, 32, 64, 128, 256]) {
+    const row = [0.9, 1, 1.1].map((w) => `${w}: ${uas((b) => combineParses(b, { scale, weights: [1, w] }))}`);
+    const barred = uas((b, tags) => combineParses(b, { scale, weights: [1, 1] }, (h) => tags[h - 1].startsWith('PUNCT')));
+    console.log(`scale ${scale} | right-to-left weight ${row.join(' · ')} | 1, punctuation barred as head: ${barred}`);
+  }
+  // Where the combination errs, by the gold relation: what to work on next.
+  const errors = new Map<string, [number, number]>();
+  for (const { gold: g, both } of parsed) {
+    const arcs = combineParses(both, COMBINATION);
+    g.forEach((w, k) => {
+      const rel = w.deprel.split(':')[0];
+      const [wrong, all] = errors.get(rel) ?? [0, 0];
+      errors.set(rel, [wrong + (arcs[k].head === w.head ? 0 : 1), all + 1]);
+    });
+  }
+  const ranked = [...errors].sort((a, b) => b[1][0] - a[1][0]).slice(0, 15);
+  console.log(ranked.map(([rel, [wrong, all]]) => `${rel} ${wrong}/${all}`).join(' · '));
+}
 
 interface Counts {
   words: number;
@@ -120,7 +174,7 @@ for (const s of sentences) {
   const forms = s.words.map((w) => w.form);
   const t0 = performance.now();
   const tags = mendTags(forms, tagger.tag(forms));
-  const arcs = parser.parse(forms, tags.map(parserTag));
+  const arcs = parseTagged(models, forms, tags.map(parserTag));
   goldMs += performance.now() - t0;
   const predicted = forms.map((form, k) => ({
     ...s.words[k],

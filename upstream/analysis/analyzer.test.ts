@@ -74,8 +74,7 @@ describe('sentence analysis on the trained parser', () => {
 describe('sentence analysis without the models', () => {
   it('answers approximately when the model files cannot be read, and says why in the log', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'models-'));
-    writeFileSync(path.join(dir, 'tagger.txt.br'), 'not brotli');
-    writeFileSync(path.join(dir, 'parser.txt.br'), 'not brotli');
+    for (const name of ['tagger', 'parser', 'parser-rtl']) writeFileSync(path.join(dir, `${name}.txt.br`), 'not brotli');
     const lines: string[] = [];
     expect(loadTreeParser(dir, (line) => lines.push(line))).toBeNull();
     expect(lines.join('\n')).toContain('models unreadable');
@@ -90,8 +89,7 @@ describe('sentence analysis without the models', () => {
   it('loads lazily: no files, no parser; unreadable files, every sentence approximate', async () => {
     expect(lazyTreeParser(path.join(tmpdir(), 'no-such-models'))).toBeNull();
     const dir = mkdtempSync(path.join(tmpdir(), 'models-'));
-    writeFileSync(path.join(dir, 'tagger.txt.br'), 'not brotli');
-    writeFileSync(path.join(dir, 'parser.txt.br'), 'not brotli');
+    for (const name of ['tagger', 'parser', 'parser-rtl']) writeFileSync(path.join(dir, `${name}.txt.br`), 'not brotli');
     const lazy = lazyTreeParser(dir);
     expect(lazy).not.toBeNull();
     expect(() => lazy?.parse('She left early.')).toThrow(/could not be read/);

@@ -505,6 +505,8 @@ class Builder {
           ? '形式宾语'
           : '形式主语';
       case 'obj':
+        // A second object set off by a comma after the first sums it up (raised rates, a decision …).
+        if (c.kids.some((x) => x < k && this.rel(x) === 'obj') && this.summaryAppositive(k, p)) return '同位语';
         return '宾语';
       case 'iobj':
         return '间接宾语';
@@ -554,7 +556,7 @@ class Builder {
   /**
    * A noun phrase with no preposition, set off by a comma after the clause ("…, a decision that
    * pushed up borrowing costs") sums the clause up: an appositive, though a parser may attach it
-   * as an oblique of the verb.
+   * as an oblique or a second object of the verb.
    */
   private summaryAppositive(k: number, p: number): boolean {
     if (k < p || !['NOUN', 'PROPN'].includes(this.w[k].upos)) return false;

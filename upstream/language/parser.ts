@@ -21,6 +21,11 @@ import type { UdSentence } from './ud';
 export interface Arc {
   head: number;
   deprel: string;
+  /**
+   * How sure the parser was: the score of the move that made this arc above the best other move
+   * the configuration allowed. What the combination of two parsers weighs their arcs by.
+   */
+  margin: number;
 }
 
 export interface TrainParserOptions {
@@ -161,14 +166,32 @@ export class Parser {
     if (n === 0) return [];
     const c = new Configuration(n);
     const context = new Context(forms, tags, this.vocabulary);
+    const margins = new Float64Array(n + 2);
     while (!c.done) {
       const scores = this.model.score(this.features(c, context), this.scores);
-      c.apply(bestMove(c, scores));
+      const move = bestMove(c, scores);
+      if (move !== SHIFT) margins[c.stack.at(-1) as number] = marginOf(c, scores, move);
+      c.apply(move);
     }
     return Array.from({ length: n }, (_, k) => {
       const head = c.heads[k + 1];
-      return { head: head === c.root ? 0 : head, deprel: this.labels[c.labels[k + 1]] ?? 'dep' };
+      return {
+        head: head === c.root ? 0 : head,
+        deprel: this.labels[c.labels[k + 1]] ?? 'dep',
+        margin: margins[k + 1],
+      };
     });
+  }
+
+  /**
+   * The tree found reading the sentence from its end, for a parser trained on reversed sentences
+   * (`reversedSentence`): its mistakes are not the left-to-right parser's, which is why the two
+   * together beat either.
+   */
+  parseFromEnd(forms: readonly string[], tags: readonly string[]): Arc[] {
+    const n = forms.length;
+    const arcs = this.parse([...forms].reverse(), [...tags].reverse());
+    return arcs.reverse().map((a) => ({ ...a, head: a.head === 0 ? 0 : n + 1 - a.head }));
   }
 
   /** One sentence of training; answers the heads it found (0 for the root), one-based. */
@@ -377,13 +400,13 @@ export class Parser {
   }
 
   /** The model as text: its relations, its vocabularies (in id order), then the weights. */
-  serialize(digits = 4): string {
+  serialize(digits = 4, prune = 0): string {
     const listed = (map: Map<string, number>) => [...map.keys()].join('\t');
     return [
       `# labels\t${this.labels.join('\t')}`,
       `# tags\t${listed(this.vocabulary.tags)}`,
       `# words\t${listed(this.vocabulary.words)}`,
-      this.model.serialize(digits),
+      this.model.serialize(digits, prune),
     ].join('\n');
   }
 
@@ -479,6 +502,13 @@ function bestMove(c: Configuration, scores: Float64Array): number {
   return best;
 }
 
+/** The score of `move` above the best other allowed move's. */
+function marginOf(c: Configuration, scores: Float64Array, move: number): number {
+  let other = Number.NEGATIVE_INFINITY;
+  for (let m = 0; m < scores.length; m++) if (m !== move && valid(c, m) && scores[m] > other) other = scores[m];
+  return Number.isFinite(other) ? scores[move] - other : 0;
+}
+
 function valid(c: Configuration, move: number) {
   if (move === SHIFT) return c.canShift();
   return isLeft(move) ? c.canLeft() : c.canRight();
@@ -513,6 +543,16 @@ function moveCosts(c: Configuration, head: Int32Array) {
     right = children + (inBuffer(head[s0]) ? 1 : 0);
   }
   return { shift, left, right };
+}
+
+/**
+ * The sentence read from its end: the right-to-left parser learns and parses on it, and its heads
+ * are mapped back by the same function (it is its own inverse).
+ */
+export function reversedSentence(sentence: UdSentence): UdSentence {
+  const n = sentence.words.length;
+  const at = (k: number) => (k === 0 ? 0 : n + 1 - k);
+  return { ...sentence, words: sentence.words.map((w) => ({ ...w, head: at(w.head) })).reverse() };
 }
 
 /**

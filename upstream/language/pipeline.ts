@@ -2,7 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
-import { Parser, parserTag } from './parser';
+import { type CombineOptions, combineParses } from './combine';
+import { mendTags, mendTree } from './mend';
+import { type Arc, Parser, parserTag } from './parser';
 import { type Tag, Tagger } from './tagger';
 import { type Token, tokenize } from './tokenizer';
 import type { UdSentence, UdWord } from './ud';
@@ -38,22 +40,53 @@ const MAX_WORDS = 250;
 export function loadTreeParser(dir = MODELS_DIR, log: (line: string) => void = () => {}): TreeParser | null {
   const started = performance.now();
   try {
-    const { tagger, parser } = loadModels(dir);
-    return createTreeParser(tagger, parser, performance.now() - started);
+    return createTreeParser(loadModels(dir), performance.now() - started);
   } catch (error) {
     log(`tree parser: models unreadable (${(error as Error).message}); analysis is approximate`);
     return null;
   }
 }
 
-/** The tagger and the parser from their files; throws when a file is missing or not a model. */
-export function loadModels(dir = MODELS_DIR): { tagger: Tagger; parser: Parser } {
-  const read = (name: string) => {
-    const file = path.join(dir, `${name}.txt.br`);
-    if (!existsSync(file)) throw new Error(`${file} is missing`);
-    return withoutProvenance(brotliDecompressSync(readFileSync(file)).toString('utf8'));
+/** The trained models: the tagger, and the parsers that read a sentence from each end. */
+export interface Models {
+  tagger: Tagger;
+  parser: Parser;
+  fromEnd: Parser;
+}
+
+/** The model files `train:parser` writes, each `<name>.txt.br`. */
+const MODEL_FILES = ['tagger', 'parser', 'parser-rtl'] as const;
+
+/** The models from their files; throws when a file is missing or not a model. */
+export function loadModels(dir = MODELS_DIR): Models {
+  return {
+    tagger: Tagger.parse(readModel(dir, 'tagger')),
+    parser: Parser.parse(readModel(dir, 'parser')),
+    fromEnd: Parser.parse(readModel(dir, 'parser-rtl')),
   };
-  return { tagger: Tagger.parse(read('tagger')), parser: Parser.parse(read('parser')) };
+}
+
+/**
+ * How the two parsers' trees are combined, chosen on EWT dev (`npm run bench:parser -- --split dev
+ * --tune`): the margin scale at which an arc counts as sure, and the weight of each parser.
+ */
+export const COMBINATION: CombineOptions = { scale: 64, weights: [1, 1] };
+
+/**
+ * The tree of a tagged sentence (tags as `parserTag` gives them): both parsers', combined, and
+ * mended where English settles what the treebank's web text rarely shows (`mendTree`).
+ */
+export function parseTagged(models: Models, forms: readonly string[], tags: readonly string[], combination = COMBINATION): Arc[] {
+  const both = [models.parser.parse(forms, tags), models.fromEnd.parseFromEnd(forms, tags)];
+  const arcs = combineParses(both, combination, (h) => tags[h - 1].startsWith('PUNCT'));
+  return mendTree(forms, tags, arcs);
+}
+
+/** A model file's text, without its provenance; throws when it is missing. */
+export function readModel(dir: string, name: string): string {
+  const file = path.join(dir, `${name}.txt.br`);
+  if (!existsSync(file)) throw new Error(`${file} is missing`);
+  return withoutProvenance(brotliDecompressSync(readFileSync(file)).toString('utf8'));
 }
 
 /**
@@ -63,7 +96,7 @@ export function loadModels(dir = MODELS_DIR): { tagger: Tagger; parser: Parser }
  * approximately as they do for any parse that fails.
  */
 export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = () => {}): TreeParser | null {
-  if (!existsSync(path.join(dir, 'tagger.txt.br')) || !existsSync(path.join(dir, 'parser.txt.br'))) {
+  if (MODEL_FILES.some((name) => !existsSync(path.join(dir, `${name}.txt.br`)))) {
     log(`tree parser: no models in ${dir}; analysis is approximate`);
     return null;
   }
@@ -96,7 +129,8 @@ function withoutProvenance(text: string) {
   return text.slice(at);
 }
 
-export function createTreeParser(tagger: Tagger, parser: Parser, loadMs = 0, lemmatize: Lemmatize = ruleLemma): TreeParser {
+export function createTreeParser(models: Models, loadMs = 0, lemmatize: Lemmatize = ruleLemma): TreeParser {
+  const { tagger } = models;
   const wordOf = (token: Token, { upos, xpos }: Tag): UdWord => ({
     form: token.form,
     lemma: lemmatize(token.form, upos, xpos),
@@ -130,7 +164,7 @@ export function createTreeParser(tagger: Tagger, parser: Parser, loadMs = 0, lem
     parse(sentence) {
       const words: UdWord[] = [];
       for (const { from, piece, forms, tags } of tagged(sentence)) {
-        const arcs = parser.parse(forms, tags.map(parserTag));
+        const arcs = parseTagged(models, forms, tags.map(parserTag));
         piece.forEach((token, k) => {
           // A later piece hangs from the first piece's root, as a run-on continues a sentence.
           const head = arcs[k].head === 0 ? (from === 0 ? 0 : rootOf(words)) : arcs[k].head + from;
@@ -141,31 +175,6 @@ export function createTreeParser(tagger: Tagger, parser: Parser, loadMs = 0, lem
       return { text: sentence, words };
     },
   };
-}
-
-const HAVE = new Set(['have', 'has', 'had', 'having', "'ve", '’ve']);
-const BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'m", "'re", '’m', '’re', 'am']);
-
-/**
- * Mends the one tagging slip English grammar settles without doubt: a past tense right after a
- * form of "have" or "be" (adverbs and "not" between allowed) is a participle ("Having finished",
- * "was invited"). The tagger, reading web text, takes some for past tenses, and the parser then
- * makes them main verbs.
- */
-export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
-  return tags.map((tag, k) => {
-    if (tag.xpos !== 'VBD') return tag;
-    let j = k - 1;
-    while (j >= 0 && (tags[j].upos === 'ADV' || tags[j].upos === 'PART')) j--;
-    const before = j >= 0 ? forms[j].toLowerCase() : '';
-    if (HAVE.has(before) || BE.has(before)) return { upos: tag.upos, xpos: 'VBN' };
-    // Two finite verbs side by side after a common noun: the first is a participle modifying the
-    // noun ("the people invited came"); after a pronoun it is a relative clause's ("the man I saw left").
-    const next = tags[k + 1]?.xpos;
-    const noun = tags[k - 1]?.xpos === 'NN' || tags[k - 1]?.xpos === 'NNS';
-    if (noun && (next === 'VBD' || next === 'VBZ' || next === 'VBP' || next === 'MD')) return { upos: 'VERB', xpos: 'VBN' };
-    return tag;
-  });
 }
 
 const rootOf = (words: UdWord[]) => words.findIndex((w) => w.head === 0) + 1;

@@ -454,6 +454,17 @@ const imperative: Detector = (s, f) => {
 
 const RELATIVE = /^(who|whom|whose|which|that)$/;
 
+/**
+ * The noun of a conjunction made of a noun phrase (by the time, every time, the moment …): the
+ * clause after it is a 时间状语从句, though the tree hangs it on the noun as a relative clause. At
+ * the head of the sentence or after a comma; "I remember the moment he left" keeps its relative.
+ */
+function timeConjunctionNoun(s: Sentence, noun: number): boolean {
+  if (s.lower[noun - 2] === 'by' && s.lower[noun - 1] === 'the' && s.lower[noun] === 'time') return true;
+  const opens = noun === 1 || s.lower[noun - 2] === ',';
+  return opens && /^(the|every|each|next)$/.test(s.lower[noun - 1] ?? '') && /^(time|moment|minute|instant)$/.test(s.lower[noun]);
+}
+
 const relativeClause: Detector = (s, f) => {
   const out: Span[] = [];
   const frame = cleftFrame(s);
@@ -469,7 +480,7 @@ const relativeClause: Detector = (s, f) => {
     // A free relative (What you need…) and the clause of "What a day it is!" are not attributive.
     if (noun < 0 || WH.has(s.lower[noun]) || /^(whatever|whoever)$/.test(s.lower[noun]) || exclamative(s, f).length) continue;
     if (!isNoun(s, noun) || isIngForm(s.lower[noun]) || (!thatClause && appositiveAt(s, noun))) continue;
-    if (frame && noun <= frame[1]) continue;
+    if ((frame && noun <= frame[1]) || timeConjunctionNoun(s, noun)) continue;
     const [start, end] = subtree(s, c);
     // The clause starts after its noun; a comma before it makes it non-restrictive.
     if (start <= noun || s.lower[start - 1] === ',') continue;
@@ -807,7 +818,10 @@ const comparativeClause: Detector = (s) => {
     if (w !== 'than' && w !== 'as') continue;
     if (w === 'as' && !asComparison(s, i)) continue;
     const subject = s.lower[i + 1];
-    if (!subject || !(SUBJECT_PRONOUNS.has(subject) || DETERMINERS.has(subject) || /^[A-Z]/.test(s.words[i + 1]))) continue;
+    // than we did, as his father did, as the others had: a subject opens the clause.
+    const opensSubject =
+      SUBJECT_PRONOUNS.has(subject) || DETERMINERS.has(subject) || s.xpos[i + 1] === 'PRP$' || /^[A-Z]/.test(s.words[i + 1]);
+    if (!subject || !opensSubject) continue;
     if (!opensClause(s, i + 1, finite)) continue;
     out.push([i, clauseEnd(s, i, i + 1)]);
   }
@@ -1092,10 +1106,27 @@ function cleftFrame(s: Sentence): [number, number] | null {
 const cleft: Detector = (s) => (cleftFrame(s) ? [[0, lastWord(s)]] : []);
 
 /** it + be/seem… + adjective/noun + to do / that…, or it + take + time + to do. */
+/**
+ * Where the tree says "it" is an expletive (It is my job to answer…): the first word of the clause
+ * after its predicate that the expletive stands for (to, that, whether, a wh-word), or -1.
+ */
+function extraposedClause(s: Sentence, it: number): number {
+  const predicate = s.head[it];
+  if (s.deprel[it] !== 'expl' || predicate <= it) return -1;
+  for (const c of childrenOf(s, predicate)) {
+    if (c < predicate || !/^(csubj|acl|ccomp|advcl|xcomp)/.test(s.deprel[c])) continue;
+    const start = subtree(s, c)[0];
+    if (start > predicate && /^(to|that|whether|how|what|why|who|when|where)$/.test(s.lower[start])) return start;
+  }
+  return -1;
+}
+
 function formalSubjectFrame(s: Sentence): { it: number; marker: number } | null {
   if (cleftFrame(s)) return null;
   for (const [i, w] of s.lower.entries()) {
     if (w !== 'it' || (i > 0 && !/^(,|that|and|but|so|because|if|when|though)$/.test(s.lower[i - 1]))) continue;
+    const clause = s.parsed ? extraposedClause(s, i) : -1;
+    if (clause >= 0) return { it: i, marker: clause };
     let k = i + 1;
     while (AUX.has(s.lower[k] ?? '') || /^(not|never|also|quite|very|so|really)$/.test(s.lower[k] ?? '')) k++;
     const verb = s.lower[k - 1];
@@ -1436,7 +1467,10 @@ function namedComplement(s: Sentence, v: number): Span | null {
   if (object === undefined) return null;
   const second = childrenOf(s, v).find(
     (c) =>
-      c > object && /^(obj|obl|xcomp|iobj)$/.test(s.deprel[c]) && /^(NOUN|PROPN)$/.test(s.upos[c]) && !childWith(s, c, /^case/),
+      c > object &&
+      /^(obj|obl|obl:unmarked|obl:npmod|xcomp|iobj)$/.test(s.deprel[c]) &&
+      /^(NOUN|PROPN)$/.test(s.upos[c]) &&
+      !childWith(s, c, /^case/),
   );
   if (second === undefined || /^(a|an)$/.test(s.lower[object + 1] ?? '')) return null;
   return [Math.max(object + 1, subtree(s, second)[0]), second + 1];

@@ -211,6 +211,9 @@ export const PLACE_TIME_NOUNS = set(`
   place house home room city town village school country street park office building hospital shop restaurant
   hotel factory farm area spot world day time year moment morning evening night week month season age period
   reason occasion point situation case stage
+  afternoon weekend holiday summer winter spring autumn hour century decade era date birthday
+  station library museum cinema theatre theater airport beach island mountain hometown classroom kitchen
+  garden corner campus store market zoo field laboratory lab hall centre center camp
 `);
 
 /** Irregular past-tense forms, for verbs whose subscript does not say past (saw.w). */

@@ -78,7 +78,8 @@ function repair(words: string[], upos: string[], xpos: string[], head: number[],
   }
   const hasChild = (i: number, relation: RegExp) => head.some((h, k) => h === i && relation.test(deprel[k]));
   for (let i = 0; i < words.length; i++) {
-    if (!/^(acl|xcomp|advcl)$/.test(deprel[i]) || hasChild(i, /^(nsubj|aux)/)) continue;
+    // An auxiliary standing for its verb (as his father did) is finite whatever the parser hung on it.
+    if (!/^(acl|xcomp|advcl)$/.test(deprel[i]) || upos[i] === 'AUX' || hasChild(i, /^(nsubj|aux)/)) continue;
     if (xpos[i] === 'VBD') xpos[i] = 'VBN';
     // let them play: a bare infinitive the tagger read as a present tense.
     else if (xpos[i] === 'VBP' && deprel[i] === 'xcomp') xpos[i] = 'VB';
