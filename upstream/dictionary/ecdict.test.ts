@@ -18,4 +18,18 @@ describe('ECDICT, read-only', () => {
     expect(ecdict.get('   ')).toBeUndefined();
     expect(ecdict.get('x'.repeat(500))).toBeUndefined();
   });
+
+  it('knows the headwords of its expressions, and only those that may be one', () => {
+    const expressions = ecdict.expressionHeadwords();
+    expect(expressions.has('look forward to')).toBe(true);
+    expect(expressions.has('in spite of')).toBe(true);
+    // Every headword there has several words and is in lower case; no single word is.
+    expect(expressions.has('bank')).toBe(false);
+    for (const word of [...expressions].slice(0, 1000)) {
+      expect(word).toContain(' ');
+      expect(word).toBe(word.toLowerCase());
+    }
+    // Read once.
+    expect(ecdict.expressionHeadwords()).toBe(expressions);
+  });
 });

@@ -97,9 +97,12 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
     const underscored = words.join('_');
     if (wordnet.has(underscored)) found.wordnet = underscored;
     const spaced = words.join(' ');
-    if (isExpressionEntry(ecdict.get(spaced), words.length)) found.ecdict = spaced;
+    if (mayBeExpression(spaced) && isExpressionEntry(ecdict.get(spaced), words.length)) found.ecdict = spaced;
     return found;
   }
+
+  /** Whether ECDICT may have the words as an expression: a set in memory, asked before the database. */
+  const mayBeExpression = (spaced: string) => !spaced.includes(' ') || ecdict.expressionHeadwords().has(spaced);
 
   /** Every expression containing one of the target tokens, longest first. */
   function find(tokens: Token[], target: number[]): PhraseMatch[] {
@@ -183,8 +186,9 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
     window.some((t) => t.pos === 'DET' || t.pos === 'PRON' || t.pos === 'NUM') || window[0].lemma === 'be';
 
   function scan(tokens: Token[]): PhraseMatch[] {
-    // Every window's headword variants, asked of ECDICT in a few batched queries rather than one
-    // query each: a 2,000-word passage has some 50,000 of them, nearly all absent.
+    // Every window's headword variants: a 2,000-word passage has some 50,000 of them, nearly all
+    // absent from ECDICT, which the set of its expressions' headwords says without a query; the
+    // few it may have are read in one batch.
     const windows: { i: number; window: Token[]; variants: string[][] }[] = [];
     for (let i = 0; i < tokens.length; i++) {
       if (!tokens[i].isWord) continue;
@@ -194,7 +198,7 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
         windows.push({ i, window, variants: variants(window) });
       }
     }
-    ecdict.prefetch(windows.flatMap((w) => w.variants.map((v) => v.join(' '))));
+    ecdict.prefetch(windows.flatMap((w) => w.variants.map((v) => v.join(' ')).filter(mayBeExpression)));
 
     const matches: PhraseMatch[] = [];
     let next = 0;
