@@ -480,7 +480,7 @@ const relativeClause: Detector = (s, f) => {
     // A free relative (What you need…) and the clause of "What a day it is!" are not attributive.
     if (noun < 0 || WH.has(s.lower[noun]) || /^(whatever|whoever)$/.test(s.lower[noun]) || exclamative(s, f).length) continue;
     if (!isNoun(s, noun) || isIngForm(s.lower[noun]) || (!thatClause && appositiveAt(s, noun))) continue;
-    if ((frame && noun <= frame[1]) || timeConjunctionNoun(s, noun)) continue;
+    if ((frame && noun <= frame[1]) || timeConjunctionNoun(s, noun) || comparativeHalf(s, noun)) continue;
     const [start, end] = subtree(s, c);
     // The clause starts after its noun; a comma before it makes it non-restrictive.
     if (start <= noun || s.lower[start - 1] === ',') continue;
@@ -627,7 +627,7 @@ const objectClause: Detector = (s, f) => {
     if (opensClause(s, next, finite) || (/^(what|who)$/.test(marker) && finite.some((v) => v > k && v - k <= 5)))
       out.push(clauseFrom(s, k));
   }
-  return dedupe(out.filter(([a]) => !within(f.absolutes, a)));
+  return dedupe(out.filter(([a]) => !within(f.absolutes, a) && !comparativeHalf(s, a)));
 };
 
 const SUBJECT_MARKERS = /^(what|whatever|whoever|whether|that|who|how|why|where|when)$/;
@@ -1397,6 +1397,17 @@ function doubleComparative(s: Sentence): Span[] {
 
 const doubleComparativeDetector: Detector = (s) => doubleComparative(s);
 
+/**
+ * Whether a clause starting at `k` is one half of "the more …, the more …" ("the more books you
+ * read": books is the fronted object, not a noun with a relative clause), which the tree may hang
+ * as a relative or an object clause.
+ */
+function comparativeHalf(s: Sentence, k: number): boolean {
+  if (doubleComparative(s).length === 0) return false;
+  const second = s.lower.findIndex((w, i) => i > 1 && w === 'the' && s.lower[i - 1] === ',');
+  return [0, second].some((half) => half >= 0 && k > half && k - half <= 4);
+}
+
 // ---------------------------------------------------------------- sentence elements and types
 
 const doubleObject: Detector = (s) => {
@@ -1457,6 +1468,19 @@ function objectAndComplement(s: Sentence, v: number): { object: number; compleme
   return null;
 }
 
+/**
+ * find it our duty to help, think it a pity that …: with a formal object "it", what stands
+ * between it and the to- or that-clause is the object's complement, however the tree hung it.
+ */
+function formalObjectComplement(s: Sentence, v: number): Span | null {
+  if (!FORMAL_OBJECT_VERBS.has(s.lower[v]) || s.lower[v + 1] !== 'it') return null;
+  for (let m = v + 3; m < Math.min(s.lower.length, v + 8); m++) {
+    if (/^(to|that)$/.test(s.lower[m])) return m > v + 2 ? [v + 2, m] : null;
+    if (CLAUSE_END.has(s.lower[m])) return null;
+  }
+  return null;
+}
+
 /** call him Little Tom, elect her monitor: a noun phrase after the object, without a preposition. */
 function namedComplement(s: Sentence, v: number): Span | null {
   if (
@@ -1481,7 +1505,7 @@ const objectComplement: Detector = (s) => {
   if (!s.parsed) return out;
   for (const [i, w] of s.lower.entries()) {
     if (s.upos[i] !== 'VERB' || BE.has(w)) continue;
-    const naming = namedComplement(s, i);
+    const naming = namedComplement(s, i) ?? formalObjectComplement(s, i);
     if (naming) {
       out.push(naming);
       continue;
