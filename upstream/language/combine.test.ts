@@ -77,4 +77,19 @@ describe('combining two parses', () => {
       [1, 'obl'],
     ]);
   });
+
+  it('never hangs a word from a barred head (punctuation), however sure the parser was', () => {
+    // "Yes , he left": the second parser hangs "he" from the comma.
+    const first = [arc(4, 'discourse', 9), arc(1, 'punct', 9), arc(4, 'nsubj', 1), arc(0, 'root', 9)];
+    const second = [arc(4, 'discourse', 9), arc(1, 'punct', 9), arc(2, 'dep', 50), arc(0, 'root', 9)];
+    const combined = combineParses([first, second], { scale: 8, weights: [1, 1] }, (h) => h === 2);
+    expect(combined.map((a) => a.head)).toEqual([4, 1, 4, 0]);
+    expect(combined[2].deprel).toBe('nsubj');
+  });
+
+  it('still gives a tree when every word is barred', () => {
+    const only = [arc(0, 'root', 1), arc(1, 'punct', 1)];
+    const combined = combineParses([only, only], { scale: 8, weights: [1, 1] }, () => true);
+    expect(combined.filter((a) => a.head === 0)).toHaveLength(1);
+  });
 });
