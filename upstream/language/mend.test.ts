@@ -80,4 +80,21 @@ describe('mendTags', () => {
     const relative = mendTags(['I', 'saw', 'left'], [tag('PRP', 'PRON'), tag('VBD'), tag('VBD')]);
     expect(relative[1].xpos).toBe('VBD');
   });
+
+  it('makes a present after a causative or perception verb and its object a bare infinitive', () => {
+    const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
+    const made = mendTags(['made', 'the', 'students', 'write'], [tag('VBD'), tag('DT', 'DET'), tag('NNS', 'NOUN'), tag('VBP')]);
+    expect(made[3]).toEqual({ upos: 'VERB', xpos: 'VB' });
+    const saw = mendTags(['saw', 'him', 'leave'], [tag('VBD'), tag('PRP', 'PRON'), tag('VBP')]);
+    expect(saw[2].xpos).toBe('VB');
+    // A noun phrase and then a pronoun: a relative clause, left alone.
+    const relative = mendTags(
+      ['have', 'the', 'results', 'you', 'want'],
+      [tag('VBP'), tag('DT', 'DET'), tag('NNS', 'NOUN'), tag('PRP', 'PRON'), tag('VBP')],
+    );
+    expect(relative[4].xpos).toBe('VBP');
+    // Not after a verb of another kind.
+    const other = mendTags(['told', 'the', 'men', 'work'], [tag('VBD'), tag('DT', 'DET'), tag('NNS', 'NOUN'), tag('VBP')]);
+    expect(other[3].xpos).toBe('VBP');
+  });
 });

@@ -17,7 +17,7 @@ const BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'m", "'r
  * makes them main verbs.
  */
 export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
-  return invertedPerfect(forms, tags).map((tag, k, tags) => {
+  return bareInfinitives(forms, invertedPerfect(forms, tags)).map((tag, k, tags) => {
     if (tag.xpos !== 'VBD') return tag;
     let j = k - 1;
     while (j >= 0 && (tags[j].upos === 'ADV' || tags[j].upos === 'PART')) j--;
@@ -46,6 +46,35 @@ function invertedPerfect(forms: readonly string[], tags: Tag[]): Tag[] {
   const participle = tags.findIndex((t, k) => k > at + 1 && k <= at + 6 && (t.xpos === 'VBD' || t.xpos === 'VBN'));
   if (participle < 0) return tags;
   return tags.map((t, k) => (k === at ? { upos: 'AUX', xpos: t.xpos } : k === participle ? { upos: 'VERB', xpos: 'VBN' } : t));
+}
+
+const CAUSATIVE_OR_PERCEPTION =
+  /^(?:make|makes|made|making|let|letting|have|has|had|having|help|helps|helped|watch|watches|watched|see|sees|saw|hear|hears|heard|feel|feels|felt|notice|noticed)$/i;
+
+/**
+ * "made the students write", "had the workers clean": after a causative or perception verb and its
+ * object (one pronoun, or one noun phrase: determiner, adjectives, nouns), a verb in the present
+ * is a bare infinitive. The tagger, which met few of them, reads it as a finite present, and the
+ * analysis then finds a clause and a present tense that are not there. A noun phrase followed by a
+ * pronoun is a relative clause ("have the results you want") and is left alone.
+ */
+function bareInfinitives(forms: readonly string[], tags: Tag[]): Tag[] {
+  let out = tags;
+  for (let k = 2; k < tags.length; k++) {
+    if (tags[k].xpos !== 'VBP') continue;
+    let j = k - 1;
+    if (tags[j].xpos === 'PRP') j--;
+    else {
+      while (j > 0 && /^NNP?S?$/.test(tags[j].xpos)) j--;
+      if (j === k - 1) continue;
+      while (j > 0 && /^(?:JJ|JJR|JJS)$/.test(tags[j].xpos)) j--;
+      if (j > 0 && /^(?:DT|PRP\$|CD)$/.test(tags[j].xpos)) j--;
+    }
+    if (j < 0 || j === k - 1 || !CAUSATIVE_OR_PERCEPTION.test(forms[j]) || !/^(?:VERB|AUX)$/.test(tags[j].upos)) continue;
+    if (out === tags) out = [...tags];
+    out[k] = { upos: 'VERB', xpos: 'VB' };
+  }
+  return out;
 }
 
 const FREE_RELATIVE = /^(?:what|whatever|whoever|whichever)$/i;
