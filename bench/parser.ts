@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { combineParses } from '../upstream/language/combine';
 import { type Arc, parserTag } from '../upstream/language/parser';
 import { mendTags } from '../upstream/language/mend';
-import { COMBINATION, loadModels, loadTreeParser, parseTagged, ruleLemma } from '../upstream/language/pipeline';
+import { combineTrees, loadModels, loadTreeParser, parseTagged, ruleLemma } from '../upstream/language/pipeline';
 import { readTreebank } from '../upstream/language/treebank';
 import type { UdSentence, UdWord } from '../upstream/language/ud';
 import { reporter } from './support';
@@ -84,13 +84,13 @@ function tune() {
   console.log(`left to right alone: ${uas((b) => b[0])}; right to left alone: ${uas((b) => b[1])}`);
   for (const scale of [16, 32, 64, 128, 256]) {
     const row = [0.9, 1, 1.1].map((w) => `${w}: ${uas((b) => combineParses(b, { scale, weights: [1, w] }))}`);
-    const barred = uas((b, tags) => combineParses(b, { scale, weights: [1, 1] }, (h) => tags[h - 1].startsWith('PUNCT')));
+    const barred = uas((b, tags) => combineTrees(b, tags, { scale, weights: [1, 1] }));
     console.log(`scale ${scale} | right-to-left weight ${row.join(' · ')} | 1, punctuation barred as head: ${barred}`);
   }
   // Where the combination errs, by the gold relation: what to work on next.
   const errors = new Map<string, [number, number]>();
-  for (const { gold: g, both } of parsed) {
-    const arcs = combineParses(both, COMBINATION);
+  for (const { gold: g, both, tags } of parsed) {
+    const arcs = combineTrees(both, tags);
     g.forEach((w, k) => {
       const rel = w.deprel.split(':')[0];
       const [wrong, all] = errors.get(rel) ?? [0, 0];

@@ -11,10 +11,10 @@ const HAVE = new Set(['have', 'has', 'had', 'having', "'ve", '’ve']);
 const BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'m", "'re", '’m', '’re', 'am']);
 
 /**
- * Mends the one tagging slip English grammar settles without doubt: a past tense right after a
- * form of "have" or "be" (adverbs and "not" between allowed) is a participle ("Having finished",
- * "was invited"). The tagger, reading web text, takes some for past tenses, and the parser then
- * makes them main verbs.
+ * Mends the tagging slips English grammar settles without doubt: an inverted perfect and a bare
+ * infinitive (below), and a past tense right after a form of "have" or "be" (adverbs and "not"
+ * between allowed), which is a participle ("Having finished", "was invited"). The tagger, reading
+ * web text, takes some for past tenses, and the parser then makes them main verbs.
  */
 export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
   return bareInfinitives(forms, invertedPerfect(forms, tags)).map((tag, k, tags) => {

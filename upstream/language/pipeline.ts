@@ -78,8 +78,12 @@ export const COMBINATION: CombineOptions = { scale: 64, weights: [1, 1] };
  */
 export function parseTagged(models: Models, forms: readonly string[], tags: readonly string[], combination = COMBINATION): Arc[] {
   const both = [models.parser.parse(forms, tags), models.fromEnd.parseFromEnd(forms, tags)];
-  const arcs = combineParses(both, combination, (h) => tags[h - 1].startsWith('PUNCT'));
-  return mendTree(forms, tags, arcs);
+  return mendTree(forms, tags, combineTrees(both, tags, combination));
+}
+
+/** The parsers' trees of a sentence made one, punctuation barred as a head (`tags` as above). */
+export function combineTrees(trees: readonly Arc[][], tags: readonly string[], combination = COMBINATION): Arc[] {
+  return combineParses(trees, combination, (h) => tags[h - 1].startsWith('PUNCT'));
 }
 
 /** A model file's text, without its provenance; throws when it is missing. */
