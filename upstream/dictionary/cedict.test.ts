@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { turnsDuring } from '../../tests/support/event-turns';
 import { glossKey, openCedict } from './cedict';
 
 describe('CC-CEDICT', () => {
@@ -17,6 +18,14 @@ describe('CC-CEDICT', () => {
     expect(cedict.glosses('起飞')).toContain('to lift off');
     expect(cedict.headwordsFor('piggy bank')).toContain('扑满');
     expect(cedict.glosses('银行关注')).toEqual([]);
+  });
+
+  it('can read the package data between events, answering as a read at once does', async () => {
+    const cedict = openCedict();
+    // The file has about 120,000 entries, read 5,000 at a time.
+    expect(await turnsDuring(() => cedict.loadSoon())).toBeGreaterThan(10);
+    expect(cedict.glosses('起飞')).toEqual(openCedict().glosses('起飞'));
+    expect(cedict.headwordsFor('piggy bank')).toContain('扑满');
   });
 
   it('reads entries of nested glosses and leaves out cross-references', () => {

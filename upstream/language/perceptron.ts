@@ -1,3 +1,5 @@
+import { runNow, type Steps } from '../platform/steps';
+
 /*
  * The averaged perceptron both the tagger and the parser learn with (Collins 2002; the averaging
  * is what makes it generalise). Features are strings; each keeps weights only for the classes an
@@ -8,6 +10,9 @@
  * over every step is had without adding each weight at each step. `average()` ends training:
  * the weights become their averages and the bookkeeping is dropped.
  */
+
+/** Lines of a model read between yields: some ten milliseconds of work. */
+const linesPerStep = 20_000;
 
 interface FeatureWeights {
   classes: number[];
@@ -155,23 +160,29 @@ export class Perceptron<K extends string | number = string> {
 
   /** Reads `serialize`'s text; `numeric` when the features are numbers (written in base 36). */
   static parse<K extends string | number = string>(text: string, classCount: number, numeric = false): Perceptron<K> {
+    return runNow(Perceptron.parsing<K>(text, classCount, numeric));
+  }
+
+  /** `parse` in steps (`../platform/steps`), a few milliseconds of work each. */
+  static *parsing<K extends string | number = string>(text: string, classCount: number, numeric = false): Steps<Perceptron<K>> {
     const model = new Perceptron<K>(classCount);
     // The lines are walked in place rather than split: a parser model has millions of them.
-    const eachLine = (visit: (start: number, end: number) => void) => {
-      for (let start = 0; start < text.length; ) {
+    function* eachLine(visit: (start: number, end: number) => void): Steps<void> {
+      for (let start = 0, n = 1; start < text.length; n++) {
         let end = text.indexOf('\n', start);
         if (end < 0) end = text.length;
         visit(start, end);
         start = end + 1;
+        if (n % linesPerStep === 0) yield;
       }
-    };
+    }
     // Numeric features go straight into the frozen table, sized by a first count of the lines
     // and their weights: a model of millions of features never passes through a map.
     let frozen: FrozenWeights | null = null;
     if (numeric) {
       let features = 0;
       let weights = 0;
-      eachLine((start, end) => {
+      yield* eachLine((start, end) => {
         const tab = text.indexOf('\t', start);
         if (tab < 0 || tab >= end) return;
         features++;
@@ -181,7 +192,7 @@ export class Perceptron<K extends string | number = string> {
     }
     const classes: number[] = [];
     const weights: number[] = [];
-    eachLine((start, end) => {
+    yield* eachLine((start, end) => {
       const tab = text.lastIndexOf('\t', end - 1);
       if (tab < start) return;
       classes.length = 0;

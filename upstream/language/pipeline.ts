@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliDecompressSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliDecompress, brotliDecompressSync } from 'node:zlib';
 import { type CombineOptions, combineParses } from './combine';
 import { mendTags, mendTree } from './mend';
 import { type Arc, Parser, parserTag } from './parser';
+import { runBetweenEvents, runNow, type Steps } from '../platform/steps';
 import { type Tag, Tagger } from './tagger';
 import { type Token, tokenize } from './tokenizer';
 import type { UdSentence, UdWord } from './ud';
@@ -42,10 +45,31 @@ export function loadTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
   try {
     return createTreeParser(loadModels(dir), performance.now() - started);
   } catch (error) {
-    log(`tree parser: models unreadable (${(error as Error).message}); analysis is approximate`);
+    log(unreadable(error));
     return null;
   }
 }
+
+/**
+ * `loadTreeParser` without holding the event loop: the files are decompressed off the main thread
+ * and read a few milliseconds at a time, so a server answers requests meanwhile. `loadMs` is then
+ * the time it took, not the time it held the process.
+ */
+export async function loadTreeParserSoon(dir = MODELS_DIR, log: (line: string) => void = () => {}): Promise<TreeParser | null> {
+  const started = performance.now();
+  try {
+    const unpack = promisify(brotliDecompress);
+    const texts = await Promise.all(
+      MODEL_FILES.map(async (name) => withoutProvenance((await unpack(await readFile(modelFile(dir, name)))).toString('utf8'))),
+    );
+    return createTreeParser(await runBetweenEvents(modelsOf(texts)), performance.now() - started);
+  } catch (error) {
+    log(unreadable(error));
+    return null;
+  }
+}
+
+const unreadable = (error: unknown) => `tree parser: models unreadable (${(error as Error).message}); analysis is approximate`;
 
 /** The trained models: the tagger, and the parsers that read a sentence from each end. */
 export interface Models {
@@ -59,12 +83,19 @@ const MODEL_FILES = ['tagger', 'parser', 'parser-rtl'] as const;
 
 /** The models from their files; throws when a file is missing or not a model. */
 export function loadModels(dir = MODELS_DIR): Models {
+  return runNow(modelsOf(MODEL_FILES.map((name) => readModel(dir, name))));
+}
+
+/** The models from their files' texts, in the order of MODEL_FILES. */
+function* modelsOf([tagger, parser, fromEnd]: string[]): Steps<Models> {
   return {
-    tagger: Tagger.parse(readModel(dir, 'tagger')),
-    parser: Parser.parse(readModel(dir, 'parser')),
-    fromEnd: Parser.parse(readModel(dir, 'parser-rtl')),
+    tagger: yield* Tagger.parsing(tagger),
+    parser: yield* Parser.parsing(parser),
+    fromEnd: yield* Parser.parsing(fromEnd),
   };
 }
+
+const modelFile = (dir: string, name: string) => path.join(dir, `${name}.txt.br`);
 
 /**
  * How the two parsers' trees are combined, chosen on EWT dev (`npm run bench:parser -- --split dev
@@ -88,28 +119,42 @@ export function combineTrees(trees: readonly Arc[][], tags: readonly string[], c
 
 /** A model file's text, without its provenance; throws when it is missing. */
 export function readModel(dir: string, name: string): string {
-  const file = path.join(dir, `${name}.txt.br`);
+  const file = modelFile(dir, name);
   if (!existsSync(file)) throw new Error(`${file} is missing`);
   return withoutProvenance(brotliDecompressSync(readFileSync(file)).toString('utf8'));
 }
 
+/** A tree parser whose models are read when first needed, or sooner when asked. */
+export interface LazyTreeParser extends TreeParser {
+  /**
+   * Reads the models now without holding the event loop (`loadTreeParserSoon`), for a server to
+   * call soon after it listens. A sentence parsed before this is done reads them at once itself.
+   */
+  loadSoon(): Promise<void>;
+}
+
 /**
- * A tree parser that loads its models on first use (a few seconds, holding the event loop): for
- * processes that may never parse, such as most of the test servers. Null when the model files are
- * not there; when they are there but cannot be read, each call throws, and the callers answer
- * approximately as they do for any parse that fails.
+ * A tree parser that loads its models on first use (two seconds or more of work, holding the
+ * event loop) unless `loadSoon` has done it meanwhile: for processes that may never parse, such as
+ * most of the test servers. Null when the model files are not there; when they are there but
+ * cannot be read, each call throws, and the callers answer approximately as they do for any parse
+ * that fails.
  */
-export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = () => {}): TreeParser | null {
-  if (MODEL_FILES.some((name) => !existsSync(path.join(dir, `${name}.txt.br`)))) {
+export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = () => {}): LazyTreeParser | null {
+  if (MODEL_FILES.some((name) => !existsSync(modelFile(dir, name)))) {
     log(`tree parser: no models in ${dir}; analysis is approximate`);
     return null;
   }
   let loaded: TreeParser | null | undefined;
+  let loading: Promise<void> | undefined;
+  const keep = (trees: TreeParser | null, how: string) => {
+    // A sentence that came first may have loaded them already: the first to finish is kept.
+    if (loaded !== undefined) return;
+    loaded = trees;
+    if (trees) log(`tree parser: models loaded in ${Math.round(trees.loadMs)} ms${how}`);
+  };
   const load = (): TreeParser => {
-    if (loaded === undefined) {
-      loaded = loadTreeParser(dir, log);
-      if (loaded) log(`tree parser: models loaded in ${Math.round(loaded.loadMs)} ms`);
-    }
+    if (loaded === undefined) keep(loadTreeParser(dir, log), '');
     if (!loaded) throw new Error('tree parser: the models could not be read');
     return loaded;
   };
@@ -119,6 +164,10 @@ export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
     },
     parse: (sentence) => load().parse(sentence),
     tag: (sentence) => load().tag(sentence),
+    loadSoon() {
+      loading ??= loadTreeParserSoon(dir, log).then((trees) => keep(trees, ', between requests'));
+      return loading;
+    },
   };
 }
 

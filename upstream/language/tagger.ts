@@ -1,4 +1,5 @@
 import { featureKey, hashString, Perceptron } from './perceptron';
+import { runNow, type Steps } from '../platform/steps';
 import type { UdSentence } from './ud';
 
 /*
@@ -298,6 +299,11 @@ export class Tagger {
   }
 
   static parse(text: string): Tagger {
+    return runNow(Tagger.parsing(text));
+  }
+
+  /** `parse` in steps (`../platform/steps`). */
+  static *parsing(text: string): Steps<Tagger> {
     const split = text.indexOf('\n# weights\n');
     if (!text.startsWith('# tags\t') || split < 0) throw new Error('tagger model: not a tagger model');
     const head = text.slice(0, split).split('\n');
@@ -312,8 +318,9 @@ export class Tagger {
     const weights = text.slice(split + 11);
     const back = weights.indexOf('\n# backward\n');
     if (back < 0) throw new Error('tagger model: no backward weights');
-    const models = [weights.slice(0, back), weights.slice(back + 12)].map((w) => Perceptron.parse<number>(w, tags.length, true));
-    return new Tagger(tags, [models[0], models[1]], fixed, ambiguity);
+    const forward = yield* Perceptron.parsing<number>(weights.slice(0, back), tags.length, true);
+    const backward = yield* Perceptron.parsing<number>(weights.slice(back + 12), tags.length, true);
+    return new Tagger(tags, [forward, backward], fixed, ambiguity);
   }
 }
 

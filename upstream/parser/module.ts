@@ -1,4 +1,4 @@
-import { lazyTreeParser, type TreeParser } from '../language/pipeline';
+import { type LazyTreeParser, lazyTreeParser, type TreeParser } from '../language/pipeline';
 import { warmUpSoon } from '../platform/warm-up';
 import type { UpstreamModule } from '../platform/module';
 import { createLinkGrammar, type LinkGrammar, linkGrammarInstalled } from './link-grammar';
@@ -38,12 +38,13 @@ const parserOfProcess = () => {
 
 // The models load once per process (a few seconds, tens of MB), in-process, on the first sentence,
 // and every app of the process shares them, as it shares the Link Grammar worker.
-let sharedTrees: TreeParser | null | undefined;
+let lazyTrees: LazyTreeParser | null | undefined;
+let sharedTrees: TreeParser | null = null;
 const treeLog: string[] = [];
 const treesOfProcess = () => {
-  if (sharedTrees === undefined) {
-    const trees = lazyTreeParser(undefined, (line) => treeLog.push(line));
-    sharedTrees = trees && withTreeCache(trees);
+  if (lazyTrees === undefined) {
+    lazyTrees = lazyTreeParser(undefined, (line) => treeLog.push(line));
+    sharedTrees = lazyTrees && withTreeCache(lazyTrees);
   }
   return sharedTrees;
 };
@@ -68,13 +69,16 @@ export const parserModule: UpstreamModule<object, ParserServices> = {
     },
   },
   // A started product loads the models soon after it listens rather than on a learner's first
-  // click; the test servers, which start many side by side, leave it to the first sentence.
-  start: ({ config, sentenceTrees, log }) => {
-    if (!config.seedContent || !sentenceTrees) return async () => {};
+  // click, between requests (it answers meanwhile); the test servers, which start many side by
+  // side, leave it to the first sentence.
+  start: ({ config, log }) => {
+    treesOfProcess();
+    const trees = lazyTrees;
+    if (!config.seedContent || !trees) return async () => {};
     return warmUpSoon(
       'parser: loading the tagger and parser',
-      () => {
-        sentenceTrees.parse('The parser is ready.');
+      async () => {
+        await trees.loadSoon();
         for (const line of treeLog.splice(0)) log(line);
       },
       log,

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { runBetweenEvents, runNow, type Steps } from './steps';
+
+function* counting(to: number, log: string[]): Steps<number> {
+  let sum = 0;
+  for (let i = 1; i <= to; i++) {
+    sum += i;
+    log.push(`step ${i}`);
+    yield;
+  }
+  return sum;
+}
+
+describe('work in steps', () => {
+  it('runs to its end at once', () => {
+    const log: string[] = [];
+    expect(runNow(counting(4, log))).toBe(10);
+    expect(log).toHaveLength(4);
+  });
+
+  it('lets the event loop turn between steps', async () => {
+    const log: string[] = [];
+    setImmediate(() => log.push('event'));
+    expect(await runBetweenEvents(counting(3, log))).toBe(6);
+    // The event came in between, not before the first step nor after the last.
+    expect(log[0]).toBe('step 1');
+    expect(log.indexOf('event')).toBeGreaterThan(0);
+    expect(log.indexOf('event')).toBeLessThan(log.length - 1);
+  });
+
+  it('passes on what a step throws', async () => {
+    function* failing(): Steps<void> {
+      yield;
+      throw new Error('bad model');
+    }
+    expect(() => runNow(failing())).toThrow('bad model');
+    await expect(runBetweenEvents(failing())).rejects.toThrow('bad model');
+  });
+});
