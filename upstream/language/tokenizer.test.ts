@@ -62,8 +62,14 @@ describe('tokenize: EWT conventions', () => {
   it('splits can’t, won’t, cannot, gonna and the apostrophe-less spellings as EWT does', () => {
     expect(words("I can't and won't.")).toBe("I ca n't and wo n't .");
     expect(words('You cannot go, gonna wanna gotta.')).toBe('You can not go , gon na wan na got ta .');
-    expect(words('i dont know im sure lets go')).toBe('i do nt know i m sure let s go');
+    expect(words('i dont know im sure')).toBe('i do nt know i m sure');
     expect(words('I dunno')).toBe('I du n no');
+  });
+
+  it('reads "lets" as "let s" only where it opens a sentence', () => {
+    expect(words('Lets get together soon.')).toBe('Let s get together soon .');
+    expect(words('"lets go"')).toBe('" let s go "');
+    expect(words('Our boss lets the staff leave early.')).toBe('Our boss lets the staff leave early .');
   });
 
   it('reads "its" as "it s" only before a word the possessive cannot take', () => {

@@ -76,7 +76,7 @@ const INFORMAL: Record<string, number[]> = {
   couldnt: [5, 2], wouldnt: [5, 2], shouldnt: [6, 2], isnt: [2, 2], wasnt: [3, 2], werent: [4, 2], arent: [3, 2],
   aint: [2, 2], im: [1, 1], ive: [1, 2], youre: [3, 2], theyre: [4, 2], thats: [4, 1], theres: [5, 1],
   whats: [4, 1], hes: [2, 1], shes: [3, 1], youve: [3, 2], weve: [2, 2], theyve: [4, 2], itll: [2, 2],
-  youll: [3, 2], lets: [3, 1],
+  youll: [3, 2],
 };
 
 // Bound prefixes after which a hyphenated word stays whole (EWT: e-mail, non-profit, re-read).
@@ -376,6 +376,14 @@ export function tokenize(text: string): Token[] {
     if (/^its$/i.test(form) && next && AFTER_IT_IS.has(text.slice(next[0], next[1]).toLowerCase())) {
       tokens.push({ form: form.slice(0, 2), start, end: start + 2, spaceAfter: false });
       tokens.push({ form: form.slice(2), start: start + 2, end, spaceAfter: next[0] > end });
+      continue;
+    }
+    // "Lets go" opening a sentence is "let's" without its apostrophe (EWT: "Let s"); within one,
+    // "lets" is the verb (the boss lets them leave).
+    const previous = tokens[tokens.length - 1];
+    if (/^lets$/i.test(form) && (!previous || OPENERS.has(previous.form))) {
+      tokens.push({ form: form.slice(0, 3), start, end: start + 3, spaceAfter: false });
+      tokens.push({ form: form.slice(3), start: start + 3, end, spaceAfter: next ? next[0] > end : end < text.length });
       continue;
     }
     tokens.push({ form, start, end, spaceAfter: next ? next[0] > end : end < text.length });
