@@ -70,6 +70,100 @@ describe('mendTree: the pseudo-cleft', () => {
   });
 });
 
+describe('mendTree: an inverted do', () => {
+  it('makes the verb after the subject the root and a fronted phrase without a verb its oblique', () => {
+    // The models' parse: "noon" the root, the rest a relative clause on it.
+    const { forms, tags, arcs } = parsed([
+      'Not PART RB 3 advmod',
+      'until SCONJ IN 3 mark',
+      'noon NOUN NN 0 root',
+      'did AUX VBD 7 aux',
+      'the DET DT 6 det',
+      'shop NOUN NN 7 nsubj',
+      'open VERB VB 3 acl:relcl',
+      '. PUNCT . 3 punct',
+    ]);
+    expect(heads(mendTree(forms, tags, arcs))).toEqual([
+      '3 advmod',
+      '3 case',
+      '7 obl',
+      '7 aux',
+      '6 det',
+      '7 nsubj',
+      '0 root',
+      '7 punct',
+    ]);
+  });
+
+  it('hangs a fronted clause from the verb as an adverbial clause with its marker and subject', () => {
+    const { forms, tags, arcs } = parsed([
+      'Not PART RB 4 advmod',
+      'until ADP IN 4 case',
+      'the DET DT 4 det',
+      'bell NOUN NN 0 root',
+      'rang VERB VBD 4 acl',
+      'did AUX VBD 9 aux',
+      'the DET DT 8 det',
+      'pupils NOUN NNS 9 nsubj',
+      'leave VERB VB 5 ccomp',
+      '. PUNCT . 4 punct',
+    ]);
+    expect(heads(mendTree(forms, tags, arcs))).toEqual([
+      '5 advmod',
+      '5 mark',
+      '4 det',
+      '5 nsubj',
+      '9 advcl',
+      '9 aux',
+      '8 det',
+      '9 nsubj',
+      '0 root',
+      '9 punct',
+    ]);
+  });
+
+  it('takes a fronted noun out of the subject where the verb was already the root', () => {
+    const { forms, tags, arcs } = parsed([
+      'Not PART RB 7 advmod',
+      'until SCONJ IN 3 mark',
+      'evening NOUN NN 7 nsubj',
+      'did AUX VBD 7 aux',
+      'the DET DT 6 det',
+      'rain NOUN NN 7 nsubj',
+      'end VERB VB 0 root',
+      '. PUNCT . 7 punct',
+    ]);
+    expect(heads(mendTree(forms, tags, arcs)).slice(0, 3)).toEqual(['3 advmod', '3 case', '7 obl']);
+  });
+
+  it('leaves do as a main verb alone', () => {
+    const { forms, tags, arcs } = parsed([
+      'Only ADV RB 4 advmod',
+      'the DET DT 3 det',
+      'teacher NOUN NN 4 nsubj',
+      'did VERB VBD 0 root',
+      'the DET DT 6 det',
+      'marking NOUN NN 4 obj',
+      '. PUNCT . 4 punct',
+    ]);
+    expect(mendTree(forms, tags, arcs)).toBe(arcs);
+    // An opener, and a do later with no subject after it (EWT dev: "Not only are these people …,
+    // but they just don't give a darn").
+    const later = parsed([
+      'Not PART RB 3 advmod',
+      'only ADV RB 1 advmod',
+      'fair ADJ JJ 0 root',
+      ', PUNCT , 9 punct',
+      'but CCONJ CC 9 cc',
+      'they PRON PRP 9 nsubj',
+      'do AUX VBP 9 aux',
+      "n't PART RB 9 advmod",
+      'care VERB VB 3 conj',
+    ]);
+    expect(mendTree(later.forms, later.tags, later.arcs)).toBe(later.arcs);
+  });
+});
+
 describe('mendTags', () => {
   it('makes a past tense after have or be a participle, and one between a noun and a finite verb', () => {
     const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
@@ -96,5 +190,68 @@ describe('mendTags', () => {
     // Not after a verb of another kind.
     const other = mendTags(['told', 'the', 'men', 'work'], [tag('VBD'), tag('DT', 'DET'), tag('NNS', 'NOUN'), tag('VBP')]);
     expect(other[3].xpos).toBe('VBP');
+  });
+
+  it('makes do the auxiliary and the word after its subject the verb after a negative opener', () => {
+    const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
+    const shop = mendTags(
+      ['Not', 'until', 'noon', 'did', 'the', 'shop', 'open', '.'],
+      [
+        tag('RB', 'PART'),
+        tag('IN', 'SCONJ'),
+        tag('NN', 'NOUN'),
+        tag('VBD'),
+        tag('DT', 'DET'),
+        tag('NN', 'NOUN'),
+        tag('JJ', 'ADJ'),
+        tag('.', 'PUNCT'),
+      ],
+    );
+    expect(shop[3]).toEqual({ upos: 'AUX', xpos: 'VBD' });
+    expect(shop[6]).toEqual({ upos: 'VERB', xpos: 'VB' });
+    // The verb taken into the subject as a noun (the weather change), adverbs after it.
+    const weather = mendTags(
+      ['Never', 'did', 'the', 'weather', 'change', 'so', 'fast', '.'],
+      [
+        tag('RB', 'ADV'),
+        tag('VBD'),
+        tag('DT', 'DET'),
+        tag('NN', 'NOUN'),
+        tag('NN', 'NOUN'),
+        tag('RB', 'ADV'),
+        tag('RB', 'ADV'),
+        tag('.', 'PUNCT'),
+      ],
+    );
+    expect(weather[4]).toEqual({ upos: 'VERB', xpos: 'VB' });
+    // A clause before do keeps its past tense: Not until the bell rang | did …
+    const bell = mendTags(
+      ['Not', 'until', 'the', 'bell', 'rang', 'did', 'they', 'leave'],
+      [
+        tag('RB', 'PART'),
+        tag('IN', 'SCONJ'),
+        tag('DT', 'DET'),
+        tag('NN', 'NOUN'),
+        tag('VBD'),
+        tag('VBD'),
+        tag('PRP', 'PRON'),
+        tag('VB'),
+      ],
+    );
+    expect(bell[4].xpos).toBe('VBD');
+    expect(bell[5].upos).toBe('AUX');
+    // No opener, or no verb after the subject: left alone.
+    const plain = [tag('DT', 'DET'), tag('NN', 'NOUN'), tag('VBD'), tag('DT', 'DET'), tag('NN', 'NOUN')];
+    expect(mendTags(['The', 'teacher', 'did', 'the', 'marking'], plain)).toEqual(plain);
+    const only = [
+      tag('RB', 'ADV'),
+      tag('DT', 'DET'),
+      tag('NN', 'NOUN'),
+      tag('VBD'),
+      tag('DT', 'DET'),
+      tag('NN', 'NOUN'),
+      tag('.', 'PUNCT'),
+    ];
+    expect(mendTags(['Only', 'the', 'teacher', 'did', 'the', 'marking', '.'], only)).toEqual(only);
   });
 });

@@ -207,6 +207,9 @@ const EXACT: [string, string[]][] = [
   // Issue 30: "was fascinating" is be + an adjective, not a progressive.
   ['The story was fascinating.', ['一般过去时']],
   ['She was reading a fascinating book when I came in.', ['过去进行时', '时间状语从句', '一般过去时']],
+  // An inverted do after a fronted phrase or clause: the verb after the subject is the main verb.
+  ['Not until noon did the shop open.', ['倒装句', '一般过去时']],
+  ['Not until the bell rang did the pupils leave.', ['倒装句', '时间状语从句', '一般过去时']],
 ];
 
 /** Near misses: the sentence looks like the point but does not carry it. */
@@ -216,6 +219,13 @@ const NEGATIVES: [string, string[]][] = [
   ['I have a new car.', ['现在完成时']],
   ['She has two brothers.', ['现在完成时']],
   ['Only he knows the answer.', ['倒装句']],
+  ['Not until noon did the shop open.', ['时间状语从句', '强调谓语动词']],
+  // A verb's object with its complement is a small clause, not an object clause.
+  ['Many people think it a waste of time to argue.', ['宾语从句']],
+  // The halves of "the more …, the more …" are not object clauses.
+  ['The more money he earns, the more he spends.', ['宾语从句']],
+  // A bare infinitive after a causative, even with the object hung on it, is no present tense.
+  ['The boss made the cleaners work at night.', ['一般现在时', '宾语从句']],
   ['Is it raining?', ['倒装句']],
   ['Where do you live?', ['倒装句', '地点状语从句']],
   ["I don't know where he lives.", ['地点状语从句', '定语从句']],

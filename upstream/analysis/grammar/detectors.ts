@@ -179,7 +179,11 @@ function clauseChains(s: Sentence): { chain: number[]; predicate: number }[] {
     const chain = chainOf(s, p);
     if (chain.length === 0) continue;
     const first = chain[0];
-    const finite = FINITE_TAG.test(s.xpos[first]) || (s.xpos[first] === 'VB' && hasSubject(s, p) && s.lower[first - 1] !== 'to');
+    // A base form with a subject is finite (a subjunctive, a tagger's slip for VBP), unless it
+    // completes a verb (made the cleaners work: the parser gave the object to the infinitive).
+    const finite =
+      FINITE_TAG.test(s.xpos[first]) ||
+      (s.xpos[first] === 'VB' && hasSubject(s, p) && s.lower[first - 1] !== 'to' && s.deprel[p] !== 'xcomp');
     if (finite) out.push({ chain, predicate: p });
   }
   // An auxiliary or copula left out of its head's run (a parser slip) is a verb group of its own.
@@ -610,7 +614,9 @@ const objectClause: Detector = (s, f) => {
     // The main predicate hung on the verb of a subject clause is no object (That he will come | is certain).
     if (subjectClauses.some(([a, b]) => a === 0 && v < b && c >= b)) continue;
     if (v < 0 || !isVerb(s, v) || BE.has(s.lower[v]) || childWith(s, v, /^aux:pass/) !== undefined) continue;
-    if (!hasSubject(s, c)) continue;
+    // A clause has a finite verb; a verb's object with a complement (think it a waste of time)
+    // is a small clause, which the tree also hangs as ccomp.
+    if (!hasSubject(s, c) || !(finite.includes(c) || childrenOf(s, c).some((x) => finite.includes(x)))) continue;
     const [start, end] = subtree(s, c);
     if (start > v) out.push([start, end]);
   }
@@ -1405,7 +1411,7 @@ const doubleComparativeDetector: Detector = (s) => doubleComparative(s);
 function comparativeHalf(s: Sentence, k: number): boolean {
   if (doubleComparative(s).length === 0) return false;
   const second = s.lower.findIndex((w, i) => i > 1 && w === 'the' && s.lower[i - 1] === ',');
-  return [0, second].some((half) => half >= 0 && k > half && k - half <= 4);
+  return [0, second].some((half) => half >= 0 && k >= half && k - half <= 4);
 }
 
 // ---------------------------------------------------------------- sentence elements and types
