@@ -1,0 +1,114 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/*
+ * SemCor 3.0 (the Brown corpus with WordNet senses; Princeton's WordNet licence, whose notice goes
+ * with every copy: see the README) as the sense model's training command and bench read it from a
+ * checkout of the public repository letuananh/pysemcor, folder `data/3rada/`: `brown1` and
+ * `brown2` tag every content word, `brownv` only the verbs. Each tag file is one Brown document
+ * in SGML-like lines, one word a line:
+ *
+ *   <wf cmd=done pos=NN lemma=investigation wnsn=1 lexsn=1:09:00::>investigation</wf>
+ *   <punc>.</punc>
+ *
+ * A tagged word's WordNet 3.0 sense key is `lemma%lexsn`; a word the annotators gave two senses
+ * carries both, separated by ";". Words of a multiword lemma are joined by "_" (took_place).
+ */
+
+export type SemcorPart = 'brown1' | 'brown2' | 'brownv';
+
+export interface SemcorWord {
+  /** The text as the corpus has it; the words of a multiword expression joined by "_". */
+  form: string;
+  /** The Penn Treebank tag (NN, VB, JJ, RB, …); punctuation has none. */
+  pos?: string;
+  /** WordNet's lemma, where the word is sense-tagged. */
+  lemma?: string;
+  /** Its WordNet 3.0 sense keys (usually one), where the word is sense-tagged. */
+  keys?: string[];
+}
+
+export interface SemcorSentence {
+  words: SemcorWord[];
+}
+
+export interface SemcorDocument {
+  /** `<part>/<file>`, e.g. `brown1/br-a01`. */
+  id: string;
+  part: SemcorPart;
+  sentences: SemcorSentence[];
+}
+
+const PARTS: SemcorPart[] = ['brown1', 'brown2', 'brownv'];
+
+/** Every document of the parts named, in file order (brown1, brown2, then brownv). */
+export function readSemcor(dir: string, parts: readonly SemcorPart[] = PARTS): SemcorDocument[] {
+  const out: SemcorDocument[] = [];
+  for (const part of parts) {
+    const folder = path.join(dir, part, 'tagfiles');
+    for (const file of readdirSync(folder).sort()) {
+      out.push(parseTagfile(readFileSync(path.join(folder, file), 'latin1'), `${part}/${file}`, part));
+    }
+  }
+  return out;
+}
+
+const WORD = /^<wf ([^>]*)>(.*)<\/wf>$/;
+const PUNCTUATION = /^<punc>(.*)<\/punc>$/;
+const ATTRIBUTE = /(\w+)=([^\s>]+)/g;
+
+/** One tag file's sentences. Lines it does not know (paragraph marks, headers) are passed over. */
+export function parseTagfile(text: string, id: string, part: SemcorPart): SemcorDocument {
+  const sentences: SemcorSentence[] = [];
+  let words: SemcorWord[] | null = null;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line.startsWith('<s ')) words = [];
+    else if (line === '</s>') {
+      if (words?.length) sentences.push({ words });
+      words = null;
+    } else if (words) {
+      const punctuation = PUNCTUATION.exec(line);
+      if (punctuation) {
+        words.push({ form: decodeEntities(punctuation[1]) });
+        continue;
+      }
+      const word = WORD.exec(line);
+      if (word) words.push(wordOf(word[1], decodeEntities(word[2])));
+    }
+  }
+  return { id, part, sentences };
+}
+
+function wordOf(attributes: string, form: string): SemcorWord {
+  const a: Record<string, string> = {};
+  for (const [, name, value] of attributes.matchAll(ATTRIBUTE)) a[name] = value;
+  const word: SemcorWord = { form, ...(a.pos ? { pos: a.pos } : {}) };
+  // `ot` (notag, idiom, metaphor, …) marks a word left without a sense on purpose.
+  if (a.cmd !== 'done' || !a.lemma || !a.lexsn || a.ot) return word;
+  const keys = a.lexsn
+    .split(';')
+    .filter(Boolean)
+    .map((lexsn) => `${a.lemma.toLowerCase()}%${lexsn}`);
+  return keys.length ? { ...word, lemma: a.lemma.toLowerCase(), keys } : word;
+}
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+const decodeEntities = (text: string) => text.replace(/&(?:amp|lt|gt|quot);/g, (e) => ENTITIES[e]);
+
+/** WordNet's part of speech of a sense key: its synset type, the digit after "%" (1 n, 2 v, 3 a, 4 r, 5 s). */
+export function keyPos(key: string): 'n' | 'v' | 'a' | 'r' {
+  const type = key[key.indexOf('%') + 1];
+  return type === '1' ? 'n' : type === '2' ? 'v' : type === '4' ? 'r' : 'a';
+}
+
+/**
+ * The documents in `folds` groups for cross-validation, whole documents to a fold (a sense seen
+ * in one paragraph of a text is not evidence for the next), dealt in turn in file order, so each
+ * fold has documents of every part and genre.
+ */
+export function documentFolds<T>(documents: readonly T[], folds: number): T[][] {
+  const out: T[][] = Array.from({ length: folds }, () => []);
+  for (const [k, d] of documents.entries()) out[k % folds].push(d);
+  return out;
+}
