@@ -28,6 +28,13 @@ describe('CC-CEDICT', () => {
     expect(cedict.headwordsFor('piggy bank')).toContain('扑满');
   });
 
+  it('answers a question asked while it reads between events, and stops that reading', async () => {
+    const cedict = openCedict();
+    const soon = cedict.loadSoon();
+    expect(cedict.glosses('起飞')).toContain('to lift off');
+    expect(await turnsDuring(() => soon)).toBeLessThan(3);
+  });
+
   it('reads entries of nested glosses and leaves out cross-references', () => {
     const dir = mkdtempSync(join(tmpdir(), 'cedict-'));
     const file = join(dir, 'all.js');

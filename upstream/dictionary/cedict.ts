@@ -129,8 +129,14 @@ export function openCedict(path: string | null = defaultCedictPath() ?? null): C
   let byWord: Map<string, string> | undefined;
   let byGloss: Map<string, string> | undefined;
   let loading: Promise<void> | undefined;
+  // A question that comes while the file is read between requests reads it at once and stops the
+  // other reading.
+  const superseded = new AbortController();
 
-  const load = () => runNow(loadingSteps());
+  const load = () => {
+    superseded.abort();
+    runNow(loadingSteps());
+  };
 
   // Into maps of its own, kept only when whole: a question that came first may have loaded them.
   function* loadingSteps(): Steps<void> {
@@ -156,7 +162,7 @@ export function openCedict(path: string | null = defaultCedictPath() ?? null): C
       return path !== null;
     },
     loadSoon() {
-      loading ??= runBetweenEvents(loadingSteps());
+      loading ??= runBetweenEvents(loadingSteps(), superseded.signal).then(() => {});
       return loading;
     },
   };

@@ -21,6 +21,18 @@ describe('loading the models between requests', () => {
     expect(lazy.parse(sentence)).toEqual(loadTreeParser()?.parse(sentence));
   });
 
+  it('stops loading between requests when a sentence has loaded the models at once', async () => {
+    const lines: string[] = [];
+    const lazy = lazyTreeParser(undefined, (line) => lines.push(line));
+    if (!lazy) throw new Error('the committed models are missing');
+    const soon = lazy.loadSoon();
+    expect(lazy.parse('She left early.').words.map((w) => w.upos)).toEqual(['PRON', 'VERB', 'ADV', 'PUNCT']);
+    await soon;
+    // Loaded once, by the sentence; the other load gave up without a second copy or a second line.
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/between requests/);
+  });
+
   it('leaves unreadable models to the first sentence, which says they could not be read', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'models-'));
     for (const name of ['tagger', 'parser', 'parser-rtl']) writeFileSync(path.join(dir, `${name}.txt.br`), 'not brotli');

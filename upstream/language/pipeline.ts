@@ -55,14 +55,19 @@ export function loadTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
  * and read a few milliseconds at a time, so a server answers requests meanwhile. `loadMs` is then
  * the time it took, not the time it held the process.
  */
-export async function loadTreeParserSoon(dir = MODELS_DIR, log: (line: string) => void = () => {}): Promise<TreeParser | null> {
+export async function loadTreeParserSoon(
+  dir = MODELS_DIR,
+  log: (line: string) => void = () => {},
+  signal?: AbortSignal,
+): Promise<TreeParser | null> {
   const started = performance.now();
   try {
     const unpack = promisify(brotliDecompress);
     const texts = await Promise.all(
       MODEL_FILES.map(async (name) => withoutProvenance((await unpack(await readFile(modelFile(dir, name)))).toString('utf8'))),
     );
-    return createTreeParser(await runBetweenEvents(modelsOf(texts)), performance.now() - started);
+    const models = await runBetweenEvents(modelsOf(texts), signal);
+    return models ? createTreeParser(models, performance.now() - started) : null;
   } catch (error) {
     log(unreadable(error));
     return null;
@@ -147,14 +152,19 @@ export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
   }
   let loaded: TreeParser | null | undefined;
   let loading: Promise<void> | undefined;
+  // A sentence that comes while the models load between requests loads them at once itself and
+  // stops the other load, which would only hold a second copy for nothing.
+  const superseded = new AbortController();
   const keep = (trees: TreeParser | null, how: string) => {
-    // A sentence that came first may have loaded them already: the first to finish is kept.
     if (loaded !== undefined) return;
     loaded = trees;
     if (trees) log(`tree parser: models loaded in ${Math.round(trees.loadMs)} ms${how}`);
   };
   const load = (): TreeParser => {
-    if (loaded === undefined) keep(loadTreeParser(dir, log), '');
+    if (loaded === undefined) {
+      superseded.abort();
+      keep(loadTreeParser(dir, log), '');
+    }
     if (!loaded) throw new Error('tree parser: the models could not be read');
     return loaded;
   };
@@ -165,7 +175,9 @@ export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
     parse: (sentence) => load().parse(sentence),
     tag: (sentence) => load().tag(sentence),
     loadSoon() {
-      loading ??= loadTreeParserSoon(dir, log).then((trees) => keep(trees, ', between requests'));
+      loading ??= loadTreeParserSoon(dir, log, superseded.signal).then((trees) => {
+        if (!superseded.signal.aborted) keep(trees, ', between requests');
+      });
       return loading;
     },
   };

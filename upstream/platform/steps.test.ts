@@ -28,6 +28,15 @@ describe('work in steps', () => {
     expect(log.indexOf('event')).toBeLessThan(log.length - 1);
   });
 
+  it('stops between two steps once its signal is aborted', async () => {
+    const log: string[] = [];
+    const stop = new AbortController();
+    setImmediate(() => stop.abort());
+    expect(await runBetweenEvents(counting(1000, log), stop.signal)).toBeUndefined();
+    expect(log.length).toBeGreaterThan(0);
+    expect(log.length).toBeLessThan(1000);
+  });
+
   it('passes on what a step throws', async () => {
     function* failing(): Steps<void> {
       yield;

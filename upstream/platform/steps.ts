@@ -18,9 +18,17 @@ export function runNow<T>(steps: Steps<T>): T {
   }
 }
 
-/** The work done a piece at a time, letting the event loop turn between pieces. */
-export async function runBetweenEvents<T>(steps: Steps<T>): Promise<T> {
+/**
+ * The work done a piece at a time, letting the event loop turn between pieces. Once `signal` is
+ * aborted (the same work was done at once meanwhile) it stops between two pieces and gives
+ * undefined.
+ */
+export async function runBetweenEvents<T>(steps: Steps<T>, signal?: AbortSignal): Promise<T | undefined> {
   for (;;) {
+    if (signal?.aborted) {
+      steps.return(undefined as T);
+      return undefined;
+    }
     const step = steps.next();
     if (step.done) return step.value;
     await nextTurn();
