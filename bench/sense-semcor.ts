@@ -16,13 +16,33 @@
  *     as the call does), on an even sample of targets (`--engine N`, 0 to skip).
  *
  *   npm run bench:sense-semcor -- [--semcor DIR] [--folds 5] [--engine 2000] [--json]
+ *   npm run bench:sense-semcor -- --model [--epochs 4] [--rate 0.3] [--l2 1e-5] [--cache FILE]
+ *     # also the sense model, trained per fold; FILE keeps the parsed corpus between runs
+ *
+ * With --model every sentence is tagged and parsed by the trained models (a few minutes), and for
+ * each fold a sense model (upstream/language/senses.ts) is trained on the other folds and scored on
+ * it, against the first sense by training counts on the same cases; its confidence is checked
+ * for calibration (expected calibration error over ten bins, and the accuracy of the answers
+ * above each threshold of probability).
  *
  * DIR is a checkout's `data/3rada` (default /work/data/semcor/data/3rada).
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
-import { documentFolds, keyPos, readSemcor, type SemcorDocument } from '../upstream/language/semcor';
+import { loadTreeParser } from '../upstream/language/pipeline';
+import {
+  documentFolds,
+  keyPos,
+  readSemcor,
+  type SemcorCase,
+  type SemcorDocument,
+  semcorCases,
+  sentenceText,
+} from '../upstream/language/semcor';
+import type { UdWord } from '../upstream/language/ud';
+import { SenseModel } from '../upstream/language/senses';
 import { parseAround } from '../upstream/parser/clause';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import { reporter } from './support';
@@ -33,6 +53,11 @@ const { values } = parseArgs({
     folds: { type: 'string', default: '5' },
     engine: { type: 'string', default: '2000' },
     json: { type: 'boolean', default: false },
+    model: { type: 'boolean', default: false },
+    epochs: { type: 'string', default: '4' },
+    rate: { type: 'string', default: '0.3' },
+    l2: { type: 'string', default: '0.00001' },
+    cache: { type: 'string' },
   },
 });
 
@@ -71,15 +96,7 @@ function key31(key: string, lemma: string): string | undefined {
 function targetsOf(document: SemcorDocument, fold: number): Target[] {
   const out: Target[] = [];
   for (const { words } of document.sentences) {
-    // The sentence as a reader sees it: multiword lemmas' words apart, one space between words.
-    const forms = words.map((w) => w.form.replace(/_/g, ' '));
-    const starts: number[] = [];
-    let text = '';
-    for (const form of forms) {
-      if (text) text += ' ';
-      starts.push(text.length);
-      text += form;
-    }
+    const { text, spans } = sentenceText(words);
     words.forEach((w, k) => {
       if (!w.lemma || !w.keys) return;
       const gold = w.keys.map((key) => key31(key, w.lemma as string)).filter((k): k is string => k !== undefined);
@@ -91,8 +108,8 @@ function targetsOf(document: SemcorDocument, fold: number): Target[] {
         pos: keyPos(gold[0]),
         gold,
         sentence: text,
-        start: starts[k],
-        end: starts[k] + forms[k].length,
+        start: spans[k][0],
+        end: spans[k][1],
       });
     });
   }
@@ -215,4 +232,153 @@ for (const name of order) {
 }
 report.say();
 report.say(`Lemma and part of speech never seen in the training folds: ${pct(tally('all').unseen, tally('all').n)} of targets.`);
+if (values.model) modelReport();
 report.save();
+
+function modelReport() {
+  const started = performance.now();
+  const cases = parsedCases();
+  const parsedMs = performance.now() - started;
+  type Row = { n: number; mfs: number; model: number };
+  const rows = new Map<string, Row>();
+  const row = (name: string) => {
+    let r = rows.get(name);
+    if (!r) rows.set(name, (r = { n: 0, mfs: 0, model: 0 }));
+    return r;
+  };
+  // Each answer with a choice: its senses' probabilities (at temperature 1) and which are right.
+  const answers: { fold: number; p: number[]; right: boolean[] }[] = [];
+  let trainMs = 0;
+  for (let fold = 0; fold < foldCount; fold++) {
+    const t0 = performance.now();
+    const model = SenseModel.train(
+      cases.flatMap((c, f) => (f === fold ? [] : c)),
+      { epochs: Number(values.epochs), rate: Number(values.rate), l2: Number(values.l2) },
+    );
+    trainMs += performance.now() - t0;
+    for (const c of cases[fold]) {
+      const first = wordnet.senses(c.lemma).find((s) => s.pos === c.pos)?.key;
+      const known = model.inventory.get(SenseModel.key(c.lemma, c.pos));
+      const ranked = model.predict(c);
+      const answer = ranked?.[0]?.sense ?? first;
+      for (const name of ['all', c.pos]) {
+        const r = row(name);
+        r.n++;
+        if (c.gold.includes(known?.senses[0] ?? first ?? '')) r.mfs++;
+        if (answer && c.gold.includes(answer)) r.model++;
+      }
+      if (ranked && ranked.length > 1)
+        answers.push({ fold, p: ranked.map((r) => r.p), right: ranked.map((r) => c.gold.includes(r.sense)) });
+    }
+  }
+  report.say();
+  report.say(
+    `## The sense model (upstream/language/senses.ts), ${values.epochs} epochs, rate ${values.rate}, L2 ${values.l2}, trained on the other folds`,
+  );
+  report.say();
+  report.say(
+    `Tagging and parsing the corpus: ${(parsedMs / 1000).toFixed(0)} s; training: ${(trainMs / foldCount / 1000).toFixed(0)} s a fold. Unseen lemmas fall back to WordNet's first sense.`,
+  );
+  report.say();
+  report.say('| targets | n | first sense by training counts | sense model |');
+  report.say('|---|---:|---:|---:|');
+  for (const name of ['all', 'n', 'v', 'a', 'r']) {
+    const r = rows.get(name);
+    if (r) report.say(`| ${names[name]} | ${r.n} | ${pct(r.mfs, r.n)} | ${pct(r.model, r.n)} |`);
+  }
+  // The temperature for each fold is the one that fits the other folds' answers best (log-loss),
+  // so no fold's own answers choose how its confidence is read.
+  const temperatures = [0.5, 0.75, 1, 1.25, 1.5, 1.75, 2, 2.5, 3, 4];
+  const loss = (list: typeof answers, t: number) =>
+    list.reduce((total, a) => {
+      const right = tempered(a.p, t).reduce((sum, x, k) => sum + (a.right[k] ? x : 0), 0);
+      return total - Math.log(Math.max(1e-12, right));
+    }, 0);
+  const chosen = Array.from({ length: foldCount }, (_, fold) => {
+    const others = answers.filter((a) => a.fold !== fold);
+    return temperatures.reduce((best, t) => (loss(others, t) < loss(others, best) ? t : best), 1);
+  });
+  report.say();
+  report.say(`Temperatures chosen on the other folds: ${chosen.join(', ')}.`);
+  calibrationTable(
+    'as trained (temperature 1)',
+    answers.map((a) => ({ p: a.p[0], right: a.right[0] })),
+  );
+  calibrationTable(
+    "with each fold read at the other folds' temperature",
+    answers.map((a) => ({ p: tempered(a.p, chosen[a.fold])[0], right: a.right[0] })),
+  );
+}
+
+/** Probabilities at temperature t from those at temperature 1: p^(1/t), normalised. */
+function tempered(p: number[], t: number) {
+  const e = p.map((x) => x ** (1 / t));
+  const sum = e.reduce((a, b) => a + b, 0);
+  return e.map((x) => x / sum);
+}
+
+/** Expected calibration error over ten bins of the top probability, and accuracy above thresholds. */
+function calibrationTable(label: string, confidence: { p: number; right: boolean }[]) {
+  const bins = Array.from({ length: 10 }, () => ({ n: 0, p: 0, right: 0 }));
+  for (const { p, right } of confidence) {
+    const b = bins[Math.min(9, Math.floor(p * 10))];
+    b.n++;
+    b.p += p;
+    if (right) b.right++;
+  }
+  const ece = bins.reduce((e, b) => e + (b.n ? (b.n / confidence.length) * Math.abs(b.p / b.n - b.right / b.n) : 0), 0);
+  report.say();
+  report.say(
+    `Calibration ${label}, on ${confidence.length} answers with a choice: expected calibration error ${(ece * 100).toFixed(1)} points.`,
+  );
+  report.say();
+  report.say('| top probability at least | share of answers | accuracy |');
+  report.say('|---:|---:|---:|');
+  for (const threshold of [0.5, 0.6, 0.7, 0.8, 0.9]) {
+    const above = confidence.filter((c) => c.p >= threshold);
+    report.say(
+      `| ${threshold} | ${pct(above.length, confidence.length)} | ${pct(above.filter((c) => c.right).length, above.length)} |`,
+    );
+  }
+}
+
+/** The corpus tagged and parsed as cases, per fold; kept in `--cache FILE` between runs. */
+function parsedCases(): SemcorCase[][] {
+  if (values.cache && existsSync(values.cache)) return readCases(values.cache);
+  const trees = loadTreeParser();
+  if (!trees) throw new Error('the tagger and parser models are missing');
+  const mapKeys = (keys: readonly string[], lemma: string) => {
+    const known = new Set(wordnet.senses(lemma).map((s) => s.key));
+    return keys.filter((k) => known.has(k));
+  };
+  const cases = folds.map((docs) => docs.flatMap((d) => semcorCases(d, trees, mapKeys)));
+  if (values.cache) writeCases(values.cache, cases);
+  return cases;
+}
+
+type WordRow = [string, string, string, string, number, string];
+type CaseRow = [number, string, number, number, string, string, string[]];
+
+function writeCases(file: string, cases: SemcorCase[][]) {
+  const sentences = new Map<readonly UdWord[], number>();
+  const rows: CaseRow[] = [];
+  for (const [fold, list] of cases.entries()) {
+    for (const c of list) {
+      if (!sentences.has(c.words)) sentences.set(c.words, sentences.size);
+      rows.push([fold, c.document, sentences.get(c.words) as number, c.target, c.lemma, c.pos, [...c.gold]]);
+    }
+  }
+  const words = [...sentences.keys()].map((ws) => ws.map((w): WordRow => [w.form, w.lemma, w.upos, w.xpos, w.head, w.deprel]));
+  writeFileSync(file, JSON.stringify({ words, rows }));
+}
+
+function readCases(file: string): SemcorCase[][] {
+  const { words, rows } = JSON.parse(readFileSync(file, 'utf8')) as { words: WordRow[][]; rows: CaseRow[] };
+  const sentences = words.map((ws) =>
+    ws.map(([form, lemma, upos, xpos, head, deprel]): UdWord => ({ form, lemma, upos, xpos, head, deprel, feats: {} })),
+  );
+  const out: SemcorCase[][] = Array.from({ length: foldCount }, () => []);
+  for (const [fold, document, sentence, target, lemma, pos, gold] of rows)
+    out[fold].push({ document, words: sentences[sentence], target, lemma, pos, gold });
+  return out;
+}

@@ -1,5 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { TreeParser } from './pipeline';
+import type { LabelledCase } from './senses';
 
 /*
  * SemCor 3.0 (the Brown corpus with WordNet senses; Princeton's WordNet licence, whose notice goes
@@ -110,5 +112,57 @@ export function keyPos(key: string): 'n' | 'v' | 'a' | 'r' {
 export function documentFolds<T>(documents: readonly T[], folds: number): T[][] {
   const out: T[][] = Array.from({ length: folds }, () => []);
   for (const [k, d] of documents.entries()) out[k % folds].push(d);
+  return out;
+}
+
+/**
+ * A sentence as a reader sees it: its words joined by single spaces, a multiword lemma's words
+ * apart (took_place → took place); `spans` are each SemCor word's [start, end) in the text.
+ */
+export function sentenceText(words: readonly SemcorWord[]): { text: string; spans: [number, number][] } {
+  let text = '';
+  const spans: [number, number][] = [];
+  for (const w of words) {
+    if (text) text += ' ';
+    const form = w.form.replace(/_/g, ' ');
+    spans.push([text.length, text.length + form.length]);
+    text += form;
+  }
+  return { text, spans };
+}
+
+/** A SemCor word as a case for the sense model, with its document (for the folds). */
+export interface SemcorCase extends LabelledCase {
+  document: string;
+}
+
+/**
+ * The sense-tagged words of a document as cases: each sentence (its words joined by spaces, a
+ * multiword lemma's words apart) tagged and parsed by the trained models, as the product will read
+ * a learner's sentence, and each tagged word found among the parser's words by its place in the
+ * text (a multiword expression by the word that heads it). `mapKeys` turns WordNet 3.0 keys into
+ * the product's; a word none of whose keys map is left out.
+ */
+export function semcorCases(
+  document: SemcorDocument,
+  trees: TreeParser,
+  mapKeys: (keys: readonly string[], lemma: string) => string[],
+): SemcorCase[] {
+  const out: SemcorCase[] = [];
+  for (const { words } of document.sentences) {
+    if (!words.some((w) => w.keys)) continue;
+    const { text, spans } = sentenceText(words);
+    const parsed = trees.parse(text).words;
+    for (const [k, w] of words.entries()) {
+      if (!w.lemma || !w.keys) continue;
+      const gold = mapKeys(w.keys, w.lemma);
+      if (gold.length === 0) continue;
+      const [start, end] = spans[k];
+      const inside = parsed.flatMap((p, i) => ((p.start ?? -1) >= start && (p.end ?? -1) <= end ? [i] : []));
+      if (inside.length === 0) continue;
+      const target = inside.find((i) => !inside.includes(parsed[i].head - 1)) ?? inside[0];
+      out.push({ document: document.id, lemma: w.lemma, pos: keyPos(gold[0]), words: parsed, target, gold });
+    }
+  }
   return out;
 }

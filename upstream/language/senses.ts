@@ -1,0 +1,194 @@
+import { featureKey, hashString } from './perceptron';
+import { seeded, shuffle } from './tagger';
+import type { UdWord } from './ud';
+
+/*
+ * The sense that fits a word in its sentence, learnt from a sense-tagged corpus (SemCor, issue 31):
+ * for each lemma and part of speech, a softmax over its senses, scored by features the field has
+ * long used (the words around the target by position and their tags, the sentence's content
+ * words, the inflected form) and by the parse (the word's relation and head, its dependents: a
+ * verb's subject and object, a noun's modifiers, a particle). One weight table serves every lemma:
+ * a weight belongs to a feature and a sense key together, so a feature is evidence only for the
+ * senses it was seen with. Each sense also has a bias, which learns how common it is.
+ *
+ * Trained by stochastic gradient descent on the log-loss, the scores are probabilities; a
+ * temperature chosen on held-out folds calibrates them, so the product can tell a sure answer
+ * from a guess.
+ */
+
+/** One training or test case: the word's lemma and part of speech, its sentence, where it is. */
+export interface SenseCase {
+  lemma: string;
+  pos: string;
+  /** The sentence as the tagger and parser give it (tags, lemmas, the tree). */
+  words: readonly UdWord[];
+  /** The target's index in `words`. */
+  target: number;
+}
+
+const CONTENT = /^(?:NOUN|VERB|ADJ|ADV|PROPN)$/;
+
+/** The features of a case, as strings (the model hashes them). */
+export function senseFeatures({ words, target }: SenseCase): string[] {
+  const word = (k: number) => words[k]?.form.toLowerCase() ?? (k < 0 ? '<s>' : '</s>');
+  const tag = (k: number) => words[k]?.xpos ?? (k < 0 ? '<s>' : '</s>');
+  const lemma = (w: UdWord) => w.lemma.toLowerCase();
+  const t = words[target];
+  const f = [
+    `form=${word(target)}`,
+    `tag=${tag(target)}`,
+    `w-1=${word(target - 1)}`,
+    `w+1=${word(target + 1)}`,
+    `w-2=${word(target - 2)}`,
+    `w+2=${word(target + 2)}`,
+    `t-1=${tag(target - 1)}`,
+    `t+1=${tag(target + 1)}`,
+    `t-2=${tag(target - 2)}`,
+    `t+2=${tag(target + 2)}`,
+    `w-1+1=${word(target - 1)}_${word(target + 1)}`,
+    `w-2-1=${word(target - 2)}_${word(target - 1)}`,
+    `w+1+2=${word(target + 1)}_${word(target + 2)}`,
+  ];
+  // The sentence's content words, once each.
+  const seen = new Set<string>();
+  for (const [k, w] of words.entries()) {
+    if (k === target || !CONTENT.test(w.upos)) continue;
+    const l = lemma(w);
+    if (l.length > 1 && !seen.has(l)) {
+      seen.add(l);
+      f.push(`bag=${l}`);
+    }
+  }
+  // The tree: the word's relation and head, and its dependents by relation.
+  if (t) {
+    const head = words[t.head - 1];
+    f.push(`rel=${t.deprel}`);
+    if (head) f.push(`head=${t.deprel}:${lemma(head)}`);
+    for (const [k, w] of words.entries()) {
+      if (w.head !== target + 1 || w.upos === 'PUNCT') continue;
+      // A prepositional dependent is read with its preposition (depend on, interest in).
+      const preposition = words.find((c) => c.head === k + 1 && c.deprel === 'case');
+      const relation = preposition ? `${w.deprel}:${preposition.form.toLowerCase()}` : w.deprel;
+      f.push(`dep=${relation}:${CONTENT.test(w.upos) ? lemma(w) : w.upos}`);
+      if (w.deprel === 'compound:prt') f.push(`prt=${lemma(w)}`);
+      if (preposition) f.push(`prep=${preposition.form.toLowerCase()}`);
+    }
+  }
+  return f;
+}
+
+/** The senses of a lemma and part of speech the model knows, most frequent in training first. */
+export interface SenseInventory {
+  senses: string[];
+  /** How many training cases the lemma had. */
+  examples: number;
+}
+
+export interface TrainOptions {
+  epochs?: number;
+  /** The learning rate at the first epoch; it decays as 1 / (1 + epoch). */
+  rate?: number;
+  /** L2 penalty, applied to the weights a case touches. */
+  l2?: number;
+  seed?: number;
+}
+
+/** A case with its gold senses (a word the annotators gave two senses counts for both). */
+export interface LabelledCase extends SenseCase {
+  gold: readonly string[];
+}
+
+const BIAS = 'bias';
+
+export class SenseModel {
+  private constructor(
+    /** lemma\tpos → its senses. */
+    readonly inventory: Map<string, SenseInventory>,
+    private readonly weights: Map<number, number>,
+    /** Divides the scores before the softmax: chosen on held-out folds. */
+    public temperature = 1,
+  ) {}
+
+  static key(lemma: string, pos: string) {
+    return `${lemma}\t${pos}`;
+  }
+
+  /**
+   * Trains on labelled cases. A lemma's senses are the ones its cases carry (a sense never seen
+   * cannot be learnt; the product falls back to WordNet's order for those).
+   */
+  static train(cases: readonly LabelledCase[], options: TrainOptions = {}): SenseModel {
+    const { epochs = 4, rate = 0.3, l2 = 1e-5, seed = 1 } = options;
+    const counts = new Map<string, Map<string, number>>();
+    for (const c of cases) {
+      const id = SenseModel.key(c.lemma, c.pos);
+      const byKey = counts.get(id) ?? new Map<string, number>();
+      for (const g of c.gold) byKey.set(g, (byKey.get(g) ?? 0) + 1 / c.gold.length);
+      counts.set(id, byKey);
+    }
+    const inventory = new Map<string, SenseInventory>();
+    for (const [id, byKey] of counts) {
+      const senses = [...byKey].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k]) => k);
+      let examples = 0;
+      for (const n of byKey.values()) examples += n;
+      inventory.set(id, { senses, examples: Math.round(examples) });
+    }
+    const model = new SenseModel(inventory, new Map());
+    // Only lemmas with a choice to make are trained; the features are hashed once per case.
+    const trainable = cases
+      .filter((c) => (inventory.get(SenseModel.key(c.lemma, c.pos))?.senses.length ?? 0) > 1)
+      .map((c) => ({ c, features: [...senseFeatures(c), BIAS].map(hashString) }));
+    const random = seeded(seed);
+    for (let epoch = 0; epoch < epochs; epoch++) {
+      shuffle(trainable, random);
+      const step = rate / (1 + epoch);
+      for (const { c, features } of trainable) model.learn(c, features, step, l2);
+    }
+    return model;
+  }
+
+  /** One gradient step of the log-loss on one case. */
+  private learn(c: LabelledCase, features: number[], step: number, l2: number) {
+    const senses = this.inventory.get(SenseModel.key(c.lemma, c.pos))?.senses ?? [];
+    const p = this.softmax(senses, features, 1);
+    for (const [k, sense] of senses.entries()) {
+      const target = c.gold.includes(sense) ? 1 / c.gold.length : 0;
+      const g = p[k] - target;
+      if (Math.abs(g) < 1e-4) continue;
+      const s = hashString(sense);
+      for (const f of features) {
+        const key = featureKey(40, f, s);
+        const w = this.weights.get(key) ?? 0;
+        const next = w - step * (g + l2 * w);
+        if (next === 0) this.weights.delete(key);
+        else this.weights.set(key, next);
+      }
+    }
+  }
+
+  private softmax(senses: readonly string[], features: readonly number[], temperature: number): number[] {
+    const scores = senses.map((sense) => {
+      const s = hashString(sense);
+      let total = 0;
+      for (const f of features) total += this.weights.get(featureKey(40, f, s)) ?? 0;
+      return total / temperature;
+    });
+    const top = Math.max(...scores);
+    const e = scores.map((x) => Math.exp(x - top));
+    const sum = e.reduce((a, b) => a + b, 0);
+    return e.map((x) => x / sum);
+  }
+
+  /**
+   * The probability of each sense the model knows for the lemma and part of speech, most likely
+   * first; null when it never saw the lemma in that part of speech.
+   */
+  predict(c: SenseCase): { sense: string; p: number }[] | null {
+    const entry = this.inventory.get(SenseModel.key(c.lemma, c.pos));
+    if (!entry) return null;
+    if (entry.senses.length === 1) return [{ sense: entry.senses[0], p: 1 }];
+    const features = [...senseFeatures(c), BIAS].map(hashString);
+    const p = this.softmax(entry.senses, features, this.temperature);
+    return entry.senses.map((sense, k) => ({ sense, p: p[k] })).sort((a, b) => b.p - a.p);
+  }
+}
