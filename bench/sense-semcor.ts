@@ -27,7 +27,7 @@
  *
  * DIR is a checkout's `data/3rada` (default /work/data/semcor/data/3rada).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
@@ -36,12 +36,13 @@ import {
   documentFolds,
   keyPos,
   readSemcor,
+  readSemcorCases,
   type SemcorCase,
   type SemcorDocument,
   semcorCases,
   sentenceText,
+  writeSemcorCases,
 } from '../upstream/language/semcor';
-import type { UdWord } from '../upstream/language/ud';
 import { SenseModel } from '../upstream/language/senses';
 import { parseAround } from '../upstream/parser/clause';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
@@ -344,7 +345,11 @@ function calibrationTable(label: string, confidence: { p: number; right: boolean
 
 /** The corpus tagged and parsed as cases, per fold; kept in `--cache FILE` between runs. */
 function parsedCases(): SemcorCase[][] {
-  if (values.cache && existsSync(values.cache)) return readCases(values.cache);
+  if (values.cache && existsSync(values.cache)) {
+    const cached = readSemcorCases(values.cache);
+    if (cached.length !== foldCount) throw new Error(`${values.cache} holds ${cached.length} folds, not ${foldCount}`);
+    return cached;
+  }
   const trees = loadTreeParser();
   if (!trees) throw new Error('the tagger and parser models are missing');
   const mapKeys = (keys: readonly string[], lemma: string) => {
@@ -352,33 +357,6 @@ function parsedCases(): SemcorCase[][] {
     return keys.filter((k) => known.has(k));
   };
   const cases = folds.map((docs) => docs.flatMap((d) => semcorCases(d, trees, mapKeys)));
-  if (values.cache) writeCases(values.cache, cases);
+  if (values.cache) writeSemcorCases(values.cache, cases);
   return cases;
-}
-
-type WordRow = [string, string, string, string, number, string];
-type CaseRow = [number, string, number, number, string, string, string[]];
-
-function writeCases(file: string, cases: SemcorCase[][]) {
-  const sentences = new Map<readonly UdWord[], number>();
-  const rows: CaseRow[] = [];
-  for (const [fold, list] of cases.entries()) {
-    for (const c of list) {
-      if (!sentences.has(c.words)) sentences.set(c.words, sentences.size);
-      rows.push([fold, c.document, sentences.get(c.words) as number, c.target, c.lemma, c.pos, [...c.gold]]);
-    }
-  }
-  const words = [...sentences.keys()].map((ws) => ws.map((w): WordRow => [w.form, w.lemma, w.upos, w.xpos, w.head, w.deprel]));
-  writeFileSync(file, JSON.stringify({ words, rows }));
-}
-
-function readCases(file: string): SemcorCase[][] {
-  const { words, rows } = JSON.parse(readFileSync(file, 'utf8')) as { words: WordRow[][]; rows: CaseRow[] };
-  const sentences = words.map((ws) =>
-    ws.map(([form, lemma, upos, xpos, head, deprel]): UdWord => ({ form, lemma, upos, xpos, head, deprel, feats: {} })),
-  );
-  const out: SemcorCase[][] = Array.from({ length: foldCount }, () => []);
-  for (const [fold, document, sentence, target, lemma, pos, gold] of rows)
-    out[fold].push({ document, words: sentences[sentence], target, lemma, pos, gold });
-  return out;
 }

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TreeParser } from './pipeline';
 import type { LabelledCase } from './senses';
+import type { UdWord } from './ud';
 
 /*
  * SemCor 3.0 (the Brown corpus with WordNet senses; Princeton's WordNet licence, whose notice goes
@@ -164,5 +165,37 @@ export function semcorCases(
       out.push({ document: document.id, lemma: w.lemma, pos: keyPos(gold[0]), words: parsed, target, gold });
     }
   }
+  return out;
+}
+
+type WordRow = [string, string, string, string, number, string];
+type CaseRow = [number, string, number, number, string, string, string[]];
+
+/**
+ * Cases per fold written to a file and read back (the tagging and parsing of the corpus is most
+ * of a run): each sentence's words once, then the cases pointing at them.
+ */
+export function writeSemcorCases(file: string, cases: SemcorCase[][]) {
+  const sentences = new Map<readonly UdWord[], number>();
+  const rows: CaseRow[] = [];
+  for (const [fold, list] of cases.entries()) {
+    for (const c of list) {
+      if (!sentences.has(c.words)) sentences.set(c.words, sentences.size);
+      rows.push([fold, c.document, sentences.get(c.words) as number, c.target, c.lemma, c.pos, [...c.gold]]);
+    }
+  }
+  const words = [...sentences.keys()].map((ws) => ws.map((w): WordRow => [w.form, w.lemma, w.upos, w.xpos, w.head, w.deprel]));
+  writeFileSync(file, JSON.stringify({ words, rows }));
+}
+
+export function readSemcorCases(file: string): SemcorCase[][] {
+  const { words, rows } = JSON.parse(readFileSync(file, 'utf8')) as { words: WordRow[][]; rows: CaseRow[] };
+  const sentences = words.map((ws) =>
+    ws.map(([form, lemma, upos, xpos, head, deprel]): UdWord => ({ form, lemma, upos, xpos, head, deprel, feats: {} })),
+  );
+  const folds = rows.reduce((most, [fold]) => Math.max(most, fold + 1), 0);
+  const out: SemcorCase[][] = Array.from({ length: folds }, () => []);
+  for (const [fold, document, sentence, target, lemma, pos, gold] of rows)
+    out[fold].push({ document, words: sentences[sentence], target, lemma, pos, gold });
   return out;
 }

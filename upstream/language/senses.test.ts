@@ -54,6 +54,18 @@ describe('the sense model', () => {
     expect(model.predict({ lemma: 'bank', pos: 'n', words: river, target: 4 })).toBeNull();
   });
 
+  it('reads back what it wrote, temperature included', () => {
+    const model = SenseModel.train(cases(30), { epochs: 5 });
+    model.temperature = 2;
+    const copy = SenseModel.parse(`# Trained by a test\n# with its licence\n${model.serialize(6)}`);
+    const c = { lemma: 'bank', pos: 'n', words: river, target: 4 };
+    expect(copy.temperature).toBe(2);
+    expect(copy.inventory).toEqual(model.inventory);
+    expect(copy.predict(c)?.[0].p).toBeCloseTo(model.predict(c)?.[0].p ?? 0, 4);
+    expect(() => SenseModel.parse('not a model')).toThrow(/not a sense model/);
+    expect(() => SenseModel.parse('# senses\t1\nX\ty')).toThrow(/bad line/);
+  });
+
   it('spreads its probability further at a higher temperature', () => {
     const model = SenseModel.train(cases(30), { epochs: 5 });
     const sure = model.predict({ lemma: 'bank', pos: 'n', words: river, target: 4 })?.[0].p ?? 0;

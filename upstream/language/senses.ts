@@ -180,6 +180,40 @@ export class SenseModel {
   }
 
   /**
+   * The model as text: a head line with the temperature, a line per lemma and part of speech
+   * ("S", lemma, pos, examples, its senses), then a line per weight ("W", the key in base 36, the
+   * weight to `digits` significant digits). Weights smaller than `prune` are left out.
+   */
+  serialize(digits = 4, prune = 0): string {
+    const lines = [`# senses\t${this.temperature}`];
+    for (const [id, { senses, examples }] of this.inventory) lines.push(`S\t${id}\t${examples}\t${senses.join(' ')}`);
+    for (const [key, w] of this.weights) {
+      if (Math.abs(w) >= prune && Math.abs(w) > 0) lines.push(`W\t${key.toString(36)}\t${Number(w.toPrecision(digits))}`);
+    }
+    return lines.join('\n');
+  }
+
+  /** Reads `serialize`'s text; throws when it is not a sense model. */
+  static parse(text: string): SenseModel {
+    // The file's first lines say where it came from (# …) before the model's own head line.
+    const lines = text.split('\n');
+    const at = lines.findIndex((line) => !line.startsWith('# ') || line.startsWith('# senses\t'));
+    const head = /^# senses\t([\d.]+)$/.exec(lines[at] ?? '');
+    if (!head) throw new Error('sense model: not a sense model');
+    const inventory = new Map<string, SenseInventory>();
+    const weights = new Map<number, number>();
+    for (const line of lines.slice(at + 1)) {
+      const parts = line.split('\t');
+      if (parts[0] === 'S' && parts.length === 5) {
+        inventory.set(SenseModel.key(parts[1], parts[2]), { examples: Number(parts[3]), senses: parts[4].split(' ') });
+      } else if (parts[0] === 'W' && parts.length === 3) {
+        weights.set(Number.parseInt(parts[1], 36), Number(parts[2]));
+      } else if (line) throw new Error(`sense model: bad line "${line.slice(0, 40)}"`);
+    }
+    return new SenseModel(inventory, weights, Number(head[1]));
+  }
+
+  /**
    * The probability of each sense the model knows for the lemma and part of speech, most likely
    * first; null when it never saw the lemma in that part of speech.
    */
