@@ -56,12 +56,15 @@ let ipCounter = 0;
 /**
  * A client address of its own for an anonymous visitor: the free-use ledger counts anonymous
  * lookups by visitor and by address, and every browser of the test run comes from 127.0.0.1.
- * The BFF takes the last X-Forwarded-For entry as the client address (lib/bff/site.ts).
+ * The BFF takes the last X-Forwarded-For entry as the client address (lib/bff/site.ts). Workers
+ * run side by side, each counting from one: the worker's process id (under 65,536 on these
+ * machines) makes the address its own, where the time of day once let two workers share one and
+ * spend each other's free lookups.
  */
 export function freshClientAddress(): string {
   ipCounter++;
-  const seed = (Date.now() % 200) + 20;
-  return `10.${seed}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+  const { pid } = process;
+  return `${10 + Math.floor(ipCounter / 250)}.${(pid >> 8) & 255}.${pid & 255}.${(ipCounter % 250) + 1}`;
 }
 
 /**
