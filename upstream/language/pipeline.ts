@@ -7,7 +7,7 @@ import { brotliDecompress, brotliDecompressSync } from 'node:zlib';
 import { type CombineOptions, combineParses } from './combine';
 import { mendTags, mendTree } from './mend';
 import { type Arc, Parser, parserTag } from './parser';
-import { runBetweenEvents, runNow, type Steps } from '../platform/steps';
+import { lazily, runBetweenEvents, runNow, type Steps } from '../platform/steps';
 import { type Tag, Tagger } from './tagger';
 import { type Token, tokenize } from './tokenizer';
 import type { UdSentence, UdWord } from './ud';
@@ -136,6 +136,8 @@ export interface LazyTreeParser extends TreeParser {
    * call soon after it listens. A sentence parsed before this is done reads them at once itself.
    */
   loadSoon(): Promise<void>;
+  /** Whether the models are read and usable (a sentence would not have to wait for them). */
+  readonly loaded: boolean;
 }
 
 /**
@@ -150,35 +152,27 @@ export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
     log(`tree parser: no models in ${dir}; analysis is approximate`);
     return null;
   }
-  let loaded: TreeParser | null | undefined;
-  let loading: Promise<void> | undefined;
-  // A sentence that comes while the models load between requests loads them at once itself and
-  // stops the other load, which would only hold a second copy for nothing.
-  const superseded = new AbortController();
-  const keep = (trees: TreeParser | null, how: string) => {
-    if (loaded !== undefined) return;
-    loaded = trees;
-    if (trees) log(`tree parser: models loaded in ${Math.round(trees.loadMs)} ms${how}`);
-  };
+  const trees = lazily(
+    () => loadTreeParser(dir, log),
+    async (signal) => (await loadTreeParserSoon(dir, log, signal)) ?? (signal.aborted ? undefined : null),
+    (loaded, how) => {
+      if (loaded) log(`tree parser: models loaded in ${Math.round(loaded.loadMs)} ms${how === 'now' ? '' : `, ${how}`}`);
+    },
+  );
   const load = (): TreeParser => {
-    if (loaded === undefined) {
-      superseded.abort();
-      keep(loadTreeParser(dir, log), '');
-    }
+    const loaded = trees.get();
     if (!loaded) throw new Error('tree parser: the models could not be read');
     return loaded;
   };
   return {
     get loadMs() {
-      return loaded?.loadMs ?? 0;
+      return trees.made?.loadMs ?? 0;
     },
     parse: (sentence) => load().parse(sentence),
     tag: (sentence) => load().tag(sentence),
-    loadSoon() {
-      loading ??= loadTreeParserSoon(dir, log, superseded.signal).then((trees) => {
-        if (!superseded.signal.aborted) keep(trees, ', between requests');
-      });
-      return loading;
+    loadSoon: () => trees.loadSoon(),
+    get loaded() {
+      return Boolean(trees.made);
     },
   };
 }

@@ -34,3 +34,53 @@ export async function runBetweenEvents<T>(steps: Steps<T>, signal?: AbortSignal)
     await nextTurn();
   }
 }
+
+/** A value that is made when first needed, or sooner, between events, when asked. */
+export interface Lazy<T> {
+  /** The value, made now if it is not yet. */
+  get(): T;
+  /**
+   * Makes the value a piece at a time between events, for a server to call soon after it listens.
+   * A `get` meanwhile makes it at once and stops this, which would only hold a second copy.
+   */
+  loadSoon(): Promise<void>;
+  /** The value if it is made, else undefined. */
+  readonly made: T | undefined;
+}
+
+/**
+ * `now` makes the value at once; `soon` makes it between events and gives undefined once its
+ * signal is aborted. `kept` hears which of them made it.
+ */
+export function lazily<T>(
+  now: () => T,
+  soon: (signal: AbortSignal) => Promise<T | undefined>,
+  kept: (value: T, how: 'now' | 'between requests') => void = () => {},
+): Lazy<T> {
+  let made: { value: T } | undefined;
+  let loading: Promise<void> | undefined;
+  const superseded = new AbortController();
+  const keep = (value: T, how: 'now' | 'between requests') => {
+    if (made) return;
+    made = { value };
+    kept(value, how);
+  };
+  return {
+    get() {
+      if (!made) {
+        superseded.abort();
+        keep(now(), 'now');
+      }
+      return (made as { value: T }).value;
+    },
+    loadSoon() {
+      loading ??= soon(superseded.signal).then((value) => {
+        if (!superseded.signal.aborted && value !== undefined) keep(value, 'between requests');
+      });
+      return loading;
+    },
+    get made() {
+      return made?.value;
+    },
+  };
+}
