@@ -192,6 +192,21 @@ describe('mendTags', () => {
     expect(other[3].xpos).toBe('VBP');
   });
 
+  it('makes a base or present verb right after a preposition a noun', () => {
+    const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
+    const leave = mendTags(
+      ['request', 'for', 'leave', 'to', 'look'],
+      [tag('NN', 'NOUN'), tag('IN', 'ADP'), tag('VBP'), tag('TO', 'PART'), tag('VB')],
+    );
+    expect(leave[2]).toEqual({ upos: 'NOUN', xpos: 'NN' });
+    expect(leave[4].xpos).toBe('VB');
+    // A gerund after a preposition is a verb form it may take; "to" is no preposition here.
+    const gerund = mendTags(['for', 'leaving'], [tag('IN', 'ADP'), tag('VBG')]);
+    expect(gerund[1].xpos).toBe('VBG');
+    const infinitive = mendTags(['want', 'to', 'leave'], [tag('VBP'), tag('TO', 'PART'), tag('VB')]);
+    expect(infinitive[2].xpos).toBe('VB');
+  });
+
   it('makes do the auxiliary and the word after its subject the verb after a negative opener', () => {
     const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
     const shop = mendTags(

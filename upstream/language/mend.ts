@@ -18,6 +18,10 @@ const BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'m", "'r
  */
 export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
   return bareInfinitives(forms, invertedDo(forms, invertedPerfect(forms, tags))).map((tag, k, tags) => {
+    // No verb's base or present form follows a preposition proper: "a request for leave", "help
+    // with work" are nouns the tagger read as verbs.
+    if ((tag.xpos === 'VBP' || tag.xpos === 'VB') && k > 0 && PREPOSITION.test(forms[k - 1]) && tags[k - 1].xpos === 'IN')
+      return { upos: 'NOUN', xpos: 'NN' };
     if (tag.xpos !== 'VBD') return tag;
     let j = k - 1;
     while (j >= 0 && (tags[j].upos === 'ADV' || tags[j].upos === 'PART')) j--;
@@ -32,6 +36,9 @@ export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
     return tag;
   });
 }
+
+const PREPOSITION =
+  /^(?:for|of|with|without|about|from|into|onto|on|in|at|by|during|under|over|through|against|among|between|towards?|upon|within|despite)$/i;
 
 const NEGATIVE_OPENER = /^(?:hardly|scarcely|barely|never|seldom|rarely|nowhere)$/i;
 
