@@ -36,6 +36,18 @@ describe('Chinese for a WordNet sense', () => {
     expect(sense('leaf%1:10:00::', 'n.')?.simple).toContain('页'); // a sheet of a book
   });
 
+  it("never offers a subject field's note as a rendering", () => {
+    // ECDICT's "[计] 移动; 传送; DOS外部命令:移动文件, 它可将文件移动到指定的地方" and "[计] TOP协议".
+    const items = (word: string) => chinese.linesOf(word).flatMap((l) => l.items);
+    expect(items('move')).toContain('传送');
+    expect(items('move').some((i) => /[:：]|它可将/.test(i))).toBe(false);
+    expect(items('top').some((i) => /TOP/.test(i))).toBe(false);
+    for (const s of wordnet.senses('move')) {
+      const zh = chinese.forSense('move', wordnet.synset(s.pos, s.offset), s.pos === 'n' ? 'n.' : 'vt.');
+      expect(zh?.full ?? '').not.toMatch(/[:：]|它可将|DOS/);
+    }
+  });
+
   it('shows no Chinese when nothing supports a candidate, rather than the whole line', () => {
     // "a long ridge or pile" and "a row of similar objects": 银行, 堤, 岸 fit neither.
     expect(sense('bank%1:17:00::', 'n.')).toBeUndefined();

@@ -183,6 +183,17 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
   const senseCache = new Lru<string, SenseChinese | null>(20_000);
   const glossedCache = new Lru<string, Glossed | null>(30_000);
 
+  /**
+   * Whether an item reads as a rendering of the word rather than a note about it: a colon starts
+   * an explanation ("DOS外部命令:移动文件"), and a subject field's item with Latin letters names a
+   * program or protocol ("TOP协议"), which no learner reading English needs; a subject field's
+   * item of more than six characters is a sentence about it ("它可将文件移动到指定的地方").
+   */
+  function rendering(item: string, fielded: boolean): boolean {
+    if (/[:：]/.test(item) || item.length > 16) return false;
+    return !fielded || (item.length <= 6 && !/[A-Za-z]/.test(item));
+  }
+
   function linesOf(word: string): TranslationLine[] {
     const key = word.toLowerCase();
     let lines = lineCache.get(key);
@@ -192,7 +203,9 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
         .map((l) => ({
           ...l,
           // Usage marks (<美>, <口>) are not part of the rendering.
-          items: l.items.map((i) => i.replace(/<[^>]*>/g, '').trim()).filter((i) => cjk.test(i) && !inflectionNote.test(i)),
+          items: l.items
+            .map((i) => i.replace(/<[^>]*>/g, '').trim())
+            .filter((i) => cjk.test(i) && !inflectionNote.test(i) && rendering(i, Boolean(l.domain))),
         }))
         .filter((l) => l.items.length > 0);
       lineCache.set(key, lines);
@@ -446,6 +459,16 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
         seen.add(item);
         foundFrom.set(item, from);
       }
+    }
+
+    // Chinese words CC-CEDICT glosses as the word itself are candidates as well, which only the
+    // sense's other words can support: 举动 "act; action; move" for a move that is "the act of
+    // deciding to do something", where ECDICT's line has 移动 and 步骤.
+    for (const item of cedict.headwordsFor(lemma)) {
+      if (item.length < 2 || seen.has(item)) continue;
+      seen.add(item);
+      pool.push({ item, order: 2000 + order++ });
+      foundFrom.set(item, new Set([lemma, glossKey(lemma), stem(lemma)]));
     }
 
     // An evidence word's common renderings only: its later items belong to its other senses
