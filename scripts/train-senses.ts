@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { openWordNet } from '../upstream/dictionary/wordnet';
 import { loadTreeParser } from '../upstream/language/pipeline';
-import { readSemcor, readSemcorCases, semcorCases, writeSemcorCases } from '../upstream/language/semcor';
+import { keyMapper, readSemcor, readSemcorCases, semcorCases, writeSemcorCases } from '../upstream/language/semcor';
 import { SenseModel } from '../upstream/language/senses';
 
 const { values } = parseArgs({
@@ -39,10 +39,7 @@ const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${line}`);
 
 const wordnet = openWordNet();
-const mapKeys = (keys: readonly string[], lemma: string) => {
-  const known = new Set(wordnet.senses(lemma).map((s) => s.key));
-  return keys.filter((k) => known.has(k));
-};
+const { map: mapKeys } = keyMapper((lemma) => wordnet.senses(lemma).map((s) => s.key));
 // A cache of bench:sense-semcor (in folds) serves as well: all its folds together.
 let cases = values.cache && existsSync(values.cache) ? readSemcorCases(values.cache).flat() : undefined;
 if (!cases) {
@@ -67,7 +64,7 @@ const provenance = [
   "# SemCor is Princeton University's, under the WordNet licence, whose notice follows:",
   ...licence,
 ];
-const text = `${provenance.join('\n')}\n${model.serialize(4, Number(values.prune))}`;
+const text = `${provenance.join('\n')}\n${model.serialize(3, Number(values.prune))}`;
 const packed = brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
 mkdirSync(values.out, { recursive: true });
 const file = path.join(values.out, 'senses.txt.br');

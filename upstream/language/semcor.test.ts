@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentFolds, keyPos, parseTagfile } from './semcor';
+import { documentFolds, keyMapper, keyPos, parseTagfile } from './semcor';
 
 const file = `<contextfile concordance=brown>
 <context filename=br-a01 paras=yes>
@@ -58,6 +58,15 @@ describe('SemCor tag files', () => {
       'r',
       'a',
     ]);
+  });
+
+  it('keeps the WordNet 3.0 keys WordNet 3.1 has and counts the rest', () => {
+    const { map, counts } = keyMapper((lemma) => (lemma === 'bank' ? ['bank%1:14:00::', 'bank%1:17:01::'] : []));
+    expect(map(['bank%1:17:01::', 'bank%1:99:00::'], 'bank')).toEqual(['bank%1:17:01::']);
+    expect(map(["n't%4:02:00::"], "n't")).toEqual([]);
+    expect(counts.keys).toBe(3);
+    expect(counts.mapped).toBe(1);
+    expect([...counts.unmapped.keys()]).toEqual(['bank%1:99:00::', "n't%4:02:00::"]);
   });
 
   it('deals whole documents into folds in turn', () => {

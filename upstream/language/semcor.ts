@@ -99,6 +99,35 @@ function wordOf(attributes: string, form: string): SemcorWord {
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
 const decodeEntities = (text: string) => text.replace(/&(?:amp|lt|gt|quot);/g, (e) => ENTITIES[e]);
 
+/** How many WordNet 3.0 keys a mapper met, how many the product's WordNet has, and the rest by key. */
+export interface KeyCounts {
+  keys: number;
+  mapped: number;
+  unmapped: Map<string, number>;
+}
+
+/**
+ * SemCor's WordNet 3.0 sense keys as the product's WordNet 3.1 has them: WordNet 3.1 kept most
+ * keys as they were, so a key is kept where the lemma has it in 3.1 and dropped (and counted)
+ * where it does not. `keysOf` gives a lemma's 3.1 keys.
+ */
+export function keyMapper(keysOf: (lemma: string) => readonly string[]) {
+  const counts: KeyCounts = { keys: 0, mapped: 0, unmapped: new Map() };
+  const map = (keys: readonly string[], lemma: string): string[] => {
+    const known = new Set(keysOf(lemma));
+    return keys.filter((key) => {
+      counts.keys++;
+      if (known.has(key)) {
+        counts.mapped++;
+        return true;
+      }
+      counts.unmapped.set(key, (counts.unmapped.get(key) ?? 0) + 1);
+      return false;
+    });
+  };
+  return { map, counts };
+}
+
 /** WordNet's part of speech of a sense key: its synset type, the digit after "%" (1 n, 2 v, 3 a, 4 r, 5 s). */
 export function keyPos(key: string): 'n' | 'v' | 'a' | 'r' {
   const type = key[key.indexOf('%') + 1];

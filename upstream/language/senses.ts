@@ -1,3 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliDecompress, brotliDecompressSync } from 'node:zlib';
+import { type Lazy, lazily, runBetweenEvents, runNow, type Steps } from '../platform/steps';
+import { MODELS_DIR } from './pipeline';
 import { featureKey, hashString } from './perceptron';
 import { seeded, shuffle } from './tagger';
 import type { UdWord } from './ud';
@@ -82,7 +89,78 @@ export interface SenseInventory {
   senses: string[];
   /** How many training cases the lemma had. */
   examples: number;
+  /** Each sense's hash, which its own weights are keyed by with the feature's. */
+  hashes: number[];
+  /** Each sense's class (WordNet's lexicographer file: noun.group, noun.object, verb.motion…). */
+  classes: number[];
 }
+
+const inventoryOf = (senses: string[], examples: number): SenseInventory => ({
+  senses,
+  examples,
+  hashes: senses.map(hashString),
+  classes: senses.map((key) => hashString(`class:${senseClass(key)}`)),
+});
+
+/**
+ * A sense key's class: its synset type and lexicographer file ("bank%1:14:00::" → "1:14",
+ * noun.group; "bank%1:17:01::" → "1:17", noun.object). Weights kept per class as well as per
+ * sense carry what one lemma's examples teach to every lemma: "river" near a word points to
+ * noun.object senses, "money" to noun.group and noun.possession ones.
+ */
+export function senseClass(key: string): string {
+  const at = key.indexOf('%');
+  const type = key[at + 1] === '5' ? '3' : key[at + 1];
+  return `${type}:${key.slice(at + 3, at + 5)}`;
+}
+
+/**
+ * The weights of a model that answers (not one that learns): an open-addressing table in typed
+ * arrays, keys in one and weights in the other. A Map of a few million numbers holds hundreds of
+ * MB; this holds eight bytes a weight, twice over for room.
+ */
+class WeightTable {
+  private readonly mask: number;
+  private readonly keys: Int32Array;
+  private readonly values: Float32Array;
+
+  constructor(count: number) {
+    let size = 1024;
+    while (size < count * 2) size *= 2;
+    this.mask = size - 1;
+    this.keys = new Int32Array(size).fill(-1);
+    this.values = new Float32Array(size);
+  }
+
+  /** Keys are featureKey's, 30 bits and never negative, so -1 marks a free slot. */
+  set(key: number, weight: number) {
+    let slot = Math.imul(key, 0x9e3779b1) & this.mask;
+    while (this.keys[slot] !== -1 && this.keys[slot] !== key) slot = (slot + 1) & this.mask;
+    this.keys[slot] = key;
+    this.values[slot] = weight;
+  }
+
+  get(key: number): number | undefined {
+    let slot = Math.imul(key, 0x9e3779b1) & this.mask;
+    for (;;) {
+      const found = this.keys[slot];
+      if (found === key) return this.values[slot];
+      if (found === -1) return undefined;
+      slot = (slot + 1) & this.mask;
+    }
+  }
+
+  *entries(): Generator<[number, number]> {
+    for (let slot = 0; slot <= this.mask; slot++) if (this.keys[slot] !== -1) yield [this.keys[slot], this.values[slot]];
+  }
+
+  /** The memory it holds, in bytes. */
+  get bytes() {
+    return this.keys.byteLength + this.values.byteLength;
+  }
+}
+
+type Weights = Map<number, number> | WeightTable;
 
 export interface TrainOptions {
   epochs?: number;
@@ -104,7 +182,7 @@ export class SenseModel {
   private constructor(
     /** lemma\tpos → its senses. */
     readonly inventory: Map<string, SenseInventory>,
-    private readonly weights: Map<number, number>,
+    private readonly weights: Weights,
     /** Divides the scores before the softmax: chosen on held-out folds. */
     public temperature = 1,
   ) {}
@@ -131,7 +209,7 @@ export class SenseModel {
       const senses = [...byKey].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k]) => k);
       let examples = 0;
       for (const n of byKey.values()) examples += n;
-      inventory.set(id, { senses, examples: Math.round(examples) });
+      inventory.set(id, inventoryOf(senses, Math.round(examples)));
     }
     const model = new SenseModel(inventory, new Map());
     // Only lemmas with a choice to make are trained; the features are hashed once per case.
@@ -149,28 +227,32 @@ export class SenseModel {
 
   /** One gradient step of the log-loss on one case. */
   private learn(c: LabelledCase, features: number[], step: number, l2: number) {
-    const senses = this.inventory.get(SenseModel.key(c.lemma, c.pos))?.senses ?? [];
-    const p = this.softmax(senses, features, 1);
-    for (const [k, sense] of senses.entries()) {
+    const weights = this.weights;
+    if (!(weights instanceof Map)) throw new Error('sense model: a model read from its file does not learn');
+    const entry = this.inventory.get(SenseModel.key(c.lemma, c.pos));
+    if (!entry) return;
+    const p = this.softmax(entry, features, 1);
+    for (const [k, sense] of entry.senses.entries()) {
       const target = c.gold.includes(sense) ? 1 / c.gold.length : 0;
       const g = p[k] - target;
       if (Math.abs(g) < 1e-4) continue;
-      const s = hashString(sense);
       for (const f of features) {
-        const key = featureKey(40, f, s);
-        const w = this.weights.get(key) ?? 0;
-        const next = w - step * (g + l2 * w);
-        if (next === 0) this.weights.delete(key);
-        else this.weights.set(key, next);
+        for (const key of [featureKey(40, f, entry.hashes[k]), featureKey(41, f, entry.classes[k])]) {
+          const w = weights.get(key) ?? 0;
+          const next = w - step * (g + l2 * w);
+          if (next === 0) weights.delete(key);
+          else weights.set(key, next);
+        }
       }
     }
   }
 
-  private softmax(senses: readonly string[], features: readonly number[], temperature: number): number[] {
-    const scores = senses.map((sense) => {
-      const s = hashString(sense);
+  private softmax(entry: SenseInventory, features: readonly number[], temperature: number): number[] {
+    const scores = entry.hashes.map((s, k) => {
+      const c = entry.classes[k];
       let total = 0;
-      for (const f of features) total += this.weights.get(featureKey(40, f, s)) ?? 0;
+      for (const f of features)
+        total += (this.weights.get(featureKey(40, f, s)) ?? 0) + (this.weights.get(featureKey(41, f, c)) ?? 0);
       return total / temperature;
     });
     const top = Math.max(...scores);
@@ -181,36 +263,57 @@ export class SenseModel {
 
   /**
    * The model as text: a head line with the temperature, a line per lemma and part of speech
-   * ("S", lemma, pos, examples, its senses), then a line per weight ("W", the key in base 36, the
-   * weight to `digits` significant digits). Weights smaller than `prune` are left out.
+   * ("S", lemma, pos, examples, its senses), then a line per weight in the order of their keys
+   * ("D", the key's distance from the one before in base 36, the weight to `digits` significant
+   * digits: sorted keys are close, so the file is half the size). Weights smaller than `prune`
+   * are left out.
    */
-  serialize(digits = 4, prune = 0): string {
+  serialize(digits = 3, prune = 0): string {
     const lines = [`# senses\t${this.temperature}`];
     for (const [id, { senses, examples }] of this.inventory) lines.push(`S\t${id}\t${examples}\t${senses.join(' ')}`);
-    for (const [key, w] of this.weights) {
-      if (Math.abs(w) >= prune && Math.abs(w) > 0) lines.push(`W\t${key.toString(36)}\t${Number(w.toPrecision(digits))}`);
+    const kept = [...this.weights.entries()].filter(([, w]) => Math.abs(w) >= prune && w !== 0).sort((a, b) => a[0] - b[0]);
+    let last = 0;
+    for (const [key, w] of kept) {
+      lines.push(`D\t${(key - last).toString(36)}\t${Number(w.toPrecision(digits))}`);
+      last = key;
     }
     return lines.join('\n');
   }
 
   /** Reads `serialize`'s text; throws when it is not a sense model. */
   static parse(text: string): SenseModel {
+    return runNow(SenseModel.parsing(text));
+  }
+
+  /** `parse` in steps of 50,000 lines, for a server to read its model between requests. */
+  static *parsing(text: string): Steps<SenseModel> {
     // The file's first lines say where it came from (# …) before the model's own head line.
     const lines = text.split('\n');
-    const at = lines.findIndex((line) => !line.startsWith('# ') || line.startsWith('# senses\t'));
+    const at = lines.findIndex((line) => !line.startsWith('#') || line.startsWith('# senses\t'));
     const head = /^# senses\t([\d.]+)$/.exec(lines[at] ?? '');
     if (!head) throw new Error('sense model: not a sense model');
     const inventory = new Map<string, SenseInventory>();
-    const weights = new Map<number, number>();
-    for (const line of lines.slice(at + 1)) {
+    let count = 0;
+    for (let k = at + 1; k < lines.length; k++) if (lines[k].startsWith('D\t')) count++;
+    const weights = new WeightTable(count);
+    let key = 0;
+    for (let k = at + 1; k < lines.length; k++) {
+      if (k % 50_000 === 0) yield;
+      const line = lines[k];
       const parts = line.split('\t');
       if (parts[0] === 'S' && parts.length === 5) {
-        inventory.set(SenseModel.key(parts[1], parts[2]), { examples: Number(parts[3]), senses: parts[4].split(' ') });
-      } else if (parts[0] === 'W' && parts.length === 3) {
-        weights.set(Number.parseInt(parts[1], 36), Number(parts[2]));
+        inventory.set(SenseModel.key(parts[1], parts[2]), inventoryOf(parts[4].split(' '), Number(parts[3])));
+      } else if (parts[0] === 'D' && parts.length === 3) {
+        key += Number.parseInt(parts[1], 36);
+        weights.set(key, Number(parts[2]));
       } else if (line) throw new Error(`sense model: bad line "${line.slice(0, 40)}"`);
     }
     return new SenseModel(inventory, weights, Number(head[1]));
+  }
+
+  /** The memory the weights hold, in bytes (a model read from its file). */
+  get weightBytes(): number {
+    return this.weights instanceof WeightTable ? this.weights.bytes : this.weights.size * 64;
   }
 
   /**
@@ -222,7 +325,46 @@ export class SenseModel {
     if (!entry) return null;
     if (entry.senses.length === 1) return [{ sense: entry.senses[0], p: 1 }];
     const features = [...senseFeatures(c), BIAS].map(hashString);
-    const p = this.softmax(entry.senses, features, this.temperature);
+    const p = this.softmax(entry, features, this.temperature);
     return entry.senses.map((sense, k) => ({ sense, p: p[k] })).sort((a, b) => b.p - a.p);
   }
+}
+
+/** Where `npm run train:senses` writes the model the product reads. */
+export const SENSE_MODEL_FILE = path.join(MODELS_DIR, 'senses.txt.br');
+
+/**
+ * The product's sense model, read on first use or between requests when asked (`loadSoon`);
+ * null when its file is not there, and a null model when the file cannot be read: either way the
+ * dictionary keeps WordNet's order.
+ */
+export function lazySenseModel(file = SENSE_MODEL_FILE, log: (line: string) => void = () => {}): Lazy<SenseModel | null> | null {
+  if (!existsSync(file)) {
+    log(`sense model: no ${file}; senses follow WordNet's order`);
+    return null;
+  }
+  const unreadable = (error: unknown) => {
+    log(`sense model: ${file} unreadable (${(error as Error).message}); senses follow WordNet's order`);
+    return null;
+  };
+  return lazily<SenseModel | null>(
+    () => {
+      try {
+        return SenseModel.parse(brotliDecompressSync(readFileSync(file)).toString('utf8'));
+      } catch (error) {
+        return unreadable(error);
+      }
+    },
+    async (signal) => {
+      try {
+        const text = (await promisify(brotliDecompress)(await readFile(file))).toString('utf8');
+        return await runBetweenEvents(SenseModel.parsing(text), signal);
+      } catch (error) {
+        return unreadable(error);
+      }
+    },
+    (model, how) => {
+      if (model) log(`sense model: ${model.inventory.size} lemmas read (${how})`);
+    },
+  );
 }
