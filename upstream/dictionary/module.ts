@@ -3,6 +3,7 @@ import type { Platform, UpstreamModule } from '../platform/module';
 import { warmUpSoon } from '../platform/warm-up';
 import { openCedict } from './cedict';
 import { dictionaryCalls, type DictionaryCallsDeps } from './dictionary-calls';
+import { lazySenseModel } from '../language/senses';
 import { createDictionaryEngine } from './engine';
 import type { DictionaryEngine } from './types';
 
@@ -17,18 +18,33 @@ let sharedEngine: DictionaryEngine | undefined;
 // CC-CEDICT is most of the engine's first question (1.2 s of its 1.8): held here so that a started
 // product can read it between requests.
 const sharedCedict = openCedict();
-export const sharedDictionaryEngine = () => (sharedEngine ??= createDictionaryEngine({ cedict: sharedCedict }));
+// The sense model (tens of MB in memory) likewise, read between requests by a started product.
+const senseLog: string[] = [];
+const sharedSenses = lazySenseModel(undefined, (line) => senseLog.push(line));
+// The engine reads only a model that is read already: query_word waits for it between requests.
+export const sharedDictionaryEngine = () =>
+  (sharedEngine ??= createDictionaryEngine({ cedict: sharedCedict, senses: () => sharedSenses?.made ?? null }));
+/** Reads the sense model between requests if need be; true once it is usable. */
+const sensesReady = async () => {
+  if (!sharedSenses) return false;
+  if (!sharedSenses.made) await sharedSenses.loadSoon();
+  return Boolean(sharedSenses.made);
+};
 
 /** The contextual dictionary: query_word and explain_pos. */
 export const dictionaryModule: UpstreamModule<
-  Omit<DictionaryCallsDeps, keyof Platform | keyof DictionaryServices | 'sentenceParser'> & ParserServices,
+  Omit<
+    DictionaryCallsDeps,
+    keyof Platform | keyof DictionaryServices | 'sentenceParser' | 'sentenceTrees' | 'treesReady' | 'sensesReady'
+  > &
+    ParserServices,
   DictionaryServices
 > = {
   name: 'dictionary',
   services: {
     dictionary: () => sharedDictionaryEngine(),
   },
-  calls: dictionaryCalls,
+  calls: (deps) => dictionaryCalls({ ...deps, sensesReady }),
   // The first lookup reads WordNet, ECDICT and CC-CEDICT (1.8 s here, several seconds on a busy
   // machine, holding the event loop): a started product does it soon after it listens rather
   // than on a learner's first click: CC-CEDICT between requests, the rest (0.6 s) at once. The
@@ -40,6 +56,8 @@ export const dictionaryModule: UpstreamModule<
       'dictionary: reading its data',
       async () => {
         await sharedCedict.loadSoon();
+        await sharedSenses?.loadSoon();
+        for (const line of senseLog.splice(0)) log(line);
         await dictionary.lookup({ pre_context: 'The plane took ', target_word: 'off', post_context: ' on time.' });
       },
       log,

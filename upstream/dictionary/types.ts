@@ -1,4 +1,5 @@
 import type { TranslationItem } from '../../lib/contract';
+import type { UdWord } from '../language/ud';
 import type { Parse } from '../parser/link-grammar';
 import type { ContextSentence } from './tagger';
 
@@ -33,19 +34,23 @@ export interface DictionaryEngine {
    * sense.second contains WORD_NOT_FOUND. `key` is the lemma (the service makes it specific).
    * With the parse of `sentenceOf(input)` (or of the piece of it around the target, parser/
    * clause.ts, its `from` saying where the piece starts), the target's role decides its part of
-   * speech, its object and which expressions it is part of, and each item says the role.
+   * speech, its object and which expressions it is part of, and each item says the role. With
+   * the trained parser's words of the same sentence (`tree`), the sense model chooses among the
+   * senses (sense-choice.ts); without them WordNet's order stands.
    */
-  lookup(input: LookupInput, parse?: Parse): TranslationItem[];
+  lookup(input: LookupInput, parse?: Parse, tree?: readonly UdWord[]): TranslationItem[];
   /**
    * The sentence the engine reads the target in (the last sentence of pre_context, the target,
    * the first of post_context): what the caller parses and hands to lookup.
    */
   sentenceOf(input: LookupInput): ContextSentence;
   /**
-   * The WordNet sense key the ranker gives `lemma` for the target in its sentence, without the
-   * rest of an answer (no parse, expressions, Chinese): cheap enough to read library examples.
+   * The WordNet sense key `lemma` surely has for the target in its sentence (the sense model's
+   * answer, with the trained parser's words of the sentence), without the rest of an answer (no
+   * Link Grammar parse, expressions, Chinese): cheap enough to read library examples. Undefined
+   * where the reading is not sure.
    */
-  senseOf(input: LookupInput, lemma: string): string | undefined;
+  senseOf(input: LookupInput, lemma: string, tree?: readonly UdWord[]): string | undefined;
   /** The lemma and all its inflected forms, lower case (for counting occurrences). */
   formsOf(lemma: string): string[];
   /** The word's headword card (no ranking, no parse: cheap enough for a list of thousands); undefined when unknown. */

@@ -39,7 +39,15 @@ describe('SemCor tag files', () => {
       'recent',
       '&',
     ]);
-    expect(first.words[1]).toEqual({ form: 'Fulton_County_Grand_Jury', pos: 'NNP', lemma: 'group', keys: ['group%1:03:00::'] });
+    // A proper name, tagged by its class, says so.
+    expect(first.words[1]).toEqual({
+      form: 'Fulton_County_Grand_Jury',
+      pos: 'NNP',
+      lemma: 'group',
+      keys: ['group%1:03:00::'],
+      name: true,
+    });
+    expect(first.words[2].name).toBeUndefined();
     // Two senses given by the annotators: both kept.
     expect(first.words[3].keys).toEqual(['year%1:28:02::', 'year%1:28:01::']);
     // Words left without a sense: no lemma, no key.

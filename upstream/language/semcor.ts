@@ -29,6 +29,8 @@ export interface SemcorWord {
   lemma?: string;
   /** Its WordNet 3.0 sense keys (usually one), where the word is sense-tagged. */
   keys?: string[];
+  /** A proper name, tagged by its class (person, group, location): "Fulton_County_Grand_Jury". */
+  name?: boolean;
 }
 
 export interface SemcorSentence {
@@ -93,7 +95,7 @@ function wordOf(attributes: string, form: string): SemcorWord {
     .split(';')
     .filter(Boolean)
     .map((lexsn) => `${a.lemma.toLowerCase()}%${lexsn}`);
-  return keys.length ? { ...word, lemma: a.lemma.toLowerCase(), keys } : word;
+  return keys.length ? { ...word, lemma: a.lemma.toLowerCase(), keys, ...(a.pn ? { name: true } : {}) } : word;
 }
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };

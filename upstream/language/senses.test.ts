@@ -3,32 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { type LabelledCase, lazySenseModel, SenseModel, senseClass, senseFeatures } from './senses';
-import type { UdWord } from './ud';
-
-/** A sentence as "form/lemma/UPOS/XPOS/head/deprel" words. */
-function sentence(text: string): UdWord[] {
-  return text.split(' ').map((item) => {
-    const [form, lemma, upos, xpos, head, deprel] = item.split('/');
-    return { form, lemma, upos, xpos, head: Number(head), deprel, feats: {} };
-  });
-}
-
-const river = sentence(
-  'we/we/PRON/PRP/2/nsubj fished/fish/VERB/VBD/0/root from/from/ADP/IN/5/case the/the/DET/DT/5/det bank/bank/NOUN/NN/2/obl of/of/ADP/IN/7/case river/river/NOUN/NN/5/nmod',
-);
-const money = sentence(
-  'she/she/PRON/PRP/2/nsubj paid/pay/VERB/VBD/0/root money/money/NOUN/NN/2/obj into/into/ADP/IN/6/case the/the/DET/DT/6/det bank/bank/NOUN/NN/2/obl',
-);
-const riverKey = 'bank%1:17:01::';
-const moneyKey = 'bank%1:14:00::';
-
-const cases = (n: number): LabelledCase[] =>
-  Array.from({ length: n }, (_, k) =>
-    k % 3 === 0
-      ? { lemma: 'bank', pos: 'n', words: river, target: 4, gold: [riverKey] }
-      : { lemma: 'bank', pos: 'n', words: money, target: 5, gold: [moneyKey] },
-  );
+import { bankCases as cases, money, moneyKey, river, riverKey } from '../../tests/support/bank-senses';
+import { lazySenseModel, SenseModel, senseFeatures } from './senses';
 
 describe('the sense model', () => {
   it('reads the words around the target, the sentence, and the tree', () => {
@@ -69,19 +45,6 @@ describe('the sense model', () => {
     expect(copy.predict(c)?.[0].p).toBeCloseTo(model.predict(c)?.[0].p ?? 0, 4);
     expect(() => SenseModel.parse('not a model')).toThrow(/not a sense model/);
     expect(() => SenseModel.parse('# senses\t1\nX\ty')).toThrow(/bad line/);
-  });
-
-  it("teaches a rare lemma what another lemma's senses of the same class were seen with", () => {
-    // "side" seen once in each of two senses, in a sentence that says nothing; "bank" often.
-    const plain = sentence('the/the/DET/DT/2/det side/side/NOUN/NN/0/root');
-    const side = (gold: string): LabelledCase => ({ lemma: 'side', pos: 'n', words: plain, target: 1, gold: [gold] });
-    const model = SenseModel.train([...cases(60), side('side%1:17:00::'), side('side%1:14:00::')], { epochs: 6 });
-    // "side" by the river: the noun.object sense (1:17), as the river bank was.
-    const nearRiver = river.map((w) => (w.form === 'bank' ? { ...w, form: 'side', lemma: 'side' } : w));
-    const ranked = model.predict({ lemma: 'side', pos: 'n', words: nearRiver, target: 4 });
-    expect(ranked?.[0].sense).toBe('side%1:17:00::');
-    expect(senseClass('bank%1:17:01::')).toBe('1:17');
-    expect(senseClass('able%5:00:00:capable:00')).toBe('3:00');
   });
 
   it('spreads its probability further at a higher temperature', () => {

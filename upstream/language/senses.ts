@@ -89,30 +89,15 @@ export interface SenseInventory {
   senses: string[];
   /** How many training cases the lemma had. */
   examples: number;
-  /** Each sense's hash, which its own weights are keyed by with the feature's. */
+  /** Each sense's hash, which its weights are keyed by with the feature's. */
   hashes: number[];
-  /** Each sense's class (WordNet's lexicographer file: noun.group, noun.object, verb.motion…). */
-  classes: number[];
 }
 
 const inventoryOf = (senses: string[], examples: number): SenseInventory => ({
   senses,
   examples,
   hashes: senses.map(hashString),
-  classes: senses.map((key) => hashString(`class:${senseClass(key)}`)),
 });
-
-/**
- * A sense key's class: its synset type and lexicographer file ("bank%1:14:00::" → "1:14",
- * noun.group; "bank%1:17:01::" → "1:17", noun.object). Weights kept per class as well as per
- * sense carry what one lemma's examples teach to every lemma: "river" near a word points to
- * noun.object senses, "money" to noun.group and noun.possession ones.
- */
-export function senseClass(key: string): string {
-  const at = key.indexOf('%');
-  const type = key[at + 1] === '5' ? '3' : key[at + 1];
-  return `${type}:${key.slice(at + 3, at + 5)}`;
-}
 
 /**
  * The weights of a model that answers (not one that learns): an open-addressing table in typed
@@ -237,22 +222,19 @@ export class SenseModel {
       const g = p[k] - target;
       if (Math.abs(g) < 1e-4) continue;
       for (const f of features) {
-        for (const key of [featureKey(40, f, entry.hashes[k]), featureKey(41, f, entry.classes[k])]) {
-          const w = weights.get(key) ?? 0;
-          const next = w - step * (g + l2 * w);
-          if (next === 0) weights.delete(key);
-          else weights.set(key, next);
-        }
+        const key = featureKey(40, f, entry.hashes[k]);
+        const w = weights.get(key) ?? 0;
+        const next = w - step * (g + l2 * w);
+        if (next === 0) weights.delete(key);
+        else weights.set(key, next);
       }
     }
   }
 
   private softmax(entry: SenseInventory, features: readonly number[], temperature: number): number[] {
-    const scores = entry.hashes.map((s, k) => {
-      const c = entry.classes[k];
+    const scores = entry.hashes.map((s) => {
       let total = 0;
-      for (const f of features)
-        total += (this.weights.get(featureKey(40, f, s)) ?? 0) + (this.weights.get(featureKey(41, f, c)) ?? 0);
+      for (const f of features) total += this.weights.get(featureKey(40, f, s)) ?? 0;
       return total / temperature;
     });
     const top = Math.max(...scores);

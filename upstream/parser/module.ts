@@ -18,6 +18,12 @@ export interface ParserServices {
    * read it.
    */
   sentenceTrees: TreeParser | null;
+  /**
+   * Reads the trained models between requests if they are not read yet, and resolves true once
+   * they are usable (false without them): for a call that would rather answer without the tree
+   * than hold every other request while the models load.
+   */
+  treesReady: () => Promise<boolean>;
 }
 
 // One parser worker per process, shared by every app in it (the tests start many): it holds a
@@ -66,6 +72,15 @@ export const parserModule: UpstreamModule<object, ParserServices> = {
       const trees = treesOfProcess();
       for (const line of treeLog.splice(0)) log(line);
       return trees;
+    },
+    treesReady: () => {
+      treesOfProcess();
+      const trees = lazyTrees;
+      return async () => {
+        if (!trees) return false;
+        if (!trees.loaded) await trees.loadSoon();
+        return trees.loaded;
+      };
     },
   },
   // A started product loads the models soon after it listens rather than on a learner's first

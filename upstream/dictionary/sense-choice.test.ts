@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { bankCases, money, moneyKey, river, riverKey } from '../../tests/support/bank-senses';
+import { SenseModel } from '../language/senses';
+import type { ScoredSense } from './rank';
+import { applyChoice, CONFIDENT, chooseSenses, treeTarget } from './sense-choice';
+
+const verbKey = 'bank%2:40:00::';
+
+const model = SenseModel.train(bankCases(30), { epochs: 5 });
+
+/** The lemma's senses as the ranker gives them: WordNet's order is sense numbers 1, 2, … */
+const scored = (key: string, pos: 'n' | 'v', senseNumber: number, score: number, overlap = 0) =>
+  ({
+    sense: { key, pos, senseNumber, lemma: 'bank', tagCount: 10 - senseNumber },
+    synset: {},
+    score,
+    parts: { overlap, frame: 0 },
+  }) as unknown as ScoredSense;
+const flightKey = 'bank%1:04:00::';
+const ranked = [
+  scored(moneyKey, 'n', 2, 3.1),
+  scored(flightKey, 'n', 9, 2, 6),
+  scored(riverKey, 'n', 1, 1.4),
+  scored(verbKey, 'v', 1, -2),
+];
+
+describe('choosing the sense that fits', () => {
+  it("orders a part of speech's senses by the model's probability, a sense it never saw as rare", () => {
+    const byRiver = chooseSenses('bank', 'n', ranked, model, { words: river, target: 4 }, 0);
+    expect(byRiver.byModel).toBe(true);
+    expect(byRiver.order[0]).toBe(riverKey);
+    expect([...byRiver.order].sort()).toEqual([flightKey, moneyKey, riverKey].sort());
+    const byMoney = chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 0);
+    expect(byMoney.order[0]).toBe(moneyKey);
+  });
+
+  it("adds the overlap ranker's reading of the sentence at the context weight", () => {
+    // The flight sense's definition meets the sentence (overlap 6): enough to lead at weight 1.
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 1).order[0]).toBe(flightKey);
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 0).order[0]).toBe(moneyKey);
+  });
+
+  it("reads WordNet's tag counts without the model or the tree, and is sure of a lone sense", () => {
+    const unseen = chooseSenses('bank', 'n', ranked, null, undefined, 0);
+    expect(unseen).toEqual({ order: [riverKey, moneyKey, flightKey], confident: false, byModel: false });
+    // The overlap ranker's reading counts here too.
+    expect(chooseSenses('bank', 'n', ranked, null, undefined, 1).order[0]).toBe(flightKey);
+    expect(chooseSenses('bank', 'v', ranked, model, { words: river, target: 4 }).confident).toBe(true);
+  });
+
+  it('is sure only from the threshold chosen on held-out folds', () => {
+    model.temperature = 0.2; // sharpened: the money sense stands out
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 0).confident).toBe(true);
+    model.temperature = 50; // flattened: no sense stands out
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 0).confident).toBe(false);
+    model.temperature = 1;
+    expect(CONFIDENT).toBeGreaterThan(0.5);
+  });
+
+  it("puts the chosen part of speech's senses first, in the choice's order, at the best score", () => {
+    const choice = chooseSenses('bank', 'n', ranked, model, { words: river, target: 4 }, 0);
+    const out = applyChoice(ranked, choice);
+    expect(out.map((s) => s.sense.key)).toEqual([...choice.order, verbKey]);
+    expect(out[0].score).toBe(3.1);
+    expect(out[3].score).toBe(-2);
+    // The tree's part of speech may differ from the ranker's: its senses still come first.
+    const verb = applyChoice(ranked, chooseSenses('bank', 'v', ranked, model, { words: river, target: 4 }));
+    expect(verb[0].sense.key).toBe(verbKey);
+    expect(verb[0].score).toBe(3.1);
+  });
+
+  it("finds the target among the tree's words by its place in the text", () => {
+    const text = 'we fished from the bank of river';
+    const at = text.indexOf('bank');
+    expect(treeTarget(river, at, at + 4)).toBe(4);
+    expect(treeTarget(river, 500, 504)).toBeUndefined();
+  });
+});
