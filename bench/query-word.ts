@@ -13,6 +13,8 @@
 import autocannon from 'autocannon';
 import { Agent, request } from 'undici';
 import { startNext } from '../tests/support/next-server';
+import { statSync } from 'node:fs';
+import { lazySenseModel, SENSE_MODEL_FILE } from '../upstream/language/senses';
 import { readSenseDev } from './sense-dev';
 import { lookupBodies as bodies, lookups, ms, pct, reporter, startEmbeddedUpstream } from './support';
 
@@ -73,7 +75,24 @@ async function main() {
     `${lookups.length} words in sentences, ${rounds} rounds one at a time; load: ${seconds} s, ${connections} connections; Node ${process.version}`,
   );
 
-  const upstream = await startEmbeddedUpstream({ FREE_USES_ANONYMOUS: '100000000' });
+  // The sense model the product reads (upstream/language/models/senses.txt.br): its file, the time
+  // to read it and the memory it holds, in this process.
+  const file = statSync(SENSE_MODEL_FILE, { throwIfNoEntry: false });
+  if (file) {
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const started = performance.now();
+    const model = lazySenseModel()?.get();
+    const loadMs = performance.now() - started;
+    global.gc?.();
+    const held = process.memoryUsage().rss - before;
+    say();
+    say(
+      `sense model: file ${(file.size / 1e6).toFixed(1)} MB; read in ${ms(loadMs)} (between requests in a started product); ${model?.inventory.size ?? 0} lemmas, weights ${((model?.weightBytes ?? 0) / 1e6).toFixed(0)} MB; resident memory +${(held / 1e6).toFixed(0)} MB`,
+    );
+  }
+
+  const upstream = await startEmbeddedUpstream({ FREE_USES_ANONYMOUS: '100000000', FREE_USES_PER_ADDRESS: '100000000' });
   const next = await startNext({ UPSTREAM_URL: upstream.url });
   try {
     const agent = new Agent({ connections: 1 });

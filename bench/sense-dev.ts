@@ -12,9 +12,13 @@
  *   npx tsx bench/sense-dev.ts            # report, also saved to bench/results/
  *   npx tsx bench/sense-dev.ts --json     # figures as JSON
  *   npx tsx bench/sense-dev.ts --misses   # also list every target the engine got wrong
+ *   npx tsx bench/sense-dev.ts --no-model # without the sense model (the overlap ranker's order)
+ *   npx tsx bench/sense-dev.ts --context W # the sense model with another context weight
  */
 import { z } from 'zod';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
+import { loadTreeParser } from '../upstream/language/pipeline';
+import { lazySenseModel } from '../upstream/language/senses';
 import { parseAround } from '../upstream/parser/clause';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
@@ -107,7 +111,16 @@ export async function runSenseDev() {
   const targets = readSenseDev();
   // --weights '{"leaveMargin":1}' tries ranking weights other than the defaults.
   const at = process.argv.indexOf('--weights');
-  const engine = createDictionaryEngine(at > 0 ? { weights: JSON.parse(process.argv[at + 1]) } : {});
+  // As query_word does: the sense model the product ships (unless --no-model) over the trained
+  // parser's tree; --context W tries another weight for the overlap ranker beside it.
+  const context = process.argv.indexOf('--context');
+  const model = process.argv.includes('--no-model') ? null : (lazySenseModel()?.get() ?? null);
+  const trees = model ? loadTreeParser() : null;
+  const engine = createDictionaryEngine({
+    ...(at > 0 ? { weights: JSON.parse(process.argv[at + 1]) } : {}),
+    senses: () => model,
+    ...(context > 0 ? { contextWeight: Number(process.argv[context + 1]) } : {}),
+  });
   // As query_word does: the target's sentence parsed by Link Grammar, unless --no-parse.
   const parser = !process.argv.includes('--no-parse') && linkGrammarInstalled() ? createLinkGrammar() : null;
   const wordnet = openWordNet();
@@ -125,7 +138,7 @@ export async function runSenseDev() {
     };
     let parse: Parse | undefined;
     if (parser) parse = await parseAround(parser, engine.sentenceOf(input)).catch(() => undefined);
-    const items = engine.lookup(input, parse);
+    const items = engine.lookup(input, parse, trees?.parse(engine.sentenceOf(input).text).words);
     const id = items[0]?.gloss[0]?.sense_id;
     const shown = id == null ? null : String(id);
     const firstSense = wordnet.senses(t.lemma).find((s) => s.pos === t.pos)?.key;

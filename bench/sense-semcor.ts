@@ -28,12 +28,14 @@
  * DIR is a checkout's `data/3rada` (default /work/data/semcor/data/3rada).
  */
 import { existsSync } from 'node:fs';
+import { brotliCompressSync, constants } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
 import { loadTreeParser } from '../upstream/language/pipeline';
 import {
   documentFolds,
+  keyMapper,
   keyPos,
   readSemcor,
   readSemcorCases,
@@ -59,6 +61,14 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '0.3' },
     l2: { type: 'string', default: '0.00001' },
     cache: { type: 'string' },
+    prune: { type: 'string', default: '' },
+    // With --model: what the overlap ranker adds to the model's log probabilities, one or more
+    // values; the first is the main table's.
+    context: { type: 'string', default: '' },
+    // ... and one or more probabilities from which an answer is shown as sure; --expressions-later
+    // adds an engine that offers expressions after the word's senses instead of first.
+    confident: { type: 'string', default: '' },
+    'expressions-later': { type: 'boolean', default: false },
   },
 });
 
@@ -69,6 +79,8 @@ interface Target {
   pos: WnPos;
   /** The gold senses as WordNet 3.1 keys (usually one; right if the answer is any of them). */
   gold: string[];
+  /** A proper name SemCor tags by its class (person, group, location). */
+  name: boolean;
   /** The sentence as text, and the target's place in it. */
   sentence: string;
   start: number;
@@ -82,17 +94,8 @@ const folds = documentFolds(documents, foldCount);
 
 // ------------------------------------------------------------------ targets and the key mapping
 
-const mapping = { keys: 0, mapped: 0, unmapped: new Map<string, number>() };
-/** A 3.0 key as 3.1 has it, or undefined: 3.1 kept most keys as they were. */
-function key31(key: string, lemma: string): string | undefined {
-  mapping.keys++;
-  if (wordnet.senses(lemma).some((s) => s.key === key)) {
-    mapping.mapped++;
-    return key;
-  }
-  mapping.unmapped.set(key, (mapping.unmapped.get(key) ?? 0) + 1);
-  return undefined;
-}
+const keys31 = keyMapper((lemma) => wordnet.senses(lemma).map((s) => s.key));
+const mapping = keys31.counts;
 
 function targetsOf(document: SemcorDocument, fold: number): Target[] {
   const out: Target[] = [];
@@ -100,7 +103,7 @@ function targetsOf(document: SemcorDocument, fold: number): Target[] {
     const { text, spans } = sentenceText(words);
     words.forEach((w, k) => {
       if (!w.lemma || !w.keys) return;
-      const gold = w.keys.map((key) => key31(key, w.lemma as string)).filter((k): k is string => k !== undefined);
+      const gold = keys31.map(w.keys, w.lemma);
       if (gold.length === 0) return;
       out.push({
         document: document.id,
@@ -108,6 +111,7 @@ function targetsOf(document: SemcorDocument, fold: number): Target[] {
         lemma: w.lemma,
         pos: keyPos(gold[0]),
         gold,
+        name: Boolean(w.name),
         sentence: text,
         start: spans[k][0],
         end: spans[k][1],
@@ -148,8 +152,32 @@ const trainedFirst = Array.from({ length: foldCount }, (_, fold) => {
 
 // ------------------------------------------------------------------------------------- scoring
 
-type Tally = { n: number; trained: number; wordnet: number; engine: number; engineN: number; unseen: number };
-const empty = (): Tally => ({ n: 0, trained: 0, wordnet: 0, engine: 0, engineN: 0, unseen: 0 });
+type Tally = {
+  n: number;
+  trained: number;
+  wordnet: number;
+  engine: number;
+  engineN: number;
+  unseen: number;
+  /** query_word's answers shown as the meaning in this text (not as one of two), and how many were right. */
+  sure: number;
+  sureRight: number;
+  /** Its answers that an expression rule put first, and how many were right. */
+  phrase: number;
+  phraseRight: number;
+};
+const empty = (): Tally => ({
+  n: 0,
+  trained: 0,
+  wordnet: 0,
+  engine: 0,
+  engineN: 0,
+  unseen: 0,
+  sure: 0,
+  sureRight: 0,
+  phrase: 0,
+  phraseRight: 0,
+});
 const tallies = new Map<string, Tally>([['all', empty()]]);
 const tally = (name: string) => {
   let t = tallies.get(name);
@@ -158,41 +186,104 @@ const tally = (name: string) => {
 };
 
 const engineEvery = Number(values.engine) > 0 ? Math.max(1, Math.floor(targets.length / Number(values.engine))) : 0;
-const engine = engineEvery ? createDictionaryEngine() : null;
+// With --model, query_word reads each fold with the sense model trained on the other folds, once
+// for each context weight asked for.
+let foldModel: SenseModel | null = null;
+const contextWeights = values.context ? values.context.split(',').map(Number) : [undefined];
+const thresholds = values.confident ? values.confident.split(',').map(Number) : [undefined];
+const variants = [
+  ...contextWeights.flatMap((contextWeight) =>
+    thresholds.map((confident) => ({ contextWeight, confident, expressionsFirst: true })),
+  ),
+  ...(values['expressions-later']
+    ? [{ contextWeight: contextWeights[0], confident: thresholds[0], expressionsFirst: false }]
+    : []),
+];
+const engines = engineEvery
+  ? variants.map((options) => ({
+      options,
+      engine: createDictionaryEngine({ senses: () => foldModel, ...options }),
+      tallies: new Map<string, Tally>(),
+    }))
+  : [];
+const engine = engines[0]?.engine ?? null;
 const parser = engine && linkGrammarInstalled() ? createLinkGrammar() : null;
+const engineTrees = engine ? loadTreeParser() : null;
+
+/** query_word's first gloss for a target by each engine, as the call answers (Link Grammar's parse, the tree). */
+async function engineAnswers(t: Target) {
+  if (!engine) return [];
+  const input = {
+    pre_context: t.sentence.slice(0, t.start),
+    target_word: t.sentence.slice(t.start, t.end),
+    post_context: t.sentence.slice(t.end),
+  };
+  let parse: Parse | undefined;
+  if (parser) parse = await parseAround(parser, engine.sentenceOf(input)).catch(() => undefined);
+  const tree = engineTrees?.parse(engine.sentenceOf(input).text).words;
+  return engines.map(({ engine }) => {
+    const first = engine.lookup(input, parse, tree)[0]?.gloss[0];
+    if (!first) return { right: false, sure: false, phrase: false };
+    return {
+      right: first.sense_id != null && t.gold.includes(String(first.sense_id)),
+      sure: first.maybe !== 'close',
+      phrase: Boolean(first.phrase_title),
+    };
+  });
+}
+
+async function countEngines(t: Target) {
+  const answers = await engineAnswers(t);
+  answers.forEach((answer, k) => {
+    if (k === 0) count(t, answer, tally);
+    const into = (name: string) => {
+      const list = engines[k].tallies;
+      let x = list.get(name);
+      if (!x) list.set(name, (x = empty()));
+      return x;
+    };
+    count(t, answer, into);
+    // Proper names are SemCor's own convention (tagged person, group, location): also without them.
+    if (!t.name) count({ ...t, pos: 'x' as WnPos, fold: -99 }, answer, (name) => into(name === 'all' ? 'no names' : `-${name}`));
+  });
+}
+
+type Answer = { right: boolean; sure: boolean; phrase: boolean };
+function count(t: Target, answer: Answer, into: (name: string) => Tally) {
+  for (const name of ['all', t.pos, `fold ${t.fold + 1}`]) {
+    const x = into(name);
+    x.engineN++;
+    if (answer.right) x.engine++;
+    if (answer.sure) {
+      x.sure++;
+      if (answer.right) x.sureRight++;
+    }
+    if (answer.phrase) {
+      x.phrase++;
+      if (answer.right) x.phraseRight++;
+    }
+  }
+}
 
 for (const [k, t] of targets.entries()) {
   const trained = trainedFirst[t.fold].get(byLemma(t));
   const first = wordnetFirst(t);
-  let engineRight: boolean | undefined;
-  if (engine && k % engineEvery === 0) {
-    const input = {
-      pre_context: t.sentence.slice(0, t.start),
-      target_word: t.sentence.slice(t.start, t.end),
-      post_context: t.sentence.slice(t.end),
-    };
-    let parse: Parse | undefined;
-    if (parser) parse = await parseAround(parser, engine.sentenceOf(input)).catch(() => undefined);
-    const shown = engine.lookup(input, parse)[0]?.gloss[0]?.sense_id;
-    engineRight = shown != null && t.gold.includes(String(shown));
-  }
   for (const name of ['all', t.pos, `fold ${t.fold + 1}`]) {
     const x = tally(name);
     x.n++;
     if (!trained) x.unseen++;
     if (t.gold.includes(trained ?? first ?? '')) x.trained++;
     if (first && t.gold.includes(first)) x.wordnet++;
-    if (engineRight !== undefined) {
-      x.engineN++;
-      if (engineRight) x.engine++;
-    }
   }
+  if (engine && !values.model && k % engineEvery === 0) await countEngines(t);
 }
+const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '–');
+const names: Record<string, string> = { all: 'all', n: 'nouns', v: 'verbs', a: 'adjectives', r: 'adverbs' };
+const modelLines = values.model ? await modelRun() : [];
 parser?.close();
 
 // ------------------------------------------------------------------------------------- report
 
-const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '–');
 const figures = {
   documents: documents.length,
   folds: foldCount,
@@ -223,7 +314,6 @@ report.say();
 report.say('| targets | n | first sense by training counts | WordNet first sense (inflated) | query_word first gloss (sample) |');
 report.say('|---|---:|---:|---:|---:|');
 const order = ['all', 'n', 'v', 'a', 'r', ...Array.from({ length: foldCount }, (_, f) => `fold ${f + 1}`)];
-const names: Record<string, string> = { all: 'all', n: 'nouns', v: 'verbs', a: 'adjectives', r: 'adverbs' };
 for (const name of order) {
   const x = tallies.get(name);
   if (!x) continue;
@@ -233,10 +323,37 @@ for (const name of order) {
 }
 report.say();
 report.say(`Lemma and part of speech never seen in the training folds: ${pct(tally('all').unseen, tally('all').n)} of targets.`);
-if (values.model) modelReport();
+for (const line of modelLines) report.say(line);
+if (engines.length > 0 && values.model) {
+  report.say();
+  report.say(
+    "query_word's sample by engine: the context weight (what the overlap ranker adds to the sense model), the probability from which an answer is shown as sure, expressions first or offered later:",
+  );
+  report.say();
+  report.say(
+    '| context | sure from | expressions | all | without names | nouns | verbs | adjectives | adverbs | shown as sure | right when sure | expression first: n, right |',
+  );
+  report.say('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const { options, tallies: t } of engines) {
+    const cell = (name: string) => pct(t.get(name)?.engine ?? 0, t.get(name)?.engineN ?? 0);
+    const all = t.get('all') ?? empty();
+    report.say(
+      `| ${options.contextWeight ?? 'default'} | ${options.confident ?? 'default'} | ${options.expressionsFirst ? 'first' : 'later'} | ${cell('all')} | ${cell('no names')} | ${cell('n')} | ${cell('v')} | ${cell('a')} | ${cell('r')} | ${pct(all.sure, all.engineN)} | ${pct(all.sureRight, all.sure)} | ${all.phrase}, ${pct(all.phraseRight, all.phrase)} |`,
+    );
+  }
+}
+const sample = tally('all');
+if (sample.engineN) {
+  report.say();
+  report.say(
+    `query_word's sample: shown as the meaning in this text ${pct(sample.sure, sample.engineN)} of answers, right ${pct(sample.sureRight, sample.sure)} of those; first gloss an expression ${sample.phrase} times, right ${pct(sample.phraseRight, sample.phrase)} of those.`,
+  );
+}
 report.save();
 
-function modelReport() {
+async function modelRun(): Promise<string[]> {
+  const lines: string[] = [];
+  const say = (line = '') => lines.push(line);
   const started = performance.now();
   const cases = parsedCases();
   const parsedMs = performance.now() - started;
@@ -250,6 +367,9 @@ function modelReport() {
   // Each answer with a choice: its senses' probabilities (at temperature 1) and which are right.
   const answers: { fold: number; p: number[]; right: boolean[] }[] = [];
   let trainMs = 0;
+  // Each pruning threshold: the model written without weights under it, read back and scored.
+  const prunes = values.prune ? values.prune.split(',').map(Number) : [];
+  const pruned = prunes.map((threshold) => ({ threshold, right: 0, n: 0, bytes: 0, weights: 0 }));
   for (let fold = 0; fold < foldCount; fold++) {
     const t0 = performance.now();
     const model = SenseModel.train(
@@ -257,6 +377,11 @@ function modelReport() {
       { epochs: Number(values.epochs), rate: Number(values.rate), l2: Number(values.l2) },
     );
     trainMs += performance.now() - t0;
+    if (engine) {
+      foldModel = SenseModel.parse(model.serialize(3, Number(values.prune?.split(',').pop() || 0)));
+      foldModel.temperature = 2;
+      for (const [k, t] of targets.entries()) if (t.fold === fold && k % engineEvery === 0) await countEngines(t);
+    }
     for (const c of cases[fold]) {
       const first = wordnet.senses(c.lemma).find((s) => s.pos === c.pos)?.key;
       const known = model.inventory.get(SenseModel.key(c.lemma, c.pos));
@@ -271,21 +396,42 @@ function modelReport() {
       if (ranked && ranked.length > 1)
         answers.push({ fold, p: ranked.map((r) => r.p), right: ranked.map((r) => c.gold.includes(r.sense)) });
     }
+    for (const x of pruned) {
+      const text = model.serialize(3, x.threshold);
+      const smaller = SenseModel.parse(text);
+      if (fold === 0) {
+        x.bytes = brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } }).length;
+        x.weights = text.split('\nD\t').length - 1;
+      }
+      for (const c of cases[fold]) {
+        const answer = smaller.predict(c)?.[0]?.sense ?? wordnet.senses(c.lemma).find((s) => s.pos === c.pos)?.key;
+        x.n++;
+        if (answer && c.gold.includes(answer)) x.right++;
+      }
+    }
   }
-  report.say();
-  report.say(
+  say();
+  say(
     `## The sense model (upstream/language/senses.ts), ${values.epochs} epochs, rate ${values.rate}, L2 ${values.l2}, trained on the other folds`,
   );
-  report.say();
-  report.say(
+  say();
+  say(
     `Tagging and parsing the corpus: ${(parsedMs / 1000).toFixed(0)} s; training: ${(trainMs / foldCount / 1000).toFixed(0)} s a fold. Unseen lemmas fall back to WordNet's first sense.`,
   );
-  report.say();
-  report.say('| targets | n | first sense by training counts | sense model |');
-  report.say('|---|---:|---:|---:|');
+  say();
+  say('| targets | n | first sense by training counts | sense model |');
+  say('|---|---:|---:|---:|');
   for (const name of ['all', 'n', 'v', 'a', 'r']) {
     const r = rows.get(name);
-    if (r) report.say(`| ${names[name]} | ${r.n} | ${pct(r.mfs, r.n)} | ${pct(r.model, r.n)} |`);
+    if (r) say(`| ${names[name]} | ${r.n} | ${pct(r.mfs, r.n)} | ${pct(r.model, r.n)} |`);
+  }
+  if (pruned.length) {
+    say();
+    say("Pruned: weights under the threshold left out (size of the first fold's model file, brotli):");
+    say();
+    say('| weights under | weights kept | file | top-1 |');
+    say('|---:|---:|---:|---:|');
+    for (const x of pruned) say(`| ${x.threshold} | ${x.weights} | ${(x.bytes / 1e6).toFixed(1)} MB | ${pct(x.right, x.n)} |`);
   }
   // The temperature for each fold is the one that fits the other folds' answers best (log-loss),
   // so no fold's own answers choose how its confidence is read.
@@ -299,16 +445,19 @@ function modelReport() {
     const others = answers.filter((a) => a.fold !== fold);
     return temperatures.reduce((best, t) => (loss(others, t) < loss(others, best) ? t : best), 1);
   });
-  report.say();
-  report.say(`Temperatures chosen on the other folds: ${chosen.join(', ')}.`);
+  say();
+  say(`Temperatures chosen on the other folds: ${chosen.join(', ')}.`);
   calibrationTable(
+    say,
     'as trained (temperature 1)',
     answers.map((a) => ({ p: a.p[0], right: a.right[0] })),
   );
   calibrationTable(
+    say,
     "with each fold read at the other folds' temperature",
     answers.map((a) => ({ p: tempered(a.p, chosen[a.fold])[0], right: a.right[0] })),
   );
+  return lines;
 }
 
 /** Probabilities at temperature t from those at temperature 1: p^(1/t), normalised. */
@@ -319,7 +468,7 @@ function tempered(p: number[], t: number) {
 }
 
 /** Expected calibration error over ten bins of the top probability, and accuracy above thresholds. */
-function calibrationTable(label: string, confidence: { p: number; right: boolean }[]) {
+function calibrationTable(say: (line?: string) => void, label: string, confidence: { p: number; right: boolean }[]) {
   const bins = Array.from({ length: 10 }, () => ({ n: 0, p: 0, right: 0 }));
   for (const { p, right } of confidence) {
     const b = bins[Math.min(9, Math.floor(p * 10))];
@@ -328,18 +477,16 @@ function calibrationTable(label: string, confidence: { p: number; right: boolean
     if (right) b.right++;
   }
   const ece = bins.reduce((e, b) => e + (b.n ? (b.n / confidence.length) * Math.abs(b.p / b.n - b.right / b.n) : 0), 0);
-  report.say();
-  report.say(
+  say();
+  say(
     `Calibration ${label}, on ${confidence.length} answers with a choice: expected calibration error ${(ece * 100).toFixed(1)} points.`,
   );
-  report.say();
-  report.say('| top probability at least | share of answers | accuracy |');
-  report.say('|---:|---:|---:|');
+  say();
+  say('| top probability at least | share of answers | accuracy |');
+  say('|---:|---:|---:|');
   for (const threshold of [0.5, 0.6, 0.7, 0.8, 0.9]) {
     const above = confidence.filter((c) => c.p >= threshold);
-    report.say(
-      `| ${threshold} | ${pct(above.length, confidence.length)} | ${pct(above.filter((c) => c.right).length, above.length)} |`,
-    );
+    say(`| ${threshold} | ${pct(above.length, confidence.length)} | ${pct(above.filter((c) => c.right).length, above.length)} |`);
   }
 }
 
@@ -352,11 +499,8 @@ function parsedCases(): SemcorCase[][] {
   }
   const trees = loadTreeParser();
   if (!trees) throw new Error('the tagger and parser models are missing');
-  const mapKeys = (keys: readonly string[], lemma: string) => {
-    const known = new Set(wordnet.senses(lemma).map((s) => s.key));
-    return keys.filter((k) => known.has(k));
-  };
-  const cases = folds.map((docs) => docs.flatMap((d) => semcorCases(d, trees, mapKeys)));
+  const { map } = keyMapper((lemma) => wordnet.senses(lemma).map((s) => s.key));
+  const cases = folds.map((docs) => docs.flatMap((d) => semcorCases(d, trees, map)));
   if (values.cache) writeSemcorCases(values.cache, cases);
   return cases;
 }
