@@ -25,11 +25,7 @@ const sharedSenses = lazySenseModel(undefined, (line) => senseLog.push(line));
 export const sharedDictionaryEngine = () =>
   (sharedEngine ??= createDictionaryEngine({ cedict: sharedCedict, senses: () => sharedSenses?.made ?? null }));
 /** Reads the sense model between requests if need be; true once it is usable. */
-const sensesReady = async () => {
-  if (!sharedSenses) return false;
-  if (!sharedSenses.made) await sharedSenses.loadSoon();
-  return Boolean(sharedSenses.made);
-};
+const sensesReady = async () => (sharedSenses ? sharedSenses.ready() : false);
 
 /** The contextual dictionary: query_word and explain_pos. */
 export const dictionaryModule: UpstreamModule<

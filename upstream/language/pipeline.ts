@@ -136,8 +136,8 @@ export interface LazyTreeParser extends TreeParser {
    * call soon after it listens. A sentence parsed before this is done reads them at once itself.
    */
   loadSoon(): Promise<void>;
-  /** Whether the models are read and usable (a sentence would not have to wait for them). */
-  readonly loaded: boolean;
+  /** Reads the models between requests if need be; resolves whether they are usable. */
+  ready(): Promise<boolean>;
 }
 
 /**
@@ -171,9 +171,7 @@ export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
     parse: (sentence) => load().parse(sentence),
     tag: (sentence) => load().tag(sentence),
     loadSoon: () => trees.loadSoon(),
-    get loaded() {
-      return Boolean(trees.made);
-    },
+    ready: () => trees.ready(),
   };
 }
 

@@ -76,11 +76,7 @@ export const parserModule: UpstreamModule<object, ParserServices> = {
     treesReady: () => {
       treesOfProcess();
       const trees = lazyTrees;
-      return async () => {
-        if (!trees) return false;
-        if (!trees.loaded) await trees.loadSoon();
-        return trees.loaded;
-      };
+      return async () => (trees ? trees.ready() : false);
     },
   },
   // A started product loads the models soon after it listens rather than on a learner's first

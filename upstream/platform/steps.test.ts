@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runBetweenEvents, runNow, type Steps } from './steps';
+import { lazily, runBetweenEvents, runNow, type Steps } from './steps';
 
 function* counting(to: number, log: string[]): Steps<number> {
   let sum = 0;
@@ -44,5 +44,28 @@ describe('work in steps', () => {
     }
     expect(() => runNow(failing())).toThrow('bad model');
     await expect(runBetweenEvents(failing())).rejects.toThrow('bad model');
+  });
+});
+
+describe('a value made lazily', () => {
+  it('is made between events when a call asks whether it is ready, and says when it is missing', async () => {
+    let madeAtOnce = 0;
+    const value = lazily(
+      () => {
+        madeAtOnce++;
+        return 'now';
+      },
+      async () => 'soon',
+    );
+    expect(value.made).toBeUndefined();
+    expect(await value.ready()).toBe(true);
+    expect(value.made).toBe('soon');
+    expect(value.get()).toBe('soon');
+    expect(madeAtOnce).toBe(0);
+    const missing = lazily<string | null>(
+      () => null,
+      async () => null,
+    );
+    expect(await missing.ready()).toBe(false);
   });
 });

@@ -46,6 +46,12 @@ export interface Lazy<T> {
   loadSoon(): Promise<void>;
   /** The value if it is made, else undefined. */
   readonly made: T | undefined;
+  /**
+   * Makes the value between events if it is not made yet (`loadSoon`), and resolves whether it is
+   * there and usable (made, and not null): for a call that would rather go without than hold
+   * every other request.
+   */
+  ready(): Promise<boolean>;
 }
 
 /**
@@ -65,7 +71,7 @@ export function lazily<T>(
     made = { value };
     kept(value, how);
   };
-  return {
+  const lazy: Lazy<T> = {
     get() {
       if (!made) {
         superseded.abort();
@@ -82,5 +88,10 @@ export function lazily<T>(
     get made() {
       return made?.value;
     },
+    async ready() {
+      if (!made) await lazy.loadSoon();
+      return Boolean(made?.value);
+    },
   };
+  return lazy;
 }
