@@ -45,7 +45,7 @@ import {
   sentenceText,
   writeSemcorCases,
 } from '../upstream/language/semcor';
-import { SenseModel } from '../upstream/language/senses';
+import { PRIOR_EXAMPLES, SenseModel, TEMPERATURE } from '../upstream/language/senses';
 import { parseAround } from '../upstream/parser/clause';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import { reporter } from './support';
@@ -62,6 +62,9 @@ const { values } = parseArgs({
     l2: { type: 'string', default: '0.00001' },
     cache: { type: 'string' },
     prune: { type: 'string', default: '' },
+    // With --model: the model's probabilities drawn toward the training counts' by k pseudo-examples
+    // (p = (n·model + k·counts) / (n + k), n the lemma's training examples), for each k listed.
+    shrink: { type: 'string', default: '' },
     // With --model: what the overlap ranker adds to the model's log probabilities, one or more
     // values; the first is the main table's.
     context: { type: 'string', default: '' },
@@ -370,6 +373,13 @@ async function modelRun(): Promise<string[]> {
   // Each pruning threshold: the model written without weights under it, read back and scored.
   const prunes = values.prune ? values.prune.split(',').map(Number) : [];
   const pruned = prunes.map((threshold) => ({ threshold, right: 0, n: 0, bytes: 0, weights: 0 }));
+  const shrinks = (values.shrink ? values.shrink.split(',').map(Number) : []).map((k) => ({
+    k,
+    right: 0,
+    n: 0,
+    rare: 0,
+    rareRight: 0,
+  }));
   for (let fold = 0; fold < foldCount; fold++) {
     const t0 = performance.now();
     const model = SenseModel.train(
@@ -379,7 +389,7 @@ async function modelRun(): Promise<string[]> {
     trainMs += performance.now() - t0;
     if (engine) {
       foldModel = SenseModel.parse(model.serialize(3, Number(values.prune?.split(',').pop() || 0)));
-      foldModel.temperature = 2;
+      foldModel.temperature = TEMPERATURE;
       for (const [k, t] of targets.entries()) if (t.fold === fold && k % engineEvery === 0) await countEngines(t);
     }
     for (const c of cases[fold]) {
@@ -395,6 +405,26 @@ async function modelRun(): Promise<string[]> {
       }
       if (ranked && ranked.length > 1)
         answers.push({ fold, p: ranked.map((r) => r.p), right: ranked.map((r) => c.gold.includes(r.sense)) });
+    }
+    if (shrinks.length) {
+      // The prediction drawn toward the training counts by k pseudo-examples, at the product's temperature.
+      model.temperature = TEMPERATURE;
+      for (const x of shrinks) {
+        model.prior = x.k;
+        for (const c of cases[fold]) {
+          const known = model.inventory.get(SenseModel.key(c.lemma, c.pos));
+          const best = model.predict(c)?.[0]?.sense;
+          if (!known || !best) continue;
+          x.n++;
+          if (c.gold.includes(best)) x.right++;
+          if (known.examples < 20) {
+            x.rare++;
+            if (c.gold.includes(best)) x.rareRight++;
+          }
+        }
+      }
+      model.temperature = 1;
+      model.prior = PRIOR_EXAMPLES;
     }
     for (const x of pruned) {
       const text = model.serialize(3, x.threshold);
@@ -424,6 +454,16 @@ async function modelRun(): Promise<string[]> {
   for (const name of ['all', 'n', 'v', 'a', 'r']) {
     const r = rows.get(name);
     if (r) say(`| ${names[name]} | ${r.n} | ${pct(r.mfs, r.n)} | ${pct(r.model, r.n)} |`);
+  }
+  if (shrinks.length) {
+    say();
+    say(
+      'Drawn toward the training counts by k pseudo-examples (targets whose lemma the model knows; under 20 training examples):',
+    );
+    say();
+    say('| k | top-1 | rare lemmas |');
+    say('|---:|---:|---:|');
+    for (const x of shrinks) say(`| ${x.k} | ${pct(x.right, x.n)} of ${x.n} | ${pct(x.rareRight, x.rare)} of ${x.rare} |`);
   }
   if (pruned.length) {
     say();

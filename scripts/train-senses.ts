@@ -1,6 +1,6 @@
 /*
  * npm run train:senses -- --semcor DIR [--out DIR] [--epochs 4] [--rate 0.3] [--l2 1e-5]
- *                         [--temperature 2] [--prune 0.01] [--cache FILE]
+ *                         [--temperature 1.5] [--prune 0.01] [--cache FILE]
  *
  * Trains the sense model (upstream/language/senses.ts) on all of SemCor 3.0, read from a checkout
  * of https://github.com/letuananh/pysemcor (DIR is its `data/3rada`), every sentence tagged and
@@ -9,14 +9,21 @@
  * first lines. The settings and the temperature are the ones `npm run bench:sense-semcor -- --model`
  * chose by cross-validation; it is also where the model is scored.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { openWordNet } from '../upstream/dictionary/wordnet';
 import { loadTreeParser } from '../upstream/language/pipeline';
-import { keyMapper, readSemcor, readSemcorCases, semcorCases, writeSemcorCases } from '../upstream/language/semcor';
-import { SenseModel } from '../upstream/language/senses';
+import {
+  keyMapper,
+  readSemcor,
+  readSemcorCases,
+  semcorCases,
+  semcorProvenance,
+  writeSemcorCases,
+} from '../upstream/language/semcor';
+import { SenseModel, TEMPERATURE } from '../upstream/language/senses';
 
 const { values } = parseArgs({
   options: {
@@ -25,7 +32,7 @@ const { values } = parseArgs({
     epochs: { type: 'string', default: '4' },
     rate: { type: 'string', default: '0.3' },
     l2: { type: 'string', default: '0.00001' },
-    temperature: { type: 'string', default: '2' },
+    temperature: { type: 'string', default: String(TEMPERATURE) },
     prune: { type: 'string', default: '0.01' },
     // The tagged and parsed corpus, kept between runs (as bench:sense-semcor's --cache, one fold).
     cache: { type: 'string' },
@@ -55,14 +62,10 @@ const model = SenseModel.train(cases, { epochs: Number(values.epochs), rate: Num
 model.temperature = Number(values.temperature);
 log(`trained: ${model.inventory.size} lemmas and parts of speech`);
 
-const licence = readFileSync(path.join(values.semcor, 'LICENSE'), 'utf8')
-  .split('\n')
-  .map((line) => `# ${line}`.trimEnd());
 const provenance = [
   `# Trained by npm run train:senses (${values.epochs} epochs, rate ${values.rate}, L2 ${values.l2}, temperature ${values.temperature}, weights under ${values.prune} left out)`,
-  '# on SemCor 3.0 (letuananh/pysemcor, data/3rada; WordNet 3.0 keys kept where WordNet 3.1 has them).',
-  "# SemCor is Princeton University's, under the WordNet licence, whose notice follows:",
-  ...licence,
+  '# on SemCor 3.0 (WordNet 3.0 keys kept where WordNet 3.1 has them).',
+  ...semcorProvenance(values.semcor),
 ];
 const text = `${provenance.join('\n')}\n${model.serialize(3, Number(values.prune))}`;
 const packed = brotliCompressSync(Buffer.from(text), { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });

@@ -1,9 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliDecompress, brotliDecompressSync } from 'node:zlib';
 import { type CombineOptions, combineParses } from './combine';
 import { mendTags, mendTree } from './mend';
 import { type Arc, Parser, parserTag } from './parser';
@@ -11,6 +8,7 @@ import { lazily, runBetweenEvents, runNow, type Steps } from '../platform/steps'
 import { type Tag, Tagger } from './tagger';
 import { type Token, tokenize } from './tokenizer';
 import type { UdSentence, UdWord } from './ud';
+import { readModelFile, readModelFileSoon } from './model-file';
 
 /*
  * Text to trees: the tokenizer, the tagger and the parser in one call, loaded once per process and
@@ -62,10 +60,7 @@ export async function loadTreeParserSoon(
 ): Promise<TreeParser | null> {
   const started = performance.now();
   try {
-    const unpack = promisify(brotliDecompress);
-    const texts = await Promise.all(
-      MODEL_FILES.map(async (name) => withoutProvenance((await unpack(await readFile(modelFile(dir, name)))).toString('utf8'))),
-    );
+    const texts = await Promise.all(MODEL_FILES.map((name) => readModelFileSoon(modelFile(dir, name))));
     const models = await runBetweenEvents(modelsOf(texts), signal);
     return models ? createTreeParser(models, performance.now() - started) : null;
   } catch (error) {
@@ -126,7 +121,7 @@ export function combineTrees(trees: readonly Arc[][], tags: readonly string[], c
 export function readModel(dir: string, name: string): string {
   const file = modelFile(dir, name);
   if (!existsSync(file)) throw new Error(`${file} is missing`);
-  return withoutProvenance(brotliDecompressSync(readFileSync(file)).toString('utf8'));
+  return readModelFile(file);
 }
 
 /** A tree parser whose models are read when first needed, or sooner when asked. */
@@ -173,17 +168,6 @@ export function lazyTreeParser(dir = MODELS_DIR, log: (line: string) => void = (
     loadSoon: () => trees.loadSoon(),
     ready: () => trees.ready(),
   };
-}
-
-/** The files begin with lines of provenance and licence ("# Trained by …"), not the model's. */
-function withoutProvenance(text: string) {
-  let at = 0;
-  while (text.startsWith('# ', at) && !/^# (?:tags|labels)\t/.test(text.slice(at, at + 12))) {
-    const nl = text.indexOf('\n', at);
-    if (nl < 0) break;
-    at = nl + 1;
-  }
-  return text.slice(at);
 }
 
 export function createTreeParser(models: Models, loadMs = 0, lemmatize: Lemmatize = ruleLemma): TreeParser {

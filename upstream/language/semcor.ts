@@ -20,6 +20,18 @@ import type { UdWord } from './ud';
 
 export type SemcorPart = 'brown1' | 'brown2' | 'brownv';
 
+/** Provenance lines for a model learnt from SemCor: where it came from and its licence's notice, whole. */
+export function semcorProvenance(dir: string): string[] {
+  const licence = readFileSync(path.join(dir, 'LICENSE'), 'utf8')
+    .split('\n')
+    .map((line) => `# ${line}`.trimEnd());
+  return [
+    '# SemCor 3.0 from letuananh/pysemcor (https://github.com/letuananh/pysemcor, data/3rada, commit cd620fc).',
+    "# SemCor is Princeton University's, under the WordNet licence, whose notice follows:",
+    ...licence,
+  ];
+}
+
 export interface SemcorWord {
   /** The text as the corpus has it; the words of a multiword expression joined by "_". */
   form: string;

@@ -47,6 +47,23 @@ describe('the sense model', () => {
     expect(() => SenseModel.parse('# senses\t1\nX\ty')).toThrow(/bad line/);
   });
 
+  it('draws a lemma seen a few times toward its training counts, one seen often hardly at all', () => {
+    // Three sentences: the river once, the money twice.
+    const few = SenseModel.train(cases(3), { epochs: 5 });
+    const c = { lemma: 'bank', pos: 'n', words: river, target: 4 };
+    expect(few.inventory.get(SenseModel.key('bank', 'n'))?.counts).toEqual([2, 1]);
+    few.prior = 0;
+    expect(few.predict(c)?.[0].sense).toBe(riverKey);
+    few.prior = 30;
+    expect(few.predict(c)?.[0].sense).toBe(moneyKey);
+    const many = SenseModel.train(cases(300), { epochs: 5 });
+    const alone = many.predict(c)?.[0].p ?? 0;
+    many.prior = 0;
+    expect(many.predict(c)?.[0].p ?? 0).toBeCloseTo(alone, 1);
+    // Counts are written with the senses and read back.
+    expect(SenseModel.parse(few.serialize()).inventory.get(SenseModel.key('bank', 'n'))?.counts).toEqual([2, 1]);
+  });
+
   it('spreads its probability further at a higher temperature', () => {
     const model = SenseModel.train(cases(30), { epochs: 5 });
     const sure = model.predict({ lemma: 'bank', pos: 'n', words: river, target: 4 })?.[0].p ?? 0;
