@@ -192,6 +192,39 @@ describe('mendTags', () => {
     expect(other[3].xpos).toBe('VBP');
   });
 
+  it('makes a noun after a modal with its subject before it a verb, not the subject of an inverted one', () => {
+    const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
+    const curse = mendTags(
+      ['John', 'would', 'not', 'curse'],
+      [tag('NNP', 'PROPN'), tag('MD', 'AUX'), tag('RB', 'PART'), tag('NN', 'NOUN')],
+    );
+    expect(curse[3]).toEqual({ upos: 'VERB', xpos: 'VB' });
+    // "Would dinner work?", "so will terrorism", "Why would someone post": the noun is the subject.
+    const question = mendTags(['Would', 'dinner', 'work'], [tag('MD', 'AUX'), tag('NN', 'NOUN'), tag('VB')]);
+    expect(question[1].xpos).toBe('NN');
+    const so = mendTags(['so', 'will', 'terrorism'], [tag('RB', 'ADV'), tag('MD', 'AUX'), tag('NN', 'NOUN')]);
+    expect(so[2].xpos).toBe('NN');
+    const why = mendTags(
+      ['Why', 'would', 'someone', 'post'],
+      [tag('WRB', 'ADV'), tag('MD', 'AUX'), tag('NN', 'PRON'), tag('VB')],
+    );
+    expect(why[2].xpos).toBe('NN');
+  });
+
+  it('makes a present verb after an article or a possessive determiner a noun', () => {
+    const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
+    const leaves = mendTags(['drops', 'its', 'leaves'], [tag('VBZ'), tag('PRP$', 'PRON'), tag('VBZ')]);
+    expect(leaves[2]).toEqual({ upos: 'NOUN', xpos: 'NNS' });
+    const the = mendTags(['The', 'leaves', 'are', 'red'], [tag('DT', 'DET'), tag('VBZ'), tag('VBP', 'AUX'), tag('JJ', 'ADJ')]);
+    expect(the[1]).toEqual({ upos: 'NOUN', xpos: 'NNS' });
+    // "that leaves us": a pronoun, and a verb.
+    const that = mendTags(['that', 'leaves', 'us'], [tag('DT', 'PRON'), tag('VBZ'), tag('PRP', 'PRON')]);
+    expect(that[1].xpos).toBe('VBZ');
+    // "let her go": "her" may be the object.
+    const her = mendTags(['let', 'her', 'go'], [tag('VB'), tag('PRP$', 'PRON'), tag('VB')]);
+    expect(her[2].xpos).toBe('VB');
+  });
+
   it('makes a base or present verb right after a preposition a noun', () => {
     const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
     const leave = mendTags(

@@ -22,6 +22,19 @@ export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
     // with work" are nouns the tagger read as verbs.
     if ((tag.xpos === 'VBP' || tag.xpos === 'VB') && k > 0 && PREPOSITION.test(forms[k - 1]) && tags[k - 1].xpos === 'IN')
       return { upos: 'NOUN', xpos: 'NN' };
+    // No noun follows a modal, adverbs and "not" between allowed: "John would curse", "they may
+    // well object" are verbs the tagger, reading web text, took for nouns.
+    if (tag.xpos === 'NN' && afterModal(forms, tags, k)) return { upos: 'VERB', xpos: 'VB' };
+    // No verb follows an article or a possessive determiner: "the leaves are turning", "drops its
+    // leaves", "our works" are nouns.
+    if (
+      k > 0 &&
+      ((POSSESSIVE.test(forms[k - 1]) && tags[k - 1].xpos === 'PRP$') ||
+        (ARTICLE.test(forms[k - 1]) && tags[k - 1].xpos === 'DT'))
+    ) {
+      if (tag.xpos === 'VBZ') return { upos: 'NOUN', xpos: 'NNS' };
+      if (tag.xpos === 'VBP' || tag.xpos === 'VB') return { upos: 'NOUN', xpos: 'NN' };
+    }
     if (tag.xpos !== 'VBD') return tag;
     let j = k - 1;
     while (j >= 0 && (tags[j].upos === 'ADV' || tags[j].upos === 'PART')) j--;
@@ -36,6 +49,26 @@ export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
     return tag;
   });
 }
+
+/**
+ * Whether word k follows a modal that has its subject before it. An inverted modal ("Would dinner
+ * work?", "so will terrorism", "should anyone need") is followed by its subject, a noun.
+ */
+function afterModal(forms: readonly string[], tags: readonly Tag[], k: number): boolean {
+  if (INDEFINITE.test(forms[k])) return false;
+  let j = k - 1;
+  while (j >= 0 && (tags[j].upos === 'ADV' || tags[j].upos === 'PART')) j--;
+  if (j <= 0 || tags[j].xpos !== 'MD') return false;
+  const before = tags[j - 1];
+  return !INVERTING.test(forms[j - 1]) && before.upos !== 'PUNCT' && before.upos !== 'CCONJ' && !before.xpos.startsWith('W');
+}
+
+// "her" is left out: "let her go", where the tagger may take it for the determiner.
+const POSSESSIVE = /^(?:my|your|his|its|our|their)$/i;
+// "that" and "this" are left out: "that leaves us", where they are pronouns.
+const ARTICLE = /^(?:the|a|an|every|each|no)$/i;
+const INDEFINITE = /^(?:(?:some|any|every|no)(?:one|body)|today|tonight|tomorrow|yesterday)$/i;
+const INVERTING = /^(?:so|nor|neither|not|never|only|rarely|seldom|hardly)$/i;
 
 const PREPOSITION =
   /^(?:for|of|with|without|about|from|into|onto|on|in|at|by|during|under|over|through|against|among|between|towards?|upon|within|despite)$/i;
