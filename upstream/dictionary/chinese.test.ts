@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChineseMatcher, similarity } from './chinese';
+import { createChineseMatcher, genus, similarity } from './chinese';
 import { openEcdict } from './ecdict';
 import { openWordNet } from './wordnet';
 
@@ -36,6 +36,26 @@ describe('Chinese for a WordNet sense', () => {
     expect(sense('leaf%1:10:00::', 'n.')?.simple).toContain('页'); // a sheet of a book
   });
 
+  it('gives a sense the one item of its line that no other sense takes', () => {
+    // move, n.: 移动 is the motion's, 迁居 the change of residence's; the move one decides on
+    // ("the central bank's move") is left 步骤, not 移动.
+    const decision = sense('move%1:04:00::', 'n.');
+    expect(decision?.simple).toBe('步骤');
+    expect(sense('move%1:04:01::', 'n.')?.simple).toContain('迁居');
+    expect(sense('move%1:04:03::', 'n.')?.simple).toContain('移动');
+    // A rarer sense that nothing supports gets no leftover: the commoner one took it.
+    expect(sense('move%1:04:02::', 'n.')?.simple ?? '').not.toBe('步骤');
+  });
+
+  it("reads a noun definition's genus, the kind of thing it names", () => {
+    expect(genus('the act of deciding to do something')).toBe('act');
+    expect(genus('a financial institution that accepts deposits')).toBe('institution');
+    expect(genus('sloping land (especially the slope beside a body of water)')).toBe('land');
+    expect(genus('permission to do something')).toBe('permission');
+    expect(genus('(baseball) the act of throwing a baseball')).toBe('act');
+    expect(genus('of or relating to the nation')).toBeUndefined();
+  });
+
   it("never offers a subject field's note as a rendering", () => {
     // ECDICT's "[计] 移动; 传送; DOS外部命令:移动文件, 它可将文件移动到指定的地方" and "[计] TOP协议".
     const items = (word: string) => chinese.linesOf(word).flatMap((l) => l.items);
@@ -49,8 +69,9 @@ describe('Chinese for a WordNet sense', () => {
   });
 
   it('shows no Chinese when nothing supports a candidate, rather than the whole line', () => {
-    // "a long ridge or pile" and "a row of similar objects": 银行, 堤, 岸 fit neither.
-    expect(sense('bank%1:17:00::', 'n.')).toBeUndefined();
+    // "a row of similar objects": 银行, 堤, 岸 fit it no more than the ridge ("a bank of earth"),
+    // the commoner sense, which takes the one item the river and the money left it (堤).
+    expect(sense('bank%1:17:00::', 'n.')?.simple).toBe('堤');
     expect(sense('bank%1:14:01::', 'n.')).toBeUndefined();
     // Time off work: "take off" is 拿掉, 取消, 起飞… in ECDICT, none of them that.
     const timeOff = sense('take_off%2:41:00::', 'vi.');

@@ -28,7 +28,7 @@ import { type Cedict, glossKey, openCedict } from './cedict';
 import type { Ecdict } from './ecdict';
 import { parseTranslation, type TranslationLine } from './ecdict-text';
 import { contentWords, stopWords } from './rank';
-import { Lru, pointerGroups, type Synset, type WnPos, type WordNet } from './wordnet';
+import { Lru, pointerGroups, type SenseEntry, type Synset, type WnPos, type WordNet } from './wordnet';
 
 export interface SenseChinese {
   /** A few words: the best matching items. */
@@ -91,7 +91,8 @@ const labelsOf: Record<string, string[]> = {
   'v.': ['v.', 'vt.', 'vi.'],
   'vt.': ['vt.', 'v.', 'vi.'],
   'vi.': ['vi.', 'v.', 'vt.'],
-  'adj.': ['adj.'],
+  // WordNet's numbers are adjectives ("two": being one more than one); ECDICT's, numerals.
+  'adj.': ['adj.', 'num.'],
   'adv.': ['adv.'],
 };
 
@@ -181,6 +182,8 @@ interface Glossed {
 export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: Cedict = openCedict()): ChineseMatcher {
   const lineCache = new Lru<string, TranslationLine[]>(15_000);
   const senseCache = new Lru<string, SenseChinese | null>(20_000);
+  // Each sense's Chinese before elimination (leftOver), which its siblings read.
+  const firstPassCache = new Lru<string, SenseChinese | null>(20_000);
   const glossedCache = new Lru<string, Glossed | null>(30_000);
 
   /**
@@ -316,6 +319,10 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
       const st = stem(w);
       if (w.length > 2 && !own.has(st) && !vagueWords.has(w)) put(stems, st, 0.4);
     }
+    // A noun's definition names what kind of thing it is first ("the act of deciding to do
+    // something": an act), as a hypernym does: 举措 "move; act; measure" is that move.
+    const kind = synset.pos === 'n' ? genus(synset.definition) : undefined;
+    if (kind && !own.has(stem(kind))) put(phrases, glossKey(kind), 0.5);
     return { self: glossKey(lemma), phrases, stems };
   }
 
@@ -392,12 +399,51 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     const id = `${lemma}|${synset.pos}${synset.offset}|${label}`;
     const cached = senseCache.get(id);
     if (cached !== undefined) return cached ?? undefined;
-    const result = compute(lemma, synset, label);
+    // A sense its own evidence matched reads the same either way; only the others try elimination.
+    const pass = firstPass(lemma, synset, label);
+    const result = pass?.matched ? pass : compute(lemma, synset, label);
     senseCache.set(id, result ?? null);
     return result;
   }
 
-  function compute(lemma: string, synset: Synset, label: string): SenseChinese | undefined {
+  /** A sense's Chinese before elimination (below), which its siblings read; cached. */
+  function firstPass(lemma: string, synset: Synset, label: string): SenseChinese | null {
+    const id = `${lemma}|${synset.pos}${synset.offset}|${label}`;
+    let pass = firstPassCache.get(id);
+    if (pass === undefined) {
+      pass = compute(lemma, synset, label, false) ?? null;
+      firstPassCache.set(id, pass);
+    }
+    return pass;
+  }
+
+  /**
+   * The rendering left for a sense by elimination. ECDICT's line gives a rendering for each common
+   * sense of the word: when the other senses have taken theirs and one item is left, it belongs
+   * to the most common sense that took none (move: 移动 is the motion's, 迁居 the change of
+   * home's, so the move one decides on, WordNet's first, is 步骤). Only where some sense did take
+   * an item, so that the line is known to be spread over the senses, and only one is left
+   * (bench:sense-zh: with any leftover, more Chinese is shown but less of it is right).
+   */
+  function leftOver(lemma: string, synset: Synset, label: string, same: SenseEntry[], own: TranslationLine[]) {
+    const claimed = new Set<string>();
+    // A sense before this one in WordNet's order (a commoner one) that took no item.
+    let commonerWithout = false;
+    let before = true;
+    for (const other of same) {
+      if (other.offset === synset.offset) {
+        before = false;
+        continue;
+      }
+      const theirs = firstPass(lemma, wordnet.synset(other.pos, other.offset), label);
+      if (theirs?.matched) for (const item of theirs.full.split('，')) claimed.add(item);
+      else if (before) commonerWithout = true;
+    }
+    const left = own.flatMap((l) => l.items).filter((item) => !claimed.has(item));
+    return { claimed, item: claimed.size > 0 && !commonerWithout && left.length === 1 ? left[0] : undefined };
+  }
+
+  function compute(lemma: string, synset: Synset, label: string, eliminate = true): SenseChinese | undefined {
     const own = linesFor(lemma, label);
     const pool: { item: string; order: number }[] = [];
     const seen = new Set<string>();
@@ -511,13 +557,18 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
       const from = foundFrom.get(item);
       let score = 0;
       for (const [e, s] of best) if (!from?.has(evidenceItems[e].word)) score += evidenceItems[e].weight * s;
-      // Found by two synonyms independently (牢房: "jail cell" and "prison cell"): they agree.
-      if (from) score += 0.5 * ([...ev].filter(([w, weight]) => weight >= 1 && from.has(w)).length - 1);
+      // Found by two synonyms independently (牢房: "jail cell" and "prison cell"): they agree. Found
+      // by the word itself, it is one of the word's renderings in some sense: only this sense's
+      // other words can make it this one's (its gloss as the word counts 0.2 in cedictSupport).
+      const finders = from ? [...ev].filter(([w, weight]) => weight >= 1 && from.has(w)).length : 0;
+      if (from) score += finders > 0 ? 0.5 * (finders - 1) : -LEMMA_FOUND;
       // A candidate found through CC-CEDICT needs support from the sense's other words.
       const found = order >= 2000;
       score += cedictSupport(item, words, from);
-      // ECDICT lists the common renderings first: a small nudge breaks ties that way.
-      return { item, score: score - 0.01 * Math.min(order % 1000, 100), fielded: order >= 1000 && !found, found };
+      // ECDICT lists the common renderings first: a small nudge breaks ties that way. CC-CEDICT's
+      // finds come in no such order: they are nudged as one, after the word's own.
+      const nudge = found ? 0.05 : 0.01 * Math.min(order % 1000, 100);
+      return { item, score: score - nudge, fielded: order >= 1000 && !found, found };
     });
     scores.sort((a, b) => b.score - a.score);
     const top = scores[0]?.score ?? 0;
@@ -546,11 +597,14 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     if (same.length === 1) {
       return { simple: first.slice(0, 2).join('，'), full: own.map((l) => l.items.join('，')).join('；'), matched: false };
     }
+    const left = eliminate && wnPos ? leftOver(lemma, synset, label, same, own) : undefined;
+    if (left?.item) return { simple: left.item, full: left.item, matched: false };
     const total = same.reduce((sum, x) => sum + x.tagCount, 0);
     const dominant = same[0]?.offset === synset.offset && same[0].tagCount >= 0.6 * total && total > 0;
     const key = glossKey(lemma);
     const means = (item: string) => [...(glossed(item)?.keys ?? [])].some((k) => k === key || k.startsWith(`${key} `));
-    if (dominant && means(first[0])) return { simple: first[0], full: first[0], matched: false };
+    // Not an item another sense took (移动 is the motion's, not the decision's).
+    if (dominant && means(first[0]) && !left?.claimed.has(first[0])) return { simple: first[0], full: first[0], matched: false };
     return undefined;
   }
 
@@ -620,4 +674,60 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
   }
 
   return { forSense, shortOf, linesOf, prefetch, inCollocation };
+}
+
+/** What a Chinese word found by the lemma itself in CC-CEDICT must make up with other support. */
+const LEMMA_FOUND = 0.5;
+
+/** Words that end a definition's first noun phrase: prepositions, relatives, "to", punctuation. */
+const phraseEnd = new Set([
+  'of',
+  'that',
+  'which',
+  'who',
+  'whose',
+  'where',
+  'when',
+  'to',
+  'in',
+  'on',
+  'for',
+  'with',
+  'by',
+  'from',
+  'at',
+  'as',
+  'or',
+  'and',
+  'into',
+  'about',
+  'especially',
+  'used',
+  'having',
+  'usually',
+]);
+
+/**
+ * The head of a noun definition's first phrase, its genus: "the act of deciding to do
+ * something" → act, "a financial institution that accepts deposits" → institution, "sloping land
+ * (especially …)" → land, "(baseball) the act of throwing…" → act; undefined when the definition
+ * does not start with a plain phrase.
+ */
+export function genus(definition: string): string | undefined {
+  // A leading field label is no part of the phrase: "(baseball) the act of throwing…".
+  const words = definition
+    .toLowerCase()
+    .replace(/^\([^)]*\)\s*/, '')
+    .split(/\s+/);
+  let head: string | undefined;
+  for (const [k, raw] of words.entries()) {
+    const w = raw.replace(/[^a-z'-]/g, '');
+    if (k === 0 && (w === 'a' || w === 'an' || w === 'the' || w === 'any')) continue;
+    if (!w || phraseEnd.has(w)) break;
+    head = w;
+    // Punctuation closes the phrase after this word ("land (especially", "person; one").
+    if (/[^a-z'-]$/.test(raw)) break;
+    if (k >= 4) return undefined;
+  }
+  return head && head.length > 2 && !stopWords.has(head) ? head : undefined;
 }
