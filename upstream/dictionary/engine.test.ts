@@ -308,6 +308,17 @@ describe('the dictionary engine with the sense model (issue 31)', () => {
     expect(read('She paid money into the ', 'bank', '.')[0].gloss[0].maybe).toBeUndefined();
   });
 
+  it("takes the trained tagger's part of speech, and reads a number as WordNet's adjective", () => {
+    // The first tagger reads "curse" after "would" as a noun, "has" as an auxiliary.
+    expect(read('John would ', 'curse', ' .')[0].gloss[0].sense_id).toMatch(/^curse%2:/);
+    expect(read('Palmer ', 'has', ' such a gift for the game .')[0].gloss[0].sense_id).toMatch(/^have%2:/);
+    // "must be stressed" is the verb stress; "a stressed worker" the adjective.
+    expect(read('This must be ', 'stressed', ' again .')[0].lemma).toBe('stress');
+    const two = read('It took ', 'two', ' years .')[0].gloss[0];
+    expect(two.sense_id).toMatch(/^two%[35]:/);
+    expect(two.simple_sense).toContain('二');
+  });
+
   it("shows under a sense only WordNet's examples that use the word", () => {
     for (const item of lookup('The company made a bold [move] last year.')) {
       for (const gloss of item.gloss.filter((g) => String(g.sense_id).startsWith('move%'))) {

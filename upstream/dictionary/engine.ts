@@ -70,6 +70,7 @@ interface ScoredGloss {
 }
 
 /** How close (in score) a second sense must come to the first to be shown as possible too. */
+const CONTENT_UPOS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
 const closeMargin = 0.25;
 
 /** The Universal tag of a part of speech the parse gives. */
@@ -322,6 +323,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     d: Data,
     pair?: Pair,
     tree?: TreeContext,
+    compound?: ReadonlySet<string>,
   ): { item: TranslationItem; score: number } {
     const lemma = candidate.lemma;
     const entry = d.ecdict.get(lemma);
@@ -332,7 +334,12 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     const byRanker = d.ranker.rank(senses, features, { formPos: candidate.pos });
     const treePos = tree ? wnPosOfTag(tree.words[tree.target]?.upos ?? '') : 'x';
     const pos = treePos !== 'x' && senses.some((s) => s.pos === treePos) ? treePos : byRanker[0]?.sense.pos;
-    const choice = pos && chooseSenses(lemma, pos, byRanker, model(), tree, options.contextWeight, options.confident);
+    // A sense the compound around the word means is the sense here ("sales pitch": pitch as
+    // promotion), and sure; else the model chooses.
+    const meant = compound && byRanker.find((s) => s.sense.pos === pos && compound.has(`${s.sense.pos}${s.sense.offset}`));
+    const choice = meant
+      ? { order: [meant.sense.key], confident: true, byModel: false }
+      : pos && chooseSenses(lemma, pos, byRanker, model(), tree, options.contextWeight, options.confident);
     const ranked = choice ? applyChoice(byRanker, choice) : byRanker;
     d.chinese.prefetch(
       lemma,
@@ -572,6 +579,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     // lines, which nothing ranks, are always only offered.
     let best: PhraseMatch | undefined;
     let maybe: PhraseMatch | undefined;
+    let compound: PhraseMatch | undefined;
     for (const m of d.phrases.find(tagged.tokens, tagged.target)) {
       const verdict =
         reading && role
@@ -582,7 +590,16 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
         reading &&
         role &&
         d.expressions.prepositionalIdiom(m, { ...reading, role, wordnet: d.wordnet, lemmatizer: d.lemmatizer });
-      if (!best && options.expressionsFirst !== false && ((m.wordnet && verdict.used) || idiom)) {
+      // A compound noun or adjective the word is part of ("sales pitch", "human nature", "light
+      // source") does not go first: on SemCor its annotators read the word alone nearly every time
+      // (bench:sense-semcor). Where one of the word's own senses is the compound's meaning ("pitch"
+      // is a sales pitch in WordNet too), that sense goes first; the compound is offered. Phrasal
+      // verbs and fixed adverbials (take off, in fact) still go first.
+      const phrasal = !m.wordnet || d.wordnet.has(m.wordnet, 'v') || d.wordnet.has(m.wordnet, 'r');
+      if (!best && !compound && m.wordnet && verdict.used && !phrasal && options.expressionsFirst !== false) {
+        compound = m;
+        if (!maybe) maybe = m;
+      } else if (!best && options.expressionsFirst !== false && ((m.wordnet && verdict.used) || idiom)) {
         best = m;
         if ('role' in verdict && verdict.role) role = { ...verdict.role, text: roleText(verdict.role) };
         else if (role && m.tokens.length > 1 && !(m.wordnet && d.wordnet.has(m.wordnet, 'v')))
@@ -605,9 +622,26 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       if (role.confident && role.pos === 'v' && role.transitivity !== 'unknown') features.transitivity = role.transitivity;
     }
 
-    const pair = pairOf(role, d);
     const inTree = words && treeTarget(words, tagged.start, tagged.end);
     const tree = words && inTree !== undefined ? { words, target: inTree } : undefined;
+    // The trained tagger knows a content word's part of speech best of all ("must be stressed" is
+    // the verb stress, "would curse" a verb, "has" in "Palmer has such a gift" no auxiliary): it
+    // decides, as the parse does above. A number is read as WordNet's adjective (two: "being one
+    // more than one"), as SemCor's annotators read it, with ECDICT's Chinese; where the trained
+    // tagger says auxiliary, the first tagger's reading stands, for ECDICT's lines of auxiliaries.
+    const treeTag = tree?.words[tree.target].upos;
+    const treePos = treeTag === 'NUM' ? 'a' : treeTag && CONTENT_UPOS.has(treeTag) ? wnPosOfTag(treeTag) : 'x';
+    if (treeTag && treePos !== 'x' && (features.pos !== 'x' || treeTag === 'NUM')) {
+      features.pos = treePos;
+      if (features.tag && (wnPosOfTag(features.tag) !== treePos || features.tag === 'AUX' || features.tag === 'NUM'))
+        features.tag = tagOfPos[treePos];
+    }
+
+    const pair = pairOf(role, d);
+    // The synsets of a compound the word is part of, for the word's sense that means it.
+    const compoundSynsets = compound?.wordnet
+      ? new Set(d.wordnet.senses(compound.wordnet).map((s) => `${s.pos}${s.offset}`))
+      : undefined;
     const items = candidates
       .map((c) => {
         // Every gloss of an item carries the item lemma's pronunciation.
@@ -618,7 +652,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
               .slice(0, 2)
               .map((g) => ({ ...g, gloss: { ...g.gloss, maybe: 'phrase' as const } }))
           : [];
-        return buildItem(c, tagged, features, phrase, offered, role?.text, d, pair, tree);
+        return buildItem(c, tagged, features, phrase, offered, role?.text, d, pair, tree, compoundSynsets);
       })
       .sort((a, b) => b.score - a.score)
       .map((x) => x.item)
