@@ -22,7 +22,7 @@ export interface TreeContext {
  * Shown as the meaning in this text only from this probability up (the model's probabilities are
  * read at the temperature its file carries). Chosen on held-out folds of SemCor for query_word's
  * sure answers to be right four times in five (bench:sense-semcor --model --confident: from 0.7
- * 75.5%, 0.85 77.6%, 0.9 79.1% of 46.5% of answers; most sure errors left are the pipeline's, a
+ * 75.6%, 0.85 78.1%, 0.9 78.8% of 41.7% of answers; most sure errors left are the pipeline's, a
  * name or a lemma, not the model's). Below it the two best senses are both shown as possible.
  */
 export const CONFIDENT = 0.9;
