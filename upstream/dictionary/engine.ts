@@ -70,8 +70,10 @@ interface ScoredGloss {
 }
 
 /** How close (in score) a second sense must come to the first to be shown as possible too. */
-const CONTENT_UPOS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
 const closeMargin = 0.25;
+
+/** The trained tagger's parts of speech that WordNet's senses are sorted by (not AUX, DET, …). */
+const CONTENT_UPOS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
 
 /** The Universal tag of a part of speech the parse gives. */
 const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
