@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { readModelFile, readModelFileSoon } from './model-file';
+import { readModelFile, readModelFileSoon, withoutProvenance } from './model-file';
 import { type Lazy, lazily, runBetweenEvents, runNow, type Steps } from '../platform/steps';
 import { MODELS_DIR } from './pipeline';
 import { featureKey, hashString } from './perceptron';
@@ -297,16 +297,15 @@ export class SenseModel {
   /** `parse` in steps of 50,000 lines, for a server to read its model between requests. */
   static *parsing(text: string): Steps<SenseModel> {
     // The file's first lines say where it came from (# …) before the model's own head line.
-    const lines = text.split('\n');
-    const at = lines.findIndex((line) => !line.startsWith('#') || line.startsWith('# senses\t'));
-    const head = /^# senses\t([\d.]+)$/.exec(lines[at] ?? '');
+    const lines = withoutProvenance(text).split('\n');
+    const head = /^# senses\t([\d.]+)$/.exec(lines[0] ?? '');
     if (!head) throw new Error('sense model: not a sense model');
     const inventory = new Map<string, SenseInventory>();
     let count = 0;
-    for (let k = at + 1; k < lines.length; k++) if (lines[k].startsWith('D\t')) count++;
+    for (let k = 1; k < lines.length; k++) if (lines[k].startsWith('D\t')) count++;
     const weights = new WeightTable(count);
     let key = 0;
-    for (let k = at + 1; k < lines.length; k++) {
+    for (let k = 1; k < lines.length; k++) {
       if (k % 50_000 === 0) yield;
       const line = lines[k];
       const parts = line.split('\t');
