@@ -22,6 +22,8 @@ describe('lemmas of a surface form', () => {
     expect(lemmas('stopped')).toContain('stop');
     expect(lemmas('the')).toEqual(['the']);
     expect(lemmas('qzxv')).toEqual([]);
+    // ECDICT gives "favored" the base "favore", a row of no frequency; WordNet's verb favor stands.
+    expect(lemmas('favored')).toEqual(['favor', 'favored']);
   });
 
   it('knows which part of speech the form has for each lemma', () => {

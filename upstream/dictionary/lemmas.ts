@@ -195,7 +195,17 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
         }
       }
     }
-    return withForms(surface, [...found.values()]);
+    // ECDICT names a few forms' base wrongly ("favored" as the past of "favore", a row with no
+    // frequency): a base only ECDICT has gives way to one WordNet has in the same part of speech.
+    const inWordNet = (c: LemmaCandidate) => [...c.pos].some((p) => p !== 'x' && wordnet.has(c.lemma.replace(/ /g, '_'), p));
+    const list = [...found.values()];
+    const kept = list.filter(
+      (c) =>
+        c.identity ||
+        inWordNet(c) ||
+        !list.some((o) => o !== c && !o.identity && inWordNet(o) && [...c.pos].some((p) => o.pos.has(p))),
+    );
+    return withForms(surface, kept);
   }
 
   /** Whether `surface` is an -ing, -ed or -en form of the verb `lemma` (not only its past tense). */
