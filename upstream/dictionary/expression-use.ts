@@ -71,6 +71,37 @@ const determiners = new Set([
 ]);
 const prepositions = new Set(['to', 'for', 'with', 'at', 'from', 'into', 'of', 'by', 'onto', 'upon', 'toward', 'towards']);
 
+/**
+ * Particles that before a noun phrase are far more often its preposition ("held in recent months",
+ * "to be had on good bonds", "walked through the door"): there only the parser's own particle link
+ * makes them the verb's. On SemCor every such guess of ours was a word its annotators read alone.
+ */
+const prepositionFirst = new Set(['in', 'on', 'over', 'through', 'around', 'about', 'along', 'across', 'after', 'under']);
+
+/** Words that are a verb's adverb particle when the parser reads them as its predicative adjective. */
+const adverbParticles = new Set([
+  'up',
+  'down',
+  'out',
+  'off',
+  'away',
+  'back',
+  'over',
+  'on',
+  'in',
+  'around',
+  'about',
+  'through',
+  'along',
+  'aside',
+  'apart',
+  'forward',
+  'together',
+  'ahead',
+  'behind',
+  'by',
+]);
+
 /** Lemmas whose noun senses name places and ways: after them a particle is a preposition. */
 const placeHypernyms = new Set([
   'location',
@@ -153,7 +184,13 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
       // with no determiner or adjective of its own; "took the place of" is the verb's own sense.
       if (linked(verb, particle, (l) => /^O/.test(l))) {
         const own = parse.links.some((l) => l.right === particle && /^(D|A|AN|GN)/.test(l.label));
-        return { used: !own };
+        // "it" with a complement after it is the object of a verb that takes two ("made it
+        // impossible", "makes it clear"), not the idiom (make it: succeed).
+        const complement =
+          parse.words[particle]?.toLowerCase() === 'it' &&
+          (/^[anv]/.test(parse.subscripts[particle + 1] ?? '') ||
+            determiners.has(parse.words[particle + 1]?.toLowerCase() ?? ''));
+        return { used: !own && !complement };
       }
       // A verb and a preposition ("turned to her friend", "ran for ten years"): a prepositional
       // verb only when the parser itself ties them; the verb's own sense reads as well otherwise.
@@ -168,7 +205,9 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
           particle === verb + 1 &&
           linked(verb, particle, (l) => l.startsWith('MV')) &&
           (object
-            ? !placeLike(parse.words[object.right].toLowerCase()) && phrasalTakes(match.wordnet!, true)
+            ? !prepositionFirst.has(parse.words[particle].toLowerCase()) &&
+              !placeLike(parse.words[object.right].toLowerCase()) &&
+              phrasalTakes(match.wordnet!, true)
             : phrasalTakes(match.wordnet!, false));
         return { used };
       }
@@ -178,7 +217,8 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
       // hundred cars" as a verb with a predicative adjective (Pa). Before a determiner that
       // "adjective" is a preposition it misread ("looked up the brook").
       const determinerNext = determiners.has(parse.words[particle + 1]?.toLowerCase() ?? '');
-      const predicative = (l: string) => l.startsWith('Pa') && !determinerNext;
+      const predicative = (l: string) =>
+        l.startsWith('Pa') && !determinerNext && adverbParticles.has(parse.words[particle]?.toLowerCase() ?? '');
       if (linked(verb, particle, (l) => l.startsWith('K') || predicative(l) || idiom(l))) {
         // A particle before a place is a preposition the parser mistook: "walked up the brook".
         const after = parse.links.find((l) => l.left === verb && /^O/.test(l.label) && l.right > particle);
@@ -205,7 +245,11 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
       const next = role.nextWord;
       if (next && next.index === particle) {
         if (next.object && next.objectHead) {
-          if ((movement(parse, verb) && placeLike(next.objectHead)) || !phrasalTakes(match.wordnet!, true))
+          if (
+            prepositionFirst.has(next.word.toLowerCase()) ||
+            (movement(parse, verb) && placeLike(next.objectHead)) ||
+            !phrasalTakes(match.wordnet!, true)
+          )
             return { used: false };
           return {
             used: true,

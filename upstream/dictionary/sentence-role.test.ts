@@ -154,6 +154,18 @@ describe('query_word with the parse', () => {
     expect(deal.gloss[0].sense_id).not.toBe('a_great_deal%4:02:00::');
   });
 
+  it('reads a verb before a preposition, a complement or a predicative adjective as the verb alone', async () => {
+    // "in" before a noun phrase is its preposition, unless the parser ties it to the verb.
+    const [held] = await lookup('Several conventions have been [held] in recent months in hotels.');
+    expect(held.gloss[0].phrase_title).toBeUndefined();
+    // "it" with a complement after it: make + object + complement, not make it (succeed).
+    const [made] = await lookup('What he had told him [made] it impossible to accept the offer.');
+    expect(made.gloss[0].phrase_title).toBeUndefined();
+    // "full" is the sky's adjective, not a particle of be.
+    const [was] = await lookup('That cold, empty sky [was] full of fire and light.');
+    expect(was.gloss[0].phrase_title).toBeUndefined();
+  });
+
   it('reads -ing and -ed forms by their neighbours where the parse is misled', async () => {
     const [reading] = await lookup('My grandfather enjoys [reading] history books in the garden on warm summer afternoons.');
     expect(reading.lemma).toBe('read');
