@@ -72,6 +72,8 @@ const { values } = parseArgs({
     // adds an engine that offers expressions after the word's senses instead of first.
     confident: { type: 'string', default: '' },
     'expressions-later': { type: 'boolean', default: false },
+    // ... and one whose lemma is not decided by how the annotators of the training folds read the form.
+    'readings-off': { type: 'boolean', default: false },
   },
 });
 
@@ -200,6 +202,9 @@ const variants = [
   ),
   ...(values['expressions-later']
     ? [{ contextWeight: contextWeights[0], confident: thresholds[0], expressionsFirst: false }]
+    : []),
+  ...(values['readings-off']
+    ? [{ contextWeight: contextWeights[0], confident: thresholds[0], expressionsFirst: true, readings: false }]
     : []),
 ];
 const engines = engineEvery
@@ -330,18 +335,18 @@ for (const line of modelLines) report.say(line);
 if (engines.length > 0 && values.model) {
   report.say();
   report.say(
-    "query_word's sample by engine: the context weight (what the overlap ranker adds to the sense model), the probability from which an answer is shown as sure, expressions first or offered later:",
+    "query_word's sample by engine: the context weight (what the overlap ranker adds to the sense model), the probability from which an answer is shown as sure, expressions first or offered later, the lemma read as the annotators read the form or not:",
   );
   report.say();
   report.say(
-    '| context | sure from | expressions | all | without names | nouns | verbs | adjectives | adverbs | shown as sure | right when sure | expression first: n, right |',
+    '| context | sure from | expressions | form readings | all | without names | nouns | verbs | adjectives | adverbs | shown as sure | right when sure | expression first: n, right |',
   );
-  report.say('|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  report.say('|---:|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const { options, tallies: t } of engines) {
     const cell = (name: string) => pct(t.get(name)?.engine ?? 0, t.get(name)?.engineN ?? 0);
     const all = t.get('all') ?? empty();
     report.say(
-      `| ${options.contextWeight ?? 'default'} | ${options.confident ?? 'default'} | ${options.expressionsFirst ? 'first' : 'later'} | ${cell('all')} | ${cell('no names')} | ${cell('n')} | ${cell('v')} | ${cell('a')} | ${cell('r')} | ${pct(all.sure, all.engineN)} | ${pct(all.sureRight, all.sure)} | ${all.phrase}, ${pct(all.phraseRight, all.phrase)} |`,
+      `| ${options.contextWeight ?? 'default'} | ${options.confident ?? 'default'} | ${options.expressionsFirst ? 'first' : 'later'} | ${'readings' in options ? 'off' : 'on'} | ${cell('all')} | ${cell('no names')} | ${cell('n')} | ${cell('v')} | ${cell('a')} | ${cell('r')} | ${pct(all.sure, all.engineN)} | ${pct(all.sureRight, all.sure)} | ${all.phrase}, ${pct(all.phraseRight, all.phrase)} |`,
     );
   }
 }

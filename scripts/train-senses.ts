@@ -1,6 +1,6 @@
 /*
  * npm run train:senses -- --semcor DIR [--out DIR] [--epochs 4] [--rate 0.3] [--l2 1e-5]
- *                         [--temperature 1.5] [--prune 0.01] [--cache FILE]
+ *                         [--temperature 2] [--prune 0.2] [--cache FILE]
  *
  * Trains the sense model (upstream/language/senses.ts) on all of SemCor 3.0, read from a checkout
  * of https://github.com/letuananh/pysemcor (DIR is its `data/3rada`), every sentence tagged and
@@ -33,7 +33,7 @@ const { values } = parseArgs({
     rate: { type: 'string', default: '0.3' },
     l2: { type: 'string', default: '0.00001' },
     temperature: { type: 'string', default: String(TEMPERATURE) },
-    prune: { type: 'string', default: '0.01' },
+    prune: { type: 'string', default: '0.2' },
     // The tagged and parsed corpus, kept between runs (as bench:sense-semcor's --cache, one fold).
     cache: { type: 'string' },
   },

@@ -317,6 +317,23 @@ describe('the dictionary engine with the sense model (issue 31)', () => {
     const two = read('It took ', 'two', ' years .')[0].gloss[0];
     expect(two.sense_id).toMatch(/^two%[35]:/);
     expect(two.simple_sense).toContain('二');
+    // In digits too, with the Chinese of the number in letters (not ECDICT's strays for "xxix").
+    const digits = read('It lasted for ', '29', ' minutes .')[0].gloss[0];
+    expect(digits.sense_id).toBe('29%5:00:00:cardinal:00');
+    expect(digits.sense.second).toBe('二十九');
+    expect(read('Call ', '911', ' now .')[0].gloss[0].sense_id).toBeNull();
+  });
+
+  it('tells a main verb have from the auxiliary, and a quantifier from a pronoun', () => {
+    // The parse is sure "has" is a verb; the trained tagger says whether it is the auxiliary.
+    expect(read('He ', 'has', ' a car .')[0].gloss[0].sense_id).toBe('have%2:40:00::');
+    expect(read('The graph may ', 'have', ' a finite number of parts .')[0].gloss[0].sense_id).toBe('have%2:40:00::');
+    expect(read('She ', 'has', ' gone home .')[0].gloss[0].pos?.label).toBe('aux.');
+    // "all" before its noun is WordNet's adjective; "the" has none and keeps ECDICT's article.
+    expect(read('Nearly ', 'all', ' students passed the test .')[0].gloss[0].sense_id).toBe('all%3:00:00::');
+    expect(read('', 'The', ' plan worked .')[0].gloss[0].pos?.label).toBe('art.');
+    // A verb's particle is WordNet's adverb, not ECDICT's preposition.
+    expect(read('If I do not get some whisky ', 'down', ' him he might die .')[0].gloss[0].sense_id).toMatch(/^down%4:/);
   });
 
   it("shows under a sense only WordNet's examples that use the word", () => {

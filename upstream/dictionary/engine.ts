@@ -48,6 +48,8 @@ export interface DictionaryEngineOptions {
   confident?: number;
   /** Whether an expression the sentence uses goes before the word's own senses (bench; default true). */
   expressionsFirst?: boolean;
+  /** Whether the annotators' reading of a form decides its lemma (bench; default true). */
+  readings?: boolean;
 }
 
 interface Data {
@@ -74,6 +76,10 @@ const closeMargin = 0.25;
 
 /** The trained tagger's parts of speech that WordNet's senses are sorted by (not AUX, DET, …). */
 const CONTENT_UPOS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
+
+/** How many times, and in what share, the annotators must have read a form one way (annotatorsReading). */
+const READING_LEAST = Number(process.env.READING_LEAST ?? 3);
+const READING_SHARE = Number(process.env.READING_SHARE ?? 0.6);
 
 /** The Universal tag of a part of speech the parse gives. */
 const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
@@ -178,7 +184,14 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     phraseTitle?: string,
   ): Gloss {
     const label = senseLabel(s.synset, s.sense.lemma);
-    const zh = d.chinese.forSense(chineseLemma, s.synset, label);
+    // A number in digits takes the Chinese of its synset's word in letters ("29": twenty-nine,
+    // 二十九): ECDICT's rows for digits and Roman numerals carry strays (主要的 under "II").
+    const spelled = /^\d+$/.test(chineseLemma)
+      ? s.synset.words
+          .find((w) => /^[a-z]+(?:[-_][a-z]+)*$/.test(w.lemma) && !/^[ivxlcdm]+$/.test(w.lemma))
+          ?.lemma.replace(/_/g, ' ')
+      : undefined;
+    const zh = d.chinese.forSense(spelled ?? chineseLemma, s.synset, label);
     return {
       phonetic_symbol: phon,
       pos: posField(label),
@@ -326,6 +339,7 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     pair?: Pair,
     tree?: TreeContext,
     compound?: ReadonlySet<string>,
+    hint?: WnPos,
   ): { item: TranslationItem; score: number } {
     const lemma = candidate.lemma;
     const entry = d.ecdict.get(lemma);
@@ -335,7 +349,12 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     // which reads the Link Grammar parse); the sense model chooses the sense in it.
     const byRanker = d.ranker.rank(senses, features, { formPos: candidate.pos });
     const treePos = tree ? wnPosOfTag(tree.words[tree.target]?.upos ?? '') : 'x';
-    const pos = treePos !== 'x' && senses.some((s) => s.pos === treePos) ? treePos : byRanker[0]?.sense.pos;
+    const pos =
+      hint && senses.some((s) => s.pos === hint)
+        ? hint
+        : treePos !== 'x' && senses.some((s) => s.pos === treePos)
+          ? treePos
+          : byRanker[0]?.sense.pos;
     // A sense the compound around the word means is the sense here ("sales pitch": pitch as
     // promotion), and sure; else the model chooses.
     const meant = compound && byRanker.find((s) => s.sense.pos === pos && compound.has(`${s.sense.pos}${s.sense.offset}`));
@@ -358,8 +377,10 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       phon,
       d,
       // A line without a part of speech counts as the tagger's reading ("a" as a determiner).
+      // A participle's verb lines are its verb's ("owned" is own's past, not a verb of its own).
       (pos, label) => {
         const p = pos ?? lemmaPosOfLabel(label || null);
+        if (p === 'v' && candidate.form === 'participle-adjective') return false;
         return senses.length === 0 || (p !== undefined && !wnPos.has(p));
       },
       undefined,
@@ -516,8 +537,11 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
   function lookupUnsafe(input: LookupInput, parse?: Parse, words?: readonly UdWord[]): TranslationItem[] {
     const target = String(input.target_word ?? '').slice(0, 200);
     const word = cleanTarget(target).toLowerCase();
-    if (!word || !/\p{L}/u.test(word) || word.length > 64) return [notFound(target.trim(), word)];
+    if (!word || word.length > 64) return [notFound(target.trim(), word)];
     const d = open();
+    // A number WordNet has ("25": being five more than twenty) is looked up; other strings without
+    // a letter are no words.
+    if (!/\p{L}/u.test(word) && !(/^\d+$/.test(word) && d.wordnet.has(word))) return [notFound(target.trim(), word)];
     const pre = String(input.pre_context ?? '');
     const post = String(input.post_context ?? '');
     const tagged = tagContext(pre, target, post);
@@ -637,16 +661,29 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
     // to participles.ts ("has been married for ten years"). Letting the tagger overrule the sure
     // parse too gains a point on SemCor (passives: "were measured", "is puzzled") and loses two on
     // the project's own targets (prenominal and stative participles): bench/README.md.
-    const treeTag = tree?.words[tree.target].upos;
+    const treeWord = tree?.words[tree.target];
+    // A quantifier before its noun ("in all cases", "some people") is WordNet's adjective where it
+    // has one, as SemCor's annotators read it; "the", "this" have none and keep ECDICT's lines.
+    const quantifier = treeWord?.upos === 'DET' && /^det/.test(treeWord.deprel) && d.wordnet.has(word, 'a');
+    // So is a verb's particle, or a preposition the trained tagger reads as an adverb, WordNet's
+    // adverb ("looked over at him", "get some whisky down him", "never was a season before").
+    const particle = (treeWord?.xpos === 'RP' || treeWord?.upos === 'ADV') && d.wordnet.has(word, 'r');
+    const treeTag = quantifier ? 'ADJ' : particle ? 'ADV' : treeWord?.upos;
     const treePos = treeTag === 'NUM' ? 'a' : treeTag && CONTENT_UPOS.has(treeTag) ? wnPosOfTag(treeTag) : 'x';
-    const participle = features.tag === 'ADJ' && /^VB[NG]$/.test(tree?.words[tree.target].xpos ?? '');
-    if (treeTag && treePos !== 'x' && (features.pos !== 'x' || treeTag === 'NUM') && !features.posFromParse && !participle) {
+    const participleAdjective = features.tag === 'ADJ' && /^VB[NG]$/.test(treeWord?.xpos ?? '');
+    const closedToOpen = treeTag === 'NUM' || quantifier || particle;
+    if (treeTag && treePos !== 'x' && (features.pos !== 'x' || closedToOpen) && !features.posFromParse && !participleAdjective) {
       features.pos = treePos;
       if (features.tag && (wnPosOfTag(features.tag) !== treePos || features.tag === 'AUX' || features.tag === 'NUM'))
         features.tag = tagOfPos[treePos];
     }
+    // The trained tagger tells a main verb from an auxiliary, even where the parse is sure the
+    // word is a verb: "has a car", "may have a finite number" is have (possess), not ECDICT's
+    // auxiliary line.
+    if (features.tag === 'AUX' && treeTag === 'VERB') features.tag = 'VERB';
 
     const pair = pairOf(role, d);
+    const annotated = options.readings === false ? undefined : annotatorsReading(candidates, tree, model());
     // The synsets of a compound the word is part of, for the word's sense that means it.
     const compoundSynsets = compound?.wordnet
       ? new Set(d.wordnet.senses(compound.wordnet).map((s) => `${s.pos}${s.offset}`))
@@ -661,9 +698,10 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
               .slice(0, 2)
               .map((g) => ({ ...g, gloss: { ...g.gloss, maybe: 'phrase' as const } }))
           : [];
-        return buildItem(c, tagged, features, phrase, offered, role?.text, d, pair, tree, compoundSynsets);
+        const hint = annotated?.lemma === c.lemma ? annotated.pos : undefined;
+        return buildItem(c, tagged, features, phrase, offered, role?.text, d, pair, tree, compoundSynsets, hint);
       })
-      .sort((a, b) => b.score - a.score)
+      .sort((a, b) => Number(b.item.lemma === annotated?.lemma) - Number(a.item.lemma === annotated?.lemma) || b.score - a.score)
       .map((x) => x.item)
       .filter((item) => item.gloss.length > 0);
     if (items.length === 0) return orHead();
@@ -791,6 +829,32 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       }
     },
   };
+}
+
+/**
+ * The lemma and part of speech SemCor's annotators gave this form with this tag most often (the
+ * sense model keeps the counts), among the lemmas the word can have, where they read it one way at
+ * least READING_SHARE of READING_LEAST times or more: "later" is the adjective later, not late;
+ * "data" is data, not datum; "tonight" the adverb.
+ */
+function annotatorsReading(
+  candidates: readonly LemmaCandidate[],
+  tree: TreeContext | undefined,
+  model: SenseModel | null,
+): { lemma: string; pos: WnPos } | undefined {
+  const word = tree?.words[tree.target];
+  if (!word || !model || !(CONTENT_UPOS.has(word.upos) || word.upos === 'NUM')) return undefined;
+  // Whether a participle or gerund is the verb or the adjective or noun is the product's own rule
+  // (participles.ts, bench/data/sense-dev-rules.md): attributive and stative participles are
+  // adjectives for a learner. SemCor's annotators read most passives as the verb ("must be
+  // impaired", "was married"); letting them decide cost the project's own targets two points.
+  if (candidates.some((c) => c.form === 'participle-adjective' || c.form === 'gerund-noun')) return undefined;
+  const lemmas = new Set(candidates.map((c) => c.lemma));
+  const readings = model.readingsOf(word.form, word.xpos, READING_LEAST).filter((r) => lemmas.has(r.lemma.replace(/_/g, ' ')));
+  const total = readings.reduce((n, r) => n + r.count, 0);
+  const top = readings[0];
+  if (!top || total < READING_LEAST || top.count < READING_SHARE * total) return undefined;
+  return { lemma: top.lemma.replace(/_/g, ' '), pos: top.pos as WnPos };
 }
 
 function safe<T>(f: () => T, fallback: T): T {

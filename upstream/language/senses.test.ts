@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { bankCases as cases, money, moneyKey, river, riverKey } from '../../tests/support/bank-senses';
+import { bankCases as cases, money, moneyKey, parsedSentence, river, riverKey } from '../../tests/support/bank-senses';
 import { lazySenseModel, SenseModel, senseFeatures } from './senses';
 
 describe('the sense model', () => {
@@ -45,6 +45,23 @@ describe('the sense model', () => {
     expect(copy.predict(c)?.[0].p).toBeCloseTo(model.predict(c)?.[0].p ?? 0, 4);
     expect(() => SenseModel.parse('not a model')).toThrow(/not a sense model/);
     expect(() => SenseModel.parse('# senses\t1\nX\ty')).toThrow(/bad line/);
+  });
+
+  it('keeps how the annotators read each form with its tag, by the tag or else its coarse class, and reads it back', () => {
+    const later = parsedSentence('later/late/ADJ/JJR/2/amod works/work/NOUN/NNS/0/root');
+    const adjective = { lemma: 'later', pos: 'a', words: later, target: 0, gold: ['later%5:00:00:subsequent:00'] };
+    const comparative = { lemma: 'late', pos: 'a', words: later, target: 0, gold: ['late%3:00:00::'] };
+    const model = SenseModel.train([adjective, adjective, adjective, comparative, ...cases(2)]);
+    expect(model.readingsOf('Later', 'JJR')).toEqual([
+      { lemma: 'later', pos: 'a', count: 3 },
+      { lemma: 'late', pos: 'a', count: 1 },
+    ]);
+    // Never seen as JJ: the readings of every JJ* tag stand in.
+    expect(model.readingsOf('later', 'JJ')[0]).toEqual({ lemma: 'later', pos: 'a', count: 3 });
+    // Too few cases say nothing.
+    expect(model.readingsOf('bank', 'NN')).toEqual([]);
+    expect(model.readingsOf('bank', 'NN', 1)).toEqual([{ lemma: 'bank', pos: 'n', count: 2 }]);
+    expect(SenseModel.parse(model.serialize()).readingsOf('later', 'JJ')[0]).toEqual({ lemma: 'later', pos: 'a', count: 3 });
   });
 
   it('draws a lemma seen a few times toward its training counts, one seen often hardly at all', () => {

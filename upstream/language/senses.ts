@@ -82,6 +82,16 @@ export function senseFeatures({ words, target }: SenseCase): string[] {
   return f;
 }
 
+/** How the annotators read a form the tagger tagged so: each lemma and part of speech, how often. */
+export interface FormReading {
+  lemma: string;
+  pos: string;
+  count: number;
+}
+
+/** The coarse class of a Penn tag, for a form seen too rarely with the tag itself (VBN → VB). */
+const coarseTag = (xpos: string) => `~${xpos.slice(0, 2)}`;
+
 /** The senses of a lemma and part of speech the model knows, most frequent in training first. */
 export interface SenseInventory {
   senses: string[];
@@ -180,6 +190,42 @@ export interface LabelledCase extends SenseCase {
 
 const BIAS = 'bias';
 
+/** The cases' readings of each form and tag (multiword lemmas left out: their head is no form of theirs). */
+function formReadings(cases: readonly LabelledCase[]): Map<string, FormReading[]> {
+  const out = new Map<string, FormReading[]>();
+  const add = (key: string, lemma: string, pos: string, count: number) => {
+    const list = out.get(key) ?? [];
+    const found = list.find((r) => r.lemma === lemma && r.pos === pos);
+    if (found) found.count += count;
+    else list.push({ lemma, pos, count });
+    out.set(key, list);
+  };
+  for (const c of cases) {
+    const w = c.words[c.target];
+    if (!w || c.lemma.includes('_')) continue;
+    add(`${w.form.toLowerCase()}\t${w.xpos}`, c.lemma, c.pos, 1);
+  }
+  return withCoarse(out);
+}
+
+/** Adds each form's readings per coarse tag, summed over its tags. */
+function withCoarse(readings: Map<string, FormReading[]>): Map<string, FormReading[]> {
+  for (const [key, list] of [...readings]) {
+    const [form, xpos] = key.split('\t');
+    if (xpos.startsWith('~')) continue;
+    const coarse = `${form}\t${coarseTag(xpos)}`;
+    const sum = readings.get(coarse) ?? [];
+    for (const r of list) {
+      const found = sum.find((x) => x.lemma === r.lemma && x.pos === r.pos);
+      if (found) found.count += r.count;
+      else sum.push({ ...r });
+    }
+    readings.set(coarse, sum);
+  }
+  for (const list of readings.values()) list.sort((a, b) => b.count - a.count);
+  return readings;
+}
+
 export class SenseModel {
   private constructor(
     /** lemma\tpos → its senses. */
@@ -189,6 +235,11 @@ export class SenseModel {
     public temperature = 1,
     /** How many pseudo-examples of the training counts `predict` mixes in (PRIOR_EXAMPLES). */
     public prior = PRIOR_EXAMPLES,
+    /**
+     * `form\txpos` → how the annotators read the form so tagged ("later" as an adjective: later,
+     * not late; "data": data, not datum), and the same per coarse tag (`form\t~VB`).
+     */
+    readonly readings = new Map<string, FormReading[]>(),
   ) {}
 
   static key(lemma: string, pos: string) {
@@ -222,7 +273,7 @@ export class SenseModel {
         ),
       );
     }
-    const model = new SenseModel(inventory, new Map());
+    const model = new SenseModel(inventory, new Map(), 1, PRIOR_EXAMPLES, formReadings(cases));
     // Only lemmas with a choice to make are trained; the features are hashed once per case.
     const trainable = cases
       .filter((c) => (inventory.get(SenseModel.key(c.lemma, c.pos))?.senses.length ?? 0) > 1)
@@ -280,6 +331,9 @@ export class SenseModel {
     const lines = [`# senses\t${this.temperature}`];
     for (const [id, { senses, examples, counts }] of this.inventory)
       lines.push(`S\t${id}\t${examples}\t${senses.map((x, k) => `${x}=${Number(counts[k].toFixed(1))}`).join(' ')}`);
+    // A form's readings per fine tag ("R", form, tag, lemma|pos|count …); the coarse ones are summed on reading.
+    for (const [key, list] of this.readings)
+      if (!key.includes('\t~')) lines.push(`R\t${key}\t${list.map((r) => `${r.lemma}|${r.pos}|${r.count}`).join(' ')}`);
     const kept = [...this.weights.entries()].filter(([, w]) => Math.abs(w) >= prune && w !== 0).sort((a, b) => a[0] - b[0]);
     let last = 0;
     for (const [key, w] of kept) {
@@ -301,6 +355,7 @@ export class SenseModel {
     const head = /^# senses\t([\d.]+)$/.exec(lines[0] ?? '');
     if (!head) throw new Error('sense model: not a sense model');
     const inventory = new Map<string, SenseInventory>();
+    const readings = new Map<string, FormReading[]>();
     let count = 0;
     for (let k = 1; k < lines.length; k++) if (lines[k].startsWith('D\t')) count++;
     const weights = new WeightTable(count);
@@ -320,12 +375,32 @@ export class SenseModel {
             items.map(([, n]) => Number(n ?? 0)),
           ),
         );
+      } else if (parts[0] === 'R' && parts.length === 4) {
+        readings.set(
+          `${parts[1]}\t${parts[2]}`,
+          parts[3].split(' ').map((x) => {
+            const [lemma, pos, n] = x.split('|');
+            return { lemma, pos, count: Number(n) };
+          }),
+        );
       } else if (parts[0] === 'D' && parts.length === 3) {
         key += Number.parseInt(parts[1], 36);
         weights.set(key, Number(parts[2]));
       } else if (line) throw new Error(`sense model: bad line "${line.slice(0, 40)}"`);
     }
-    return new SenseModel(inventory, weights, Number(head[1]));
+    return new SenseModel(inventory, weights, Number(head[1]), PRIOR_EXAMPLES, withCoarse(readings));
+  }
+
+  /**
+   * How the annotators read the form with this tag, from `least` cases up: by the tag itself, else
+   * by its coarse class (VBN → any VB). Empty when the form was seen fewer times.
+   */
+  readingsOf(form: string, xpos: string, least = 3): FormReading[] {
+    for (const key of [`${form.toLowerCase()}\t${xpos}`, `${form.toLowerCase()}\t${coarseTag(xpos)}`]) {
+      const list = this.readings.get(key);
+      if (list && list.reduce((n, r) => n + r.count, 0) >= least) return list;
+    }
+    return [];
   }
 
   /** The memory the weights hold, in bytes (a model read from its file). */
