@@ -24,6 +24,9 @@ describe('lemmas of a surface form', () => {
     expect(lemmas('qzxv')).toEqual([]);
     // ECDICT gives "favored" the base "favore", a row of no frequency; WordNet's verb favor stands.
     expect(lemmas('favored')).toEqual(['favor', 'favored']);
+    // ECDICT's row for "has" names have: it is no plural of "ha", nor "uses" of "us".
+    expect(lemmas('has')).toEqual(['have']);
+    expect(lemmas('uses')).toEqual(['use']);
   });
 
   it('knows which part of speech the form has for each lemma', () => {

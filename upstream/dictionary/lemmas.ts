@@ -176,6 +176,9 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
     // taken for a regular form of a base whose ECDICT row lists other forms: "bed" is not a past
     // of "be", nor "feed" of "fee".
     const ownWord = isHeadword(surface);
+    // ECDICT's row for the form names the form's base ("has" → have): another base a rule reaches
+    // counts only where its own row lists the form ("has" is no plural of the interjection "ha").
+    const named = entry ? lemmaOf(entry.exchange)?.toLowerCase() : undefined;
     for (const p of ['n', 'v', 'a'] as const) {
       const exc = exceptions[p][surface];
       if (exc && exc !== surface) add(exc, p === 'a' ? ['a'] : [p]);
@@ -191,6 +194,7 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
           const forms = ecdict.get(base) ? exchangeForms(ecdict.get(base)!.exchange, base) : [];
           const listed = forms.includes(surface);
           if (ownWord && forms.length && !listed) continue;
+          if (named && named !== surface && base !== named && !listed) continue;
           if (wnPos.has(p) || (p === 'a' && wnPos.has('r') && listed) || listed) add(base, [p]);
         }
       }
