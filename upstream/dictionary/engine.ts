@@ -78,8 +78,8 @@ const closeMargin = 0.25;
 const CONTENT_UPOS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
 
 /** How many times, and in what share, the annotators must have read a form one way (annotatorsReading). */
-const READING_LEAST = Number(process.env.READING_LEAST ?? 3);
-const READING_SHARE = Number(process.env.READING_SHARE ?? 0.6);
+const READING_LEAST = 3;
+const READING_SHARE = 0.6;
 
 /** The Universal tag of a part of speech the parse gives. */
 const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
