@@ -190,37 +190,32 @@ export interface LabelledCase extends SenseCase {
 
 const BIAS = 'bias';
 
+/** Counts a reading under a key: added to the same lemma and part of speech, or listed anew. */
+function addReading(readings: Map<string, FormReading[]>, key: string, { lemma, pos, count }: FormReading) {
+  const list = readings.get(key) ?? [];
+  const found = list.find((r) => r.lemma === lemma && r.pos === pos);
+  if (found) found.count += count;
+  else list.push({ lemma, pos, count });
+  readings.set(key, list);
+}
+
 /** The cases' readings of each form and tag (multiword lemmas left out: their head is no form of theirs). */
 function formReadings(cases: readonly LabelledCase[]): Map<string, FormReading[]> {
   const out = new Map<string, FormReading[]>();
-  const add = (key: string, lemma: string, pos: string, count: number) => {
-    const list = out.get(key) ?? [];
-    const found = list.find((r) => r.lemma === lemma && r.pos === pos);
-    if (found) found.count += count;
-    else list.push({ lemma, pos, count });
-    out.set(key, list);
-  };
   for (const c of cases) {
     const w = c.words[c.target];
-    if (!w || c.lemma.includes('_')) continue;
-    add(`${w.form.toLowerCase()}\t${w.xpos}`, c.lemma, c.pos, 1);
+    if (w && !c.lemma.includes('_'))
+      addReading(out, `${w.form.toLowerCase()}\t${w.xpos}`, { lemma: c.lemma, pos: c.pos, count: 1 });
   }
   return withCoarse(out);
 }
 
-/** Adds each form's readings per coarse tag, summed over its tags. */
+/** Adds each form's readings per coarse tag, summed over its tags, and sorts every list commonest first. */
 function withCoarse(readings: Map<string, FormReading[]>): Map<string, FormReading[]> {
   for (const [key, list] of [...readings]) {
     const [form, xpos] = key.split('\t');
     if (xpos.startsWith('~')) continue;
-    const coarse = `${form}\t${coarseTag(xpos)}`;
-    const sum = readings.get(coarse) ?? [];
-    for (const r of list) {
-      const found = sum.find((x) => x.lemma === r.lemma && x.pos === r.pos);
-      if (found) found.count += r.count;
-      else sum.push({ ...r });
-    }
-    readings.set(coarse, sum);
+    for (const r of list) addReading(readings, `${form}\t${coarseTag(xpos)}`, r);
   }
   for (const list of readings.values()) list.sort((a, b) => b.count - a.count);
   return readings;
@@ -322,7 +317,8 @@ export class SenseModel {
 
   /**
    * The model as text: a head line with the temperature, a line per lemma and part of speech
-   * ("S", lemma, pos, examples, its senses), then a line per weight in the order of their keys
+   * ("S", lemma, pos, examples, its senses), a line per form and tag with the annotators' readings
+   * ("R", form, tag, lemma|pos|count …), then a line per weight in the order of their keys
    * ("D", the key's distance from the one before in base 36, the weight to `digits` significant
    * digits: sorted keys are close, so the file is half the size). Weights smaller than `prune`
    * are left out.
