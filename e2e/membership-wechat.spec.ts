@@ -46,9 +46,8 @@ test.describe('paying inside WeChat', () => {
     await shell.expectLoggedInAs('微信里的同学');
     await expect(page).toHaveURL(/\/BuyVip/);
 
-    await page.getByTestId('buy-month').click();
+    await membership.buyOnPage('month');
     const order = membership.orderDialog();
-    await expect(order).toBeVisible();
     // Inside WeChat: its pay button, no QR code.
     await expect(order.getByTestId('order-qr')).toHaveCount(0);
 
@@ -99,7 +98,7 @@ test.describe('paying inside WeChat', () => {
   }) => {
     void learner;
     await page.goto('/BuyVip');
-    await page.getByTestId('buy-month').click();
+    await membership.buyOnPage('month');
     const order = membership.orderDialog();
     await order.getByTestId('order-wechat-pay').click();
     await expect(membership.orderStatus()).toHaveText('无法发起支付：未绑定登录账号，请使用密码登录并绑定');

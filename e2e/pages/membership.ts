@@ -32,6 +32,19 @@ export class Membership {
     await expect(this.orderDialog()).toBeVisible();
   }
 
+  /**
+   * 立即购买 on one package of the /BuyVip page. A click that lands before the page has hydrated
+   * (it may still be loading its code after a redirect) does nothing: clicked again until the
+   * order dialog opens, then only waited for.
+   */
+  async buyOnPage(type: PackageType) {
+    const order = this.orderDialog();
+    await expect(async () => {
+      if (!(await order.isVisible())) await this.page.getByTestId(`buy-${type}`).click({ timeout: 1000 });
+      await expect(order).toBeVisible({ timeout: 2000 });
+    }).toPass();
+  }
+
   /** The sandbox pay page's address of the order the dialog shows now (waits for the QR code). */
   async payPageUrl(): Promise<string> {
     await expect(this.orderDialog().getByTestId('order-qr')).toBeVisible();
