@@ -44,7 +44,7 @@ for (const [name, viewport] of [
     }) => {
       const uid = newUid();
       await annotate.goto(uid);
-      // The run's first specs on a fresh server: the first task loads the dictionary.
+      // The first specs of the run: the global setup has warmed the dictionary already.
       await expect(annotate.task()).toBeVisible({ timeout: 15_000 });
       const firstTask = await annotate.taskIndex();
 
