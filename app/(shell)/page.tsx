@@ -4,8 +4,8 @@ import { DocumentList } from '@/components/reading/document-list';
 import { PortalLearner } from '@/components/reading/portal-learner';
 import { isUnavailable, recentDocuments } from '@/lib/bff/reading-lists';
 import type { DocumentSummary } from '@/lib/contract/calls/content';
-import { contentCategories } from '@/lib/contract/content';
-import { categoryHref, categoryLabels } from '@/lib/reading/categories';
+import { categoryLabels, contentCategories } from '@/lib/contract/categories';
+import { categoryHref } from '@/lib/reading/categories';
 import { pathFor } from '@/lib/routes/route-table';
 
 export const metadata: Metadata = {

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { LibraryUnavailable } from '@/components/reading/list-states';
 import { categoryBooks, isUnavailable, type CategoryBook, type CategoryBooks } from '@/lib/bff/course-books';
 import { defaultCoursePageSize } from '@/lib/contract/calls/courses';
-import { courseBookLabels, type CourseBookCategory } from '@/lib/routes/course-books';
+import { courseBookLabels, type CourseBookCategory } from '@/lib/contract/categories';
 import { itemCount } from '@/lib/routes/course-labels';
 import { courseDetailHref, frequentWordsHref } from '@/lib/routes/course-links';
 

@@ -10,7 +10,7 @@ import { useCurrentUser } from '@/lib/client/user';
 import { ApiError } from '@/lib/client/errors';
 import { errorMessage } from '@/lib/client/word-lists/queries';
 import { defaultCoursePageSize, type CourseLevel, type UnitSummary } from '@/lib/contract/calls/courses';
-import { courseBookLabels } from '@/lib/routes/course-books';
+import { courseBookLabels } from '@/lib/contract/categories';
 import { itemCount, progressLabel, unitItemCount } from '@/lib/routes/course-labels';
 import { courseCategoryHref, courseDetailHref, courseIdOf, lessonHref, type CourseAddress } from '@/lib/routes/course-links';
 

@@ -5,7 +5,7 @@ import { frequentWords, isUnavailable, type FrequentWordsPage as WordsPage } fro
 import { frequentWordTypes } from '@/lib/contract/calls/courses';
 import { Pager } from '@/components/reading/pager';
 import { pageCount } from '@/lib/reading/paging';
-import { courseBookCategories, courseBookLabels } from '@/lib/routes/course-books';
+import { courseBookCategories, courseBookLabels } from '@/lib/contract/categories';
 import {
   courseCategoryHref,
   frequentWordsHref,

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound, redirect } from 'next/navigation';
 import type { CourseType } from '@/lib/contract/calls/courses';
-import { courseBookCategories, courseBookLabels } from '@/lib/routes/course-books';
+import { courseBookCategories, courseBookLabels } from '@/lib/contract/categories';
 import { courseTypeLabels } from '@/lib/routes/course-labels';
 import {
   type CourseSearchParams,

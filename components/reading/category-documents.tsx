@@ -1,6 +1,6 @@
 import { notFound } from 'next/navigation';
 import { documentPage, isUnavailable, type DocumentPage } from '@/lib/bff/reading-lists';
-import type { ContentCategory } from '@/lib/contract/content';
+import type { ContentCategory } from '@/lib/contract/categories';
 import { pageCount } from '@/lib/reading/paging';
 import { DocumentList } from './document-list';
 import { EmptyLibrary, LibraryUnavailable } from './list-states';

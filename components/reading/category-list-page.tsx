@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import type { ContentCategory } from '@/lib/contract/content';
+import type { ContentCategory } from '@/lib/contract/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { requestedPage, type SearchParams } from '@/lib/reading/paging';
 import { CategoryDocuments, readListPage } from './category-documents';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { isUnavailable, subCategories } from '@/lib/bff/reading-lists';
-import type { ContentCategory } from '@/lib/contract/content';
+import type { ContentCategory } from '@/lib/contract/categories';
 import { pathFor } from '@/lib/routes/route-table';
 
 /**

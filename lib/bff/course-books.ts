@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CourseLevel, CourseSummary } from '@/lib/contract/calls/courses';
 import type { CallResponse } from '@/lib/contract';
-import type { CourseBookCategory } from '@/lib/routes/course-books';
+import type { CourseBookCategory } from '@/lib/contract/categories';
 import type { FrequentWordsAddress } from '@/lib/routes/course-links';
 import { BffError } from './errors';
 import { dataOf, readUpstream } from './reader';

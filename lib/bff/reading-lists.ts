@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DocumentSummary } from '@/lib/contract/calls/content';
-import type { ContentCategory } from '@/lib/contract/content';
+import type { ContentCategory } from '@/lib/contract/categories';
 import { BffError } from './errors';
 import { dataOf, readUpstream } from './reader';
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { contentCategories } from '@/lib/contract/content';
+import { contentCategories } from '@/lib/contract/categories';
 import { maxReadingPageSize } from '@/lib/contract/calls/content';
 import { categoryHref, productNames } from '@/lib/reading/categories';
 import { documentEntries, maxSitemapUrls, pagesOfSlice, sitemapCount, sitemapSlices } from '@/lib/reading/sitemap-plan';

@@ -1,32 +1,11 @@
+import { type ContentCategory, isContentCategory } from './categories';
+
 /**
  * The content call of spec section 7 is addressed by the document's identity rather than by a
  * verb: `POST /api/{category}/{sub_category}/{filename}` or `POST /api/{category}/{filename}`.
- * Only known categories are routable, so a content path can never shadow another call or
- * smuggle a path trick through the allow-list.
+ * Only known categories (./categories.ts) are routable, so a content path can never shadow
+ * another call or smuggle a path trick through the allow-list.
  */
-export const contentCategories = [
-  'postgraduate',
-  'primary_school',
-  'junior_high_school',
-  'high_school',
-  'cet4',
-  'cet6',
-  'ielts',
-  'new_concept_english',
-  'sentence',
-  'essay',
-  'bookworm',
-  'classic',
-  'word',
-  'paper',
-  'news',
-  'short_story',
-  'reading',
-  'listening',
-] as const;
-export type ContentCategory = (typeof contentCategories)[number];
-
-const categorySet: ReadonlySet<string> = new Set(contentCategories);
 // A segment is a plain name: letters (any script), digits, space, dot, dash, underscore.
 // Never empty, never '.' or '..', never a slash or backslash.
 const segment = /^(?!\.{1,2}$)[\p{L}\p{N} ._()'-]{1,200}$/u;
@@ -41,10 +20,8 @@ export interface ContentFileId {
 export function parseContentPath(segments: readonly string[]): ContentFileId | null {
   if (segments.length !== 2 && segments.length !== 3) return null;
   const [category, ...rest] = segments;
-  if (!categorySet.has(category) || !rest.every((s) => segment.test(s))) return null;
-  return rest.length === 2
-    ? { category: category as ContentCategory, sub_category: rest[0], filename: rest[1] }
-    : { category: category as ContentCategory, filename: rest[0] };
+  if (!isContentCategory(category) || !rest.every((s) => segment.test(s))) return null;
+  return rest.length === 2 ? { category, sub_category: rest[0], filename: rest[1] } : { category, filename: rest[0] };
 }
 
 export function contentPath(id: ContentFileId): string {

@@ -9,6 +9,7 @@ import { callList } from './table';
  *  - table.ts           the one table they are gathered into (`calls`, `callList`, `CallName`…);
  *  - define.ts          what a call is (`CallDef`, `def`); shapes.ts the shapes features share;
  *  - envelope.ts        the envelope of every answer, the error body, the quota statuses;
+ *  - categories.ts      the content categories, their labels and which are course books;
  *  - content.ts         how content documents are addressed (`/api/{category}/…`);
  *  - audio.ts           composed audio (`concat:` texts and their `md5:` keys);
  *  - body-limits.ts     the largest request bodies, for the BFF and the upstream alike.
@@ -17,6 +18,7 @@ export * from './table';
 export * from './calls';
 export * from './shapes';
 export * from './envelope';
+export * from './categories';
 export * from './content';
 export * from './audio';
 export * from './body-limits';

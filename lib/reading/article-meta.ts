@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { ContentCategory, ReadableDocument } from '@/lib/contract';
 import { articleHref } from '@/lib/routes/article-routes';
-import { categoryLabels } from './categories';
+import { categoryLabels } from '@/lib/contract/categories';
 
 /*
  * What a reading page tells search engines and link previews: its title, a description taken from

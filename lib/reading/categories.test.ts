@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contentCategories } from '@/lib/contract/content';
+import { categoryLabels, contentCategories } from '@/lib/contract/categories';
 import { matchRoute } from '@/lib/routes/route-table';
-import { categoryHref, categoryLabels, isKnownProduct, productNames } from './categories';
+import { categoryHref, isKnownProduct, productNames } from './categories';
 
 describe('reading categories', () => {
   it('gives every product page a route of the table', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentCategories } from '@/lib/contract/content';
+import { contentCategories } from '@/lib/contract/categories';
 import { articleCategories, articleHref, articlePageOf, sentenceAnchor } from './article-routes';
 
 describe('article routes', () => {

@@ -1,4 +1,4 @@
-import type { ContentCategory } from '@/lib/contract/content';
+import type { ContentCategory } from '@/lib/contract/categories';
 
 /*
  * Which page reads a document (spec section 2): news on /NewsArticle, short stories on

@@ -1,5 +1,5 @@
 import { courseTypes, frequentWordTypes, maxCoursePageSize, type CourseType } from '@/lib/contract/calls/courses';
-import { isCourseBookCategory, type CourseBookCategory } from './course-books';
+import { isCourseBookCategory, type CourseBookCategory } from '@/lib/contract/categories';
 
 /**
  * How the course-book screens address a book and a unit. The spec's routes carry only the book's

@@ -1,4 +1,4 @@
-import { courseBookLabels, type CourseBookCategory } from './course-books';
+import { type ContentCategory, categoryLabels, courseBookLabels, type CourseBookCategory } from '@/lib/contract/categories';
 import { matchRoute, pathFor, type MenuKey, type RouteName, type RouteParams } from './route-table';
 
 /**
@@ -43,8 +43,8 @@ function courseBook(category: CourseBookCategory): MenuItem {
   };
 }
 
-function product(key: string, label: string): MenuItem {
-  return { kind: 'item', key, label, href: pathFor('index', { product: key }) };
+function product(category: ContentCategory): MenuItem {
+  return { kind: 'item', key: category, label: categoryLabels[category], href: pathFor('index', { product: category }) };
 }
 
 export const defaultMenu: Menu = [
@@ -56,19 +56,19 @@ export const defaultMenu: Menu = [
   courseBook('cet6'),
   courseBook('ielts'),
   courseBook('new_concept_english'),
-  product('sentence', '句库'),
-  product('essay', '短文'),
+  product('sentence'),
+  product('essay'),
   {
     kind: 'group',
     key: 'more',
     label: '更多',
     items: [
-      product('bookworm', '书虫'),
-      product('classic', '经典'),
+      product('bookworm'),
+      product('classic'),
       {
         kind: 'item',
         key: 'word',
-        label: '单词',
+        label: categoryLabels.word,
         href: pathFor('Words'),
         alsoActiveOn: ['WordsForContextualDict', 'WordsForCourse'],
       },

@@ -1,4 +1,4 @@
-import { isCourseBookCategory } from './course-books';
+import { isCourseBookCategory } from '@/lib/contract/categories';
 
 /**
  * Every page route of spec section 2 as data, and the one matcher that turns a pathname into a

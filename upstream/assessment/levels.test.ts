@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CourseBookCategory } from '../../lib/routes/course-books';
+import type { CourseBookCategory } from '../../lib/contract/categories';
 import type { Book, Catalogue } from '../courses/books';
 import type { ListedWord } from '../courses/sources';
 import type { Observation } from './estimator';

@@ -1,5 +1,5 @@
 import type { AssessmentLevel, AssessmentResult } from '../../lib/contract';
-import type { CourseBookCategory } from '../../lib/routes/course-books';
+import type { CourseBookCategory } from '../../lib/contract/categories';
 import type { Catalogue } from '../courses/books';
 import type { ListedWord } from '../courses/sources';
 import { knownShareOfHistogram, rankHistogram, type Observation, type RankHistogram } from './estimator';

@@ -1,6 +1,6 @@
 import type { CourseSentence, CourseType, DocumentRef, ReadingQuestion } from '../../lib/contract';
 import { sentencesPerUnit, unitsPerWordLevel, wordsPerUnit } from '../../lib/contract';
-import { courseBookCategories, courseBookLabels, type CourseBookCategory } from '../../lib/routes/course-books';
+import { courseBookCategories, courseBookLabels, type CourseBookCategory } from '../../lib/contract/categories';
 import { levelLabel, levels as difficultyLevels, wordLevel, type Lexicon } from '../content/profile';
 import { parseTranslation } from '../dictionary/ecdict-text';
 import { ukIpa, usIpa } from '../dictionary/phonetics';

@@ -5,7 +5,7 @@ import {
   type CourseWord,
   type UnitProgress,
 } from '../../lib/contract';
-import { courseBookLabels } from '../../lib/routes/course-books';
+import { courseBookLabels } from '../../lib/contract/categories';
 import type { Users } from '../account/users';
 import type { Db } from '../db/database';
 import { parseTranslation } from '../dictionary/ecdict-text';

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LibraryUnavailable } from '@/components/reading/list-states';
 import { categoryTotals, isUnavailable } from '@/lib/bff/reading-lists';
-import { contentCategories } from '@/lib/contract/content';
-import { categoryBlurbs, categoryHref, categoryLabels } from '@/lib/reading/categories';
+import { categoryBlurbs, categoryLabels, contentCategories } from '@/lib/contract/categories';
+import { categoryHref } from '@/lib/reading/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { pathFor } from '@/lib/routes/route-table';
 

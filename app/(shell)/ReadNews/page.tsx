@@ -4,7 +4,7 @@ import { DocumentList } from '@/components/reading/document-list';
 import { EmptyLibrary, LibraryUnavailable } from '@/components/reading/list-states';
 import { SubCategoryLinks } from '@/components/reading/sub-category-links';
 import { documentPage, isUnavailable, type DocumentPage } from '@/lib/bff/reading-lists';
-import { categoryLabels } from '@/lib/reading/categories';
+import { categoryLabels } from '@/lib/contract/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { pathFor } from '@/lib/routes/route-table';
 

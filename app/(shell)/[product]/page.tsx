@@ -4,7 +4,8 @@ import { CategoryDocuments, readListPage } from '@/components/reading/category-d
 import { MyReading } from '@/components/reading/my-reading';
 import { SubCategoryLinks } from '@/components/reading/sub-category-links';
 import { WordTools } from '@/components/reading/word-tools';
-import { categoryBlurbs, isKnownProduct, productLabels, type ProductCategory } from '@/lib/reading/categories';
+import { isKnownProduct, productLabels, type ProductCategory } from '@/lib/reading/categories';
+import { categoryBlurbs } from '@/lib/contract/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { requestedPage, type SearchParams } from '@/lib/reading/paging';
 import { pathFor } from '@/lib/routes/route-table';

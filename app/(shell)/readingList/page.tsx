@@ -1,5 +1,5 @@
 import { categoryListPage } from '@/components/reading/category-list-page';
-import { categoryLabels } from '@/lib/reading/categories';
+import { categoryLabels } from '@/lib/contract/categories';
 import { pathFor } from '@/lib/routes/route-table';
 
 const list = categoryListPage({

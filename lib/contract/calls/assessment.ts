@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { courseBookCategories } from '../../routes/course-books';
+import { courseBookCategories } from '../categories';
 import { def, num, obj, str } from '../define';
 import { envelope } from '../envelope';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentCategories } from '../content';
+import { contentCategories } from '../categories';
 import { def, num, obj, str } from '../define';
 import { envelope } from '../envelope';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CategoryBooksPage } from '@/components/courses/category-books';
-import { courseBookLabels, isCourseBookCategory } from '@/lib/routes/course-books';
+import { courseBookLabels, isCourseBookCategory } from '@/lib/contract/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { courseCategoryHref } from '@/lib/routes/course-links';
 

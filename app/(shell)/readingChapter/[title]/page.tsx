@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { LibraryUnavailable } from '@/components/reading/list-states';
 import { bookChapters, isUnavailable, type BookChapters } from '@/lib/bff/reading-lists';
-import { contentCategories, type ContentCategory } from '@/lib/contract/content';
-import { categoryHref, categoryLabels } from '@/lib/reading/categories';
+import { categoryLabels, contentCategories, type ContentCategory } from '@/lib/contract/categories';
+import { categoryHref } from '@/lib/reading/categories';
 import { articleHref, sentenceAnchor } from '@/lib/routes/article-routes';
 import { pathFor } from '@/lib/routes/route-table';
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CourseDetailScreen } from '@/components/courses/course-detail-screen';
-import { courseBookLabels } from '@/lib/routes/course-books';
+import { courseBookLabels } from '@/lib/contract/categories';
 import { courseTypeLabels } from '@/lib/routes/course-labels';
 import { type CourseSearchParams, parseDetailAddress } from '@/lib/routes/course-links';
 

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import Link from 'next/link';
 import { CategoryDocuments, readListPage } from '@/components/reading/category-documents';
-import { contentCategories, type ContentCategory } from '@/lib/contract/content';
-import { categoryHref, categoryLabels } from '@/lib/reading/categories';
+import { categoryLabels, type ContentCategory, isContentCategory } from '@/lib/contract/categories';
+import { categoryHref } from '@/lib/reading/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { requestedPage, type SearchParams } from '@/lib/reading/paging';
 import { pathFor } from '@/lib/routes/route-table';
@@ -13,14 +13,12 @@ interface Props {
   searchParams: Promise<SearchParams>;
 }
 
-const categorySet: ReadonlySet<string> = new Set(contentCategories);
-
 async function topicOf(params: Props['params']): Promise<{ category: ContentCategory; sub: string } | null> {
   const { cid, title } = await params;
   // Next hands the segments still encoded.
   const sub = safeDecode(title);
-  if (!categorySet.has(cid) || sub === null) return null;
-  return { category: cid as ContentCategory, sub };
+  if (!isContentCategory(cid) || sub === null) return null;
+  return { category: cid, sub };
 }
 
 function safeDecode(value: string): string | null {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { FrequentWordsPage } from '@/components/courses/frequent-words';
-import { courseBookLabels } from '@/lib/routes/course-books';
+import { courseBookLabels } from '@/lib/contract/categories';
 import { frequentWordsHref, frequentWordTypeLabels, parseFrequentWordsAddress } from '@/lib/routes/course-links';
 
 interface Props {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contentCategories } from '@/lib/contract/content';
-import { courseBookCategories, courseBookLabels, isCourseBookCategory } from './course-books';
+import {
+  categoryLabels,
+  contentCategories,
+  courseBookCategories,
+  courseBookLabels,
+  isContentCategory,
+  isCourseBookCategory,
+} from './categories';
 
 describe('course-book categories', () => {
   it('accepts the exam and level books and the exam papers', () => {
@@ -57,5 +63,21 @@ describe('course-book categories', () => {
 
   it('are all content categories of the contract', () => {
     for (const c of courseBookCategories) expect(contentCategories).toContain(c);
+  });
+
+  it("keep the table's order, the menu's", () => {
+    expect(courseBookCategories).toEqual(contentCategories.filter((c) => c in courseBookLabels));
+    expect(contentCategories.slice(0, 3)).toEqual(['postgraduate', 'primary_school', 'junior_high_school']);
+  });
+});
+
+describe('content categories', () => {
+  it('name every category, and know nothing else', () => {
+    for (const c of contentCategories) {
+      expect(isContentCategory(c), c).toBe(true);
+      expect(categoryLabels[c], c).toMatch(/\p{Script=Han}/u);
+    }
+    for (const c of ['', 'constructor', '__proto__', 'News', 'me', undefined, 4])
+      expect(isContentCategory(c), String(c)).toBe(false);
   });
 });
