@@ -1,4 +1,4 @@
-import { extendMembership } from '../lib/membership/expiry';
+import { extendMembership } from '../lib/contract/membership';
 import { formatBeijingDate } from '../lib/client/membership/pay-model';
 import { expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { extendMembership } from '../lib/membership/expiry';
+import { extendMembership } from '../lib/contract/membership';
 import { formatBeijingDate } from '../lib/client/membership/pay-model';
 import { expect, test } from './fixtures';
 import { seriousViolations, seriousViolationsOnPausedClock } from './support/axe';

@@ -3,11 +3,12 @@
 import { useForUser } from '@/components/login/use-for-user';
 import { useRequireLogin } from '@/components/login/use-require-login';
 import { formatBeijingDate } from '@/lib/client/membership/pay-model';
-import { usePackages, useRemainingUses, type SellablePackage } from '@/lib/client/membership/queries';
+import { usePackages, useRemainingUses } from '@/lib/client/membership/queries';
+import type { SellablePackage } from '@/lib/contract/membership';
 import { openOverlay } from '@/lib/client/overlays';
 import { useCurrentUser } from '@/lib/client/user';
 import { remainingUses } from '@/lib/membership/benefits';
-import type { PackageType } from '@/lib/membership/expiry';
+import type { PackageType } from '@/lib/contract/membership';
 import { PackageList, PackagesPending } from './package-list';
 
 /**

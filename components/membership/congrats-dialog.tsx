@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { Overlay } from '@/components/ui/overlay';
-import { formatBeijingDate, formatYuan, packageNames, SUCCESS_COUNTDOWN_SECONDS } from '@/lib/client/membership/pay-model';
+import { formatBeijingDate, formatYuan, SUCCESS_COUNTDOWN_SECONDS } from '@/lib/client/membership/pay-model';
+import { packageNames } from '@/lib/contract/membership';
 import { closeOverlays, type HostedOverlayProps, type VipCongratsPayload } from '@/lib/client/overlays';
 import { useCurrentUser } from '@/lib/client/user';
 

@@ -12,11 +12,11 @@ import {
   formatYuan,
   ORDER_PAID_STATUS,
   orderSequence,
-  packageNames,
   payOutcomeMessages,
   resolvePayUrl,
   sandboxPayLink,
 } from '@/lib/client/membership/pay-model';
+import { packageNames } from '@/lib/contract/membership';
 import {
   refreshAfterPayment,
   usePackages,
@@ -24,11 +24,11 @@ import {
   useQrOrder,
   useWechatPay,
   type PayResult,
-  type SellablePackage,
 } from '@/lib/client/membership/queries';
+import type { SellablePackage } from '@/lib/contract/membership';
 import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
 import { useCurrentUser, type CurrentUser } from '@/lib/client/user';
-import { extendMembership, type PackageType } from '@/lib/membership/expiry';
+import { extendMembership, type PackageType } from '@/lib/contract/membership';
 import { QrCode } from '@/components/ui/qr-code';
 
 /**

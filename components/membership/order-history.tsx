@@ -1,6 +1,7 @@
 'use client';
 
-import { formatBeijingTime, formatYuan, orderStatusLabel, packageNames } from '@/lib/client/membership/pay-model';
+import { formatBeijingTime, formatYuan, orderStatusLabel } from '@/lib/client/membership/pay-model';
+import { packageNames } from '@/lib/contract/membership';
 import { useOrders } from '@/lib/client/membership/queries';
 
 const statusTone: Record<string, string> = {

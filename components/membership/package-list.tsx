@@ -1,9 +1,10 @@
 'use client';
 
 import { RetryButton } from '@/components/ui/retry-button';
-import type { SellablePackage } from '@/lib/client/membership/queries';
-import { formatDiscount, formatYuan, packageNames, packagePeriods } from '@/lib/client/membership/pay-model';
-import type { PackageType } from '@/lib/membership/expiry';
+import type { SellablePackage } from '@/lib/contract/membership';
+import { formatDiscount, formatYuan, packagePeriods } from '@/lib/client/membership/pay-model';
+import { packageNames } from '@/lib/contract/membership';
+import type { PackageType } from '@/lib/contract/membership';
 
 /** The packages on sale as cards, each with its price, original price, discount and 立即购买. */
 export function PackageList({

@@ -5,7 +5,7 @@ import { Overlay, OverlayClose } from '@/components/ui/overlay';
 import { usePackages } from '@/lib/client/membership/queries';
 import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
 import { useCurrentUser } from '@/lib/client/user';
-import type { PackageType } from '@/lib/membership/expiry';
+import type { PackageType } from '@/lib/contract/membership';
 import { PackageList, PackagesPending } from './package-list';
 
 /**

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import type { PackageType } from '../../lib/membership/expiry';
+import type { PackageType } from '../../lib/contract/membership';
 
 /** The membership dialogs (open membership, confirm order, congratulations) and the sandbox's pay page. */
 export class Membership {

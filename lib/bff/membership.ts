@@ -1,5 +1,5 @@
 import 'server-only';
-import { sellablePackages, type SellablePackage } from '@/lib/client/membership/pay-model';
+import { sellablePackages, type SellablePackage } from '@/lib/contract/membership';
 import { dataOf, readUpstream } from './reader';
 
 /**

@@ -1,5 +1,5 @@
 import type { CallRequest, Gloss } from '@/lib/contract';
-import type { PackageType } from '@/lib/membership/expiry';
+import type { PackageType } from '@/lib/contract/membership';
 
 /**
  * The shell-level overlays of spec section 2, in one store: which one is open and with what.

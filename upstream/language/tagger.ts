@@ -353,7 +353,7 @@ export function argmax(scores: ArrayLike<number>, allowed?: (i: number) => boole
     if (allowed && !allowed(i)) continue;
     if (scores[i] > bestScore) [best, bestScore] = [i, scores[i]];
   }
-  return best < 0 ? 0 : best;
+  return Math.max(best, 0);
 }
 
 /** A small seeded generator (mulberry32), so that training gives the same model each run. */

@@ -1,10 +1,10 @@
-import { type PackageType, packageTypes } from '../../lib/membership/expiry';
+import { type PackageType, packageTypes } from '../../lib/contract/membership';
 import type { MembershipConfig } from '../platform/config';
 
 /** The VIP packages: what get_packages answers, what an order costs, what it buys. */
 
 // The membership's length is the browser's rule too (the confirm dialog shows the new expiry).
-export { extendMembership, packageNames, type PackageType, packageTypes } from '../../lib/membership/expiry';
+export { extendMembership, packageNames, type PackageType, packageTypes } from '../../lib/contract/membership';
 
 export interface PackageOnSale {
   type: PackageType;

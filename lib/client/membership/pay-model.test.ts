@@ -8,7 +8,6 @@ import {
   payOutcomeOf,
   resolvePayUrl,
   sandboxPayLink,
-  sellablePackages,
 } from './pay-model';
 
 describe('formatYuan', () => {
@@ -146,32 +145,5 @@ describe('orderStatusLabel', () => {
     expect(orderStatusLabel({ pay_status: 'REFUND', refund_status: 'refunded' })).toBe('未开通会员，已退款');
     expect(orderStatusLabel({ pay_status: 'REFUND' })).toBe('未开通会员，待退款');
     expect(orderStatusLabel({ pay_status: 'REFUND', refund_status: 'failed' })).toBe('未开通会员，待退款');
-  });
-});
-
-describe('sellablePackages', () => {
-  it('offers the priced packages, month before year', () => {
-    expect(
-      sellablePackages([
-        { type: 'year', actual_price: 19_800, original_price: 45_600, discount: 4.3 },
-        { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },
-      ]),
-    ).toEqual([
-      { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },
-      { type: 'year', actual_price: 19_800, original_price: 45_600, discount: 4.3 },
-    ]);
-  });
-
-  it('leaves out a package without a price in whole fen, of an unknown type, or named twice', () => {
-    expect(
-      sellablePackages([
-        { type: 'month' },
-        { type: 'month', actual_price: 0 },
-        { type: 'month', actual_price: 28.5 },
-        { type: 'week', actual_price: 900 },
-        { type: 'year', actual_price: 19_800 },
-        { type: 'year', actual_price: 1 },
-      ]),
-    ).toEqual([{ type: 'year', actual_price: 19_800 }]);
   });
 });

@@ -1,4 +1,4 @@
-import type { PackageType } from '@/lib/membership/expiry';
+import type { PackageType } from '@/lib/contract/membership';
 
 /**
  * The purchase flow's pure parts: money and dates as the dialogs show them, where a pay code's
@@ -6,38 +6,6 @@ import type { PackageType } from '@/lib/membership/expiry';
  * the text shown is in 元.
  */
 
-/** A package that can be bought. */
-export interface SellablePackage {
-  type: PackageType;
-  /** Fen. */
-  actual_price: number;
-  /** Fen, when the shop names one. */
-  original_price?: number;
-  discount?: number | string;
-}
-
-/**
- * The packages of a get_packages answer that can be sold: a known type with a price in whole
- * fen above zero, once each, month before year. A package without a price is not offered.
- */
-export function sellablePackages(
-  packages: readonly { type: string; actual_price?: number; original_price?: number; discount?: number | string }[],
-): SellablePackage[] {
-  const byType = new Map<PackageType, SellablePackage>();
-  for (const p of packages) {
-    if (p.type !== 'month' && p.type !== 'year') continue;
-    if (!Number.isInteger(p.actual_price) || (p.actual_price as number) <= 0 || byType.has(p.type)) continue;
-    byType.set(p.type, {
-      type: p.type,
-      actual_price: p.actual_price as number,
-      ...(Number.isInteger(p.original_price) ? { original_price: p.original_price } : {}),
-      ...(p.discount !== undefined ? { discount: p.discount } : {}),
-    });
-  }
-  return (['month', 'year'] as const).flatMap((type) => byType.get(type) ?? []);
-}
-
-export { packageNames } from '@/lib/membership/expiry';
 export const packagePeriods: Record<PackageType, string> = { month: '1 个月', year: '12 个月' };
 
 /** Fen as 元: whole amounts without decimals (28), others with two (9.90). Never through floats' rounding. */

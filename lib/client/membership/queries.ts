@@ -2,19 +2,12 @@
 
 import { useMutation, useQuery, type QueryClient } from '@/lib/client/query';
 import { useEffect, useState } from 'react';
-import type { PackageType } from '@/lib/membership/expiry';
+import type { PackageType } from '@/lib/contract/membership';
 import { callData } from '../api';
 import { userQueryKey } from '../user';
-import {
-  type OrderSequence,
-  PAY_POLL_INTERVAL_MS,
-  payOutcomeOf,
-  sellablePackages,
-  type PayOutcome,
-  type SellablePackage,
-} from './pay-model';
+import { type OrderSequence, PAY_POLL_INTERVAL_MS, payOutcomeOf, type PayOutcome } from './pay-model';
+import { sellablePackages, type SellablePackage } from '@/lib/contract/membership';
 
-export type { SellablePackage };
 import { jsapiParametersOf, requestWechatPay, type WechatPayResult } from './wechat-pay';
 
 /**

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { def, num, obj, str } from '../define';
 import { envelope } from '../envelope';
+import { packageTypes } from '../membership';
 
 /** Membership: the VIP packages, paying for one by WeChat Pay, and the membership itself. */
 
 /** A package on sale: a month or a year, prices in fen. */
 export const pkg = obj({
-  type: z.enum(['month', 'year']),
+  type: z.enum(packageTypes),
   actual_price: num.optional(),
   original_price: num.optional(),
   discount: z.union([num, str]).optional(),
@@ -23,7 +24,7 @@ export const payStatus = z.enum(['SUCCESS', 'FAIL', 'TIMEOUT', 'CLOSED']).or(str
  * with status 'order_paid' instead of offering a second payment. Either way, a new order closes
  * the learner's earlier unpaid ones at WeChat Pay first, so that only its own code can be paid.
  */
-const order = obj({ money: num, type: z.enum(['month', 'year']), replaces: z.string().max(64).optional() });
+const order = obj({ money: num, type: z.enum(packageTypes), replaces: z.string().max(64).optional() });
 
 /**
  * One of the user's own orders, as the personal centre lists it (not in the spec: it names no
@@ -33,7 +34,7 @@ const order = obj({ money: num, type: z.enum(['month', 'year']), replaces: z.str
  */
 export const orderSummary = obj({
   order_id: str,
-  type: z.enum(['month', 'year']),
+  type: z.enum(packageTypes),
   /** Fen. */
   amount: num,
   channel: z.enum(['native', 'jsapi']),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extendMembership } from './expiry';
+import { extendMembership, sellablePackages } from './membership';
 
 const at = (iso: string) => new Date(iso);
 const iso = (d: Date) => d.toISOString();
@@ -33,5 +33,32 @@ describe('extendMembership', () => {
     const given = at('2026-03-02T02:00:00.000Z');
     extendMembership('year', null, given);
     expect(iso(given)).toBe('2026-03-02T02:00:00.000Z');
+  });
+});
+
+describe('sellablePackages', () => {
+  it('offers the priced packages, month before year', () => {
+    expect(
+      sellablePackages([
+        { type: 'year', actual_price: 19_800, original_price: 45_600, discount: 4.3 },
+        { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },
+      ]),
+    ).toEqual([
+      { type: 'month', actual_price: 2800, original_price: 3800, discount: 7.4 },
+      { type: 'year', actual_price: 19_800, original_price: 45_600, discount: 4.3 },
+    ]);
+  });
+
+  it('leaves out a package without a price in whole fen, of an unknown type, or named twice', () => {
+    expect(
+      sellablePackages([
+        { type: 'month' },
+        { type: 'month', actual_price: 0 },
+        { type: 'month', actual_price: 28.5 },
+        { type: 'week', actual_price: 900 },
+        { type: 'year', actual_price: 19_800 },
+        { type: 'year', actual_price: 1 },
+      ]),
+    ).toEqual([{ type: 'year', actual_price: 19_800 }]);
   });
 });
