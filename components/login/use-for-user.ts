@@ -1,7 +1,8 @@
 'use client';
 
 import { useCallback } from 'react';
-import { type CurrentUser, useKnownUser } from '@/lib/client/user';
+import { useKnownUser } from '@/lib/client/user';
+import type { CurrentUser } from '@/lib/contract/current-user';
 import { useRequireLogin } from './use-require-login';
 
 /**

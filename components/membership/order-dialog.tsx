@@ -27,7 +27,8 @@ import {
 } from '@/lib/client/membership/queries';
 import type { SellablePackage } from '@/lib/contract/membership';
 import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
-import { useCurrentUser, type CurrentUser } from '@/lib/client/user';
+import { useCurrentUser } from '@/lib/client/user';
+import type { CurrentUser } from '@/lib/contract/current-user';
 import { extendMembership, type PackageType } from '@/lib/contract/membership';
 import { QrCode } from '@/components/ui/qr-code';
 

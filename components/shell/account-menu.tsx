@@ -3,7 +3,8 @@
 import Link from 'next/link';
 import { Overlay } from '@/components/ui/overlay';
 import { openOverlay } from '@/lib/client/overlays';
-import { useLogout, type CurrentUser } from '@/lib/client/user';
+import { useLogout } from '@/lib/client/user';
+import type { CurrentUser } from '@/lib/contract/current-user';
 import { accountLinks } from './account-links';
 
 /** The logged-in user's menu: who they are, personal centre, membership and logout. */

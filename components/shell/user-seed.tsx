@@ -2,7 +2,7 @@
 
 import { useEffect, useState, type ReactNode } from 'react';
 import { useAppState } from '@/lib/client/app-state';
-import type { CurrentUser } from '@/lib/client/user-store';
+import type { CurrentUser } from '@/lib/contract/current-user';
 
 /**
  * The user the server rendered the page for, put into the client's state before anything under

@@ -1,5 +1,5 @@
 import 'server-only';
-import { clientModeOf } from '@/lib/client/client-mode';
+import { clientModeOf } from '@/lib/contract/client-mode';
 import { bffConfig } from './config';
 import { openSession, SESSION_COOKIE, type SessionData } from './session';
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { cookies } from 'next/headers';
-import type { CurrentUser } from '@/lib/client/user';
+import { type CurrentUser, currentUserOf } from '@/lib/contract/current-user';
 import { readUpstream } from './reader';
 import { openSession, SESSION_COOKIE } from './session';
 
@@ -26,13 +26,7 @@ export async function currentUser(): Promise<CurrentUser | null> {
       { identity: { authorization: `Bearer ${session.token}` }, timeoutMs: freshInfoTimeoutMs },
     );
     if (!info.data) return fromSession;
-    return {
-      account: info.data.account,
-      nickname: info.data.nickname,
-      headimgurl: info.data.headimgurl,
-      isVip: info.data.vip_info.is_vip_now,
-      expireTime: info.data.vip_info.expire_time ?? null,
-    };
+    return currentUserOf(info.data);
   } catch {
     return fromSession;
   }

@@ -2,7 +2,8 @@
 
 import type { QueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useState, useSyncExternalStore } from 'react';
-import { type CurrentUser, UserStore } from './user-store';
+import { UserStore } from './user-store';
+import type { CurrentUser } from '@/lib/contract/current-user';
 
 /**
  * What the app keeps for one page load (for one request, on the server): the user, and the query

@@ -1,6 +1,7 @@
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { APP_MODE_SCRIPT, clientModeOf, gridColumns } from './client-mode';
+import { clientModeOf } from '@/lib/contract/client-mode';
+import { APP_MODE_SCRIPT, gridColumns } from './client-mode';
 
 /** Runs the root layout's inline script for a user agent; answers whether it marked <html data-app>. */
 function marksApp(userAgent: string): boolean {

@@ -1,10 +1,4 @@
-/**
- * The client modes of spec sections 1 and 9, read from the user agent (cut at 500 characters):
- * the native app that embeds the site, phones, tablets and the WeChat browser.
- */
-export const USER_AGENT_LIMIT = 500;
-/** What the native app adds to its web view's user agent. */
-export const APP_USER_AGENT_MARK = 'isApp=true';
+import { APP_USER_AGENT_MARK, USER_AGENT_LIMIT } from '@/lib/contract/client-mode';
 
 /**
  * The inline script of the root layout: marks `<html data-app>` inside the native app before the
@@ -22,24 +16,6 @@ export const APP_MODE_SCRIPT = `if(navigator.userAgent.slice(0,${USER_AGENT_LIMI
  * before any of them runs, in the settings object every copy of zod shares on globalThis.
  */
 export const ZOD_JITLESS_SCRIPT = 'globalThis.__zod_globalConfig=Object.assign(globalThis.__zod_globalConfig||{},{jitless:true})';
-
-export interface ClientMode {
-  isApp: boolean;
-  isPhone: boolean;
-  isTablet: boolean;
-  isWechat: boolean;
-}
-
-export function clientModeOf(userAgent: string): ClientMode {
-  const ua = userAgent.slice(0, USER_AGENT_LIMIT);
-  const isTablet = /iPad|Tablet|PlayBook|Silk|(Android(?!.*Mobile))/i.test(ua);
-  return {
-    isApp: ua.includes(APP_USER_AGENT_MARK),
-    isPhone: !isTablet && /Mobi|iPhone|iPod|Android.*Mobile|Windows Phone/i.test(ua),
-    isTablet,
-    isWechat: /MicroMessenger/i.test(ua),
-  };
-}
 
 /** Spec section 9: 1, 2, 3 or 4 grid columns at the 768 / 1000 / 1300 px breakpoints. */
 export function gridColumns(width: number): 1 | 2 | 3 | 4 {

@@ -1,6 +1,7 @@
 import { quotaStatus } from '@/lib/contract';
 import { loginPathFor } from '@/lib/routes/navigation';
-import { clientModeOf, notifyApp } from './client-mode';
+import { clientModeOf } from '@/lib/contract/client-mode';
+import { notifyApp } from './client-mode';
 import { BUY_VIP_PATH, LOGIN_PATH, navigateTo, setClientNavigator } from './navigation';
 import { closeOverlays, openOverlay, type CenterDialogPayload } from './overlays';
 import { rememberReturnRoute } from './return-route';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useSyncExternalStore } from 'react';
-import { clientModeOf, type ClientMode } from './client-mode';
+import { type ClientMode, clientModeOf } from '@/lib/contract/client-mode';
 
 /*
  * The client's mode (native app, phone, tablet, WeChat), read from the browser's user agent.

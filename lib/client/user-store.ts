@@ -1,3 +1,4 @@
+import { type CurrentUser, currentUserOf } from '@/lib/contract/current-user';
 import { callData } from './api';
 import { ApiError } from './errors';
 
@@ -9,28 +10,12 @@ import { ApiError } from './errors';
  * in both directions by the query client (./query.ts).
  */
 
-/** The client-side user state of spec section 3 (useName, useImg, isLogin, isVip). */
-export interface CurrentUser {
-  account: string;
-  nickname: string;
-  headimgurl: string;
-  isVip: boolean;
-  expireTime: string | null;
-}
-
 export const userQueryKey = ['user'] as const;
 
 /** The user of the session, or null for none; throws when the server cannot say. */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   try {
-    const info = await callData('get_user_info');
-    return {
-      account: info.account,
-      nickname: info.nickname,
-      headimgurl: info.headimgurl,
-      isVip: info.vip_info.is_vip_now,
-      expireTime: info.vip_info.expire_time ?? null,
-    };
+    return currentUserOf(await callData('get_user_info'));
   } catch (error) {
     // Logged out (401), or an answer that names nobody: no user.
     if (error instanceof ApiError && (error.httpStatus === 401 || error.kind === 'refused' || error.kind === 'empty'))

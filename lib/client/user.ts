@@ -5,10 +5,11 @@ import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { callData } from './api';
 import { ApiError } from './errors';
-import { type CurrentUser, fetchCurrentUser, userQueryKey } from './user-store';
+import { fetchCurrentUser, userQueryKey } from './user-store';
+import type { CurrentUser } from '@/lib/contract/current-user';
 import { toast } from './toast';
 
-export { type CurrentUser, userQueryKey } from './user-store';
+export { userQueryKey } from './user-store';
 
 /**
  * The logged-in user, or null, as a query for the features: the same user as the shell's store

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@/lib/client/user';
+import type { CurrentUser } from '@/lib/contract/current-user';
 import { PAY_POLL_INTERVAL_MS, type PayOutcome } from './pay-model';
 
 /**
