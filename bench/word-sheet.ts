@@ -15,7 +15,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { renderWordSheet, type WordSheetEntry } from '../lib/pdf/word-sheet';
+import { renderWordSheet, type WordSheetEntry } from '../upstream/word-lists/word-sheet-pdf';
 import { defaultEcdictPath } from '../upstream/dictionary/ecdict';
 import { sharedDictionaryEngine } from '../upstream/dictionary/module';
 

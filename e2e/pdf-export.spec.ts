@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { readPdf } from '../lib/pdf/pdf-text';
+import { readPdf } from '../tests/support/pdf-text';
 import { expect, test } from './fixtures';
 import { widths } from './support/outbox';
 import { lookUp, type Lookup } from './support/visitors';

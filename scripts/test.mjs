@@ -33,7 +33,7 @@ if (!existsSync(testBrowserPath)) aptInstall('for the browser tests', [headlessS
 if (!postgresInstalled()) aptInstall('for the upstream tests on PostgreSQL', ['postgresql']);
 // CMU Link Grammar, the sentence parser (upstream/parser/link-grammar.ts).
 if (!linkGrammarInstalled()) aptInstall('for the sentence parser', linkGrammarPackages);
-// poppler's pdftotext, pdfinfo and pdffonts read back the exported word sheets (lib/pdf/pdf-text.ts).
+// poppler's pdftotext, pdfinfo and pdffonts read back the exported word sheets (tests/support/pdf-text.ts).
 if (!existsSync('/usr/bin/pdftotext')) aptInstall('to read the exported PDFs', ['poppler-utils']);
 
 process.env.NEXT_TELEMETRY_DISABLED ??= '1';

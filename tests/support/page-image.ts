@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
-import { sfntOfWoff } from '../../lib/pdf/fonts';
+import { sfntOfWoff } from '../../upstream/word-lists/word-sheet-fonts';
 import { seededRandom } from './seeded-random';
 
 /*

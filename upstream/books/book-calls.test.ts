@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookUpload, readableBook, shelfItem } from '../../lib/contract';
-import { readPdf } from '../../lib/pdf/pdf-text';
+import { readPdf } from '../../tests/support/pdf-text';
 import { createContentLibrary } from '../content/library';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 import { rawEpub, sampleEpub, samplePdf } from './sample-books';

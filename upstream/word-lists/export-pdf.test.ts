@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readPdf } from '../../lib/pdf/pdf-text';
+import { readPdf } from '../../tests/support/pdf-text';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 
 describe('export_pdf: a word list as a printable PDF', () => {

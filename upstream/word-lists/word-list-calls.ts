@@ -1,5 +1,5 @@
-import { attachmentDisposition } from '../../lib/pdf/attachment';
-import { renderWordSheet } from '../../lib/pdf/word-sheet';
+import { attachmentDisposition } from '../platform/attachment';
+import { renderWordSheet } from './word-sheet-pdf';
 import type { Users } from '../account/users';
 import type { Bookshelf } from '../books/bookshelf';
 import type { CourseShelf } from '../courses/course-shelf';

@@ -1,5 +1,5 @@
 import { WORD_SHEET_MAX_WORDS, type WordSheetSource, type WordSheetSourceKind } from '../../lib/contract';
-import type { WordSheet, WordSheetEntry } from '../../lib/pdf/word-sheet';
+import type { WordSheet, WordSheetEntry } from './word-sheet-pdf';
 import type { Bookshelf } from '../books/bookshelf';
 import type { CourseShelf } from '../courses/course-shelf';
 import type { DictionaryEngine } from '../dictionary/types';

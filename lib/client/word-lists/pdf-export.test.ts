@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition } from '@/lib/pdf/attachment';
+import { attachmentDisposition } from '@/upstream/platform/attachment';
 import { exportPdfUrl, fileNameOf } from './pdf-export';
 
 describe('the PDF download', () => {

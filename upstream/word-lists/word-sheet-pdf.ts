@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { runsOf, sheetFonts, widthOf, type FontWeight, type SheetFont } from './fonts';
+import { runsOf, sheetFonts, widthOf, type FontWeight, type SheetFont } from './word-sheet-fonts';
 
 /**
  * A printable word list: any list of words (the 生词本 and 熟词本 today; a course unit or a

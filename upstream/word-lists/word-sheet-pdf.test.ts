@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { attachmentDisposition } from './attachment';
-import { runsOf, sheetFonts } from './fonts';
-import { readPdf } from './pdf-text';
-import { renderWordSheet, type WordSheetEntry } from './word-sheet';
+import { attachmentDisposition } from '../platform/attachment';
+import { runsOf, sheetFonts } from './word-sheet-fonts';
+import { readPdf } from '../../tests/support/pdf-text';
+import { renderWordSheet, type WordSheetEntry } from './word-sheet-pdf';
 
 const thorough: WordSheetEntry = {
   word: 'thorough',
