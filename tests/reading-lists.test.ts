@@ -164,6 +164,6 @@ describe('a book’s chapters', () => {
   it('tell an unreachable library from a missing book', async () => {
     chain.fixture.on('/api/query_chapters', (_req, res) => answer(res, 500, { status: '500', description: 'broken' }));
     const error = await lists.bookChapters('alice', ['classic']).catch((e: unknown) => e);
-    expect(lists.isUnavailable(error)).toBe(true);
+    expect((await import('../lib/bff/errors')).isUnavailable(error)).toBe(true);
   });
 });

@@ -2,8 +2,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { DocumentList } from '@/components/reading/document-list';
 import { PortalLearner } from '@/components/reading/portal-learner';
-import { isUnavailable, recentDocuments } from '@/lib/bff/reading-lists';
-import type { DocumentSummary } from '@/lib/contract/calls/content';
+import { unlessUnavailable } from '@/lib/bff/errors';
+import { recentDocuments } from '@/lib/bff/reading-lists';
 import { categoryLabels, contentCategories } from '@/lib/contract/categories';
 import { categoryHref } from '@/lib/reading/categories';
 import { pathFor } from '@/lib/routes/route-table';
@@ -25,13 +25,7 @@ const picks = 6;
  * plain GET forms: they work before any script loads.
  */
 export default async function PortalPage() {
-  let recent: DocumentSummary[] | null;
-  try {
-    recent = await recentDocuments(picks);
-  } catch (error) {
-    if (!isUnavailable(error)) throw error;
-    recent = null;
-  }
+  const recent = await unlessUnavailable(recentDocuments(picks));
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-10 px-4 py-12 md:py-16">
       <section>

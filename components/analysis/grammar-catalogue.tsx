@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { GrammarCategory } from '@/lib/bff/grammar';
+import type { GrammarCategory } from '@/lib/contract/calls/analysis';
 import { ExplanationEntries } from './explanation-entries';
 
 /**

@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { LibraryUnavailable } from '@/components/reading/list-states';
-import { categoryBooks, isUnavailable, type CategoryBook, type CategoryBooks } from '@/lib/bff/course-books';
-import { defaultCoursePageSize } from '@/lib/contract/calls/courses';
+import { type CategoryBook, type CategoryBooks, defaultCoursePageSize } from '@/lib/contract/calls/courses';
 import { courseBookLabels, type CourseBookCategory } from '@/lib/contract/categories';
 import { itemCount } from '@/lib/routes/course-labels';
 import { courseDetailHref, frequentWordsHref } from '@/lib/routes/course-links';
@@ -9,16 +8,10 @@ import { courseDetailHref, frequentWordsHref } from '@/lib/routes/course-links';
 /**
  * /aiBook/{category}: the category's course books, by type, with their levels, item counts and
  * where they come from; every book and level is a plain link to its unit list, so a crawler
- * reaches them. Rendered on the server from the upstream's public answer (no one's progress).
+ * reaches them. Rendered on the server from the upstream's public answer (no one's progress);
+ * null when it could not be read.
  */
-export async function CategoryBooksPage({ category }: { category: CourseBookCategory }) {
-  let data: CategoryBooks | null;
-  try {
-    data = await categoryBooks(category);
-  } catch (error) {
-    if (!isUnavailable(error)) throw error;
-    data = null;
-  }
+export function CategoryBooksPage({ category, data }: { category: CourseBookCategory; data: CategoryBooks | null }) {
   const label = data?.label ?? courseBookLabels[category];
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 md:py-12">

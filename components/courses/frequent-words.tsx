@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { LibraryUnavailable } from '@/components/reading/list-states';
-import { frequentWords, isUnavailable, type FrequentWordsPage as WordsPage } from '@/lib/bff/course-books';
+import type { CallData } from '@/lib/contract';
 import { frequentWordTypes } from '@/lib/contract/calls/courses';
 import { Pager } from '@/components/reading/pager';
 import { pageCount } from '@/lib/reading/paging';
@@ -16,16 +16,16 @@ import {
 /**
  * The frequent-words list: the words that occur most in a category's exam papers (or, without
  * papers, its word list by frequency), a page at a time, with plain links between categories,
- * parts of speech and pages, so a crawler reaches every page. Rendered on the server.
+ * parts of speech and pages, so a crawler reaches every page. Rendered on the server; `data` is
+ * null when the upstream could not be read.
  */
-export async function FrequentWordsPage({ address }: { address: FrequentWordsAddress }) {
-  let data: WordsPage | null;
-  try {
-    data = await frequentWords(address);
-  } catch (error) {
-    if (!isUnavailable(error)) throw error;
-    data = null;
-  }
+export function FrequentWordsPage({
+  address,
+  data,
+}: {
+  address: FrequentWordsAddress;
+  data: CallData<'get_frequent_words'> | null;
+}) {
   if (data && data.total > 0 && address.page > pageCount(data.total, address.pageSize)) notFound();
   const label = courseBookLabels[address.subcategory];
 

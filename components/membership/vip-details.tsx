@@ -1,13 +1,13 @@
 import { BuyVipPurchase } from '@/components/membership/buy-vip-purchase';
-import { packagesOnSale } from '@/lib/bff/membership';
+import type { SellablePackage } from '@/lib/contract/membership';
 import { benefitList } from '@/lib/membership/benefits';
 
 /**
  * The membership's benefits and package table, rendered on the server (/VipDetails and /vip):
- * what each kind of user gets per feature, and the packages with 立即购买.
+ * what each kind of user gets per feature, and the packages with 立即购买 (those the page read,
+ * or, when it could not, the purchase's own request).
  */
-export async function VipDetails() {
-  const packages = await packagesOnSale();
+export function VipDetails({ packages }: { packages: SellablePackage[] | null }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8 md:py-12">
       <header>

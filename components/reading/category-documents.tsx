@@ -1,34 +1,8 @@
-import { notFound } from 'next/navigation';
-import { documentPage, isUnavailable, type DocumentPage } from '@/lib/bff/reading-lists';
-import type { ContentCategory } from '@/lib/contract/categories';
-import { pageCount } from '@/lib/reading/paging';
+import type { CallData } from '@/lib/contract';
+import { listPageSize, pageCount } from '@/lib/reading/paging';
 import { DocumentList } from './document-list';
 import { EmptyLibrary, LibraryUnavailable } from './list-states';
 import { Pager } from './pager';
-
-export const listPageSize = 20;
-
-/**
- * Reads one page of a list for a page component: null when the library cannot be read (the page
- * says so). A page past the last of a non-empty list is not a page (404), so a crawler that kept
- * an old `?page=9` learns it has gone.
- */
-export async function readListPage(query: {
-  category: ContentCategory;
-  sub_category?: string;
-  page: number;
-  order?: 'level' | 'newest';
-}): Promise<DocumentPage | null> {
-  let answer: DocumentPage;
-  try {
-    answer = await documentPage({ ...query, page_size: listPageSize });
-  } catch (error) {
-    if (isUnavailable(error)) return null;
-    throw error;
-  }
-  if (query.page > pageCount(answer.total, listPageSize)) notFound();
-  return answer;
-}
 
 /** A list's documents, its pager, or the state that stands for them. */
 export function CategoryDocuments({
@@ -39,7 +13,7 @@ export function CategoryDocuments({
   news = false,
   chapters = false,
 }: {
-  list: DocumentPage | null;
+  list: CallData<'query_filenames'> | null;
   /** The list page's own path, which the pager links to. */
   path: string;
   /** The category's name in the empty state. */

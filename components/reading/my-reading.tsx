@@ -1,7 +1,6 @@
 import Link from 'next/link';
 import { Bookshelf } from '@/components/books/bookshelf';
 import { LoginPrompt } from '@/components/login/login-prompt';
-import { currentUser } from '@/lib/bff/current-user';
 import { pathFor } from '@/lib/routes/route-table';
 
 const personal = [
@@ -12,16 +11,15 @@ const personal = [
 ];
 
 /** 我的 (`/me`): the learner's own books and history; a visitor is asked to log in. */
-export async function MyReading() {
-  const user = await currentUser();
+export function MyReading({ loggedIn }: { loggedIn: boolean }) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
       <header>
         <h1 className="text-2xl font-semibold">我的</h1>
         <p className="mt-1 text-sm text-ink-soft">书架、单词本、句子本和查词历史都在这里。</p>
       </header>
-      {user ? <Bookshelf /> : null}
-      {user ? (
+      {loggedIn ? <Bookshelf /> : null}
+      {loggedIn ? (
         <ul data-testid="my-links" className="grid gap-3 sm:grid-cols-2">
           {personal.map((item) => (
             <li key={item.href}>

@@ -1,22 +1,21 @@
 import Link from 'next/link';
-import { isUnavailable, subCategories } from '@/lib/bff/reading-lists';
+import type { CallData } from '@/lib/contract';
 import type { ContentCategory } from '@/lib/contract/categories';
 import { pathFor } from '@/lib/routes/route-table';
 
 /**
  * A category's sub-categories (a series' books, a news source's sections) as links to their own
  * lists (/topicList/{category}/{sub}), with how many documents each holds. Nothing when the
- * category has none, or when the library cannot be read (the list below says so).
+ * category has none, or when the library could not be read (null: the list below says so).
  */
-export async function SubCategoryLinks({ category }: { category: ContentCategory }) {
-  let subs: Awaited<ReturnType<typeof subCategories>>['sub_categories'];
-  try {
-    subs = (await subCategories(category)).sub_categories;
-  } catch (error) {
-    if (isUnavailable(error)) return null;
-    throw error;
-  }
-  if (subs.length === 0) return null;
+export function SubCategoryLinks({
+  category,
+  subs,
+}: {
+  category: ContentCategory;
+  subs: CallData<'query_subcategory'>['sub_categories'] | null;
+}) {
+  if (!subs?.length) return null;
   return (
     <nav aria-label="分类" data-testid="sub-categories">
       <ul className="flex flex-wrap gap-2">

@@ -1,9 +1,8 @@
 import 'server-only';
-import type { CourseLevel, CourseSummary } from '@/lib/contract/calls/courses';
-import type { CallResponse } from '@/lib/contract';
+import type { CallData } from '@/lib/contract';
+import type { CategoryBooks } from '@/lib/contract/calls/courses';
 import type { CourseBookCategory } from '@/lib/contract/categories';
 import type { FrequentWordsAddress } from '@/lib/routes/course-links';
-import { BffError } from './errors';
 import { dataOf, readUpstream } from './reader';
 
 /*
@@ -14,15 +13,6 @@ import { dataOf, readUpstream } from './reader';
 
 const cache = { ttlMs: 60_000, failureTtlMs: 5_000 };
 const timeoutMs = 5_000;
-
-export interface CategoryBook extends CourseSummary {
-  levels_list: CourseLevel[];
-}
-
-export interface CategoryBooks {
-  label: string;
-  books: CategoryBook[];
-}
 
 /** A category's books, each with its levels, in the contract's type order. */
 export async function categoryBooks(category: CourseBookCategory): Promise<CategoryBooks> {
@@ -40,13 +30,6 @@ export async function categoryBooks(category: CourseBookCategory): Promise<Categ
   return { label: names.label, books };
 }
 
-export type FrequentWordsPage = NonNullable<CallResponse<'get_frequent_words'>['data']>;
-
-export function frequentWords(address: FrequentWordsAddress): Promise<FrequentWordsPage> {
+export function frequentWords(address: FrequentWordsAddress): Promise<CallData<'get_frequent_words'>> {
   return readUpstream('get_frequent_words', { ...address }, { timeoutMs, cache, reshape: dataOf });
-}
-
-/** The upstream could not be read (as opposed to a bug): the page says so instead of failing. */
-export function isUnavailable(error: unknown): boolean {
-  return error instanceof BffError;
 }

@@ -49,3 +49,18 @@ export const bffErrors = {
 export function errorResponse(error: BffError): Response {
   return Response.json(error.upstreamAnswer ?? error.body(), { status: error.httpStatus });
 }
+
+/** The upstream could not be read (as opposed to a bug): the page says so instead of failing. */
+export function isUnavailable(error: unknown): boolean {
+  return error instanceof BffError;
+}
+
+/** What a page reads, or null when the upstream cannot say (the page shows its unavailable state). */
+export async function unlessUnavailable<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (isUnavailable(error)) return null;
+    throw error;
+  }
+}

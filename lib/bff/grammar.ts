@@ -1,11 +1,6 @@
 import 'server-only';
-import type { GrammarObject } from '@/lib/contract/calls/analysis';
+import type { GrammarCategory, GrammarObject } from '@/lib/contract/calls/analysis';
 import { dataOf, readUpstream } from './reader';
-
-export interface GrammarCategory {
-  name: string;
-  points: GrammarObject[];
-}
 
 /**
  * The grammar catalogue for /Grammar, grouped by category in the catalogue's own order. The

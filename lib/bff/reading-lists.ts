@@ -1,7 +1,10 @@
 import 'server-only';
+import { notFound } from 'next/navigation';
+import type { CallData } from '@/lib/contract';
 import type { DocumentSummary } from '@/lib/contract/calls/content';
 import type { ContentCategory } from '@/lib/contract/categories';
-import { BffError } from './errors';
+import { listPageSize, pageCount } from '@/lib/reading/paging';
+import { BffError, unlessUnavailable } from './errors';
 import { dataOf, readUpstream } from './reader';
 
 /*
@@ -13,13 +16,6 @@ import { dataOf, readUpstream } from './reader';
 const listCache = { ttlMs: 60_000, failureTtlMs: 5_000 };
 const timeoutMs = 5_000;
 
-export interface DocumentPage {
-  documents: DocumentSummary[];
-  total: number;
-  page: number;
-  page_size: number;
-}
-
 /** A page of a category's documents (of one sub-category when given), in the list's stable order. */
 export function documentPage(query: {
   category: ContentCategory;
@@ -27,16 +23,11 @@ export function documentPage(query: {
   page: number;
   page_size: number;
   order?: 'level' | 'newest';
-}): Promise<DocumentPage> {
+}): Promise<CallData<'query_filenames'>> {
   return readUpstream('query_filenames', query, { timeoutMs, cache: listCache, reshape: dataOf });
 }
 
-export interface SubCategories {
-  sub_categories: { sub_category: string; documents: number }[];
-  without_sub_category: number;
-}
-
-export function subCategories(category: ContentCategory): Promise<SubCategories> {
+export function subCategories(category: ContentCategory): Promise<CallData<'query_subcategory'>> {
   return readUpstream('query_subcategory', { category }, { timeoutMs, cache: listCache, reshape: dataOf });
 }
 
@@ -80,7 +71,18 @@ export async function bookChapters(filename: string, categories: readonly Conten
   return null;
 }
 
-/** Whether an error means the library could not be read (as opposed to a bug): the page says so. */
-export function isUnavailable(error: unknown): boolean {
-  return error instanceof BffError;
+/**
+ * One page of a list for a list page: null when the library cannot be read (the page says so). A
+ * page past the last of a non-empty list is not a page (404), so a crawler that kept an old
+ * `?page=9` learns it has gone.
+ */
+export async function readListPage(query: {
+  category: ContentCategory;
+  sub_category?: string;
+  page: number;
+  order?: 'level' | 'newest';
+}): Promise<CallData<'query_filenames'> | null> {
+  const answer = await unlessUnavailable(documentPage({ ...query, page_size: listPageSize }));
+  if (answer && query.page > pageCount(answer.total, listPageSize)) notFound();
+  return answer;
 }

@@ -15,6 +15,8 @@ export type Calls = Flat<Merged<Features[TableName]>>;
 export type CallName = keyof Calls;
 export type CallRequest<N extends CallName> = z.input<Calls[N]['request']>;
 export type CallResponse<N extends CallName> = z.output<Calls[N]['response']>;
+/** The `data` of a call's answer, as a page or a screen receives it once read. */
+export type CallData<N extends CallName> = CallResponse<N> extends { data?: infer D } ? NonNullable<D> : never;
 
 /** The features' tables (a module namespace lists its exports by name). */
 export const featureTables: readonly CallTable[] = Object.entries(features)

@@ -3,6 +3,9 @@
  * has one address), real links to a window of pages, and what an impossible page number means.
  */
 
+/** Documents on a page of a reading list. */
+export const listPageSize = 20;
+
 export type SearchParams = Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** The page number the address asks for: 1 when absent; null when it is no page (0, -1, "x", "2.5"). */

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { LibraryUnavailable } from '@/components/reading/list-states';
-import { categoryTotals, isUnavailable } from '@/lib/bff/reading-lists';
+import { unlessUnavailable } from '@/lib/bff/errors';
+import { categoryTotals } from '@/lib/bff/reading-lists';
 import { categoryBlurbs, categoryLabels, contentCategories } from '@/lib/contract/categories';
 import { categoryHref } from '@/lib/reading/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
@@ -13,13 +14,8 @@ export const metadata: Metadata = listMetadata({ title: '全部分类', descript
 
 /** Every category of the library with how many documents it holds, each linking to its list. */
 export default async function CategoryIndexPage() {
-  let totals: Map<string, number> | null;
-  try {
-    totals = new Map((await categoryTotals(contentCategories)).map((c) => [c.category, c.total]));
-  } catch (error) {
-    if (!isUnavailable(error)) throw error;
-    totals = null;
-  }
+  const counted = await unlessUnavailable(categoryTotals(contentCategories));
+  const totals = counted && new Map(counted.map((c) => [c.category, c.total]));
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6 px-4 py-8 md:py-12">
       <header>

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { DocumentList } from '@/components/reading/document-list';
 import { EmptyLibrary, LibraryUnavailable } from '@/components/reading/list-states';
 import { SubCategoryLinks } from '@/components/reading/sub-category-links';
-import { documentPage, isUnavailable, type DocumentPage } from '@/lib/bff/reading-lists';
+import { unlessUnavailable } from '@/lib/bff/errors';
+import { documentPage, subCategories } from '@/lib/bff/reading-lists';
 import { categoryLabels } from '@/lib/contract/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { pathFor } from '@/lib/routes/route-table';
@@ -16,20 +17,17 @@ const latest = 10;
 
 /** 读新闻: the newest news, the sources' sections, and the way into the whole paged list. */
 export default async function ReadNewsPage() {
-  let news: DocumentPage | null;
-  try {
-    news = await documentPage({ category: 'news', page: 1, page_size: latest, order: 'newest' });
-  } catch (error) {
-    if (!isUnavailable(error)) throw error;
-    news = null;
-  }
+  const [news, subs] = await Promise.all([
+    unlessUnavailable(documentPage({ category: 'news', page: 1, page_size: latest, order: 'newest' })),
+    unlessUnavailable(subCategories('news')),
+  ]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
       <header>
         <h1 className="text-2xl font-semibold">读新闻</h1>
         <p className="mt-1 text-sm text-ink-soft">{description}</p>
       </header>
-      <SubCategoryLinks category="news" />
+      <SubCategoryLinks category="news" subs={subs?.sub_categories ?? null} />
       <section aria-labelledby="latest-news">
         <h2 id="latest-news" className="mb-3 text-lg font-semibold">
           最新新闻

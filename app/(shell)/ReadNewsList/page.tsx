@@ -1,4 +1,4 @@
-import { categoryListPage } from '@/components/reading/category-list-page';
+import { categoryListPage } from '../category-list-page';
 import { categoryLabels } from '@/lib/contract/categories';
 import { pathFor } from '@/lib/routes/route-table';
 

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { VipDetails } from '@/components/membership/vip-details';
+import { packagesOnSale } from '@/lib/bff/membership';
 
 export const metadata: Metadata = {
   title: '会员权益',
@@ -7,6 +8,6 @@ export const metadata: Metadata = {
   alternates: { canonical: '/VipDetails' },
 };
 
-export default function VipDetailsPage() {
-  return <VipDetails />;
+export default async function VipDetailsPage() {
+  return <VipDetails packages={await packagesOnSale()} />;
 }

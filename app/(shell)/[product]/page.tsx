@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { CategoryDocuments, readListPage } from '@/components/reading/category-documents';
+import { CategoryDocuments } from '@/components/reading/category-documents';
 import { MyReading } from '@/components/reading/my-reading';
 import { SubCategoryLinks } from '@/components/reading/sub-category-links';
 import { WordTools } from '@/components/reading/word-tools';
@@ -9,6 +9,9 @@ import { categoryBlurbs } from '@/lib/contract/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { requestedPage, type SearchParams } from '@/lib/reading/paging';
 import { pathFor } from '@/lib/routes/route-table';
+import { currentUser } from '@/lib/bff/current-user';
+import { unlessUnavailable } from '@/lib/bff/errors';
+import { readListPage, subCategories } from '@/lib/bff/reading-lists';
 
 interface Props {
   params: Promise<{ product: string }>;
@@ -45,12 +48,12 @@ export async function generateMetadata({ params, searchParams }: Props): Promise
 export default async function ProductPage({ params, searchParams }: Props) {
   const { product } = await params;
   if (!isKnownProduct(product)) notFound();
-  if (product === 'me') return <MyReading />;
+  if (product === 'me') return <MyReading loggedIn={(await currentUser()) !== null} />;
   const page = requestedPage(await searchParams);
   if (page === null) notFound();
   const path = pathFor('index', { product });
   const label = productLabels[product];
-  const list = await readListPage({ category: product, page });
+  const [list, subs] = await Promise.all([readListPage({ category: product, page }), unlessUnavailable(subCategories(product))]);
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
@@ -59,7 +62,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
         <p className="mt-1 text-sm text-ink-soft">{categoryBlurbs[product]}</p>
       </header>
       {product === 'word' && <WordTools />}
-      <SubCategoryLinks category={product} />
+      <SubCategoryLinks category={product} subs={subs?.sub_categories ?? null} />
       <section aria-label={`${label}文章`}>
         <CategoryDocuments list={list} path={path} label={label} category={product} chapters={bookCategories.has(product)} />
       </section>

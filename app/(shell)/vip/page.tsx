@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { VipDetails } from '@/components/membership/vip-details';
+import { packagesOnSale } from '@/lib/bff/membership';
 
 // The spec's /vip shows the membership as /VipDetails does; the canonical page is that one.
 export const metadata: Metadata = {
@@ -7,6 +8,6 @@ export const metadata: Metadata = {
   alternates: { canonical: '/VipDetails' },
 };
 
-export default function VipPage() {
-  return <VipDetails />;
+export default async function VipPage() {
+  return <VipDetails packages={await packagesOnSale()} />;
 }

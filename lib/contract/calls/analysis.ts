@@ -64,6 +64,12 @@ export const grammarObject = obj({
 });
 export type GrammarObject = z.infer<typeof grammarObject>;
 
+/** The grammar catalogue's points of one category (/Grammar groups get_grammar_objects so). */
+export interface GrammarCategory {
+  name: string;
+  points: GrammarObject[];
+}
+
 /** One sentence the user analysed, and its place in their sentence bank. */
 export const sentenceEntry = obj({
   sentence: str,

@@ -78,6 +78,17 @@ export const courseLevel = obj({
 });
 export type CourseLevel = z.infer<typeof courseLevel>;
 
+/** A book with its levels: a category page's card, read from query_course_names and query_course_levels. */
+export interface CategoryBook extends CourseSummary {
+  levels_list: CourseLevel[];
+}
+
+/** A course-book category's page: its name and its books, each with its levels. */
+export interface CategoryBooks {
+  label: string;
+  books: CategoryBook[];
+}
+
 /** Where a learner stopped in a unit (set_unit_progress). */
 export const unitProgress = obj({
   /** Index of the item the learner is at (0-based; a word, sentence or question). */

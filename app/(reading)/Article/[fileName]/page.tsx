@@ -1,4 +1,4 @@
-import { articlePage } from '@/components/reading/article-page';
+import { articlePage } from '../../article-page';
 
 const { generateMetadata, generateStaticParams, ArticleRoute } = articlePage('Article');
 

@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CategoryBooksPage } from '@/components/courses/category-books';
+import { categoryBooks } from '@/lib/bff/course-books';
+import { unlessUnavailable } from '@/lib/bff/errors';
 import { courseBookLabels, isCourseBookCategory } from '@/lib/contract/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { courseCategoryHref } from '@/lib/routes/course-links';
@@ -24,5 +26,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function CourseCategoryPage({ params }: Props) {
   const { category } = await params;
   if (!isCourseBookCategory(category)) notFound();
-  return <CategoryBooksPage category={category} />;
+  return <CategoryBooksPage category={category} data={await unlessUnavailable(categoryBooks(category))} />;
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import Link from 'next/link';
-import { CategoryDocuments, readListPage } from '@/components/reading/category-documents';
+import { CategoryDocuments } from '@/components/reading/category-documents';
+import { readListPage } from '@/lib/bff/reading-lists';
 import { categoryLabels, type ContentCategory, isContentCategory } from '@/lib/contract/categories';
 import { categoryHref } from '@/lib/reading/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';

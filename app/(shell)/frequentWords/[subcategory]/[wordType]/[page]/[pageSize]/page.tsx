@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { FrequentWordsPage } from '@/components/courses/frequent-words';
+import { frequentWords } from '@/lib/bff/course-books';
+import { unlessUnavailable } from '@/lib/bff/errors';
 import { courseBookLabels } from '@/lib/contract/categories';
 import { frequentWordsHref, frequentWordTypeLabels, parseFrequentWordsAddress } from '@/lib/routes/course-links';
 
@@ -28,5 +30,5 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function FrequentWordsRoute({ params }: Props) {
   const address = parseFrequentWordsAddress(await params);
   if (!address) notFound();
-  return <FrequentWordsPage address={address} />;
+  return <FrequentWordsPage address={address} data={await unlessUnavailable(frequentWords(address))} />;
 }

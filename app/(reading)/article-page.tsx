@@ -4,7 +4,7 @@ import { readArticle } from '@/lib/bff/article';
 import { cachedPageOrigin } from '@/lib/bff/site';
 import { articleJsonLd, articleMetadata, jsonLdScript } from '@/lib/reading/article-meta';
 import { type ArticlePage, articleFileName } from '@/lib/routes/article-routes';
-import { ArticleView } from './article-view';
+import { ArticleView } from '@/components/reading/article-view';
 
 interface Props {
   params: Promise<{ fileName: string }>;

@@ -4,8 +4,10 @@ import type { ReactNode } from 'react';
 import type { ContentCategory } from '@/lib/contract/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { requestedPage, type SearchParams } from '@/lib/reading/paging';
-import { CategoryDocuments, readListPage } from './category-documents';
-import { SubCategoryLinks } from './sub-category-links';
+import { CategoryDocuments } from '@/components/reading/category-documents';
+import { SubCategoryLinks } from '@/components/reading/sub-category-links';
+import { unlessUnavailable } from '@/lib/bff/errors';
+import { readListPage, subCategories } from '@/lib/bff/reading-lists';
 
 interface ListPageOptions {
   category: ContentCategory;
@@ -45,7 +47,10 @@ export function categoryListPage(options: ListPageOptions) {
   async function Page({ searchParams }: Props) {
     const page = requestedPage(await searchParams);
     if (page === null) notFound();
-    const list = await readListPage({ category: options.category, page, order: options.order });
+    const [list, subs] = await Promise.all([
+      readListPage({ category: options.category, page, order: options.order }),
+      options.subCategories ? unlessUnavailable(subCategories(options.category)) : null,
+    ]);
     return (
       <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
         <header>
@@ -53,7 +58,7 @@ export function categoryListPage(options: ListPageOptions) {
           <p className="mt-1 text-sm text-ink-soft">{options.description}</p>
           {options.aside}
         </header>
-        {options.subCategories && <SubCategoryLinks category={options.category} />}
+        {options.subCategories && <SubCategoryLinks category={options.category} subs={subs?.sub_categories ?? null} />}
         <section aria-label={options.title}>
           <CategoryDocuments
             list={list}
