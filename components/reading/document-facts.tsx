@@ -1,15 +1,5 @@
 import type { DocumentSummary } from '@/lib/contract/calls/content';
-
-/** The exams of the profile, easiest first, as learners in China name them. */
-type Exam = 'zk' | 'gk' | 'cet4' | 'cet6' | 'ky' | 'ielts';
-const examNames: [Exam, string][] = [
-  ['zk', '中考'],
-  ['gk', '高考'],
-  ['cet4', '四级'],
-  ['cet6', '六级'],
-  ['ky', '考研'],
-  ['ielts', '雅思'],
-];
+import { examName, profileExams } from '@/lib/contract/exams';
 
 /**
  * What a learner weighs before reading: the level, the length and how many words of each exam the
@@ -23,7 +13,7 @@ export function DocumentFacts({
   /** The reading page shows the exam words too; a list keeps to level and length. */
   detailed?: boolean;
 }) {
-  const exams = examNames.filter(([key]) => doc.profile[key] > 0);
+  const exams = profileExams.filter((exam) => doc.profile[exam] > 0).map((exam) => [exam, examName(exam)] as const);
   return (
     <dl data-testid="document-facts" className="flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-ink-mute">
       <div className="flex gap-1">

@@ -3,14 +3,11 @@
 import { useState } from 'react';
 import { type ReviewExam, useWriterReview } from '@/lib/client/tools/writer';
 import { writerLimits } from '@/lib/contract';
+import { examName } from '@/lib/contract/exams';
 
 const exams: { value: ReviewExam; label: string }[] = [
   { value: 'general', label: '通用（CEFR）' },
-  { value: 'gk', label: '高考' },
-  { value: 'cet4', label: '四级' },
-  { value: 'cet6', label: '六级' },
-  { value: 'ky', label: '考研' },
-  { value: 'ielts', label: '雅思' },
+  ...(['gk', 'cet4', 'cet6', 'ky', 'ielts'] as const).map((tag) => ({ value: tag, label: examName(tag) })),
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { lemmaOf } from '../dictionary/ecdict-text';
 import { openEcdict, type Ecdict } from '../dictionary/ecdict';
 import { indexFormsOf, tokenize } from './text';
+import { type ProfileExam, profileExams } from '../../lib/contract/exams';
 
 /*
  * A document's profile: its word count, how many of its words each exam asks for, and how hard
@@ -8,9 +9,6 @@ import { indexFormsOf, tokenize } from './text';
  * rule can be tested on hand-made words; the library uses ECDICT's (createEcdictLexicon).
  */
 
-/** The exams of the profile, easiest first, as ECDICT tags them. */
-export const profileExams = ['zk', 'gk', 'cet4', 'cet6', 'ky', 'ielts'] as const;
-export type ProfileExam = (typeof profileExams)[number];
 export type ExamCounts = Record<ProfileExam, number>;
 
 /** What the lexicon knows of a word form. */

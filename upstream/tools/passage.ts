@@ -5,6 +5,7 @@ import { parseTranslation } from '../dictionary/ecdict-text';
 import type { LexicalData } from '../dictionary/engine';
 import { labelOfTag, tag as winkTag, type Token, wnPosOfTag } from '../dictionary/tagger';
 import type { TreeParser } from '../language/pipeline';
+import { examTags } from '../../lib/contract/exams';
 
 /*
  * Passage parsing (parse_text): a whole passage at once. The sentences are the shared splitter's,
@@ -28,8 +29,6 @@ export interface PassageAnalysis {
 }
 
 const CLOSED_CLASSES = new Set(['AUX', 'PRON', 'DET', 'PART', 'CCONJ', 'SCONJ', 'ADP']);
-
-const examOrder = ['zk', 'gk', 'cet4', 'cet6', 'ky', 'ielts', 'toefl', 'gre'];
 
 /** A sentence's tokens from the trained tagger, in the shape the dictionary's wink tagger gives. */
 export function treeTokens(trees: TreeParser, text: string): Token[] {
@@ -67,8 +66,8 @@ export function createPassageReader(open: () => LexicalData, trees: TreeParser |
   function wordFacts(lemma: string, data: LexicalData): Pick<PassageToken, 'exams' | 'band' | 'level'> {
     const entry = data.ecdict.get(lemma);
     if (!entry) return { exams: [] };
-    const tags = entry.tag.split(/\s+/).filter((t) => examOrder.includes(t));
-    tags.sort((a, b) => examOrder.indexOf(a) - examOrder.indexOf(b));
+    const entryTags = new Set(entry.tag.split(/\s+/));
+    const tags: string[] = examTags.map((e) => e.tag).filter((tag) => entryTags.has(tag));
     const rank = entry.frq || entry.bnc || 0;
     // A capitalised headword without exam tags is a name or an acronym ("Alice"), as the library reads it.
     if (entry.word !== entry.word.toLowerCase() && entry.word !== 'I' && tags.length === 0) return { exams: [] };

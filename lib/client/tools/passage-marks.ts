@@ -3,6 +3,7 @@
 import { useQuery } from '@/lib/client/query';
 import type { ParsedPassage, PassageToken } from '@/lib/contract/calls/tools';
 import { parseTextLimits } from '@/lib/contract/passage-limits';
+import { examLevel, examTags, type ExamTag } from '@/lib/contract/exams';
 import { callData } from '../api';
 import type { TextToken } from '../word-lookup';
 import { useCurrentUser } from '../user';
@@ -12,21 +13,6 @@ import { useCurrentUser } from '../user';
  * words of ClickableText (lib/client/word-lookup.ts `tokenize`), and what the toolbar shows of
  * them — exam words, the learner's 生词, the expressions a member's answer names.
  */
-
-/** The exam tags ECDICT gives, easiest first, with their Chinese names and word level (contract: level). */
-export const examTags = [
-  { tag: 'zk', name: '中考', level: 1 },
-  { tag: 'gk', name: '高考', level: 2 },
-  { tag: 'cet4', name: '四级', level: 3 },
-  { tag: 'cet6', name: '六级', level: 4 },
-  { tag: 'ky', name: '考研', level: 5 },
-  { tag: 'ielts', name: '雅思', level: 5 },
-  { tag: 'toefl', name: '托福', level: 5 },
-  { tag: 'gre', name: 'GRE', level: 6 },
-] as const;
-export type ExamTag = (typeof examTags)[number]['tag'];
-
-export const examName = (tag: string) => examTags.find((e) => e.tag === tag)?.name ?? tag;
 
 /**
  * The parse_text token behind each clickable word, by character offsets (parse_text's offsets
@@ -62,15 +48,13 @@ export function matchTokens(
 
 export type MarkKind = 'exam' | 'strange' | 'phrase';
 
-const levelOf = (tag: string) => examTags.find((e) => e.tag === tag)?.level ?? 6;
-
 /**
  * Whether a word counts as an exam's word: tagged with it, and no easier exam lists it (a CET-4
  * reader does not need "the" marked because the syllabus repeats the 中考 words).
  */
 export function isExamWord(token: PassageToken | undefined, exam: string): boolean {
   if (!token?.exams?.includes(exam)) return false;
-  return Math.min(...token.exams.map(levelOf)) >= levelOf(exam);
+  return Math.min(...token.exams.map(examLevel)) >= examLevel(exam);
 }
 
 export interface PassageMarks {
