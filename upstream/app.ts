@@ -29,6 +29,7 @@ import { systemClock, type Clock } from './platform/time';
 import { speechModule } from './speech/module';
 import { toolsModule } from './tools/module';
 import { wordListsModule } from './word-lists/module';
+import { createLanguageModel } from './platform/language-model';
 
 /**
  * The features of the upstream. A new feature is a folder with its module.ts and one line here;
@@ -96,7 +97,13 @@ export function createUpstreamApp(deps: UpstreamDeps): Hono {
 /** The app and, apart, the modules' background work, which only a listening upstream begins. */
 function assembleUpstream(deps: UpstreamDeps): { app: Hono; start: () => Stop } {
   const { config, db, mailer, dictionary, grammarCatalogue, sentenceAnalyzer } = deps;
-  const platform = { config, db, now: deps.now ?? systemClock, log: deps.log ?? ((line: string) => console.log(line)) };
+  const platform = {
+    config,
+    db,
+    now: deps.now ?? systemClock,
+    log: deps.log ?? ((line: string) => console.log(line)),
+    llm: config.llm ? createLanguageModel(config.llm) : null,
+  };
   const { handlers, routes, start } = assembleModules(modules, platform, {
     mailer,
     dictionary,

@@ -1,4 +1,3 @@
-import type { LanguageModel } from '../chat/llm';
 import type { DictionaryEngine } from '../dictionary/types';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { type AnalysisCallsDeps, analysisCalls } from './analysis-calls';
@@ -22,8 +21,7 @@ export interface AnalysisServices {
 
 /** Sentence analysis: analyze_sentence, the grammar catalogue, translation, the sentence history. */
 export const analysisModule: UpstreamModule<
-  Omit<AnalysisCallsDeps, keyof Platform | keyof AnalysisServices> &
-    ParserServices & { dictionary: DictionaryEngine; llm: LanguageModel | null },
+  Omit<AnalysisCallsDeps, keyof Platform | keyof AnalysisServices> & ParserServices & { dictionary: DictionaryEngine },
   AnalysisServices
 > = {
   name: 'analysis',

@@ -1,4 +1,4 @@
-import type { LanguageModel } from '../chat/llm';
+import type { LanguageModel } from '../platform/language-model';
 import type { DictionaryEngine } from '../dictionary/types';
 import { glossOf } from './gloss';
 

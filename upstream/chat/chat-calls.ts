@@ -9,7 +9,7 @@ import { badRequest, notFound, ok, UpstreamError } from '../platform/http';
 import type { Clock } from '../platform/time';
 import type { ExpertInstructions } from '../tools/expert-instructions';
 import type { Asker, Conversation, Conversations } from './conversations';
-import { type LanguageModel, LanguageModelError } from './llm';
+import { type LanguageModel, LanguageModelError } from '../platform/language-model';
 import { offlineReply, suggestedQuestions } from './offline-tutor';
 import { tutorMessages } from './prompt';
 import { labelName, type Position } from './span-reading';

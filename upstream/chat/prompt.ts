@@ -1,6 +1,6 @@
 import type { AnalysisAnswer, ChatRecord } from '../../lib/contract';
 import type { GrammarCatalogue } from '../analysis/types';
-import type { ModelMessage } from './llm';
+import type { ModelMessage } from '../platform/language-model';
 import { type Position, readSpan, spansAsText, wordsText } from './span-reading';
 
 /*

@@ -10,6 +10,7 @@ const platform: Platform = {
   db: {} as Db,
   now: () => new Date('2026-03-02T02:00:00.000Z'),
   log: () => {},
+  llm: null,
 };
 
 interface Greeter {

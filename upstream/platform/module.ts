@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { UpstreamConfig } from './config';
 import type { CallHandlers } from './contract-routes';
 import type { Clock } from './time';
+import type { LanguageModel } from './language-model';
 
 /*
  * A feature of the upstream is one module: its services, the contract calls it answers and any
@@ -18,6 +19,11 @@ export interface Platform {
   now: Clock;
   /** Where operational lines go. */
   log: (line: string) => void;
+  /**
+   * The configured language model (an OpenAI-compatible endpoint), or null: then the features
+   * that use it (the tutor, translation, the writer's review) answer offline or say it is off.
+   */
+  llm: LanguageModel | null;
 }
 
 /** Routes of a module beside the contract calls (pages, hooks), mounted under `path`. */

@@ -1,4 +1,3 @@
-import type { LanguageModel } from '../chat/llm';
 import { openLexicalData } from '../dictionary/engine';
 import type { ParserServices } from '../parser/module';
 import type { Platform, UpstreamModule } from '../platform/module';
@@ -26,7 +25,7 @@ export interface ToolServices {
 }
 
 type ToolUses = Omit<ToolCallsDeps & WriterCallsDeps & Omit<ImageCallsDeps, 'lexicalData'>, keyof Platform | keyof ToolServices> &
-  ParserServices & { llm: LanguageModel | null };
+  ParserServices;
 
 /** The tools: passage and photo parsing, the experts' instructions and the writer. */
 export const toolsModule: UpstreamModule<ToolUses, ToolServices> = {

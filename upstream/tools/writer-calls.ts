@@ -1,6 +1,6 @@
 import { writerLimits, type WriterReviewEvent } from '../../lib/contract';
 import type { Users } from '../account/users';
-import { type LanguageModel, LanguageModelError } from '../chat/llm';
+import { type LanguageModel, LanguageModelError } from '../platform/language-model';
 import { freeUseContext, freeUsesGone, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { eventStream } from '../platform/event-stream';

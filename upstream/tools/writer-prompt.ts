@@ -1,5 +1,5 @@
 import type { WriterFlag, WriterReviewSection } from '../../lib/contract';
-import type { ModelMessage } from '../chat/llm';
+import type { ModelMessage } from '../platform/language-model';
 
 /*
  * The writer's prompt: the model reviews the learner's text in three marked parts — a review in

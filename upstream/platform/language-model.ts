@@ -1,5 +1,5 @@
 import OpenAI from 'openai';
-import type { LlmConfig } from '../platform/config';
+import type { LlmConfig } from './config';
 
 /*
  * The language model, when one is configured (LLM_BASE_URL): any OpenAI-compatible chat
