@@ -52,7 +52,7 @@ const { tagger } = models;
 const sentences = readTreebank(values.treebank)[split];
 // The dictionary, for the lemmas the product shows; imported after the models' memory is taken.
 const { openLexicalData } = await import('../upstream/dictionary/engine');
-const { lemmaInContext } = await import('../upstream/tools/passage');
+const { lemmaInContext } = await import('../upstream/passage/passage');
 const lexical = openLexicalData();
 
 if (values.tune) {

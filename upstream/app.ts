@@ -27,7 +27,10 @@ import { type BodyLimitOf, createErrorHandler, limitRequestBody, notFoundHandler
 import { assembleModules, type Stop } from './platform/module';
 import { systemClock, type Clock } from './platform/time';
 import { speechModule } from './speech/module';
-import { toolsModule } from './tools/module';
+import { expertInstructionsModule } from './expert-instructions/module';
+import { passageModule } from './passage/module';
+import { photoTextModule } from './photo-text/module';
+import { writerModule } from './writer/module';
 import { wordListsModule } from './word-lists/module';
 import { createLanguageModel } from './platform/language-model';
 
@@ -48,7 +51,10 @@ const modules = [
   speechModule,
   analysisModule,
   chatModule,
-  toolsModule,
+  passageModule,
+  photoTextModule,
+  expertInstructionsModule,
+  writerModule,
   assessmentModule,
   membershipModule,
   referralModule,

@@ -26,7 +26,7 @@ export function ClickableText({
   text: string;
   from: string;
   autoLookup?: AutoLookup;
-  /** Marks drawn on tokens (index into tokenize(text)) as `data-marks`, e.g. "exam strange" (components/tools/passage-marks.tsx). */
+  /** Marks drawn on tokens (index into tokenize(text)) as `data-marks`, e.g. "exam strange" (components/passage/passage-marks.tsx). */
   marks?: ReadonlyMap<number, string>;
 }) {
   const tokens = useMemo(() => tokenize(text), [text]);

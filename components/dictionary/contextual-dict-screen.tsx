@@ -1,8 +1,8 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { PassageMarks } from '@/components/tools/passage-marks';
-import { PhotoTextPicker } from '@/components/tools/photo-text-picker';
+import { PassageMarks } from '@/components/passage/passage-marks';
+import { PhotoTextPicker } from '@/components/photo-text/photo-text-picker';
 import { ClickableText, type AutoLookup } from './clickable-text';
 
 /** The longest text a lookup may carry as context (lib/contract: query_word). */

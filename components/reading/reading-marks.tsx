@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useMemo } from 'react';
-import { MarksLegend, MarksToolbar, usePassageMarks } from '@/components/tools/passage-marks';
+import { MarksLegend, MarksToolbar, usePassageMarks } from '@/components/passage/passage-marks';
 import { canHighlight } from '@/lib/client/text-highlights';
 import type { TextToken } from '@/lib/client/word-lookup';
 import { layOutSentences, locateOffset, type SentenceLayout } from './reading-marks-layout';

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Photo to text on the contextual dictionary's editor (components/tools/photo-text-picker.tsx). */
+/** Photo to text on the contextual dictionary's editor (components/photo-text/photo-text-picker.tsx). */
 export class PhotoTextPicker {
   constructor(readonly page: Page) {}
 

@@ -1,5 +1,5 @@
 /**
- * What parse_image takes (lib/contract/calls/tools.ts): kept apart from the call's schemas so that
+ * What parse_image takes (lib/contract/calls/photo-text.ts): kept apart from the call's schemas so that
  * the photo picker reads its limits without loading zod with the page.
  */
 export const imageUpload = {

@@ -1,5 +1,5 @@
 /**
- * What parse_text takes (lib/contract/calls/tools.ts): kept apart from the call's schemas so that
+ * What parse_text takes (lib/contract/calls/passage.ts): kept apart from the call's schemas so that
  * the reading screens cut a long text into pieces without loading zod.
  */
 export const parseTextLimits = { maxChars: 20_000 } as const;

@@ -7,7 +7,7 @@ import type { CallHandlers } from '../platform/contract-routes';
 import { eventStream as platformEventStream } from '../platform/event-stream';
 import { badRequest, notFound, ok, UpstreamError } from '../platform/http';
 import type { Clock } from '../platform/time';
-import type { ExpertInstructions } from '../tools/expert-instructions';
+import type { ExpertInstructions } from '../expert-instructions/expert-instructions';
 import type { Asker, Conversation, Conversations } from './conversations';
 import { type LanguageModel, LanguageModelError } from '../platform/language-model';
 import { offlineReply, suggestedQuestions } from './offline-tutor';

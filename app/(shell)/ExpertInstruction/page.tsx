@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { ExpertInstructionScreen } from '@/components/tools/expert-instruction-screen';
+import { ExpertInstructionScreen } from '@/components/expert-instructions/expert-instruction-screen';
 
 export const metadata: Metadata = {
   title: '专家指令',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { FreeUsesLine } from '@/components/tools/free-uses-line';
+import { FreeUsesLine } from '@/components/membership/free-uses-line';
 import { pathFor } from '@/lib/routes/route-table';
 
 export const metadata: Metadata = {

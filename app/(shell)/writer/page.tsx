@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { WriterScreen } from '@/components/tools/writer-screen';
+import { WriterScreen } from '@/components/writer/writer-screen';
 
 export const metadata: Metadata = {
   title: '写作助手',

@@ -82,7 +82,28 @@ export const sentenceEntry = obj({
 });
 export type SentenceEntry = z.infer<typeof sentenceEntry>;
 
+/** The longest text translate takes: a long sentence, with room to spare. */
+export const translateMaxChars = 2_000;
+
 export const analysisCalls = {
+  /**
+   * A sentence's translation. Sentences only: the screens translate the sentence a word or an
+   * analysis is in, and each text goes to the language model whole.
+   */
+  translate: def('translate', {
+    request: obj({ text: str.min(1).max(translateMaxChars, `文本过长：一次最多翻译 ${translateMaxChars} 个字符`) }),
+    // source: 'model' when the language model translated; 'gloss' for the offline word-by-word
+    // gloss (逐词释义), which the UI labels as such and never passes off as a translation.
+    response: envelope(
+      obj({
+        translation: str,
+        source: z.enum(['model', 'gloss']).optional(),
+        /** The model's translations left free today after this one; absent when not counted. */
+        free_uses_left: z.number().int().min(0).optional(),
+      }),
+    ),
+  }),
+
   analyze_sentence: def('analyze_sentence', {
     request: obj({ sentence: str.min(1).max(1_000), word_id: strOrNum.optional(), from: str.max(64).optional() }),
     response: envelope(

@@ -1,7 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PhotoText } from '@/lib/contract/calls/tools';
+import type { PhotoText } from '@/lib/contract/calls/photo-text';
 import { photoProblem, preparePhoto, readPhoto } from './photo-text';
 
 export type PhotoStage =

@@ -1,6 +1,6 @@
 'use client';
 
-import { errorText, useDeleteDraft, useWriterDrafts } from '@/lib/client/tools/writer';
+import { errorText, useDeleteDraft, useWriterDrafts } from '@/lib/client/writer/writer';
 import { RetryButton } from '@/components/ui/retry-button';
 import { toast } from '@/lib/client/toast';
 

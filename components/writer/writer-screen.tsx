@@ -5,7 +5,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { rememberReturnRoute } from '@/lib/client/return-route';
 import { toast } from '@/lib/client/toast';
-import { errorText, fetchDraft, useSaveDraft, useWriterCheck } from '@/lib/client/tools/writer';
+import { errorText, fetchDraft, useSaveDraft, useWriterCheck } from '@/lib/client/writer/writer';
 import { useCurrentUser } from '@/lib/client/user';
 import { writerLimits } from '@/lib/contract';
 import { RetryButton } from '@/components/ui/retry-button';

@@ -1,4 +1,4 @@
-import type { PhotoText } from '@/lib/contract/calls/tools';
+import type { PhotoText } from '@/lib/contract/calls/photo-text';
 import { imageUpload } from '@/lib/contract/image-upload';
 
 /*

@@ -1,6 +1,6 @@
 'use client';
 
-import { flagKindNames } from '@/lib/client/tools/writer-marks';
+import { flagKindNames } from '@/lib/client/writer/writer-marks';
 import type { WriterFlag, WriterFlagKind } from '@/lib/contract';
 import { flagTone } from './writer-marked-text';
 

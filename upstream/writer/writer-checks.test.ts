@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { openLexicalData } from '../dictionary/engine';
 import { createLinkGrammar } from '../parser/link-grammar';
-import { createPassageReader } from './passage';
+import { createPassageReader } from '../passage/passage';
 import { createWriterChecker, parserGapWords, startsWithVowelSound } from './writer-checks';
 import { englishSpelling } from './writer-spelling';
 import { cleanEssay, essayWithThreeSlips } from '../../tests/support/writer-essays';

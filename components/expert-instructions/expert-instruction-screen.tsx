@@ -10,7 +10,7 @@ import {
   useExpertScenes,
   useSceneHistory,
   useUpdateInstruction,
-} from '@/lib/client/tools/expert-instructions';
+} from '@/lib/client/expert-instructions/expert-instructions';
 import { useCurrentUser } from '@/lib/client/user';
 import { errorMessage } from '@/lib/client/word-lists/queries';
 import { type ExpertInstructionVersion, type ExpertScene, type ExpertSceneState, expertInstructionLimits } from '@/lib/contract';

@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/client/errors';
 import { rememberReturnRoute } from '@/lib/client/return-route';
-import { passageMarks, usePassageParse, visibleMarks } from '@/lib/client/tools/passage-marks';
+import { passageMarks, usePassageParse, visibleMarks } from '@/lib/client/passage/passage-marks';
 import { examName } from '@/lib/contract/exams';
 import { useCurrentUser } from '@/lib/client/user';
 import { tokenize } from '@/lib/client/word-lookup';

@@ -3,27 +3,19 @@ import type { Users } from '../account/users';
 import type { CallHandlers } from '../platform/contract-routes';
 import type { UpstreamConfig } from '../platform/config';
 import { ok, UpstreamError } from '../platform/http';
-import type { WordBook } from '../word-lists/word-book';
 import { type ExpertInstructions, isExpert, sceneTitles } from './expert-instructions';
-import { passageForCaller } from './caller-passage';
-import type { PassageReader } from './passage';
 
-export interface ToolCallsDeps {
+export interface ExpertInstructionHandlersDeps {
   config: Pick<UpstreamConfig, 'expertAccounts'>;
-  users: Pick<Users, 'userForToken' | 'requireUser' | 'isVip'>;
-  wordBook: Pick<WordBook, 'marks'>;
-  passageReader: PassageReader;
+  users: Pick<Users, 'userForToken' | 'requireUser'>;
   expertInstructions: ExpertInstructions;
 }
 
 const notAnExpert = () => new UpstreamError(403, '403', '没有权限：只有专家账号可以修改指令');
 
-/** Passage parsing and the experts' instructions to the model. */
-export function toolCalls({ config, users, wordBook, passageReader, expertInstructions }: ToolCallsDeps): CallHandlers {
+/** The experts' instructions to the model: read by everyone, written by the experts. */
+export function expertInstructionHandlers({ config, users, expertInstructions }: ExpertInstructionHandlersDeps): CallHandlers {
   return {
-    parse_text: async ({ text }, caller) =>
-      ok(await passageForCaller({ users, wordBook, passageReader }, text, await users.userForToken(caller.token))),
-
     // Everyone reads the instructions, their versions and times; who wrote each (an account
     // number and a nickname made from the e-mail address) only the experts see.
     query_expert_instruction: async ({ scene, page, page_size }, caller) => {

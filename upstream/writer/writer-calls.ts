@@ -5,8 +5,8 @@ import { freeUseContext, freeUsesGone, type UsageLedger } from '../metering/usag
 import type { CallHandlers } from '../platform/contract-routes';
 import { eventStream } from '../platform/event-stream';
 import { ok } from '../platform/http';
-import type { ExpertInstructions } from './expert-instructions';
-import type { PassageReader } from './passage';
+import type { ExpertInstructions } from '../expert-instructions/expert-instructions';
+import type { PassageReader } from '../passage/passage';
 import type { WriterChecker } from './writer-checks';
 import type { WriterDrafts } from './writer-drafts';
 import { createSectionSplitter, writerReviewMessages } from './writer-prompt';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ParsedPassage, PassageToken } from '@/lib/contract/calls/tools';
+import type { ParsedPassage, PassageToken } from '@/lib/contract/calls/passage';
 import { openLexicalData } from '@/upstream/dictionary/engine';
-import { createPassageReader } from '@/upstream/tools/passage';
+import { createPassageReader } from '@/upstream/passage/passage';
 import { tokenize } from '../word-lookup';
 import { isExamWord, joinPassages, matchTokens, passageMarks, textPieces, visibleMarks } from './passage-marks';
 

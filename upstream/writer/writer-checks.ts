@@ -3,7 +3,7 @@ import type { PassageSentence, PassageToken, WriterFlag, WriterProfile } from '.
 import { levels, textLevel } from '../content/profile';
 import type { Ecdict } from '../dictionary/ecdict';
 import { type Link, type Parse, ParserUnavailable } from '../parser/link-grammar';
-import type { PassageAnalysis } from './passage';
+import type { PassageAnalysis } from '../passage/passage';
 import type { SpellChecker } from './writer-spelling';
 
 /*

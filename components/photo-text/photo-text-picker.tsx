@@ -1,9 +1,9 @@
 'use client';
 
 import { useRef } from 'react';
-import { photoSizeLimitText } from '@/lib/client/tools/photo-text';
-import { type PhotoStage, usePhotoText } from '@/lib/client/tools/use-photo-text';
-import type { PhotoText } from '@/lib/contract/calls/tools';
+import { photoSizeLimitText } from '@/lib/client/photo-text/photo-text';
+import { type PhotoStage, usePhotoText } from '@/lib/client/photo-text/use-photo-text';
+import type { PhotoText } from '@/lib/contract/calls/photo-text';
 
 export interface PhotoTextPickerProps {
   /** The recognised text, to put in the editor; answers whether it was added after text already there. */

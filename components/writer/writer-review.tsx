@@ -1,7 +1,7 @@
 'use client';
 
 import { useState } from 'react';
-import { type ReviewExam, useWriterReview } from '@/lib/client/tools/writer';
+import { type ReviewExam, useWriterReview } from '@/lib/client/writer/writer';
 import { writerLimits } from '@/lib/contract';
 import { examName } from '@/lib/contract/exams';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMemo } from 'react';
-import { flagKindNames, isSentenceFlag, markedSegments } from '@/lib/client/tools/writer-marks';
+import { flagKindNames, isSentenceFlag, markedSegments } from '@/lib/client/writer/writer-marks';
 import type { WriterFlag } from '@/lib/contract';
 
 /** Underline colour per kind: red for errors, amber for grammar the parser doubts, blue for style. */

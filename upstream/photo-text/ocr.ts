@@ -104,7 +104,7 @@ export const defaultOcrWorkers = Math.min(2, Math.max(1, availableParallelism() 
  * copies, the layout's work) and never shrinks: a 12-megapixel image leaves a worker holding some
  * 180 MB more for the rest of its life, a 40-megapixel one (the bound before issue 29) 600 MB.
  * Ending the worker is the only way to give it back. The screen sends photos at most 2,400
- * pixels on the long side (lib/client/tools/photo-text.ts), which a worker may keep room for;
+ * pixels on the long side (lib/client/photo-text/photo-text.ts), which a worker may keep room for;
  * after anything larger (an upload by another client) the worker is ended and a fresh one
  * started in its place at once, so that the next photo does not wait for the model to load.
  */

@@ -3,7 +3,7 @@ import type { LexicalData } from '../dictionary/engine';
 import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok, UpstreamError } from '../platform/http';
-import { type CallerPassageDeps, passageForCaller } from './caller-passage';
+import { type CallerPassageDeps, passageForCaller } from '../passage/caller-passage';
 import { checkImage, imageErrors } from './image-file';
 import { OcrBusyError, OcrImageError, type OcrPool } from './ocr';
 import { cleanOcrPage } from './ocr-text';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@/lib/client/query';
-import type { ParsedPassage, PassageToken } from '@/lib/contract/calls/tools';
+import type { ParsedPassage, PassageToken } from '@/lib/contract/calls/passage';
 import { parseTextLimits } from '@/lib/contract/passage-limits';
 import { examLevel, examTags, type ExamTag } from '@/lib/contract/exams';
 import { callData } from '../api';

@@ -1,0 +1,26 @@
+import { openLexicalData } from '../dictionary/engine';
+import type { PassageServices } from '../passage/module';
+import type { Platform, UpstreamModule } from '../platform/module';
+import { type ImageCallsDeps, imageCalls } from './image-calls';
+import { createOcrPool, type OcrPool } from './ocr';
+
+export interface PhotoTextServices {
+  /** The OCR workers behind parse_image: made on the first photo, reused, ended when the upstream closes. */
+  ocrPool: OcrPool;
+}
+
+/** Photo to text (parse_image): the photo read by OCR, its text cleaned and parsed as a passage. */
+export const photoTextModule: UpstreamModule<
+  Omit<ImageCallsDeps, keyof Platform | keyof PhotoTextServices | 'lexicalData'> & PassageServices,
+  PhotoTextServices
+> = {
+  name: 'photo-text',
+  services: {
+    ocrPool: ({ log }) => createOcrPool({ log }),
+  },
+  calls: (deps) => imageCalls({ ...deps, lexicalData: () => openLexicalData() }),
+  start:
+    ({ ocrPool }) =>
+    () =>
+      ocrPool.close(),
+};
