@@ -15,7 +15,7 @@ export interface AccountCallsDeps {
 }
 
 /** Environment, log-in (e-mail, WeChat, password), binding, the user's own info, log-out. */
-export function accountCalls({ config, users, emailLogin, wechatLogin, passwords }: AccountCallsDeps): CallHandlers {
+export function accountHandlers({ config, users, emailLogin, wechatLogin, passwords }: AccountCallsDeps): CallHandlers {
   return {
     get_env_type: async () => ok({ env_type: config.envType }),
 

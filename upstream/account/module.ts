@@ -1,6 +1,6 @@
 import type { UpstreamModule } from '../platform/module';
 import { createRateLimiter } from '../platform/rate-limit';
-import { accountCalls } from './account-calls';
+import { accountHandlers } from './account-calls';
 import { createEmailLogin, type EmailLogin } from './email-login';
 import { createMailer, type Mailer } from './mailer';
 import { createPasswords, type Passwords } from './passwords';
@@ -34,7 +34,7 @@ export const accountModule: UpstreamModule<object, AccountServices> = {
     passwords: ({ config, db, now, users, wechatLogin }) =>
       createPasswords({ config, db, now, users, wechatLogin, rates: createRateLimiter({ db, now }) }),
   },
-  calls: accountCalls,
+  calls: accountHandlers,
   routes: ({ config, db, wechatLogin }) => [
     { path: '/sandbox/wechat', app: wechatSandboxRoutes({ config, wechatLogin }), testOnly: true },
     { path: '/__test', app: testOutboxRoutes({ db }), testOnly: true },

@@ -32,7 +32,7 @@ export interface AnalysisCallsDeps {
 const hasWords = (sentence: string) => /[A-Za-z0-9]/.test(sentence);
 
 /** Sentence analysis, the grammar catalogue, translation and the user's sentences. */
-export function analysisCalls({
+export function analysisHandlers({
   users,
   ledger,
   sentenceAnalyzer,

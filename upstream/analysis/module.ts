@@ -1,6 +1,6 @@
 import type { DictionaryEngine } from '../dictionary/types';
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type AnalysisCallsDeps, analysisCalls } from './analysis-calls';
+import { type AnalysisCallsDeps, analysisHandlers } from './analysis-calls';
 import { createSentenceAnalyzer } from './analyzer';
 import { createGrammarCatalogue } from './grammar/catalogue';
 import type { ParserServices } from '../parser/module';
@@ -32,5 +32,5 @@ export const analysisModule: UpstreamModule<
     translator: ({ dictionary, llm, log }) => createTranslator({ dictionary, llm, log }),
     sentenceBank: ({ db, now }) => createSentenceBank({ db, now }),
   },
-  calls: analysisCalls,
+  calls: analysisHandlers,
 };

@@ -10,7 +10,7 @@ export interface AnnotationCallsDeps {
 }
 
 /** Sense annotation: the next task for an annotator, and their answer to it. */
-export function annotationCalls({ users, annotation }: AnnotationCallsDeps): CallHandlers {
+export function annotationHandlers({ users, annotation }: AnnotationCallsDeps): CallHandlers {
   return {
     // Annotators are given a link /annotate/{uid}: anyone may read its next task, but answers
     // are stored only for a logged-in user (see annotation.ts, Annotator).

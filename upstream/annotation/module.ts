@@ -2,7 +2,7 @@ import type { ContentLibrary } from '../content/library';
 import type { DictionaryEngine } from '../dictionary/types';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { createAnnotation, type Annotation } from './annotation';
-import { annotationCalls, type AnnotationCallsDeps } from './annotation-calls';
+import { annotationHandlers, type AnnotationCallsDeps } from './annotation-calls';
 
 export interface AnnotationServices {
   /** Tasks and answers; the dictionary reads its sense counts (s_c). */
@@ -20,5 +20,5 @@ export const annotationModule: UpstreamModule<AnnotationUses, AnnotationServices
   services: {
     annotation: ({ db, library, dictionary, now }) => createAnnotation({ db, library, dictionary, now }),
   },
-  calls: annotationCalls,
+  calls: annotationHandlers,
 };

@@ -62,7 +62,7 @@ function progressView(state: TestState): AssessmentProgress {
  */
 export const startsPerHour: RateRule = { name: 'assessment_start', limit: 120, windowMs: 3_600_000 };
 
-export function assessmentCalls({
+export function assessmentHandlers({
   db,
   now,
   users,

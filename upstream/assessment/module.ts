@@ -1,5 +1,5 @@
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type AssessmentCallsDeps, assessmentCalls } from './assessment-calls';
+import { type AssessmentCallsDeps, assessmentHandlers } from './assessment-calls';
 import { type AssessmentStore, createAssessmentStore } from './assessment-store';
 import { type ItemBank, sharedItemBank } from './item-bank';
 
@@ -20,5 +20,5 @@ export const assessmentModule: UpstreamModule<
     assessmentBank: () => sharedItemBank,
     assessmentStore: ({ db, now }) => createAssessmentStore({ db, now }),
   },
-  calls: assessmentCalls,
+  calls: assessmentHandlers,
 };

@@ -29,7 +29,7 @@ const cleanName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(co
 const cleanTitle = (title: string | undefined) => title?.replace(controls, ' ').replace(/\s+/g, ' ').trim() || undefined;
 
 /** Book making, personal books and the bookshelf: logged-in users only (401 otherwise). */
-export function bookCalls({ users, bookshelf, bookMaker, courseShelf }: BookCallsDeps): CallHandlers {
+export function bookHandlers({ users, bookshelf, bookMaker, courseShelf }: BookCallsDeps): CallHandlers {
   // Users with an upload being made: one at a time each, so that one account cannot fill the queue.
   const making = new Set<number>();
 

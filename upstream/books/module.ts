@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Platform, UpstreamModule } from '../platform/module';
-import { bookCalls, type BookCallsDeps } from './book-calls';
+import { bookHandlers, type BookCallsDeps } from './book-calls';
 import { type BookMaker, createBookMaker } from './book-maker';
 import { createBookshelf, type Bookshelf } from './bookshelf';
 
@@ -18,7 +18,7 @@ export const booksModule: UpstreamModule<Omit<BookCallsDeps, keyof Platform | ke
     bookshelf: ({ db, now }) => createBookshelf({ db, now }),
     bookMaker: ({ config, log }) => createBookMaker({ ...config.bookWorkers, log }),
   },
-  calls: bookCalls,
+  calls: bookHandlers,
   routes: ({ bookMaker }) => [
     // How many book workers are alive, running and waiting: the tests watch a cancelled upload's worker end.
     { path: '/__test/books', app: new Hono().get('/workers', (c) => c.json(bookMaker.stats())), testOnly: true },

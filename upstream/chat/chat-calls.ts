@@ -84,7 +84,7 @@ const integer = (value: string | number) => {
 };
 
 /** The AI tutor's calls: conversations, suggested questions, answers (streamed or not), feedback. */
-export function chatCalls({
+export function chatHandlers({
   users,
   conversations,
   grammarCatalogue,

@@ -1,5 +1,5 @@
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type ChatCallsDeps, chatCalls } from './chat-calls';
+import { type ChatCallsDeps, chatHandlers } from './chat-calls';
 import { createConversations, type Conversations } from './conversations';
 
 export interface ChatServices {
@@ -13,5 +13,5 @@ export const chatModule: UpstreamModule<Omit<ChatCallsDeps, keyof Platform | key
   services: {
     conversations: ({ db, now }) => createConversations({ db, now }),
   },
-  calls: chatCalls,
+  calls: chatHandlers,
 };

@@ -14,7 +14,7 @@ const defaultRecent = 6;
  * The reading calls: sub-categories, paged lists, the newest documents, a book's chapters, and one
  * whole document, which retrieve_file (query parameters) and the content call (the path) answer alike.
  */
-export function contentCalls({ readingShelf }: ContentCallsDeps): CallHandlers {
+export function contentHandlers({ readingShelf }: ContentCallsDeps): CallHandlers {
   async function whole(file: ContentFileId) {
     const document = await readingShelf.read(file);
     if (!document) throw notFound();

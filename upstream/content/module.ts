@@ -1,5 +1,5 @@
 import type { UpstreamModule } from '../platform/module';
-import { contentCalls } from './content-calls';
+import { contentHandlers } from './content-calls';
 import { createFeedReader, scheduleFeedReading } from './feeds';
 import { createContentLibrary, type ContentLibrary } from './library';
 import { createReadingShelf, type ReadingShelf } from './reading';
@@ -18,7 +18,7 @@ export const contentModule: UpstreamModule<object, ContentServices> = {
     library: ({ db, log, now }) => createContentLibrary({ db, log, now }),
     readingShelf: ({ db }) => createReadingShelf({ db }),
   },
-  calls: contentCalls,
+  calls: contentHandlers,
   start: ({ config, db, log, now, library }) => {
     const { sources, intervalMinutes } = config.newsFeeds;
     if (!sources.length || intervalMinutes <= 0) return async () => {};

@@ -42,7 +42,7 @@ function frequentList(catalogue: Catalogue, key: string, make: () => FrequentWor
 }
 
 /** The course-book calls (lib/contract/calls/courses.ts). */
-export function courseCalls({ db, users, courseShelf, courseProgress }: CourseCallsDeps): CallHandlers {
+export function courseHandlers({ db, users, courseShelf, courseProgress }: CourseCallsDeps): CallHandlers {
   const optionalUser = (caller: Caller) => users.userForToken(caller.token);
 
   function bookOf(catalogue: Catalogue, id: string): Book {

@@ -1,6 +1,6 @@
 import type { Platform, UpstreamModule } from '../platform/module';
 import { warmUpSoon } from '../platform/warm-up';
-import { courseCalls, type CourseCallsDeps } from './course-calls';
+import { courseHandlers, type CourseCallsDeps } from './course-calls';
 import { createCourseShelf, type CourseShelf } from './course-shelf';
 import { createProgressStore, type ProgressStore } from './progress';
 
@@ -18,7 +18,7 @@ export const coursesModule: UpstreamModule<Omit<CourseCallsDeps, keyof Platform 
     courseShelf: ({ db, log }) => createCourseShelf({ db, log }),
     courseProgress: ({ db, now }) => createProgressStore({ db, now }),
   },
-  calls: courseCalls,
+  calls: courseHandlers,
   // The first build reads all of ECDICT's listed words and the library (seconds): a started
   // product does it soon after it listens rather than on a learner's first click. Tests of calls,
   // which seed no library, leave it to the first call.

@@ -61,7 +61,7 @@ export interface DictionaryCallsDeps {
  * The contextual dictionary: the lookup itself (metered by the free-use ledger), with counts and
  * library examples around the engine's answer, and part-of-speech explanations.
  */
-export function dictionaryCalls({
+export function dictionaryHandlers({
   users,
   ledger,
   dictionary,

@@ -2,7 +2,7 @@ import type { ParserServices } from '../parser/module';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { warmUpSoon } from '../platform/warm-up';
 import { openCedict } from './cedict';
-import { dictionaryCalls, type DictionaryCallsDeps } from './dictionary-calls';
+import { dictionaryHandlers, type DictionaryCallsDeps } from './dictionary-calls';
 import { lazySenseModel } from '../language/senses';
 import { createDictionaryEngine } from './engine';
 import type { DictionaryEngine } from './types';
@@ -40,7 +40,7 @@ export const dictionaryModule: UpstreamModule<
   services: {
     dictionary: () => sharedDictionaryEngine(),
   },
-  calls: (deps) => dictionaryCalls({ ...deps, sensesReady }),
+  calls: (deps) => dictionaryHandlers({ ...deps, sensesReady }),
   // The first lookup reads WordNet, ECDICT and CC-CEDICT (1.8 s here, several seconds on a busy
   // machine, holding the event loop): a started product does it soon after it listens rather
   // than on a learner's first click: CC-CEDICT between requests, the rest (0.6 s) at once. The

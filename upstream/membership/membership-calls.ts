@@ -18,7 +18,7 @@ export interface MembershipCallsDeps {
 }
 
 /** The packages, paying for one (QR code or inside WeChat), the order's status, the membership. */
-export function membershipCalls({ config, db, now, users, ledger, orders }: MembershipCallsDeps): CallHandlers {
+export function membershipHandlers({ config, db, now, users, ledger, orders }: MembershipCallsDeps): CallHandlers {
   return {
     get_packages: async () => ok(packagesOnSale(config.membership)),
 

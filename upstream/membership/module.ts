@@ -1,7 +1,7 @@
 import type { AccountServices } from '../account/module';
 import type { MeteringServices } from '../metering/module';
 import type { UpstreamModule } from '../platform/module';
-import { membershipCalls } from './membership-calls';
+import { membershipHandlers } from './membership-calls';
 import { createOrders, type Orders } from './orders';
 import { notificationRoutes, sandboxPayRoutes } from './payment-routes';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider';
@@ -51,7 +51,7 @@ export const membershipModule: UpstreamModule<AccountServices & MeteringServices
       return orders;
     },
   },
-  calls: membershipCalls,
+  calls: membershipHandlers,
   routes: ({ orders, paymentSandbox, now, log }) => [
     { path: '/wechatpay', app: notificationRoutes({ orders, log }) },
     { path: '/sandbox/wechatpay', app: sandboxPayRoutes({ sandbox: paymentSandbox, orders, now, log }), testOnly: true },

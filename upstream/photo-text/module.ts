@@ -1,7 +1,7 @@
 import { openLexicalData } from '../dictionary/engine';
 import type { PassageServices } from '../passage/module';
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type ImageCallsDeps, imageCalls } from './image-calls';
+import { type ImageCallsDeps, photoTextHandlers } from './photo-text-calls';
 import { createOcrPool, type OcrPool } from './ocr';
 
 export interface PhotoTextServices {
@@ -18,7 +18,7 @@ export const photoTextModule: UpstreamModule<
   services: {
     ocrPool: ({ log }) => createOcrPool({ log }),
   },
-  calls: (deps) => imageCalls({ ...deps, lexicalData: () => openLexicalData() }),
+  calls: (deps) => photoTextHandlers({ ...deps, lexicalData: () => openLexicalData() }),
   start:
     ({ ocrPool }) =>
     () =>

@@ -1,6 +1,6 @@
 import type { AccountServices } from '../account/module';
 import type { UpstreamModule } from '../platform/module';
-import { referralCalls } from './referral-calls';
+import { referralHandlers } from './referral-calls';
 import { createShareSigner, type ShareSigner } from './share-signature';
 
 export interface ReferralServices {
@@ -13,5 +13,5 @@ export const referralModule: UpstreamModule<AccountServices, ReferralServices> =
   services: {
     shareSigner: ({ config, db, now }) => createShareSigner({ config, db, now }),
   },
-  calls: referralCalls,
+  calls: referralHandlers,
 };

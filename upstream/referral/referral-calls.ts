@@ -17,7 +17,7 @@ export interface ReferralCallsDeps {
  * is recorded on the new user, users.referrer_account), what those users paid (the credited
  * payments of the ledger), and the sharer's reward at the configured rate; and the share signature.
  */
-export function referralCalls({ config, db, users, shareSigner }: ReferralCallsDeps): CallHandlers {
+export function referralHandlers({ config, db, users, shareSigner }: ReferralCallsDeps): CallHandlers {
   return {
     get_share_parameters: async ({ url }) => ok(await shareSigner.sign(url)),
 

@@ -3,7 +3,7 @@ import type { Users } from '../account/users';
 import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { UpstreamModule } from '../platform/module';
 import { createSpeech, type Speech } from './speech';
-import { speechCalls } from './speech-calls';
+import { speechHandlers } from './speech-calls';
 
 export interface SpeechServices {
   speech: Speech;
@@ -22,7 +22,7 @@ export const speechModule: UpstreamModule<
   // Speech made anew is counted in characters against the caller's daily allowance (a text in
   // the cache is free): a visitor cannot have the server synthesize without end.
   calls: ({ speech, users, ledger }) =>
-    speechCalls({
+    speechHandlers({
       speech,
       meterSynthesis: async (caller, chars) => {
         const user = await users.userForToken(caller.token);

@@ -14,7 +14,7 @@ export interface SpeechCallsDeps {
 }
 
 /** Speech: a text's audio (binary) and its sentence segments. */
-export function speechCalls({ speech, meterSynthesis }: SpeechCallsDeps): CallHandlers {
+export function speechHandlers({ speech, meterSynthesis }: SpeechCallsDeps): CallHandlers {
   return {
     get_text_audio: async ({ text, voice, source }, caller) => {
       const audio = await speech.audio(text, voice ?? 'us', {

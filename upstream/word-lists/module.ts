@@ -1,7 +1,7 @@
 import type { Platform, UpstreamModule } from '../platform/module';
 import { createNamedWordLists, type NamedWordLists } from './named-lists';
 import { createWordBook, type WordBook } from './word-book';
-import { wordListCalls, type WordListCallsDeps } from './word-list-calls';
+import { wordListHandlers, type WordListCallsDeps } from './word-list-calls';
 
 export interface WordListServices {
   /** The lookup history, the word list and the thumbs; the dictionary records lookups in it. */
@@ -20,5 +20,5 @@ export const wordListsModule: UpstreamModule<
     wordBook: ({ db, now }) => createWordBook({ db, now }),
     namedLists: ({ db, now }) => createNamedWordLists({ db, now }),
   },
-  calls: wordListCalls,
+  calls: wordListHandlers,
 };

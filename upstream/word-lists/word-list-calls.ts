@@ -28,7 +28,7 @@ export interface WordListCallsDeps {
  * The user's side of the dictionary: the lookup history, the word list with its 生词/熟词 marks,
  * and thumbs on "the meaning in this text".
  */
-export function wordListCalls({
+export function wordListHandlers({
   users,
   dictionary,
   wordBook,

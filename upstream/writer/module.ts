@@ -3,7 +3,7 @@ import type { ExpertInstructionServices } from '../expert-instructions/module';
 import type { ParserServices } from '../parser/module';
 import type { PassageServices } from '../passage/module';
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type WriterCallsDeps, writerCalls } from './writer-calls';
+import { type WriterCallsDeps, writerHandlers } from './writer-calls';
 import { createWriterChecker, type WriterChecker } from './writer-checks';
 import { createWriterDrafts, type WriterDrafts } from './writer-drafts';
 import { englishSpelling } from './writer-spelling';
@@ -30,5 +30,5 @@ export const writerModule: UpstreamModule<
       }),
     writerDrafts: ({ db, now }) => createWriterDrafts({ db, now }),
   },
-  calls: writerCalls,
+  calls: writerHandlers,
 };

@@ -34,7 +34,7 @@ const modelFailed = (error: unknown) => ({
 });
 
 /** The writer: the offline checks, the model's streamed review, the learner's drafts. */
-export function writerCalls({
+export function writerHandlers({
   users,
   passageReader,
   writerChecker,

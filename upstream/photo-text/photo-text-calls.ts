@@ -25,7 +25,7 @@ export interface ImageCallsDeps extends CallerPassageDeps {
 
 const busy = (error: OcrBusyError) => new UpstreamError(503, '503', error.message, { 'retry-after': '5' });
 
-export function imageCalls({ ocrPool, lexicalData, ledger, ...passageDeps }: ImageCallsDeps): CallHandlers {
+export function photoTextHandlers({ ocrPool, lexicalData, ledger, ...passageDeps }: ImageCallsDeps): CallHandlers {
   const { users } = passageDeps;
   const isWord = (word: string) => {
     const data = lexicalData();
