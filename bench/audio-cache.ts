@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'undici';
 import { speechLimits } from '../lib/contract/audio';
 import { speechPieces } from '../lib/text/speech-pieces';
-import { paragraphSentences, tokenize } from '../upstream/content/text';
+import { paragraphSentences, tokenize } from '../upstream/reading/text';
 import { ms, pct, reporter, startEmbeddedUpstream } from './support';
 
 /** A small deterministic generator, so every run asks for the same texts. */

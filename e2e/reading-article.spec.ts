@@ -3,7 +3,7 @@ import { seriousViolations } from './support/axe';
 import { widths } from './support/outbox';
 import { clickWord, sentence, sentences } from './support/reading-text';
 
-// The shipped library's first book (upstream/content/seed.ts): category classic, so /Article.
+// The shipped library's first book (upstream/reading/seed.ts): category classic, so /Article.
 const BOOK = '/Article/carroll-alice';
 const TITLE = "Alice's Adventures in Wonderland";
 const FIRST = 'Alice was beginning to get very tired of sitting by her sister on the bank';

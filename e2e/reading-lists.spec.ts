@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { lookUp } from './support/visitors';
 
 /*
- * The reading lists against the real product with its shipped library (upstream/content/seed.ts):
+ * The reading lists against the real product with its shipped library (upstream/reading/seed.ts):
  * three public-domain books in 经典 (classic) and the texts of content/, four each in 短文 (essay),
  * 短篇故事 (short_story) and 阅读 (reading), so those show content and every other category the
  * operator's empty state. Everything asserted here is in the server's HTML: links, not scripts.

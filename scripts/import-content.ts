@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../upstream/platform/config';
-import { DocumentFileError, parseDocumentFile } from '../upstream/content/document-file';
-import { parseEpubFile, parseHtmlFile, type ImportOptions } from '../upstream/content/document-formats';
-import type { DocumentInput } from '../upstream/content/document-input';
-import { createContentLibrary } from '../upstream/content/library';
-import { levelLabel } from '../upstream/content/profile';
-import { describeRevalidation, expireReadingPages } from '../upstream/content/site-revalidation';
+import { DocumentFileError, parseDocumentFile } from '../upstream/reading/document-file';
+import { parseEpubFile, parseHtmlFile, type ImportOptions } from '../upstream/reading/document-formats';
+import type { DocumentInput } from '../upstream/reading/document-input';
+import { createContentLibrary } from '../upstream/reading/library';
+import { levelLabel } from '../upstream/reading/profile';
+import { describeRevalidation, expireReadingPages } from '../upstream/reading/site-revalidation';
 import { describeDatabase, migrateToLatest, openDatabase } from '../upstream/db/database';
 
 /*
@@ -16,8 +16,8 @@ import { describeDatabase, migrateToLatest, openDatabase } from '../upstream/db/
  *   npm run import-content -- [--category c] [--sub-category s] [--title t] [--source s] [--licence l] <file-or-directory>...
  *
  * A Markdown (.md, .markdown) or plain text (.txt) file has a header (see
- * upstream/content/document-file.ts). A web page (.html, .htm) or an e-book (.epub) has none:
- * what it says of itself is read (upstream/content/document-formats.ts) and the options give the
+ * upstream/reading/document-file.ts). A web page (.html, .htm) or an e-book (.epub) has none:
+ * what it says of itself is read (upstream/reading/document-formats.ts) and the options give the
  * rest (the category always; the licence unless an EPUB states its rights). Directories are
  * searched recursively. A document with the same category, sub_category and filename is
  * replaced. Uses the upstream's configuration (DATA_DIR, DATABASE_PATH, or DATABASE_URL for

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContentLibrary } from '../upstream/content/library';
+import { createContentLibrary } from '../upstream/reading/library';
 import { startStack, type Stack } from './support/stack';
 
 /*

@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentSummary } from '../lib/contract/calls/content';
+import type { DocumentSummary } from '../lib/contract/calls/reading';
 import { startUpstreamChain, type UpstreamChain } from './support/stack';
 
 /*

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { Agent, request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callList, contentPath } from '../lib/contract';
-import { createContentLibrary } from './content/library';
+import { createContentLibrary } from './reading/library';
 import { eventually, startTestUpstream, type TestUpstream } from './test-harness';
 
 // Sends the path as written: fetch would normalise '..' away before it left the process.

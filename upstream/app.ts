@@ -9,9 +9,9 @@ import { booksModule } from './books/module';
 import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
 import { annotationModule } from './annotation/module';
 import { chatModule } from './chat/module';
-import { createContentLibrary } from './content/library';
+import { createContentLibrary } from './reading/library';
 import { coursesModule } from './courses/module';
-import { contentModule } from './content/module';
+import { readingModule } from './reading/module';
 import { migrateToLatest, openDatabase, pendingMigrations, type Db } from './db/database';
 import { oneInstanceAtATime } from './db/dialect';
 import { dictionaryModule } from './dictionary/module';
@@ -26,7 +26,7 @@ import { callBodyLimit, requestBodyLimits } from '../lib/contract';
 import { type BodyLimitOf, createErrorHandler, limitRequestBody, notFoundHandler, settleRequestBody } from './platform/http';
 import { assembleModules, type Stop } from './platform/module';
 import { systemClock, type Clock } from './platform/time';
-import { speechModule } from './speech/module';
+import { audioModule } from './audio/module';
 import { expertInstructionsModule } from './expert-instructions/module';
 import { passageModule } from './passage/module';
 import { photoTextModule } from './photo-text/module';
@@ -41,14 +41,14 @@ import { createLanguageModel } from './platform/language-model';
 const modules = [
   accountModule,
   meteringModule,
-  contentModule,
+  readingModule,
   parserModule,
   dictionaryModule,
   wordListsModule,
   coursesModule,
   booksModule,
   annotationModule,
-  speechModule,
+  audioModule,
   analysisModule,
   chatModule,
   passageModule,

@@ -10,8 +10,8 @@ import {
   inputClass,
   messageOf,
   useCredentialsForm,
-} from '@/components/login/form-parts';
-import { useInsideWechat } from '@/components/login/use-inside-wechat';
+} from '@/components/account/form-parts';
+import { useInsideWechat } from '@/components/account/use-inside-wechat';
 import { callData } from '@/lib/client/api';
 import { toast } from '@/lib/client/toast';
 import type { LoginMethods as Methods } from '@/lib/contract/calls/account';

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { LoginPrompt } from '@/components/login/login-prompt';
+import { LoginPrompt } from '@/components/account/login-prompt';
 import { Avatar } from '@/components/shell/avatar';
 import { membershipLine } from '@/lib/client/membership/pay-model';
 import { useCurrentUser } from '@/lib/client/user';

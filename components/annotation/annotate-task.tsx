@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useId, useMemo, useState } from 'react';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import {
   ANNOTATE_SUCCESS_TOAST_MS,
   annotateMessages,

@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect } from 'react';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import { useAssessment } from '@/lib/client/assessment/use-assessment';
 import type { AssessmentItem } from '@/lib/contract';
 import { AssessmentResultView } from './assessment-result';

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useForUser } from '@/components/login/use-for-user';
+import { useForUser } from '@/components/account/use-for-user';
 import { type ShelfAddition, useShelfPlace } from '@/lib/client/books/queries';
 import type { ShelfItem } from '@/lib/contract';
 import { useCurrentUser } from '@/lib/client/user';

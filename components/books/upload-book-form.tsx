@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useRef, useState, type FormEvent } from 'react';
-import { LoginPrompt } from '@/components/login/login-prompt';
+import { LoginPrompt } from '@/components/account/login-prompt';
 import { shelfKey } from '@/lib/client/books/queries';
 import { bookSizeLimitText, type MadeBook, uploadBook, uploadProblem } from '@/lib/client/books/upload';
 import { useQueryClient } from '@/lib/client/query';

@@ -3,7 +3,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { ClickableText } from '@/components/dictionary/clickable-text';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import type { UnitContent } from '@/lib/client/courses/queries';
 import type { CourseAddress } from '@/lib/routes/course-links';
 

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import { BUY_VIP_PATH } from '@/lib/client/quota';
 import { useCurrentUser } from '@/lib/client/user';
 

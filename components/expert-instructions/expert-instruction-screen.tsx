@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import { ListError, ListSkeleton } from '@/components/word-lists/history-list-states';
 import { ApiError } from '@/lib/client/errors';
 import {

@@ -1,7 +1,7 @@
 'use client';
 
-import { useForUser } from '@/components/login/use-for-user';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useForUser } from '@/components/account/use-for-user';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import { formatBeijingDate } from '@/lib/client/membership/pay-model';
 import { usePackages, useRemainingUses } from '@/lib/client/membership/queries';
 import type { SellablePackage } from '@/lib/contract/membership';

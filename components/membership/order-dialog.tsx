@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@/lib/client/query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import { Overlay } from '@/components/ui/overlay';
 import { RetryButton } from '@/components/ui/retry-button';
 import { useClientMode } from '@/lib/client/use-client-mode';

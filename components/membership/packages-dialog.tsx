@@ -1,6 +1,6 @@
 'use client';
 
-import { useForUser } from '@/components/login/use-for-user';
+import { useForUser } from '@/components/account/use-for-user';
 import { Overlay, OverlayClose } from '@/components/ui/overlay';
 import { usePackages } from '@/lib/client/membership/queries';
 import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { LoginPrompt } from '@/components/login/login-prompt';
+import { LoginPrompt } from '@/components/account/login-prompt';
 import { OrderHistory } from '@/components/membership/order-history';
 import { ReferralFigures } from '@/components/referral/share-screen';
 import { Avatar } from '@/components/shell/avatar';

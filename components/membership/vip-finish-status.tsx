@@ -3,7 +3,7 @@
 import { useQuery, useQueryClient } from '@/lib/client/query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
-import { LoginPrompt } from '@/components/login/login-prompt';
+import { LoginPrompt } from '@/components/account/login-prompt';
 import { callData } from '@/lib/client/api';
 import { formatYuan, membershipLine, payOutcomeMessages, payOutcomeOf } from '@/lib/client/membership/pay-model';
 import { membershipKey, remainKey } from '@/lib/client/membership/queries';

@@ -14,7 +14,7 @@ export const overlayLoaders: { [N in OverlayName]?: () => Promise<Hosted<N>> } =
   wordTranslation: () => import('@/components/dictionary/word-panel').then((m) => m.WordPanel),
   posExplain: () => import('@/components/dictionary/pos-explain-drawer').then((m) => m.PosExplainDrawer),
   centerDialog: () => import('@/components/membership/quota-dialog').then((m) => m.QuotaDialog),
-  loginDialog: () => import('@/components/login/login-dialog').then((m) => m.LoginDialog),
+  loginDialog: () => import('@/components/account/login-dialog').then((m) => m.LoginDialog),
   settings: () => import('@/components/settings/settings-overlay').then((m) => m.SettingsOverlay),
   chatDrawer: () => import('@/components/chat/chat-drawer').then((m) => m.ChatDrawer),
   sentenceTranslate: () => import('@/components/chat/translate-drawer').then((m) => m.TranslateDrawer),

@@ -1,4 +1,4 @@
-import type { DocumentSummary } from '@/lib/contract/calls/content';
+import type { DocumentSummary } from '@/lib/contract/calls/reading';
 import { examName, profileExams } from '@/lib/contract/exams';
 
 /**

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import type { DocumentSummary } from '@/lib/contract/calls/content';
+import type { DocumentSummary } from '@/lib/contract/calls/reading';
 import { articleHref } from '@/lib/routes/article-routes';
 import { pathFor } from '@/lib/routes/route-table';
 import { DocumentFacts } from './document-facts';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { Bookshelf } from '@/components/books/bookshelf';
-import { LoginPrompt } from '@/components/login/login-prompt';
+import { LoginPrompt } from '@/components/account/login-prompt';
 import { pathFor } from '@/lib/routes/route-table';
 
 const personal = [

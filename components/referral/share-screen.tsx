@@ -1,7 +1,7 @@
 'use client';
 
 import { useEffect, useState } from 'react';
-import { LoginPrompt } from '@/components/login/login-prompt';
+import { LoginPrompt } from '@/components/account/login-prompt';
 import { QrCode } from '@/components/ui/qr-code';
 import { formatYuan } from '@/lib/client/membership/pay-model';
 import { shareLinkOf, useReferralFigures } from '@/lib/client/referral/queries';

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import { Overlay } from '@/components/ui/overlay';
 import { useUser } from '@/lib/client/app-state';
 import { useLogout } from '@/lib/client/user';

@@ -3,7 +3,7 @@
 import type { UseInfiniteQueryResult } from '@/lib/client/query';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { useRequireLogin } from '@/components/login/use-require-login';
+import { useRequireLogin } from '@/components/account/use-require-login';
 import { RetryButton } from '@/components/ui/retry-button';
 
 /**

@@ -1,7 +1,7 @@
 import 'server-only';
 import { notFound } from 'next/navigation';
 import type { CallData } from '@/lib/contract';
-import type { DocumentSummary } from '@/lib/contract/calls/content';
+import type { DocumentSummary } from '@/lib/contract/calls/reading';
 import type { ContentCategory } from '@/lib/contract/categories';
 import { listPageSize, pageCount } from '@/lib/reading/paging';
 import { BffError, unlessUnavailable } from './errors';

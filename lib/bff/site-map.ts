@@ -1,6 +1,6 @@
 import 'server-only';
 import { contentCategories } from '@/lib/contract/categories';
-import { maxReadingPageSize } from '@/lib/contract/calls/content';
+import { maxReadingPageSize } from '@/lib/contract/calls/reading';
 import { categoryHref, productNames } from '@/lib/reading/categories';
 import { documentEntries, maxSitemapUrls, pagesOfSlice, sitemapCount, sitemapSlices } from '@/lib/reading/sitemap-plan';
 import { type SitemapUrl, sitemapIndexXml, urlsetXml } from '@/lib/reading/sitemap-xml';

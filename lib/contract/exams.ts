@@ -24,6 +24,6 @@ export const examName = (tag: string): string => byTag.get(tag)?.name ?? tag;
 export const examLevel = (tag: string): number => byTag.get(tag)?.level ?? 6;
 export const isExamTag = (tag: string): tag is ExamTag => byTag.has(tag);
 
-/** The exams a document's profile counts (lib/contract/calls/content.ts `examProfile`). */
+/** The exams a document's profile counts (lib/contract/calls/reading.ts `examProfile`). */
 export const profileExams = ['zk', 'gk', 'cet4', 'cet6', 'ky', 'ielts'] as const satisfies readonly ExamTag[];
 export type ProfileExam = (typeof profileExams)[number];

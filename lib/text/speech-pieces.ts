@@ -1,6 +1,6 @@
 /**
  * A sentence too long to be spoken in one request, cut into pieces that are not. Shared by the
- * upstream's speech segments (upstream/speech/segments.ts) and the browser's audio engine
+ * upstream's speech segments (upstream/audio/segments.ts) and the browser's audio engine
  * (lib/audio/player.ts), which reads a long sentence of a book in pieces, so that both cut alike.
  * Pure string code: it runs in the browser and in the upstream.
  *

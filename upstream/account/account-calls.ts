@@ -6,7 +6,7 @@ import type { Passwords } from './passwords';
 import type { Users } from './users';
 import type { WechatLogin } from './wechat-login';
 
-export interface AccountCallsDeps {
+export interface AccountHandlersDeps {
   config: Pick<UpstreamConfig, 'envType'>;
   users: Users;
   emailLogin: EmailLogin;
@@ -15,7 +15,7 @@ export interface AccountCallsDeps {
 }
 
 /** Environment, log-in (e-mail, WeChat, password), binding, the user's own info, log-out. */
-export function accountHandlers({ config, users, emailLogin, wechatLogin, passwords }: AccountCallsDeps): CallHandlers {
+export function accountHandlers({ config, users, emailLogin, wechatLogin, passwords }: AccountHandlersDeps): CallHandlers {
   return {
     get_env_type: async () => ok({ env_type: config.envType }),
 

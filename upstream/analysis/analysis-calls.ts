@@ -1,6 +1,5 @@
 import type { AnalysisAnswer } from '../../lib/contract';
 import type { Users } from '../account/users';
-import type { Conversations } from '../chat/conversations';
 import type { MeteredFeature } from '../metering/entitlements';
 import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { CallHandlers } from '../platform/contract-routes';
@@ -9,6 +8,7 @@ import { ParserBusy } from '../parser/link-grammar';
 import type { SentenceBank } from './sentence-bank';
 import type { Translator } from './translation';
 import type { GrammarCatalogue, SentenceAnalyzer } from './types';
+import type { Asker } from '../platform/caller';
 
 const analysisFeature: MeteredFeature = 'analyze_sentence';
 
@@ -18,14 +18,20 @@ const analysisFeature: MeteredFeature = 'analyze_sentence';
  */
 export const analysisTranslationTimeoutMs = 8_000;
 
-export interface AnalysisCallsDeps {
+/** What analysis needs of the tutor: a conversation begun with the sentence and its analysis, by id. */
+export interface ConversationStarter {
+  create(asker: Asker, fields: { sentence: string; scene: 'sentence'; analysis: AnalysisAnswer }): Promise<string>;
+}
+
+export interface AnalysisHandlersDeps {
   users: Pick<Users, 'userForToken' | 'requireUser' | 'isVip'>;
   ledger: Pick<UsageLedger, 'metered'>;
   sentenceAnalyzer: SentenceAnalyzer;
   grammarCatalogue: GrammarCatalogue;
   translator: Translator;
   sentenceBank: SentenceBank;
-  conversations: Pick<Conversations, 'create'>;
+  /** Where the tutor's conversation about an analysed sentence begins (the chat's conversations). */
+  conversations: ConversationStarter;
 }
 
 /** A sentence with something to analyse: at least one letter or digit of English. */
@@ -40,7 +46,7 @@ export function analysisHandlers({
   translator,
   sentenceBank,
   conversations,
-}: AnalysisCallsDeps): CallHandlers {
+}: AnalysisHandlersDeps): CallHandlers {
   /** The structure and the translation of a sentence, worked out side by side. */
   async function analyse(sentence: string): Promise<AnalysisAnswer> {
     const [analysis, translation] = await Promise.all([

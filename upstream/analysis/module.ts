@@ -1,6 +1,6 @@
 import type { DictionaryEngine } from '../dictionary/types';
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type AnalysisCallsDeps, analysisHandlers } from './analysis-calls';
+import { type AnalysisHandlersDeps, analysisHandlers } from './analysis-calls';
 import { createSentenceAnalyzer } from './analyzer';
 import { createGrammarCatalogue } from './grammar/catalogue';
 import type { ParserServices } from '../parser/module';
@@ -21,7 +21,7 @@ export interface AnalysisServices {
 
 /** Sentence analysis: analyze_sentence, the grammar catalogue, translation, the sentence history. */
 export const analysisModule: UpstreamModule<
-  Omit<AnalysisCallsDeps, keyof Platform | keyof AnalysisServices> & ParserServices & { dictionary: DictionaryEngine },
+  Omit<AnalysisHandlersDeps, keyof Platform | keyof AnalysisServices> & ParserServices & { dictionary: DictionaryEngine },
   AnalysisServices
 > = {
   name: 'analysis',

@@ -4,13 +4,13 @@ import type { CallHandlers } from '../platform/contract-routes';
 import { ok, type Envelope } from '../platform/http';
 import type { Annotation } from './annotation';
 
-export interface AnnotationCallsDeps {
+export interface AnnotationHandlersDeps {
   users: Pick<Users, 'requireUser' | 'userForToken'>;
   annotation: Annotation;
 }
 
 /** Sense annotation: the next task for an annotator, and their answer to it. */
-export function annotationHandlers({ users, annotation }: AnnotationCallsDeps): CallHandlers {
+export function annotationHandlers({ users, annotation }: AnnotationHandlersDeps): CallHandlers {
   return {
     // Annotators are given a link /annotate/{uid}: anyone may read its next task, but answers
     // are stored only for a logged-in user (see annotation.ts, Annotator).

@@ -5,7 +5,7 @@ import { Migrator } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NO_SENSE_CANDIDATE, OTHER_SENSE_ID, WORD_NOT_FOUND, type Gloss, type TranslationItem } from '../../lib/contract';
 import { loadConfig } from '../platform/config';
-import { createContentLibrary, type ContentLibrary } from '../content/library';
+import { createContentLibrary, type ContentLibrary } from '../reading/library';
 import { migrateToLatest, openDatabase, type Db } from '../db/database';
 import { migrationProvider, migrations } from '../db/migrations';
 import type { DictionaryEngine, LookupInput } from '../dictionary/types';

@@ -1,6 +1,6 @@
 import { NO_SENSE_CANDIDATE, OTHER_SENSE_ID, type Gloss } from '../../lib/contract';
-import type { ContentLibrary } from '../content/library';
-import { tokenize, type Token } from '../content/text';
+import type { ContentLibrary } from '../reading/library';
+import { tokenize, type Token } from '../reading/text';
 import type { Db } from '../db/database';
 import { maxId } from '../db/dialect';
 import type { AnnotationTasksTable } from '../db/schema';

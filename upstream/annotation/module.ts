@@ -1,15 +1,15 @@
-import type { ContentLibrary } from '../content/library';
+import type { ContentLibrary } from '../reading/library';
 import type { DictionaryEngine } from '../dictionary/types';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { createAnnotation, type Annotation } from './annotation';
-import { annotationHandlers, type AnnotationCallsDeps } from './annotation-calls';
+import { annotationHandlers, type AnnotationHandlersDeps } from './annotation-calls';
 
 export interface AnnotationServices {
   /** Tasks and answers; the dictionary reads its sense counts (s_c). */
   annotation: Annotation;
 }
 
-type AnnotationUses = Omit<AnnotationCallsDeps, keyof Platform | keyof AnnotationServices> & {
+type AnnotationUses = Omit<AnnotationHandlersDeps, keyof Platform | keyof AnnotationServices> & {
   library: Pick<ContentLibrary, 'sentencesAfter'>;
   dictionary: DictionaryEngine;
 };

@@ -25,7 +25,7 @@ import {
   withNextItem,
 } from './test-plan';
 
-export interface AssessmentCallsDeps {
+export interface AssessmentHandlersDeps {
   db: Db;
   now: Clock;
   users: Pick<Users, 'userForToken'>;
@@ -69,7 +69,7 @@ export function assessmentHandlers({
   courseShelf,
   assessmentBank,
   assessmentStore,
-}: AssessmentCallsDeps): CallHandlers {
+}: AssessmentHandlersDeps): CallHandlers {
   // The exam lists of a catalogue, made once per build of the books.
   const listsOf = new WeakMap<Catalogue, ExamList[]>();
   async function lists(): Promise<ExamList[]> {

@@ -1,5 +1,5 @@
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type AssessmentCallsDeps, assessmentHandlers } from './assessment-calls';
+import { type AssessmentHandlersDeps, assessmentHandlers } from './assessment-calls';
 import { type AssessmentStore, createAssessmentStore } from './assessment-store';
 import { type ItemBank, sharedItemBank } from './item-bank';
 
@@ -12,7 +12,7 @@ export interface AssessmentServices {
 
 /** The vocabulary assessment: an adaptive yes/no test with pseudo-words and meaning checks. */
 export const assessmentModule: UpstreamModule<
-  Omit<AssessmentCallsDeps, keyof Platform | keyof AssessmentServices>,
+  Omit<AssessmentHandlersDeps, keyof Platform | keyof AssessmentServices>,
   AssessmentServices
 > = {
   name: 'assessment',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookUpload, readableBook, shelfItem } from '../../lib/contract';
 import { readPdf } from '../../tests/support/pdf-text';
-import { createContentLibrary } from '../content/library';
+import { createContentLibrary } from '../reading/library';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 import { rawEpub, sampleEpub, samplePdf } from './sample-books';
 

@@ -7,7 +7,7 @@ import { type BookMaker, BookMakerBusy, type MadeFile } from './book-maker';
 import type { Bookshelf } from './bookshelf';
 import { BookFileError, checkUpload } from './extract';
 
-export interface BookCallsDeps {
+export interface BookHandlersDeps {
   users: Pick<Users, 'requireUser'>;
   bookshelf: Bookshelf;
   /** The workers that read an upload and make it a book, off the event loop (book-maker.ts). */
@@ -29,7 +29,7 @@ const cleanName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(co
 const cleanTitle = (title: string | undefined) => title?.replace(controls, ' ').replace(/\s+/g, ' ').trim() || undefined;
 
 /** Book making, personal books and the bookshelf: logged-in users only (401 otherwise). */
-export function bookHandlers({ users, bookshelf, bookMaker, courseShelf }: BookCallsDeps): CallHandlers {
+export function bookHandlers({ users, bookshelf, bookMaker, courseShelf }: BookHandlersDeps): CallHandlers {
   // Users with an upload being made: one at a time each, so that one account cannot fill the queue.
   const making = new Set<number>();
 

@@ -1,5 +1,5 @@
 import type { BookFormat } from '../../lib/contract';
-import { sharedEcdictLexicon } from '../content/profile';
+import { sharedEcdictLexicon } from '../reading/profile';
 import { makeBook, packBook, packedBuffers, type PackedBook } from './book';
 import { BookFileError, extractBook } from './extract';
 

@@ -1,5 +1,5 @@
 import { bookUpload, type BookChapter } from '../../lib/contract';
-import { chaptersOf } from '../content/chapters';
+import { chaptersOf } from '../reading/chapters';
 import {
   isNameLike,
   lexiconFacts,
@@ -8,8 +8,8 @@ import {
   type DocumentProfile,
   type Lexicon,
   type WordFacts,
-} from '../content/profile';
-import { paragraphSentences, tokenize, wordCount } from '../content/text';
+} from '../reading/profile';
+import { paragraphSentences, tokenize, wordCount } from '../reading/text';
 import { BookFileError, type BookSection, type ExtractedBook } from './extract';
 
 /*

@@ -10,7 +10,7 @@ import {
   type ShelfItem,
   type ShelfKind,
 } from '../../lib/contract';
-import { levelLabel, type DocumentProfile } from '../content/profile';
+import { levelLabel, type DocumentProfile } from '../reading/profile';
 import type { Db } from '../db/database';
 import { isPostgres } from '../db/dialect';
 import type { BooksTable, Database } from '../db/schema';

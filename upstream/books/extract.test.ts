@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookUpload } from '../../lib/contract';
-import { sharedEcdictLexicon } from '../content/profile';
+import { sharedEcdictLexicon } from '../reading/profile';
 import { makeBook, maxBookSentences, maxSentenceCharacters, pageCharacters, pageStarts } from './book';
 import { BookFileError, extractBook, markdownSections } from './extract';
 import { bombEpub, sampleEpub, samplePdf, type SampleChapter } from './sample-books';

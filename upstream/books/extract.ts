@@ -1,6 +1,6 @@
 import { bookUpload, type BookFormat } from '../../lib/contract';
-import { DocumentFileError } from '../content/document-file';
-import { EpubTooLargeError, readEpub } from '../content/document-formats';
+import { DocumentFileError } from '../reading/document-file';
+import { EpubTooLargeError, readEpub } from '../reading/document-formats';
 
 /*
  * The text of an uploaded book: plain text and Markdown as they are (UTF-8), an EPUB's chapters

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { Platform, UpstreamModule } from '../platform/module';
-import { bookHandlers, type BookCallsDeps } from './book-calls';
+import { bookHandlers, type BookHandlersDeps } from './book-calls';
 import { type BookMaker, createBookMaker } from './book-maker';
 import { createBookshelf, type Bookshelf } from './bookshelf';
 
@@ -12,7 +12,7 @@ export interface BookServices {
 }
 
 /** Book making from uploads, personal books and the bookshelf. */
-export const booksModule: UpstreamModule<Omit<BookCallsDeps, keyof Platform | keyof BookServices>, BookServices> = {
+export const booksModule: UpstreamModule<Omit<BookHandlersDeps, keyof Platform | keyof BookServices>, BookServices> = {
   name: 'books',
   services: {
     bookshelf: ({ db, now }) => createBookshelf({ db, now }),

@@ -8,13 +8,14 @@ import { eventStream as platformEventStream } from '../platform/event-stream';
 import { badRequest, notFound, ok, UpstreamError } from '../platform/http';
 import type { Clock } from '../platform/time';
 import type { ExpertInstructions } from '../expert-instructions/expert-instructions';
-import type { Asker, Conversation, Conversations } from './conversations';
+import type { Asker } from '../platform/caller';
+import type { Conversation, Conversations } from './conversations';
 import { type LanguageModel, LanguageModelError } from '../platform/language-model';
 import { offlineReply, suggestedQuestions } from './offline-tutor';
 import { tutorMessages } from './prompt';
 import { labelName, type Position } from './span-reading';
 
-export interface ChatCallsDeps {
+export interface ChatHandlersDeps {
   users: Pick<Users, 'userForToken' | 'isVip'>;
   /** The model's answers are metered (ask_tutor); the offline tutor's are not. */
   ledger: Pick<UsageLedger, 'requireFreeUse'>;
@@ -93,7 +94,7 @@ export function chatHandlers({
   ledger,
   now,
   log,
-}: ChatCallsDeps): CallHandlers {
+}: ChatHandlersDeps): CallHandlers {
   async function askerOf(caller: Caller): Promise<Asker> {
     const user = await users.userForToken(caller.token);
     return { userId: user?.id, visitorId: caller.visitorId, ip: caller.ip };

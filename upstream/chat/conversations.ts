@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AnalysisAnswer, ChatRecord } from '../../lib/contract';
 import type { Db } from '../db/database';
 import type { Clock } from '../platform/time';
+import type { Asker } from '../platform/caller';
 
 /*
  * The tutor's conversations and their messages, in the database so that any instance can carry
@@ -10,13 +11,6 @@ import type { Clock } from '../platform/time';
  * holds the id (as with a shared link), since a browser without cookies (a script, a privacy
  * mode, a cookie-less in-app view) would otherwise lose its own conversation at the next request.
  */
-
-/** Who is asking, as a conversation's owner is recorded: most specific first. */
-export interface Asker {
-  userId?: number;
-  visitorId?: string;
-  ip: string;
-}
 
 /**
  * The identities an asker goes by. A logged-in visitor still owns what they began before logging

@@ -1,5 +1,5 @@
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type ChatCallsDeps, chatHandlers } from './chat-calls';
+import { type ChatHandlersDeps, chatHandlers } from './chat-calls';
 import { createConversations, type Conversations } from './conversations';
 
 export interface ChatServices {
@@ -8,7 +8,7 @@ export interface ChatServices {
 }
 
 /** The AI tutor: conversations about an analysed sentence, questions, streamed answers. */
-export const chatModule: UpstreamModule<Omit<ChatCallsDeps, keyof Platform | keyof ChatServices>, ChatServices> = {
+export const chatModule: UpstreamModule<Omit<ChatHandlersDeps, keyof Platform | keyof ChatServices>, ChatServices> = {
   name: 'chat',
   services: {
     conversations: ({ db, now }) => createConversations({ db, now }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Lexicon, WordFacts } from '../content/profile';
+import type { Lexicon, WordFacts } from '../reading/profile';
 import { buildCatalogue } from './books';
 import type { LibrarySentence, LibrarySnapshot, ListedWord } from './sources';
 

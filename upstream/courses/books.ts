@@ -1,7 +1,7 @@
 import type { CourseSentence, CourseType, DocumentRef, ReadingQuestion } from '../../lib/contract';
 import { sentencesPerUnit, unitsPerWordLevel, wordsPerUnit } from '../../lib/contract';
 import { courseBookCategories, courseBookLabels, type CourseBookCategory } from '../../lib/contract/categories';
-import { levelLabel, levels as difficultyLevels, wordLevel, type Lexicon } from '../content/profile';
+import { levelLabel, levels as difficultyLevels, wordLevel, type Lexicon } from '../reading/profile';
 import { parseTranslation } from '../dictionary/ecdict-text';
 import { ukIpa, usIpa } from '../dictionary/phonetics';
 import { stopWords } from '../dictionary/rank';

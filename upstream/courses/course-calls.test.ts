@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courseUnitContent, coursesCalls } from '../../lib/contract';
-import { createContentLibrary } from '../content/library';
+import { createContentLibrary } from '../reading/library';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 import { importQuestions, QuestionImportError, type QuestionFile } from './questions';
 

@@ -16,7 +16,7 @@ import { publicQuestions, type Book, type Catalogue, type FrequentWord } from '.
 import type { CourseShelf } from './course-shelf';
 import type { ProgressStore } from './progress';
 
-export interface CourseCallsDeps {
+export interface CourseHandlersDeps {
   db: Db;
   users: Pick<Users, 'requireUser' | 'userForToken'>;
   courseShelf: CourseShelf;
@@ -42,7 +42,7 @@ function frequentList(catalogue: Catalogue, key: string, make: () => FrequentWor
 }
 
 /** The course-book calls (lib/contract/calls/courses.ts). */
-export function courseHandlers({ db, users, courseShelf, courseProgress }: CourseCallsDeps): CallHandlers {
+export function courseHandlers({ db, users, courseShelf, courseProgress }: CourseHandlersDeps): CallHandlers {
   const optionalUser = (caller: Caller) => users.userForToken(caller.token);
 
   function bookOf(catalogue: Catalogue, id: string): Book {

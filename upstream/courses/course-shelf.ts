@@ -1,5 +1,5 @@
 import type { Db } from '../db/database';
-import { sharedEcdictLexicon, type Lexicon } from '../content/profile';
+import { sharedEcdictLexicon, type Lexicon } from '../reading/profile';
 import { buildCatalogue, type Catalogue } from './books';
 import { librarySignature, loadLibrary, sharedListedWords, type ListedWord } from './sources';
 

@@ -1,6 +1,6 @@
 import type { Platform, UpstreamModule } from '../platform/module';
 import { warmUpSoon } from '../platform/warm-up';
-import { courseHandlers, type CourseCallsDeps } from './course-calls';
+import { courseHandlers, type CourseHandlersDeps } from './course-calls';
 import { createCourseShelf, type CourseShelf } from './course-shelf';
 import { createProgressStore, type ProgressStore } from './progress';
 
@@ -12,7 +12,7 @@ export interface CourseServices {
 }
 
 /** Course books: word, sentence, reading and reading-question books, progress, frequent words. */
-export const coursesModule: UpstreamModule<Omit<CourseCallsDeps, keyof Platform | keyof CourseServices>, CourseServices> = {
+export const coursesModule: UpstreamModule<Omit<CourseHandlersDeps, keyof Platform | keyof CourseServices>, CourseServices> = {
   name: 'courses',
   services: {
     courseShelf: ({ db, log }) => createCourseShelf({ db, log }),

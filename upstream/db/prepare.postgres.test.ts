@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, inject, it } from 'vitest';
 import { createDatabase, dropDatabase } from '../../tests/support/postgres';
 import { prepareDatabase } from '../app';
-import { seedDocuments } from '../content/seed';
+import { seedDocuments } from '../reading/seed';
 import { type Db, openDatabase, pendingMigrations } from './database';
 
 // Instances that start together on one PostgreSQL take turns preparing it.

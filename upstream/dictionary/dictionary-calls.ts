@@ -1,6 +1,5 @@
 import { isWordNotFound, okStatus, type TranslationItem } from '../../lib/contract';
 import type { Users } from '../account/users';
-import type { ContentLibrary } from '../content/library';
 import type { MeteredFeature } from '../metering/entitlements';
 import { parseAround } from '../parser/clause';
 import { afterInputDue, type LinkGrammar, type Parse } from '../parser/link-grammar';
@@ -37,7 +36,7 @@ const parseBudgetMs = 400;
  */
 const modelBudgetMs = 3000;
 
-export interface DictionaryCallsDeps {
+export interface DictionaryHandlersDeps {
   users: Pick<Users, 'userForToken' | 'isVip'>;
   ledger: Pick<UsageLedger, 'metered'>;
   dictionary: DictionaryEngine;
@@ -49,7 +48,13 @@ export interface DictionaryCallsDeps {
   treesReady: () => Promise<boolean>;
   /** The same for the engine's sense model. */
   sensesReady: () => Promise<boolean>;
-  library: Pick<ContentLibrary, 'paperCount' | 'examplesFor'>;
+  /** The content library's sentences that use the word (the reading feature's library). */
+  library: {
+    /** How often the forms occur in the exam papers of the last 8 years. */
+    paperCount(forms: string[], at: Date): Promise<number>;
+    /** Up to `limit` distinct library sentences with one of the forms, never `exclude` (the sentence looked up). */
+    examplesFor(forms: string[], limit: number, exclude?: string): Promise<string[]>;
+  };
   /** How often annotators chose each sense (s_c); the annotation feature keeps the answers. */
   annotation: { senseCounts(senseIds: string[]): Promise<Map<string, number>> };
   /** Where a logged-in user's lookups go; the word lists keep them. */
@@ -73,7 +78,7 @@ export function dictionaryHandlers({
   annotation,
   wordBook,
   now,
-}: DictionaryCallsDeps): CallHandlers {
+}: DictionaryHandlersDeps): CallHandlers {
   // The sense the engine reads for a lemma in a library sentence; sentences come back for every
   // lookup of the lemma, so this is worked out once per sentence.
   const exampleSenses = new Map<string, string | null>();

@@ -2,7 +2,7 @@ import type { ParserServices } from '../parser/module';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { warmUpSoon } from '../platform/warm-up';
 import { openCedict } from './cedict';
-import { dictionaryHandlers, type DictionaryCallsDeps } from './dictionary-calls';
+import { dictionaryHandlers, type DictionaryHandlersDeps } from './dictionary-calls';
 import { lazySenseModel } from '../language/senses';
 import { createDictionaryEngine } from './engine';
 import type { DictionaryEngine } from './types';
@@ -30,7 +30,7 @@ const sensesReady = async () => (sharedSenses ? sharedSenses.ready() : false);
 /** The contextual dictionary: query_word and explain_pos. */
 export const dictionaryModule: UpstreamModule<
   Omit<
-    DictionaryCallsDeps,
+    DictionaryHandlersDeps,
     keyof Platform | keyof DictionaryServices | 'sentenceParser' | 'sentenceTrees' | 'treesReady' | 'sensesReady'
   > &
     ParserServices,

@@ -8,7 +8,7 @@ import type { Db } from '../db/database';
 import type { Orders } from './orders';
 import { packagesOnSale } from './packages';
 
-export interface MembershipCallsDeps {
+export interface MembershipHandlersDeps {
   config: { membership: MembershipConfig };
   db: Db;
   now: Clock;
@@ -18,7 +18,7 @@ export interface MembershipCallsDeps {
 }
 
 /** The packages, paying for one (QR code or inside WeChat), the order's status, the membership. */
-export function membershipHandlers({ config, db, now, users, ledger, orders }: MembershipCallsDeps): CallHandlers {
+export function membershipHandlers({ config, db, now, users, ledger, orders }: MembershipHandlersDeps): CallHandlers {
   return {
     get_packages: async () => ok(packagesOnSale(config.membership)),
 

@@ -1,6 +1,6 @@
 import type { PassagePhrase, PassageSentence, PassageToken } from '../../lib/contract';
 import { sentenceRanges } from '../../lib/text/sentences';
-import { wordLevel } from '../content/profile';
+import { wordLevel } from '../reading/profile';
 import { parseTranslation } from '../dictionary/ecdict-text';
 import type { LexicalData } from '../dictionary/engine';
 import { labelOfTag, tag as winkTag, type Token, wnPosOfTag } from '../dictionary/tagger';

@@ -1,7 +1,7 @@
 import { openLexicalData } from '../dictionary/engine';
 import type { PassageServices } from '../passage/module';
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type ImageCallsDeps, photoTextHandlers } from './photo-text-calls';
+import { type PhotoTextHandlersDeps, photoTextHandlers } from './photo-text-calls';
 import { createOcrPool, type OcrPool } from './ocr';
 
 export interface PhotoTextServices {
@@ -11,7 +11,7 @@ export interface PhotoTextServices {
 
 /** Photo to text (parse_image): the photo read by OCR, its text cleaned and parsed as a passage. */
 export const photoTextModule: UpstreamModule<
-  Omit<ImageCallsDeps, keyof Platform | keyof PhotoTextServices | 'lexicalData'> & PassageServices,
+  Omit<PhotoTextHandlersDeps, keyof Platform | keyof PhotoTextServices | 'lexicalData'> & PassageServices,
   PhotoTextServices
 > = {
   name: 'photo-text',

@@ -14,7 +14,7 @@ import { cleanOcrPage } from './ocr-text';
  * dropped with the request: nothing of it is stored or logged.
  */
 
-export interface ImageCallsDeps extends CallerPassageDeps {
+export interface PhotoTextHandlersDeps extends CallerPassageDeps {
   users: Pick<Users, 'userForToken' | 'isVip'>;
   ocrPool: OcrPool;
   /** The word data, for telling a word split at a line's end from a hyphenated compound. */
@@ -25,7 +25,7 @@ export interface ImageCallsDeps extends CallerPassageDeps {
 
 const busy = (error: OcrBusyError) => new UpstreamError(503, '503', error.message, { 'retry-after': '5' });
 
-export function photoTextHandlers({ ocrPool, lexicalData, ledger, ...passageDeps }: ImageCallsDeps): CallHandlers {
+export function photoTextHandlers({ ocrPool, lexicalData, ledger, ...passageDeps }: PhotoTextHandlersDeps): CallHandlers {
   const { users } = passageDeps;
   const isWord = (word: string) => {
     const data = lexicalData();

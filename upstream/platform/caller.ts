@@ -16,6 +16,16 @@ export interface Caller {
   signal?: AbortSignal;
 }
 
+/**
+ * Who is asking, as what they own is recorded (a tutor's conversation): the user, else the
+ * browser's id, else the address; most specific first.
+ */
+export interface Asker {
+  userId?: number;
+  visitorId?: string;
+  ip: string;
+}
+
 const ipShape = /^[0-9A-Fa-f:.]{2,45}$/;
 const visitorShape = /^[\w-]{1,128}$/;
 

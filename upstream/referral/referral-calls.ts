@@ -5,7 +5,7 @@ import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
 import type { ShareSigner } from './share-signature';
 
-export interface ReferralCallsDeps {
+export interface ReferralHandlersDeps {
   config: { membership: Pick<MembershipConfig, 'referralRewardPercent'> };
   db: Db;
   users: Users;
@@ -17,7 +17,7 @@ export interface ReferralCallsDeps {
  * is recorded on the new user, users.referrer_account), what those users paid (the credited
  * payments of the ledger), and the sharer's reward at the configured rate; and the share signature.
  */
-export function referralHandlers({ config, db, users, shareSigner }: ReferralCallsDeps): CallHandlers {
+export function referralHandlers({ config, db, users, shareSigner }: ReferralHandlersDeps): CallHandlers {
   return {
     get_share_parameters: async ({ url }) => ok(await shareSigner.sign(url)),
 

@@ -1,7 +1,7 @@
 import type { Platform, UpstreamModule } from '../platform/module';
 import { createNamedWordLists, type NamedWordLists } from './named-lists';
 import { createWordBook, type WordBook } from './word-book';
-import { wordListHandlers, type WordListCallsDeps } from './word-list-calls';
+import { wordListHandlers, type WordListHandlersDeps } from './word-list-calls';
 
 export interface WordListServices {
   /** The lookup history, the word list and the thumbs; the dictionary records lookups in it. */
@@ -12,7 +12,7 @@ export interface WordListServices {
 
 /** A logged-in user's words: lookup history, 生词/熟词 marks, feedback on meanings. */
 export const wordListsModule: UpstreamModule<
-  Omit<WordListCallsDeps, keyof Platform | keyof WordListServices>,
+  Omit<WordListHandlersDeps, keyof Platform | keyof WordListServices>,
   WordListServices
 > = {
   name: 'word-lists',

@@ -11,7 +11,7 @@ import type { NamedWordLists } from './named-lists';
 import type { WordBook } from './word-book';
 import { loadWordSheet } from './word-sheet';
 
-export interface WordListCallsDeps {
+export interface WordListHandlersDeps {
   users: Pick<Users, 'requireUser' | 'userForToken'>;
   /** Which lemma a marked word is, when the screen does not say; a listed word's IPA and Chinese. */
   dictionary: Pick<DictionaryEngine, 'lemmasOf' | 'headword'>;
@@ -36,7 +36,7 @@ export function wordListHandlers({
   bookshelf,
   courseShelf,
   now,
-}: WordListCallsDeps): CallHandlers {
+}: WordListHandlersDeps): CallHandlers {
   // A listed word is kept by its lemma, as the 生词/熟词 list keeps it ("leaves" is leaf).
   const listWord = (w: { word: string; lemma?: string; sentence?: string }) => ({
     word: w.word,

@@ -3,7 +3,7 @@ import type { ExpertInstructionServices } from '../expert-instructions/module';
 import type { ParserServices } from '../parser/module';
 import type { PassageServices } from '../passage/module';
 import type { Platform, UpstreamModule } from '../platform/module';
-import { type WriterCallsDeps, writerHandlers } from './writer-calls';
+import { type WriterHandlersDeps, writerHandlers } from './writer-calls';
 import { createWriterChecker, type WriterChecker } from './writer-checks';
 import { createWriterDrafts, type WriterDrafts } from './writer-drafts';
 import { englishSpelling } from './writer-spelling';
@@ -17,7 +17,7 @@ export interface WriterServices {
 
 /** The writer: an essay's offline checks, the model's review, the learner's drafts. */
 export const writerModule: UpstreamModule<
-  Omit<WriterCallsDeps, keyof Platform | keyof WriterServices> & ParserServices & PassageServices & ExpertInstructionServices,
+  Omit<WriterHandlersDeps, keyof Platform | keyof WriterServices> & ParserServices & PassageServices & ExpertInstructionServices,
   WriterServices
 > = {
   name: 'writer',

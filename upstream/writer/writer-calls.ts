@@ -11,7 +11,7 @@ import type { WriterChecker } from './writer-checks';
 import type { WriterDrafts } from './writer-drafts';
 import { createSectionSplitter, writerReviewMessages } from './writer-prompt';
 
-export interface WriterCallsDeps {
+export interface WriterHandlersDeps {
   users: Pick<Users, 'requireUser' | 'userForToken' | 'isVip'>;
   /** A review the model writes is one use of 'writer_review' (the entitlements table). */
   ledger: Pick<UsageLedger, 'takeFreeUse'>;
@@ -43,7 +43,7 @@ export function writerHandlers({
   expertInstructions,
   log,
   ledger,
-}: WriterCallsDeps): CallHandlers {
+}: WriterHandlersDeps): CallHandlers {
   const checkText = (text: string) => writerChecker.check(text, passageReader.read(text, { phrases: false }));
 
   return {

@@ -1,6 +1,6 @@
 import { dictionary as cmuDictionary } from 'cmu-pronouncing-dictionary';
 import type { PassageSentence, PassageToken, WriterFlag, WriterProfile } from '../../lib/contract';
-import { levels, textLevel } from '../content/profile';
+import { levels, textLevel } from '../reading/profile';
 import type { Ecdict } from '../dictionary/ecdict';
 import { type Link, type Parse, ParserUnavailable } from '../parser/link-grammar';
 import type { PassageAnalysis } from '../passage/passage';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { LoginPanel } from '@/components/login/login-panel';
+import { LoginPanel } from '@/components/account/login-panel';
 import { loginReasonMessage } from '@/lib/routes/navigation';
 
 export const metadata: Metadata = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { contentCategories } from '../categories';
 import { def, num, obj, str } from '../define';
 import { envelope } from '../envelope';
-import { documentSentence, examProfile, wholeNumber } from './content';
+import { documentSentence, examProfile, wholeNumber } from './reading';
 
 /**
  * Personal books and the bookshelf: a learner uploads a text, Markdown, EPUB or PDF file and

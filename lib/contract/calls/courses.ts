@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { courseBookCategories } from '../categories';
-import { documentSummary, wholeNumber } from './content';
+import { documentSummary, wholeNumber } from './reading';
 import { def, num, obj, str } from '../define';
 import { envelope } from '../envelope';
 

@@ -16,7 +16,7 @@ export * from './passage';
 export * from './photo-text';
 export * from './expert-instructions';
 export * from './writer';
-export * from './content';
+export * from './reading';
 export * from './courses';
 export * from './books';
 export * from './membership';

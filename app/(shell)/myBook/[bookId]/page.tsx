@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { BookView } from '@/components/books/book-view';
-import { LoginPrompt } from '@/components/login/login-prompt';
+import { LoginPrompt } from '@/components/account/login-prompt';
 import { readMyBook } from '@/lib/bff/books';
 
 interface Props {

@@ -67,7 +67,7 @@ const documentQuery = obj({
   categories: z.array(z.enum(contentCategories)).min(1).max(contentCategories.length),
 });
 
-export const contentCalls = {
+export const readingCalls = {
   /** The whole document; 404 when there is none by that identity. */
   retrieve_file: def('retrieve_file', { method: 'GET', request: obj(fileId), response: envelope(readableDocument) }),
   /** A category's sub-categories with their document counts, in code-point order. */

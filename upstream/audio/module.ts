@@ -3,18 +3,18 @@ import type { Users } from '../account/users';
 import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { UpstreamModule } from '../platform/module';
 import { createSpeech, type Speech } from './speech';
-import { speechHandlers } from './speech-calls';
+import { audioHandlers } from './audio-calls';
 
-export interface SpeechServices {
+export interface AudioServices {
   speech: Speech;
 }
 
 /** Text to speech: a text's audio and its sentence segments. */
-export const speechModule: UpstreamModule<
+export const audioModule: UpstreamModule<
   { users: Pick<Users, 'userForToken' | 'isVip'>; ledger: Pick<UsageLedger, 'requireAllowance'> },
-  SpeechServices
+  AudioServices
 > = {
-  name: 'speech',
+  name: 'audio',
   services: {
     speech: ({ config, log, now }) =>
       createSpeech({ cacheDir: path.join(config.dataDir, 'audio-cache'), cacheMaxBytes: config.audioCacheMaxBytes, log, now }),
@@ -22,7 +22,7 @@ export const speechModule: UpstreamModule<
   // Speech made anew is counted in characters against the caller's daily allowance (a text in
   // the cache is free): a visitor cannot have the server synthesize without end.
   calls: ({ speech, users, ledger }) =>
-    speechHandlers({
+    audioHandlers({
       speech,
       meterSynthesis: async (caller, chars) => {
         const user = await users.userForToken(caller.token);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { audioKeyOf, composeText, repeatedWord, spelledWord } from '../../lib/contract';
 import { createErrorHandler, notFoundHandler, UpstreamError } from '../platform/http';
 import { registerContractRoutes } from '../platform/contract-routes';
-import { speechHandlers } from './speech-calls';
+import { audioHandlers } from './audio-calls';
 import { createSpeech, type Speech } from './speech';
 import { createSynthesizer, type Synthesizer } from './synthesizer';
 import { durationSeconds, frameCount, gapFrames, parseWav, peakLevel, trimSilence } from './wav';
@@ -291,7 +291,7 @@ describe('speech calls over HTTP', () => {
   beforeAll(() => {
     app.onError(createErrorHandler(() => {}));
     app.notFound(notFoundHandler);
-    registerContractRoutes(app, speechHandlers({ speech }));
+    registerContractRoutes(app, audioHandlers({ speech }));
   });
 
   it('GET get_text_audio answers the bytes with type, length, immutable caching and an etag; voice defaults to us', async () => {
@@ -341,7 +341,7 @@ describe('speech calls over HTTP', () => {
     const charged: [string | undefined, number][] = [];
     registerContractRoutes(
       metered,
-      speechHandlers({
+      audioHandlers({
         speech,
         meterSynthesis: (caller, chars) => {
           if (caller.visitorId === 'visitor-out') throw new UpstreamError(200, '001', '今日免费次数已用完');

@@ -3,7 +3,7 @@ import type { Caller } from '../platform/caller';
 import type { Speech } from './speech';
 import type { CallHandlers } from '../platform/contract-routes';
 
-export interface SpeechCallsDeps {
+export interface SpeechHandlersDeps {
   speech: Speech;
   /**
    * Meters synthesis (issue 29): called with the caller and the characters about to be
@@ -14,7 +14,7 @@ export interface SpeechCallsDeps {
 }
 
 /** Speech: a text's audio (binary) and its sentence segments. */
-export function speechHandlers({ speech, meterSynthesis }: SpeechCallsDeps): CallHandlers {
+export function audioHandlers({ speech, meterSynthesis }: SpeechHandlersDeps): CallHandlers {
   return {
     get_text_audio: async ({ text, voice, source }, caller) => {
       const audio = await speech.audio(text, voice ?? 'us', {

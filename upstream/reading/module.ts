@@ -1,10 +1,10 @@
 import type { UpstreamModule } from '../platform/module';
-import { contentHandlers } from './content-calls';
+import { readingHandlers } from './reading-calls';
 import { createFeedReader, scheduleFeedReading } from './feeds';
 import { createContentLibrary, type ContentLibrary } from './library';
 import { createReadingShelf, type ReadingShelf } from './reading';
 
-export interface ContentServices {
+export interface ReadingServices {
   /** Documents and their sentences: examples and exam counts for the dictionary, tasks for annotation. */
   library: ContentLibrary;
   /** The library as the reading screens see it: lists and whole documents. */
@@ -12,13 +12,13 @@ export interface ContentServices {
 }
 
 /** The content library, its reading calls, and the news feeds read into it. */
-export const contentModule: UpstreamModule<object, ContentServices> = {
-  name: 'content',
+export const readingModule: UpstreamModule<object, ReadingServices> = {
+  name: 'reading',
   services: {
     library: ({ db, log, now }) => createContentLibrary({ db, log, now }),
     readingShelf: ({ db }) => createReadingShelf({ db }),
   },
-  calls: contentHandlers,
+  calls: readingHandlers,
   start: ({ config, db, log, now, library }) => {
     const { sources, intervalMinutes } = config.newsFeeds;
     if (!sources.length || intervalMinutes <= 0) return async () => {};

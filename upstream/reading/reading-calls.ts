@@ -3,7 +3,7 @@ import type { CallHandlers } from '../platform/contract-routes';
 import { notFound, ok } from '../platform/http';
 import type { ReadingShelf } from './reading';
 
-export interface ContentCallsDeps {
+export interface ContentHandlersDeps {
   readingShelf: ReadingShelf;
 }
 
@@ -14,7 +14,7 @@ const defaultRecent = 6;
  * The reading calls: sub-categories, paged lists, the newest documents, a book's chapters, and one
  * whole document, which retrieve_file (query parameters) and the content call (the path) answer alike.
  */
-export function contentHandlers({ readingShelf }: ContentCallsDeps): CallHandlers {
+export function readingHandlers({ readingShelf }: ContentHandlersDeps): CallHandlers {
   async function whole(file: ContentFileId) {
     const document = await readingShelf.read(file);
     if (!document) throw notFound();
