@@ -16,7 +16,7 @@ import ts from 'typescript';
  */
 
 /** Folders of pure, dependency-free code that every layer may import. */
-export const pureHelpers = ['lib/text', 'lib/net'] as const;
+export const pureHelpers = ['lib/text', 'lib/net', 'lib/env'] as const;
 
 interface Layer {
   /** The folder (or file) whose product code the rule governs. */

@@ -7,8 +7,8 @@ type Hosted<N extends OverlayName> = ComponentType<HostedOverlayProps<N>>;
 
 /**
  * Where each shell overlay's code is: fetched the first time the overlay opens (or is preloaded),
- * never in a page's first load. A feature adds its overlay with one line here (the pay dialog and
- * the sense drawer will), and a payload type in lib/client/overlays.ts.
+ * never in a page's first load. A feature adds its overlay with one line here and a payload type
+ * in lib/client/overlays.ts.
  */
 export const overlayLoaders: { [N in OverlayName]?: () => Promise<Hosted<N>> } = {
   wordTranslation: () => import('@/components/dictionary/word-panel').then((m) => m.WordPanel),

@@ -2,9 +2,12 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+import { type Env, optional, parseEnv } from '@/lib/env/env';
 
 /**
- * Server configuration of the BFF, read once from the environment. Every variable is documented
+ * Server configuration of the BFF, read once from the environment and checked with zod, as the
+ * upstream's is (a wrong value stops the start, naming the variable). Every variable is documented
  * in the README's configuration table.
  */
 export interface BffConfig {
@@ -22,7 +25,30 @@ export interface BffConfig {
   };
 }
 
-type Env = Record<string, string | undefined>;
+const url = (name: string) =>
+  z
+    .string()
+    .trim()
+    .pipe(z.url({ protocol: /^https?$/, error: `${name} must be an http(s) URL` }));
+
+const envSchema = z.object({
+  UPSTREAM_URL: z
+    .string({ error: 'UPSTREAM_URL is not set: start the product with `npm start`, which starts the embedded upstream' })
+    .pipe(url('UPSTREAM_URL')),
+  UPSTREAM_TIMEOUT_MS: optional(z.coerce.number().int().positive()).transform((v) => v ?? 30_000),
+  SITE_URL: optional(url('SITE_URL')),
+  APP_SESSION_COOKIE: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^[\w.-]{1,64}$/, 'a cookie name'),
+  ).transform((v) => v ?? 'session'),
+  WECHAT_OPEN_APP_ID: optional(z.string().trim()),
+  WECHAT_MP_APP_ID: optional(z.string().trim()),
+  SESSION_SECRET: optional(z.string()),
+  DATABASE_URL: optional(z.string()),
+  DATA_DIR: optional(z.string()).transform((v) => v ?? '.data'),
+});
 
 let cached: BffConfig | null = null;
 
@@ -31,25 +57,23 @@ export function bffConfig(): BffConfig {
   return cached;
 }
 
-/** Reads the configuration from `env`; exported for its tests, the server uses `bffConfig`. */
+/** Reads and checks the configuration from `env`; exported for its tests, the server uses `bffConfig`. */
 export function readConfig(env: Env): BffConfig {
-  const upstream = env.UPSTREAM_URL;
-  if (!upstream) {
-    throw new Error('UPSTREAM_URL is not set: start the product with `npm start`, which starts the embedded upstream');
-  }
-  const timeout = Number(env.UPSTREAM_TIMEOUT_MS ?? 30_000);
+  const e = parseEnv(envSchema, env, 'BFF');
   return {
-    upstreamUrl: new URL(upstream),
-    upstreamTimeoutMs: Number.isFinite(timeout) && timeout > 0 ? timeout : 30_000,
-    sessionPasswords: sessionPasswords(env),
-    siteUrl: env.SITE_URL ? new URL(env.SITE_URL) : null,
-    appSessionCookie: env.APP_SESSION_COOKIE || 'session',
+    upstreamUrl: new URL(e.UPSTREAM_URL),
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    sessionPasswords: sessionPasswords(e),
+    siteUrl: e.SITE_URL ? new URL(e.SITE_URL) : null,
+    appSessionCookie: e.APP_SESSION_COOKIE,
     wechat: {
-      openAppId: env.WECHAT_OPEN_APP_ID || null,
-      mpAppId: env.WECHAT_MP_APP_ID || null,
+      openAppId: e.WECHAT_OPEN_APP_ID ?? null,
+      mpAppId: e.WECHAT_MP_APP_ID ?? null,
     },
   };
 }
+
+type Checked = z.output<typeof envSchema>;
 
 /**
  * SESSION_SECRET holds one secret, or several separated by commas, newest first: the newest
@@ -58,7 +82,7 @@ export function readConfig(env: Env): BffConfig {
  * that a fresh machine works and sessions survive restarts; but not with DATABASE_URL, which
  * means several instances, each of which would make a secret of its own.
  */
-function sessionPasswords(env: Env): Record<string, string> {
+function sessionPasswords(env: Checked): Record<string, string> {
   const secrets = (env.SESSION_SECRET ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -71,11 +95,11 @@ function sessionPasswords(env: Env): Record<string, string> {
   return Object.fromEntries(secrets.map((s, i) => [String(secrets.length - i), s]));
 }
 
-function generatedSecret(env: Env): string {
-  if (env.DATABASE_URL?.trim()) {
+function generatedSecret(env: Checked): string {
+  if (env.DATABASE_URL) {
     throw new Error('SESSION_SECRET must be set when DATABASE_URL is: all instances seal sessions with it');
   }
-  const file = resolve(env.DATA_DIR || '.data', 'session-secret');
+  const file = resolve(env.DATA_DIR, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('base64url');

@@ -16,17 +16,16 @@ describe('overlay store', () => {
     const seen: number[] = [];
     const stop = overlayStore.subscribe(() => seen.push(Object.keys(overlayStore.snapshot()).length));
     openOverlay('loginDialog');
-    openOverlay('senseDrawer', { word: 'run' });
-    expect(overlayStore.snapshot().senseDrawer?.payload).toEqual({ word: 'run' });
+    openOverlay('sentenceTranslate', { text: 'We sat on the bank.' });
+    expect(overlayStore.snapshot().sentenceTranslate?.payload).toEqual({ text: 'We sat on the bank.' });
     closeOverlay('loginDialog');
     expect(isOverlayOpen('loginDialog')).toBe(false);
-    expect(isOverlayOpen('senseDrawer')).toBe(true);
+    expect(isOverlayOpen('sentenceTranslate')).toBe(true);
     stop();
     expect(seen).toEqual([1, 2, 1]);
   });
 
-  it('a route change closes the sense drawer, translation popup, translate drawer and chat drawer only', () => {
-    openOverlay('senseDrawer');
+  it('a route change closes the translation popup, translate drawer and chat drawer only', () => {
     openOverlay('wordTranslation', { query: { pre_context: '', post_context: '', target_word: 'run' } });
     openOverlay('sentenceTranslate', { text: 'We sat on the bank.' });
     openOverlay('chatDrawer', { sentence: 'We sat on the bank.', from: 'ContextualDict' });

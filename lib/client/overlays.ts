@@ -55,8 +55,6 @@ export interface VipCongratsPayload {
 
 /** What each overlay is opened with; `undefined` where it needs nothing (yet). */
 export interface OverlayPayloads {
-  /** The sense drawer's word (its feature issue adds the rest). */
-  senseDrawer: { word: string } | undefined;
   wordTranslation: WordLookup;
   /** The translate drawer: the text to translate. */
   sentenceTranslate: SentenceTranslatePayload;
@@ -74,7 +72,6 @@ export type OverlayName = keyof OverlayPayloads;
 
 // Typed as a record so that a kind added to OverlayPayloads and not listed here fails to compile.
 const everyOverlay: Record<OverlayName, true> = {
-  senseDrawer: true,
   wordTranslation: true,
   sentenceTranslate: true,
   centerDialog: true,
@@ -89,10 +86,11 @@ const everyOverlay: Record<OverlayName, true> = {
 export const overlayNames = Object.keys(everyOverlay) as readonly OverlayName[];
 
 /**
- * Spec section 4: a route change closes these (the sense drawer, the translation popup, the
- * translate drawer), and the chat drawer, whose sentence belongs to the page it was opened on.
+ * Spec section 4: a route change closes these (the translation popup, the translate drawer), and
+ * the chat drawer, whose sentence belongs to the page it was opened on. (The spec's sense drawer
+ * is the word panel's own sense list here, not an overlay of its own.)
  */
-export const closedOnRouteChange: readonly OverlayName[] = ['senseDrawer', 'wordTranslation', 'sentenceTranslate', 'chatDrawer'];
+export const closedOnRouteChange: readonly OverlayName[] = ['wordTranslation', 'sentenceTranslate', 'chatDrawer'];
 
 export type OpenOverlay<N extends OverlayName> = { readonly payload: OverlayPayloads[N] };
 export type OverlayState = { readonly [N in OverlayName]?: OpenOverlay<N> };

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { type Env, optional, parseEnv } from '../../lib/env/env';
 
 export type EnvType = 'test' | 'production';
 
@@ -163,10 +164,6 @@ export interface WechatPayMerchant {
   notifyUrl: string;
 }
 
-// Deployment tools often export unset variables as empty strings; treat them as absent.
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), schema.optional());
-
 const count = (fallback: number) => optional(z.coerce.number().int().min(0)).transform((v) => v ?? fallback);
 const port = optional(z.coerce.number().int().min(0).max(65_535));
 /**
@@ -255,16 +252,9 @@ const envSchema = z.object({
   NEWS_FEED_INTERVAL_MINUTES: optional(z.coerce.number().int().min(0).max(10_080)).transform((v) => v ?? 60),
 });
 
-type Env = Record<string, string | undefined>;
-
 /** Reads the service configuration; throws one error naming every bad variable. */
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): UpstreamConfig {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid upstream configuration: ${problems.join('; ')}`);
-  }
-  const e = parsed.data;
+  const e = parseEnv(envSchema, env, 'upstream');
   return {
     envType: e.ENV_TYPE,
     host: e.UPSTREAM_HOST,
