@@ -7,6 +7,7 @@ import { recentDocuments } from '@/lib/bff/reading-lists';
 import { categoryLabels, contentCategories } from '@/lib/contract/categories';
 import { categoryHref } from '@/lib/reading/categories';
 import { pathFor } from '@/lib/routes/route-table';
+import { Button, buttonClass } from '@/components/ui/button';
 
 export const metadata: Metadata = {
   alternates: { canonical: '/' },
@@ -80,10 +81,7 @@ export default async function PortalPage() {
         <ul data-testid="portal-categories" className="flex flex-wrap gap-2">
           {portalCategories.map((category) => (
             <li key={category}>
-              <Link
-                href={categoryHref(category)}
-                className="inline-block rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
-              >
+              <Link href={categoryHref(category)} className={buttonClass({ tone: 'secondary', size: 'sm', shape: 'pill' })}>
                 {categoryLabels[category]}
               </Link>
             </li>
@@ -141,12 +139,9 @@ function PasteForm({
         placeholder={placeholder}
         className="w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm"
       />
-      <button
-        type="submit"
-        className="h-9 self-start rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
-      >
+      <Button type="submit" className="self-start">
         {submit}
-      </button>
+      </Button>
     </form>
   );
 }

@@ -1,12 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/client/errors';
 import { PASSWORD_MAX } from '@/lib/contract/password-rules';
+import { buttonClass } from '@/components/ui/button';
 
 /** The look the login and account forms share. */
 export const inputClass =
   'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
-export const buttonClass =
-  'h-11 w-full rounded-lg bg-brand-600 font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50';
+/** The forms' main button: the product's primary button, the width of the form. */
+export const formButtonClass = buttonClass({ size: 'lg' }, 'h-11 w-full');
 
 /** A form's refusal, read out by screen readers as it appears. */
 export function FormError({ message, testId = 'login-error' }: { message: string; testId?: string }) {

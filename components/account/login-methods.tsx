@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@/lib/client/query';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import {
-  buttonClass,
+  formButtonClass,
   CredentialFields,
   FormError,
   inputClass,
@@ -16,12 +16,12 @@ import { callData } from '@/lib/client/api';
 import { toast } from '@/lib/client/toast';
 import type { LoginMethods as Methods } from '@/lib/contract/calls/account';
 import { PASSWORD_MAX, passwordProblem } from '@/lib/contract/password-rules';
+import { buttonClass } from '@/components/ui/button';
 
 export const loginMethodsKey = ['login-methods'] as const;
 
 const rowClass = 'flex flex-wrap items-center justify-between gap-3 py-3';
-const smallButton =
-  'h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-ink hover:bg-slate-50 disabled:opacity-50';
+const smallButton = buttonClass({ tone: 'secondary', size: 'sm' });
 
 /**
  * How the learner logs in, on /Profil: the e-mail, WeChat (bound, or a button that binds it
@@ -170,7 +170,7 @@ function PasswordForm({ change, onDone }: { change: boolean; onDone: () => void 
       </p>
       {error && <FormError message={error} testId="password-error" />}
       <div className="flex gap-3">
-        <button type="submit" data-testid="password-submit" className={buttonClass} disabled={pending}>
+        <button type="submit" data-testid="password-submit" className={formButtonClass} disabled={pending}>
           {pending ? '正在保存…' : '保存'}
         </button>
         <button type="button" className={`${smallButton} h-11 shrink-0 px-5`} onClick={onDone} disabled={pending}>
@@ -211,7 +211,7 @@ function BindAccount() {
       <form onSubmit={form.submit} noValidate className="mt-4 flex flex-col gap-3">
         <CredentialFields form={form} testIds={{ account: 'bind-account-account', password: 'bind-account-password' }} />
         {form.error && <FormError message={form.error} testId="bind-account-error" />}
-        <button type="submit" data-testid="bind-account-submit" className={buttonClass} disabled={!form.ready}>
+        <button type="submit" data-testid="bind-account-submit" className={formButtonClass} disabled={!form.ready}>
           {form.pending ? '正在绑定…' : '绑定'}
         </button>
       </form>

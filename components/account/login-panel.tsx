@@ -3,7 +3,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { callData } from '@/lib/client/api';
 import { takeRememberedRoute } from '@/lib/client/return-route';
-import { buttonClass, FormError, inputClass, messageOf } from './form-parts';
+import { formButtonClass, FormError, inputClass, messageOf } from './form-parts';
 import { PasswordLogin } from './password-login';
 import { useInsideWechat } from './use-inside-wechat';
 
@@ -154,7 +154,7 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
           className={inputClass}
         />
         {error && <FormError message={error} />}
-        <button type="submit" data-testid="login-send-code" className={buttonClass} disabled={pending || !isEmail(email)}>
+        <button type="submit" data-testid="login-send-code" className={formButtonClass} disabled={pending || !isEmail(email)}>
           {pending ? '正在发送…' : '获取验证码'}
         </button>
       </form>
@@ -186,7 +186,7 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
         className={`${inputClass} tracking-[0.4em]`}
       />
       {error && <FormError message={error} />}
-      <button type="submit" data-testid="login-submit" className={buttonClass} disabled={pending || code.length !== 6}>
+      <button type="submit" data-testid="login-submit" className={formButtonClass} disabled={pending || code.length !== 6}>
         {pending ? '正在登录…' : '登录'}
       </button>
       <div className="flex justify-between text-sm">

@@ -2,7 +2,7 @@
 
 import { callData } from '@/lib/client/api';
 import { takeRememberedRoute } from '@/lib/client/return-route';
-import { buttonClass, CredentialFields, FormError, useCredentialsForm } from './form-parts';
+import { formButtonClass, CredentialFields, FormError, useCredentialsForm } from './form-parts';
 
 /**
  * Log in by account number (8 digits) or e-mail and password. The password is set in the
@@ -24,7 +24,7 @@ export function PasswordLogin({ returnTo }: { returnTo?: string }) {
         required
       />
       {form.error && <FormError message={form.error} />}
-      <button type="submit" data-testid="login-password-submit" className={buttonClass} disabled={!form.ready}>
+      <button type="submit" data-testid="login-password-submit" className={formButtonClass} disabled={!form.ready}>
         {form.pending ? '正在登录…' : '登录'}
       </button>
       <p className="text-xs text-ink-mute">还没有密码？先用邮箱或微信登录，再到个人资料中设置密码。</p>

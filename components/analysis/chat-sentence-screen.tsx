@@ -6,6 +6,7 @@ import { MAX_SENTENCE_LENGTH, sentenceToAnalyse } from '@/lib/client/analysis/se
 import { openOverlay } from '@/lib/client/overlays';
 import { AnalysisPanel } from './analysis-panel';
 import { type AnalysisSource, SentenceAnalysis } from './sentence-analysis';
+import { Button } from '@/components/ui/button';
 
 export interface ChatSentenceScreenProps {
   /** The screen's name, kept with the sentence in the learner's history. */
@@ -91,25 +92,21 @@ export function ChatSentenceScreen({ from, title, intro, samples, notice }: Chat
             {text.length} / {MAX_SENTENCE_LENGTH}
           </span>
           <div className="flex gap-2">
-            <button
-              type="button"
+            <Button
+              tone="secondary"
+              size="sm"
               data-testid="translate-sentence"
               disabled={!sentenceToAnalyse(text)}
               onClick={() => {
                 const sentence = sentenceToAnalyse(text);
                 if (sentence) openOverlay('sentenceTranslate', { text: sentence });
               }}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-ink-soft hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
             >
               翻译
-            </button>
-            <button
-              type="submit"
-              data-testid="analyse-sentence"
-              className="rounded-lg bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-            >
+            </Button>
+            <Button type="submit" data-testid="analyse-sentence">
               分析句子
-            </button>
+            </Button>
           </div>
         </div>
         {empty && (

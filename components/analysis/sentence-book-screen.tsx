@@ -11,6 +11,7 @@ import { clockTime } from '@/lib/client/word-lists/history-format';
 import { errorMessage, isLoggedOut } from '@/lib/client/word-lists/queries';
 import { mergePages } from '@/lib/client/word-lists/word-list-model';
 import type { SentenceEntry } from '@/lib/contract/calls/analysis';
+import { buttonClass } from '@/components/ui/button';
 
 const filters: readonly { value: SentenceFilter; label: string }[] = [
   { value: 'all', label: '全部句子' },
@@ -45,10 +46,7 @@ export function SentenceBookScreen({ title, from }: { title: string; from: strin
           <h1 className="text-2xl font-semibold">{title}</h1>
           <p className="mt-1 text-sm text-ink-soft">分析过的句子都在这里，点击一句重新打开它的分析和对话</p>
         </div>
-        <Link
-          href="/chatSentence"
-          className="rounded-full border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
-        >
+        <Link href="/chatSentence" className={buttonClass({ tone: 'secondary', size: 'sm', shape: 'pill' })}>
           分析新句子
         </Link>
       </div>

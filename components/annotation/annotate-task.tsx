@@ -20,6 +20,7 @@ import { ApiError } from '@/lib/client/errors';
 import { toast } from '@/lib/client/toast';
 import { useCurrentUser } from '@/lib/client/user';
 import { lookUpWord } from '@/lib/client/word-lookup';
+import { Button } from '@/components/ui/button';
 
 /** One task: the sentence, the senses to choose from (one at most, or Other) and 提交. */
 export function AnnotateTaskForm({ uid, task, onSubmitted }: { uid: string; task: AnnotationTask; onSubmitted: () => void }) {
@@ -99,15 +100,9 @@ export function AnnotateTaskForm({ uid, task, onSubmitted }: { uid: string; task
             </p>
           )}
         </div>
-        <button
-          type="button"
-          data-testid="annotate-submit"
-          onClick={() => void submit()}
-          disabled={submitting}
-          className="shrink-0 rounded-lg bg-brand-600 px-6 py-2.5 font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
+        <Button size="lg" data-testid="annotate-submit" onClick={() => void submit()} disabled={submitting} className="shrink-0">
           {submitting ? '提交中…' : '提交'}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { useRequireLogin } from '@/components/account/use-require-login';
 import { useAssessment } from '@/lib/client/assessment/use-assessment';
 import type { AssessmentItem } from '@/lib/contract';
 import { AssessmentResultView } from './assessment-result';
+import { Button } from '@/components/ui/button';
 
 /**
  * /assessment: the intro, the test (big 认识/不认识 buttons, keys 1 and 2; then the meaning
@@ -56,15 +57,9 @@ export function AssessmentScreen() {
               {state.error}
             </p>
           ) : null}
-          <button
-            type="button"
-            data-testid="assessment-start"
-            onClick={begin}
-            disabled={state.busy}
-            className="self-start rounded-xl bg-brand-600 px-8 py-3 text-lg font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-          >
+          <Button size="xl" data-testid="assessment-start" onClick={begin} disabled={state.busy} className="self-start">
             {state.busy ? '准备题目…' : state.error ? '重试' : '开始测试'}
-          </button>
+          </Button>
         </section>
       ) : null}
 
@@ -107,13 +102,9 @@ export function AssessmentScreen() {
               className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-brand-100 bg-brand-50 px-4 py-3 text-sm"
             >
               <span>登录后可把结果保存到个人中心，以后再测可以看到进步。</span>
-              <button
-                type="button"
-                onClick={requireLogin}
-                className="rounded-lg bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700"
-              >
+              <Button size="sm" onClick={requireLogin}>
                 登录保存结果
-              </button>
+              </Button>
             </div>
           ) : (
             <p data-testid="assessment-kept" className="text-sm text-green-700">
@@ -121,13 +112,9 @@ export function AssessmentScreen() {
             </p>
           )}
           <AssessmentResultView result={state.result} />
-          <button
-            type="button"
-            onClick={restart}
-            className="self-start rounded-lg border border-slate-300 px-4 py-2 text-sm hover:bg-slate-50"
-          >
+          <Button tone="secondary" onClick={restart} className="self-start">
             再测一次
-          </button>
+          </Button>
         </section>
       ) : null}
     </div>
@@ -169,24 +156,12 @@ function YesNo({ item, busy, onAnswer }: ItemProps) {
         {item.word}
       </p>
       <div className="grid w-full grid-cols-2 gap-3 md:gap-4">
-        <button
-          type="button"
-          data-testid="assessment-yes"
-          disabled={busy}
-          onClick={() => onAnswer(true)}
-          className="rounded-2xl bg-brand-600 py-5 text-xl font-medium text-white hover:bg-brand-700 disabled:opacity-60"
-        >
+        <Button size="xl" data-testid="assessment-yes" disabled={busy} onClick={() => onAnswer(true)}>
           认识 <kbd className="ml-1 hidden text-sm opacity-80 md:inline">1</kbd>
-        </button>
-        <button
-          type="button"
-          data-testid="assessment-no"
-          disabled={busy}
-          onClick={() => onAnswer(false)}
-          className="rounded-2xl border-2 border-slate-300 bg-white py-5 text-xl font-medium hover:bg-slate-50 disabled:opacity-60"
-        >
+        </Button>
+        <Button tone="secondary" size="xl" data-testid="assessment-no" disabled={busy} onClick={() => onAnswer(false)}>
           不认识 <kbd className="ml-1 hidden text-sm text-ink-mute md:inline">2</kbd>
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -6,6 +6,7 @@ import { fetchShelf, shelfItemHref, shelfKey, useRemoveFromShelf } from '@/lib/c
 import { useCurrentUser } from '@/lib/client/user';
 import type { ShelfItem } from '@/lib/contract';
 import { pathFor } from '@/lib/routes/route-table';
+import { buttonClass } from '@/components/ui/button';
 
 const kindLabels: Record<ShelfItem['kind'], string> = { book: '自制书', document: '文章', course: '课程' };
 
@@ -35,11 +36,7 @@ export function Bookshelf() {
         <h2 id="bookshelf-title" className="text-lg font-semibold">
           我的书架
         </h2>
-        <Link
-          data-testid="bookshelf-upload"
-          href={pathFor('uploadBook')}
-          className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-        >
+        <Link data-testid="bookshelf-upload" href={pathFor('uploadBook')} className={buttonClass({ size: 'sm' })}>
           上传制书
         </Link>
       </div>

@@ -9,6 +9,7 @@ import { useQueryClient } from '@/lib/client/query';
 import { useCurrentUser } from '@/lib/client/user';
 import { bookUpload, defaultReaderLevel } from '@/lib/contract/calls/books';
 import { pathFor } from '@/lib/routes/route-table';
+import { Button } from '@/components/ui/button';
 
 const readerLevels = [
   { level: 1, label: '中考' },
@@ -118,14 +119,9 @@ export function UploadBookForm() {
         </select>
         <span className="text-xs text-ink-mute">超出这个水平、又没有被你标为熟词的词，会列入本书的生词表。</span>
       </label>
-      <button
-        type="submit"
-        data-testid="upload-submit"
-        disabled={busy || !file || !!uploadProblem(file)}
-        className="h-11 rounded-lg bg-brand-600 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-      >
+      <Button type="submit" data-testid="upload-submit" disabled={busy || !file || !!uploadProblem(file)} className="h-11">
         {busy ? '正在制作…' : '上传并制作'}
-      </button>
+      </Button>
 
       {stage.kind === 'uploading' ? (
         <div role="status" data-testid="upload-progress" className="flex flex-col gap-1 text-sm">

@@ -8,6 +8,7 @@ import type { TutorChat } from '@/lib/client/chat/use-tutor-chat';
 import { ModelMarkdown } from '@/components/ui/model-markdown';
 import { markdownClass } from '../analysis/explanation-entries';
 import { FeedbackThumbs } from './reply-feedback';
+import { Button } from '@/components/ui/button';
 
 /** Spec section 9: the chat scrolls to its newest message 100 ms after new content. */
 export const AUTO_SCROLL_DELAY_MS = 100;
@@ -143,17 +144,17 @@ export function ChatPanel({
             placeholder={placeholder ?? (selected ? `问问「${selected.label}」…` : '先点击句子中的成分，再输入问题')}
             className="max-h-32 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 text-base outline-none placeholder:text-ink-mute"
           />
-          <button
+          <Button
             type="submit"
             data-testid="chat-send"
             aria-label="发送"
             disabled={!canSend}
-            className="grid size-9 shrink-0 place-items-center rounded-lg bg-brand-600 text-white transition-colors hover:bg-brand-700 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-400"
+            className="grid size-9 shrink-0 place-items-center"
           >
             <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="currentColor">
               <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
             </svg>
-          </button>
+          </Button>
         </div>
         {hint && (
           <p role="alert" data-testid="chat-hint" className="mt-1 text-sm text-amber-700">

@@ -4,6 +4,7 @@ import { type CategoryBook, type CategoryBooks, defaultCoursePageSize } from '@/
 import { courseBookLabels, type CourseBookCategory } from '@/lib/contract/categories';
 import { itemCount } from '@/lib/routes/course-labels';
 import { courseDetailHref, frequentWordsHref } from '@/lib/routes/course-links';
+import { buttonClass } from '@/components/ui/button';
 
 /**
  * /aiBook/{category}: the category's course books, by type, with their levels, item counts and
@@ -72,7 +73,7 @@ function BookCard({ book }: { book: CategoryBook }) {
                 <Link
                   href={courseDetailHref(book, level.level)}
                   data-testid="course-level-link"
-                  className="inline-flex items-center gap-1 rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
+                  className={buttonClass({ tone: 'secondary', size: 'sm', shape: 'pill' })}
                 >
                   <span>{level.name}</span>
                   <span className="text-xs text-ink-mute">{level.units} 单元</span>
@@ -83,11 +84,7 @@ function BookCard({ book }: { book: CategoryBook }) {
         </nav>
       )}
       <div className="mt-4 flex flex-1 items-end">
-        <Link
-          href={href}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          aria-label={`开始学习${book.name}`}
-        >
+        <Link href={href} className={buttonClass()} aria-label={`开始学习${book.name}`}>
           开始学习
         </Link>
       </div>

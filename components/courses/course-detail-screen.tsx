@@ -13,6 +13,7 @@ import { defaultCoursePageSize, type CourseLevel, type UnitSummary } from '@/lib
 import { courseBookLabels } from '@/lib/contract/categories';
 import { itemCount, progressLabel, unitItemCount } from '@/lib/routes/course-labels';
 import { courseCategoryHref, courseDetailHref, courseIdOf, lessonHref, type CourseAddress } from '@/lib/routes/course-links';
+import { Button, buttonClass } from '@/components/ui/button';
 
 /**
  * /aiBook/{type}/detail: one book's levels and units, with the learner's progress per unit and a
@@ -85,7 +86,7 @@ function NoSuchBook({ book }: { book: CourseAddress }) {
 /** 继续学习: the unit touched last, at its position; 开始学习 before anything is stored. */
 function ResumeButton({ book, loggedIn }: { book: CourseAddress; loggedIn: boolean }) {
   const resume = useResumePoint(courseIdOf(book), loggedIn);
-  const className = 'shrink-0 rounded-lg bg-brand-600 px-5 py-2.5 text-sm font-medium text-white hover:bg-brand-700';
+  const className = buttonClass({ size: 'lg' }, 'shrink-0');
   if (!loggedIn || resume.isError || (resume.isSuccess && !resume.data)) {
     return (
       <Link href={lessonHref(book, 1)} data-testid="course-start" className={className}>
@@ -165,25 +166,15 @@ function UnitList({ book, level }: { book: CourseAddress; level: number | undefi
       </ol>
       {pages > 1 && (
         <nav aria-label="单元分页" className="mt-5 flex items-center justify-center gap-3 text-sm">
-          <button
-            type="button"
-            disabled={page <= 1}
-            onClick={() => setPage((p) => p - 1)}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50 disabled:opacity-40"
-          >
+          <Button tone="secondary" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
             上一页
-          </button>
+          </Button>
           <span aria-live="polite">
             第 {page} / {pages} 页
           </span>
-          <button
-            type="button"
-            disabled={page >= pages}
-            onClick={() => setPage((p) => p + 1)}
-            className="rounded-lg border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50 disabled:opacity-40"
-          >
+          <Button tone="secondary" size="sm" disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
             下一页
-          </button>
+          </Button>
         </nav>
       )}
     </section>

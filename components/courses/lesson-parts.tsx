@@ -6,6 +6,7 @@ import { ClickableText } from '@/components/dictionary/clickable-text';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import type { UnitContent } from '@/lib/client/courses/queries';
 import type { CourseAddress } from '@/lib/routes/course-links';
+import { Button, buttonClass } from '@/components/ui/button';
 
 /** Tells an anonymous learner that nothing is saved, and offers the login. */
 export function ProgressLoginNotice({ compact = false }: { compact?: boolean }) {
@@ -18,13 +19,9 @@ export function ProgressLoginNotice({ compact = false }: { compact?: boolean }) 
       }`}
     >
       <p className="flex-1">未登录也可以学习，但学习进度和单词标记不会保存。</p>
-      <button
-        type="button"
-        onClick={requireLogin}
-        className="rounded-lg bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700"
-      >
+      <Button size="sm" onClick={requireLogin}>
         登录保存进度
-      </button>
+      </Button>
     </div>
   );
 }
@@ -105,7 +102,7 @@ export function LessonFinished({
   links: LessonLinks;
   onRestart: () => void;
 }) {
-  const button = 'rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm hover:bg-slate-50';
+  const button = buttonClass({ tone: 'secondary' });
   return (
     <section
       data-testid="lesson-finished"
@@ -125,11 +122,7 @@ export function LessonFinished({
           返回目录
         </Link>
         {links.next && (
-          <Link
-            href={links.next}
-            data-testid="lesson-next-unit"
-            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
+          <Link href={links.next} data-testid="lesson-next-unit" className={buttonClass()}>
             下一单元
           </Link>
         )}

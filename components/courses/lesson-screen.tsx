@@ -14,6 +14,7 @@ import { ReadingLesson } from './reading-lesson';
 import { QuestionLesson } from './question-lesson';
 import { SentenceLesson } from './sentence-lesson';
 import { WordLesson } from './word-lesson';
+import { buttonClass } from '@/components/ui/button';
 
 /**
  * The four /aiBook/{type}/class screens (no header or footer): loads the unit, says where it
@@ -135,7 +136,7 @@ function LessonShell({
         <Link
           href={detailHref ?? courseDetailHref(book)}
           data-testid="lesson-back"
-          className="shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+          className={buttonClass({ tone: 'secondary', size: 'sm' }, 'shrink-0')}
         >
           ‹ 目录
         </Link>
@@ -148,7 +149,7 @@ function LessonShell({
           <a
             href={printHref}
             data-testid="lesson-print"
-            className="ml-auto shrink-0 rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50"
+            className={buttonClass({ tone: 'secondary', size: 'sm' }, 'ml-auto shrink-0')}
           >
             导出 PDF
           </a>

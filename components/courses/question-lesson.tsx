@@ -7,6 +7,7 @@ import type { ReadingQuestion } from '@/lib/contract/calls/courses';
 import { PassageText } from './lesson-parts';
 import { LessonProgress, type LessonProps } from './lesson-parts';
 import Link from 'next/link';
+import { Button, buttonClass } from '@/components/ui/button';
 
 /**
  * /aiBook/reading-question/class: an exam paper's text (words clickable) and its questions; the
@@ -63,18 +64,14 @@ export function QuestionLesson({ content, start, save, links }: LessonProps<'rea
             答对 {result.correct} / {result.total} 题
           </p>
           <div className="mt-4 flex flex-wrap justify-center gap-3 text-sm">
-            <button
-              type="button"
-              onClick={restart}
-              className="rounded-lg border border-slate-300 bg-white px-4 py-2 hover:bg-slate-50"
-            >
+            <Button tone="secondary" onClick={restart}>
               重新作答
-            </button>
-            <Link href={links.detail} className="rounded-lg border border-slate-300 bg-white px-4 py-2 hover:bg-slate-50">
+            </Button>
+            <Link href={links.detail} className={buttonClass({ tone: 'secondary' })}>
               返回目录
             </Link>
             {links.next && (
-              <Link href={links.next} className="rounded-lg bg-brand-600 px-4 py-2 font-medium text-white hover:bg-brand-700">
+              <Link href={links.next} className={buttonClass()}>
                 下一套
               </Link>
             )}
@@ -163,15 +160,9 @@ export function QuestionLesson({ content, start, save, links }: LessonProps<'rea
               提交失败：{errorMessage(check.error)}
             </span>
           )}
-          <button
-            type="button"
-            data-testid="test-submit"
-            disabled={check.isPending}
-            onClick={submit}
-            className="rounded-lg bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-          >
+          <Button size="lg" data-testid="test-submit" disabled={check.isPending} onClick={submit}>
             {check.isPending ? '正在批改…' : answered < questions.length ? '交卷（有未答的题）' : '交卷'}
-          </button>
+          </Button>
         </div>
       )}
     </div>

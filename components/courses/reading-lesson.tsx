@@ -6,6 +6,7 @@ import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import { openOverlay } from '@/lib/client/overlays';
 import { PassageText } from './lesson-parts';
 import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
+import { Button, buttonClass } from '@/components/ui/button';
 
 /**
  * /aiBook/reading/class: a passage with every word clickable (looked up in its sentence), read
@@ -64,7 +65,7 @@ export function ReadingLesson({ content, start, save, links }: LessonProps<'read
   }
 
   const current = sentences[index];
-  const button = 'rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm hover:bg-slate-50 disabled:opacity-40';
+  const button = buttonClass({ tone: 'secondary', size: 'sm' });
   return (
     <div className="flex flex-1 flex-col gap-4">
       <LessonProgress at={index + 1} total={sentences.length} label="阅读进度（句）" />
@@ -100,10 +101,9 @@ export function ReadingLesson({ content, start, save, links }: LessonProps<'read
               停止
             </button>
           ) : (
-            <button
-              type="button"
+            <Button
+              size="sm"
               data-testid="reading-play"
-              className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
               onClick={() =>
                 void playSegments(
                   sentences.map((s) => s.text),
@@ -112,7 +112,7 @@ export function ReadingLesson({ content, start, save, links }: LessonProps<'read
               }
             >
               朗读
-            </button>
+            </Button>
           )}
           <button
             type="button"

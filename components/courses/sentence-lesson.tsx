@@ -7,6 +7,7 @@ import { useLessonCursor } from '@/lib/client/courses/use-lesson-cursor';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import { openOverlay } from '@/lib/client/overlays';
 import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
+import { Button, buttonClass } from '@/components/ui/button';
 
 /**
  * /aiBook/sentence/class: the unit's sentences one at a time, with their audio, their words to
@@ -40,7 +41,7 @@ export function SentenceLesson({ content, start, save, links }: LessonProps<'sen
   }
 
   const sentence = sentences[index];
-  const button = 'rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm hover:bg-slate-50 disabled:opacity-40';
+  const button = buttonClass({ tone: 'secondary' });
   return (
     <div className="flex flex-1 flex-col gap-4">
       <LessonProgress at={index + 1} total={sentences.length} label="本单元进度" />
@@ -66,14 +67,12 @@ export function SentenceLesson({ content, start, save, links }: LessonProps<'sen
         <button type="button" className={button} disabled={index === 0} onClick={() => go(index - 1)} data-testid="sentence-prev">
           ‹ 上一句
         </button>
-        <button
-          type="button"
+        <Button
           data-testid="sentence-analysis"
           onClick={() => openOverlay('chatDrawer', { sentence: sentence.text, from: 'course' })}
-          className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
         >
           分析本句
-        </button>
+        </Button>
         <span className="flex-1" />
         <span className="hidden text-xs text-ink-mute md:inline">快捷键：← →</span>
         <button type="button" className={button} onClick={() => go(index + 1)} data-testid="sentence-next">

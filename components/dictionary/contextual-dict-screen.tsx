@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PassageMarks } from '@/components/passage/passage-marks';
 import { PhotoTextPicker } from '@/components/photo-text/photo-text-picker';
 import { ClickableText, type AutoLookup } from './clickable-text';
+import { Button } from '@/components/ui/button';
 
 /** The longest text a lookup may carry as context (lib/contract: query_word). */
 export const MAX_TEXT_LENGTH = 20_000;
@@ -132,14 +133,9 @@ export function ContextualDictScreen({
             )}
           </span>
           {mode === 'read' ? (
-            <button
-              type="button"
-              data-testid="edit-mode"
-              onClick={startEditing}
-              className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-ink-soft hover:bg-slate-50"
-            >
+            <Button tone="secondary" size="sm" data-testid="edit-mode" onClick={startEditing}>
               编辑文本
-            </button>
+            </Button>
           ) : (
             <div className="flex gap-2">
               {text && (
@@ -155,15 +151,9 @@ export function ContextualDictScreen({
                   清空
                 </button>
               )}
-              <button
-                type="button"
-                data-testid="read-mode"
-                onClick={startReading}
-                disabled={!canRead}
-                className="rounded-lg bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-              >
+              <Button data-testid="read-mode" onClick={startReading} disabled={!canRead}>
                 开始查词
-              </button>
+              </Button>
             </div>
           )}
         </div>

@@ -14,6 +14,7 @@ import {
 import { useCurrentUser } from '@/lib/client/user';
 import { errorMessage } from '@/lib/client/word-lists/queries';
 import { type ExpertInstructionVersion, type ExpertScene, type ExpertSceneState, expertInstructionLimits } from '@/lib/contract';
+import { Button } from '@/components/ui/button';
 
 /** What each scene's instruction steers, for the reader of this screen. */
 const sceneHints: Record<ExpertScene, string> = {
@@ -235,14 +236,9 @@ function Editor({
         className="w-full rounded-xl border border-slate-300 bg-white p-3 leading-relaxed focus:border-brand-500 focus:outline-none"
       />
       <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="submit"
-          data-testid="expert-save"
-          disabled={unchanged || tooLong || update.isPending}
-          className="rounded-lg bg-brand-600 px-5 py-2 font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-        >
+        <Button size="lg" type="submit" data-testid="expert-save" disabled={unchanged || tooLong || update.isPending}>
           {update.isPending ? '保存中…' : '保存新版本'}
-        </button>
+        </Button>
         {!unchanged && (
           <button
             type="button"

@@ -10,6 +10,7 @@ import { useCurrentUser } from '@/lib/client/user';
 import { remainingUses } from '@/lib/membership/benefits';
 import type { PackageType } from '@/lib/contract/membership';
 import { PackageList, PackagesPending } from './package-list';
+import { Button } from '@/components/ui/button';
 
 /**
  * The purchase part of /BuyVip: who is buying and their membership now, the packages (rendered
@@ -33,14 +34,9 @@ export function BuyVipPurchase({ initialPackages }: { initialPackages?: Sellable
           className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
         >
           <span>登录后即可购买会员。</span>
-          <button
-            type="button"
-            data-testid="buy-vip-login-button"
-            onClick={requireLogin}
-            className="h-9 rounded-lg bg-brand-600 px-4 font-medium text-white hover:bg-brand-700"
-          >
+          <Button data-testid="buy-vip-login-button" onClick={requireLogin}>
             登录
-          </button>
+          </Button>
         </div>
       )}
       {packages.data ? (

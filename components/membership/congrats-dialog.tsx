@@ -7,6 +7,7 @@ import { formatBeijingDate, formatYuan, SUCCESS_COUNTDOWN_SECONDS } from '@/lib/
 import { packageNames } from '@/lib/contract/membership';
 import { closeOverlays, type HostedOverlayProps, type VipCongratsPayload } from '@/lib/client/overlays';
 import { useCurrentUser } from '@/lib/client/user';
+import { Button, buttonClass } from '@/components/ui/button';
 
 const closeBoth = () => closeOverlays(['vipOrder', 'vipCongrats']);
 
@@ -52,20 +53,10 @@ function CongratsContent({ payload }: { payload: VipCongratsPayload }) {
         {left} 秒后自动关闭
       </p>
       <div className="flex justify-end gap-3">
-        <button
-          type="button"
-          data-testid="congrats-back"
-          onClick={closeBoth}
-          className="h-10 rounded-lg border border-slate-300 px-5 font-medium text-ink-soft hover:bg-slate-50"
-        >
+        <Button tone="secondary" size="lg" data-testid="congrats-back" onClick={closeBoth}>
           返回
-        </button>
-        <Link
-          href="/Admin"
-          data-testid="congrats-details"
-          onClick={closeBoth}
-          className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
-        >
+        </Button>
+        <Link href="/Admin" data-testid="congrats-details" onClick={closeBoth} className={buttonClass({ size: 'lg' })}>
           查看详情
         </Link>
       </div>

@@ -31,6 +31,7 @@ import { useCurrentUser } from '@/lib/client/user';
 import type { CurrentUser } from '@/lib/contract/current-user';
 import { extendMembership, type PackageType } from '@/lib/contract/membership';
 import { QrCode } from '@/components/ui/qr-code';
+import { Button } from '@/components/ui/button';
 
 /**
  * The confirm-order dialog (spec sections 2 and 4): who pays, their membership now, the package
@@ -362,14 +363,9 @@ function Outcome({ result, onOrderAgain }: { result: PayResult; onOrderAgain: ()
             ? '您已重新下单（例如在其他页面），此订单已关闭，请重新下单。'
             : '本次支付未成功，请重新下单。'}
       </p>
-      <button
-        type="button"
-        data-testid="order-again"
-        onClick={onOrderAgain}
-        className="h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
-      >
+      <Button data-testid="order-again" onClick={onOrderAgain}>
         重新下单
-      </button>
+      </Button>
     </div>
   );
 }
@@ -407,17 +403,16 @@ function LoggedOut() {
   return (
     <div className="flex flex-col items-center gap-3 py-4 text-sm">
       <p>请先登录，再购买会员。</p>
-      <button
-        type="button"
+      <Button
+        size="lg"
         data-testid="order-login"
         onClick={() => {
           closeOverlay('vipOrder');
           requireLogin();
         }}
-        className="h-10 rounded-lg bg-brand-600 px-5 font-medium text-white hover:bg-brand-700"
       >
         登录
-      </button>
+      </Button>
     </div>
   );
 }

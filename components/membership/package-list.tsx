@@ -5,6 +5,7 @@ import type { SellablePackage } from '@/lib/contract/membership';
 import { formatDiscount, formatYuan, packagePeriods } from '@/lib/client/membership/pay-model';
 import { packageNames } from '@/lib/contract/membership';
 import type { PackageType } from '@/lib/contract/membership';
+import { Button } from '@/components/ui/button';
 
 /** The packages on sale as cards, each with its price, original price, discount and 立即购买. */
 export function PackageList({
@@ -53,15 +54,15 @@ export function PackageList({
                 </span>
               )}
             </p>
-            <button
-              type="button"
+            <Button
+              size="lg"
               data-testid={`buy-${p.type}`}
               aria-label={`${buyLabel}${packageNames[p.type]}`}
               onClick={() => onBuy(p.type)}
-              className="mt-1 h-10 rounded-lg bg-brand-600 text-sm font-medium text-white hover:bg-brand-700"
+              className="mt-1"
             >
               {buyLabel}
-            </button>
+            </Button>
           </li>
         );
       })}

@@ -7,6 +7,7 @@ import { closeOverlay, openOverlay, type HostedOverlayProps } from '@/lib/client
 import { useCurrentUser } from '@/lib/client/user';
 import type { PackageType } from '@/lib/contract/membership';
 import { PackageList, PackagesPending } from './package-list';
+import { buttonClass } from '@/components/ui/button';
 
 /**
  * The open-membership dialog (spec section 2, VIP dialogs): the packages with their prices and
@@ -47,10 +48,7 @@ function PackagesContent() {
         <PackagesPending error={packages.error} onRetry={() => void packages.refetch()} retrying={packages.isFetching} />
       )}
       <div className="flex justify-end">
-        <OverlayClose
-          testId="packages-cancel"
-          className="h-10 rounded-lg border border-slate-300 px-5 text-sm font-medium text-ink-soft hover:bg-slate-50"
-        >
+        <OverlayClose testId="packages-cancel" className={buttonClass({ tone: 'secondary', size: 'lg' })}>
           取消
         </OverlayClose>
       </div>

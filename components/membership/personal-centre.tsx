@@ -10,6 +10,7 @@ import { useRemainingUses } from '@/lib/client/membership/queries';
 import { openOverlay } from '@/lib/client/overlays';
 import { useCurrentUser, useLogout } from '@/lib/client/user';
 import { remainingUses } from '@/lib/membership/benefits';
+import { Button } from '@/components/ui/button';
 
 /**
  * /Admin, the personal centre: who the user is, their membership and its expiry with 续费 / 开通,
@@ -51,14 +52,9 @@ export function PersonalCentre() {
             今日剩余免费次数：{left.join('，')}
           </p>
         )}
-        <button
-          type="button"
-          data-testid="admin-renew"
-          onClick={() => openOverlay('vipPackages')}
-          className="mt-4 h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700"
-        >
+        <Button data-testid="admin-renew" onClick={() => openOverlay('vipPackages')} className="mt-4">
           {user.isVip ? '续费会员' : '开通会员'}
-        </button>
+        </Button>
         <Link href="/VipDetails" className="ml-4 text-sm text-brand-700 hover:underline">
           会员权益
         </Link>
@@ -73,15 +69,16 @@ export function PersonalCentre() {
         </Link>
       </section>
 
-      <button
-        type="button"
+      <Button
+        tone="secondary"
+        size="lg"
         data-testid="admin-logout"
         disabled={logout.isPending}
         onClick={() => logout.mutate()}
-        className="h-10 self-start rounded-lg border border-slate-300 px-5 text-sm hover:bg-slate-50 disabled:opacity-50"
+        className="self-start"
       >
         退出登录
-      </button>
+      </Button>
     </div>
   );
 }

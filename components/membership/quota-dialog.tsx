@@ -2,6 +2,7 @@
 
 import { Overlay, OverlayClose } from '@/components/ui/overlay';
 import { openOverlay, type HostedOverlayProps } from '@/lib/client/overlays';
+import { Button, buttonClass } from '@/components/ui/button';
 
 /**
  * The quota prompt on wide screens (spec section 4, login_user_free_num_limit): the centre
@@ -20,23 +21,19 @@ export function QuotaDialog({ open, onClose, onOpenChange }: HostedOverlayProps<
       testId="quota-dialog"
     >
       <div className="flex justify-end gap-3 pt-2">
-        <OverlayClose
-          testId="quota-cancel"
-          className="h-10 rounded-lg border border-slate-300 px-5 text-sm font-medium text-ink-soft hover:bg-slate-50"
-        >
+        <OverlayClose testId="quota-cancel" className={buttonClass({ tone: 'secondary', size: 'lg' })}>
           取消
         </OverlayClose>
-        <button
-          type="button"
+        <Button
+          size="lg"
           data-testid="quota-buy-vip"
           onClick={() => {
             onClose();
             openOverlay('vipPackages');
           }}
-          className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700"
         >
           开通会员
-        </button>
+        </Button>
       </div>
     </Overlay>
   );

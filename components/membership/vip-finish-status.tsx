@@ -9,11 +9,10 @@ import { formatYuan, membershipLine, payOutcomeMessages, payOutcomeOf } from '@/
 import { membershipKey, remainKey } from '@/lib/client/membership/queries';
 import { FINISH_POLL_LIMIT_MS, type VipFinishInput, vipFinishPolls, vipFinishViewOf } from '@/lib/client/membership/vip-finish';
 import { useCurrentUser, userQueryKey } from '@/lib/client/user';
+import { Button, buttonClass } from '@/components/ui/button';
 
-const primaryLink =
-  'inline-flex h-10 items-center justify-center rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700';
-const secondaryLink =
-  'inline-flex h-10 items-center justify-center rounded-lg border border-slate-300 px-5 text-sm font-medium text-ink-soft hover:bg-slate-50';
+const primaryLink = buttonClass({ size: 'lg' });
+const secondaryLink = buttonClass({ tone: 'secondary', size: 'lg' });
 
 /**
  * /VipFinish: the membership as the server has it now. The server render brings the user along
@@ -175,15 +174,9 @@ function VipFinishContent({ back, orderId }: { back: string; orderId: string | n
         如果已经完成支付，会员会在支付确认后自动生效，可稍后在个人中心查看；如果没有完成支付，可以重新购买。
       </p>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          data-testid="vip-finish-retry"
-          disabled={isFetching}
-          onClick={askAgain}
-          className="h-10 rounded-lg bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-        >
+        <Button size="lg" data-testid="vip-finish-retry" disabled={isFetching} onClick={askAgain}>
           重新查询
-        </button>
+        </Button>
         <Link href="/BuyVip" className={secondaryLink}>
           重新购买
         </Link>

@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { photoSizeLimitText } from '@/lib/client/photo-text/photo-text';
 import { type PhotoStage, usePhotoText } from '@/lib/client/photo-text/use-photo-text';
 import type { PhotoText } from '@/lib/contract/calls/photo-text';
+import { buttonClass } from '@/components/ui/button';
 
 export interface PhotoTextPickerProps {
   /** The recognised text, to put in the editor; answers whether it was added after text already there. */
@@ -13,8 +14,7 @@ export interface PhotoTextPickerProps {
 /** Below this mean confidence the learner is asked to check the text with special care. */
 const doubtfulConfidence = 75;
 
-const buttonClass =
-  'inline-flex h-9 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-ink-soft hover:bg-slate-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-300 disabled:cursor-not-allowed disabled:opacity-50';
+const pickerClass = buttonClass({ tone: 'secondary', size: 'sm' });
 
 function CameraIcon() {
   return (
@@ -63,7 +63,7 @@ export function PhotoTextPicker({ onText }: PhotoTextPickerProps) {
           data-testid="photo-camera"
           onClick={() => camera.current?.click()}
           disabled={busy}
-          className={`${buttonClass} md:hidden`}
+          className={`${pickerClass} md:hidden`}
         >
           <CameraIcon />
           拍照识别
@@ -73,7 +73,7 @@ export function PhotoTextPicker({ onText }: PhotoTextPickerProps) {
           data-testid="photo-choose"
           onClick={() => chooser.current?.click()}
           disabled={busy}
-          className={buttonClass}
+          className={pickerClass}
         >
           <ImageIcon />
           <span className="md:hidden">选择图片</span>

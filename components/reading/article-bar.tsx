@@ -8,6 +8,7 @@ import { useAudioPlayer } from '@/lib/audio/use-audio-player';
 import { openOverlay } from '@/lib/client/overlays';
 import { useGlobalConfig } from '@/lib/config/use-global-config';
 import type { ContentCategory } from '@/lib/contract';
+import { Button, buttonClass } from '@/components/ui/button';
 
 // The marks (parse_text, the toolbar and the highlights) come with the first opening of 标注.
 const ReadingMarks = lazy(() => import('./reading-marks'));
@@ -74,8 +75,7 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
     spans()[next]?.scrollIntoView({ block: 'nearest' });
   };
 
-  const button =
-    'rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm text-ink-soft hover:bg-slate-50 disabled:opacity-50';
+  const button = buttonClass({ tone: 'secondary', size: 'sm' });
   return (
     <section
       aria-label="句子与朗读"
@@ -147,14 +147,9 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
             停止
           </button>
         ) : (
-          <button
-            type="button"
-            data-testid="article-play"
-            className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-            onClick={() => play(chosen)}
-          >
+          <Button size="sm" data-testid="article-play" onClick={() => play(chosen)}>
             朗读
-          </button>
+          </Button>
         )}
         <label className="flex items-center gap-1 text-sm text-ink-soft">
           <span className="sr-only">播放模式</span>

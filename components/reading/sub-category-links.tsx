@@ -2,6 +2,7 @@ import Link from 'next/link';
 import type { CallData } from '@/lib/contract';
 import type { ContentCategory } from '@/lib/contract/categories';
 import { pathFor } from '@/lib/routes/route-table';
+import { buttonClass } from '@/components/ui/button';
 
 /**
  * A category's sub-categories (a series' books, a news source's sections) as links to their own
@@ -23,7 +24,7 @@ export function SubCategoryLinks({
           <li key={sub_category}>
             <Link
               href={pathFor('topicList', { cid: category, title: sub_category })}
-              className="inline-flex items-center gap-1 rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:bg-slate-50"
+              className={buttonClass({ tone: 'secondary', size: 'sm', shape: 'pill' })}
             >
               <span>{sub_category}</span>
               <span className="text-xs text-ink-mute">{documents}</span>

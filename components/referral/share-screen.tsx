@@ -7,6 +7,7 @@ import { formatYuan } from '@/lib/client/membership/pay-model';
 import { shareLinkOf, useReferralFigures } from '@/lib/client/referral/queries';
 import { toast } from '@/lib/client/toast';
 import { useCurrentUser } from '@/lib/client/user';
+import { Button } from '@/components/ui/button';
 
 /**
  * /Share: the user's own link (the home page carrying their account) as text and as a QR code to
@@ -44,14 +45,9 @@ export function ShareScreen() {
           <p data-testid="share-link" className="mt-3 break-all rounded-lg bg-slate-50 px-3 py-2 font-mono text-sm">
             {link ?? '…'}
           </p>
-          <button
-            type="button"
-            onClick={copy}
-            disabled={!link}
-            className="mt-3 h-9 rounded-lg bg-brand-600 px-4 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-          >
+          <Button onClick={copy} disabled={!link} className="mt-3">
             复制链接
-          </button>
+          </Button>
         </div>
       </section>
       <ReferralFigures />

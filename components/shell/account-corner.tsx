@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import { useUser } from '@/lib/client/app-state';
 import { Avatar } from './avatar';
+import { Button } from '@/components/ui/button';
 
 // The menu and the overlay frame under it are fetched when the user first reaches for it.
 const loadMenu = () => import('./account-menu').then((m) => ({ default: m.AccountMenu }));
@@ -23,14 +24,9 @@ export function AccountCorner() {
 
   if (!user) {
     return (
-      <button
-        type="button"
-        onClick={() => requireLogin()}
-        data-testid="login-button"
-        className="whitespace-nowrap rounded-full bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700"
-      >
+      <Button shape="pill" onClick={() => requireLogin()} data-testid="login-button" className="whitespace-nowrap">
         登录
-      </button>
+      </Button>
     );
   }
 

@@ -9,6 +9,7 @@ import { useLogout } from '@/lib/client/user';
 import { flattenMenu, type Menu } from '@/lib/routes/menu';
 import { accountLinks } from './account-links';
 import { useActiveMenu } from './use-active-menu';
+import { Button } from '@/components/ui/button';
 
 /** The drawer of the mobile menu: every menu item, then the personal links or 登录. */
 export function MobileMenuDrawer({
@@ -69,16 +70,16 @@ export function MobileMenuDrawer({
             </li>
           </ul>
         ) : (
-          <button
-            type="button"
+          <Button
+            size="lg"
             onClick={() => {
               onOpenChange(false);
               requireLogin();
             }}
-            className="h-10 w-full rounded-lg bg-brand-600 font-medium text-white hover:bg-brand-700"
+            className="w-full"
           >
             登录
-          </button>
+          </Button>
         )}
       </div>
     </Overlay>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
 
 /** What every not-found answer shows: unknown paths, /NotFound, and pages that call notFound(). */
 export function NotFoundContent() {
@@ -9,11 +10,7 @@ export function NotFoundContent() {
       </p>
       <h1 className="mt-4 text-2xl font-semibold">页面不存在</h1>
       <p className="mt-2 text-ink-soft">您访问的页面不存在或已被移动。</p>
-      <Link
-        href="/"
-        data-testid="not-found-home"
-        className="mt-8 rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
-      >
+      <Link href="/" data-testid="not-found-home" className={buttonClass({ size: 'lg' }, 'mt-8')}>
         返回首页
       </Link>
     </section>

@@ -1,5 +1,7 @@
 'use client';
 
+import { buttonClass } from './button';
+
 /**
  * The "try again" button of every failed load: says that it is working while the retry runs,
  * and cannot be pressed twice meanwhile.
@@ -22,15 +24,9 @@ export function RetryButton({
   tone?: 'plain' | 'alert';
   className?: string;
 }) {
-  const colours = tone === 'alert' ? 'border-red-300 text-red-700 hover:bg-red-100' : 'border-slate-300 hover:bg-slate-50';
+  const look = buttonClass({ tone: tone === 'alert' ? 'alert' : 'secondary' });
   return (
-    <button
-      type="button"
-      data-testid={testId}
-      onClick={onRetry}
-      disabled={retrying}
-      className={`rounded-lg border bg-white px-4 text-sm font-medium disabled:opacity-50 ${colours} ${className}`}
-    >
+    <button type="button" data-testid={testId} onClick={onRetry} disabled={retrying} className={`${look} ${className}`}>
       {retrying ? busyLabel : label}
     </button>
   );

@@ -8,6 +8,7 @@ import { useCurrentUser } from '@/lib/client/user';
 import { namedListsKey, useListChange, useNamedLists } from '@/lib/client/word-lists/named-lists';
 import { errorMessage } from '@/lib/client/word-lists/queries';
 import { wordListLimits } from '@/lib/contract';
+import { Button } from '@/components/ui/button';
 
 interface KeptWord {
   word: string;
@@ -104,14 +105,9 @@ function ListPicker({ id, account, kept, onDone }: { id: string; account: string
           placeholder={lists.data?.length ? '或新建词单' : '新建词单，输入名称'}
           className="min-w-0 flex-1 rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-500 focus:outline-none"
         />
-        <button
-          type="submit"
-          data-testid="add-to-list-create"
-          disabled={!name.trim() || busy}
-          className="shrink-0 rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-        >
+        <Button size="sm" type="submit" data-testid="add-to-list-create" disabled={!name.trim() || busy} className="shrink-0">
           {create.isPending ? '加入中…' : '新建并加入'}
-        </button>
+        </Button>
       </form>
     </div>
   );

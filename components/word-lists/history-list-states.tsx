@@ -5,6 +5,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import { RetryButton } from '@/components/ui/retry-button';
+import { Button, buttonClass } from '@/components/ui/button';
 
 /**
  * The states every personal list shares (the lookup history and the three word lists): logged
@@ -21,14 +22,9 @@ export function LoginRequired({ title, text }: { title: string; text: string }) 
       <h2 className="mt-4 text-lg font-semibold">{title}</h2>
       <p className="mt-2 max-w-sm text-sm text-ink-soft">{text}</p>
       <div className="mt-6 flex items-center gap-4">
-        <button
-          type="button"
-          data-testid="login-required-button"
-          onClick={() => requireLogin()}
-          className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700"
-        >
+        <Button size="lg" data-testid="login-required-button" onClick={() => requireLogin()}>
           登录
-        </button>
+        </Button>
         <Link href="/Login" className="text-sm text-brand-600 hover:underline">
           前往登录页
         </Link>
@@ -73,11 +69,7 @@ export function EmptyState({ title, text, action }: { title: string; text?: stri
       <p className="font-medium">{title}</p>
       {text && <p className="mt-1 max-w-sm text-sm text-ink-soft">{text}</p>}
       {action && (
-        <Link
-          href={action.href}
-          data-testid="list-empty-action"
-          className="mt-5 rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-        >
+        <Link href={action.href} data-testid="list-empty-action" className={buttonClass({}, 'mt-5')}>
           {action.label}
         </Link>
       )}
@@ -107,15 +99,16 @@ export function LoadMore({
           加载失败，请重试
         </p>
       )}
-      <button
-        type="button"
+      <Button
+        tone="secondary"
+        size="lg"
+        shape="pill"
         data-testid="load-more"
         onClick={() => void query.fetchNextPage()}
         disabled={isFetchingNextPage}
-        className="rounded-full border border-slate-300 bg-white px-5 py-2 text-sm hover:bg-slate-50 disabled:opacity-50"
       >
         {isFetchingNextPage ? '加载中…' : `加载更多（${shown}/${total}）`}
-      </button>
+      </Button>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { clockTime, groupByDay, sentenceAround } from '@/lib/client/word-lists/h
 import { errorMessage, fetchLookups, isLoggedOut, lookupsKey } from '@/lib/client/word-lists/queries';
 import { lookupKey, mergePages, nextPageParam, sourceNames } from '@/lib/client/word-lists/word-list-model';
 import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
+import { buttonClass } from '@/components/ui/button';
 
 /** /ContextualDictHistory: the user's lookups, newest first; each one reopens its sentence. */
 export function HistoryScreen() {
@@ -22,10 +23,10 @@ export function HistoryScreen() {
           <p className="mt-1 text-sm text-ink-soft">点击一条记录，回到当时的句子重新查看释义</p>
         </div>
         <nav aria-label="我的词典" className="flex gap-2 text-sm">
-          <Link href="/ContextualDict" className="rounded-full border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
+          <Link href="/ContextualDict" className={buttonClass({ tone: 'secondary', size: 'sm', shape: 'pill' })}>
             语境词典
           </Link>
-          <Link href="/Words" className="rounded-full border border-slate-300 bg-white px-3 py-1.5 hover:bg-slate-50">
+          <Link href="/Words" className={buttonClass({ tone: 'secondary', size: 'sm', shape: 'pill' })}>
             单词本
           </Link>
         </nav>

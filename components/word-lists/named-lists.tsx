@@ -18,6 +18,7 @@ import { errorMessage, isLoggedOut } from '@/lib/client/word-lists/queries';
 import { mergePages, nextPageParam, wordKey } from '@/lib/client/word-lists/word-list-model';
 import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
 import { KeptSentence, KeptWordHead, openKeptWord, useWordInSentence } from './word-list-row';
+import { Button } from '@/components/ui/button';
 
 /**
  * The learner's named word lists (词单) on /Words: the lists as chips with their counts and a
@@ -126,14 +127,9 @@ function ListNameForm({
         placeholder={label}
         className="w-44 rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-500 focus:outline-none"
       />
-      <button
-        type="submit"
-        data-testid="named-list-name-save"
-        disabled={!trimmed || save.isPending}
-        className="rounded-lg bg-brand-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-      >
+      <Button size="sm" type="submit" data-testid="named-list-name-save" disabled={!trimmed || save.isPending}>
         {save.isPending ? '保存中…' : submitLabel}
-      </button>
+      </Button>
       <button type="button" onClick={onCancel} className="text-sm text-ink-soft hover:text-ink">
         取消
       </button>

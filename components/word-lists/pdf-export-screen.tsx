@@ -11,6 +11,7 @@ import { listIdFromParam, useNamedLists } from '@/lib/client/word-lists/named-li
 import { errorMessage, fetchWords, isLoggedOut } from '@/lib/client/word-lists/queries';
 import type { Strange } from '@/lib/client/word-lists/word-list-model';
 import { LoginRequired } from './history-list-states';
+import { Button } from '@/components/ui/button';
 
 /**
  * /pdf: a word list as a printable PDF. The learner picks the list (生词本, 熟词本 or one of their
@@ -184,16 +185,16 @@ function ExportForm({ account, initial }: { account: string; initial: string }) 
       </fieldset>
 
       <div className="flex flex-col gap-3 border-t border-slate-200 pt-5 sm:flex-row sm:items-center">
-        <button
+        <Button
+          size="lg"
           type="submit"
           data-testid="pdf-download"
           disabled={working || empty || !selected || selected.count === null}
           aria-busy={working}
-          className="inline-flex items-center justify-center gap-2 rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {working && <span aria-hidden className="size-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
           {working ? '正在生成 PDF…' : `下载${selected?.name ?? ''} PDF`}
-        </button>
+        </Button>
         <div aria-live="polite" className="text-sm">
           {empty && (
             <p data-testid="pdf-empty" className="text-ink-soft">

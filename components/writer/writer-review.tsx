@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type ReviewExam, useWriterReview } from '@/lib/client/writer/writer';
 import { writerLimits } from '@/lib/contract';
 import { examName } from '@/lib/contract/exams';
+import { Button } from '@/components/ui/button';
 
 const exams: { value: ReviewExam; label: string }[] = [
   { value: 'general', label: '通用（CEFR）' },
@@ -47,15 +48,14 @@ export function WriterReview({ text, modelAvailable }: { text: string; modelAvai
             ))}
           </select>
         </label>
-        <button
-          type="button"
+        <Button
+          size="sm"
           data-testid="writer-review-start"
           disabled={streaming || tooLong || text.trim() === ''}
           onClick={() => start(text, exam)}
-          className="rounded-lg bg-brand-600 px-3 py-1.5 font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
           {streaming ? 'AI 点评中…' : state.status === 'idle' ? 'AI 点评' : '重新点评'}
-        </button>
+        </Button>
         {state.status !== 'idle' && !streaming && (
           <button type="button" onClick={reset} className="rounded-lg px-2 py-1.5 text-ink-soft hover:bg-slate-100">
             清除

@@ -14,6 +14,7 @@ import { WriterFlagList } from './writer-flag-list';
 import { WriterMarkedText } from './writer-marked-text';
 import { WriterProfileCard } from './writer-profile';
 import { WriterReview } from './writer-review';
+import { Button } from '@/components/ui/button';
 
 function Card({ title, children, testId }: { title: string; children: ReactNode; testId?: string }) {
   return (
@@ -174,24 +175,19 @@ export function WriterScreen() {
                   新建
                 </button>
                 {account && (
-                  <button
-                    type="button"
+                  <Button
+                    tone="secondary"
+                    size="sm"
                     data-testid="writer-save"
                     disabled={save.isPending || text.trim() === ''}
                     onClick={saveDraft}
-                    className="rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-medium text-ink-soft hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50"
                   >
                     {save.isPending ? '保存中…' : draftId !== null ? '保存草稿' : '存为草稿'}
-                  </button>
+                  </Button>
                 )}
-                <button
-                  type="submit"
-                  data-testid="writer-check"
-                  disabled={check.isPending || text.trim() === ''}
-                  className="rounded-lg bg-brand-600 px-4 py-1.5 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-                >
+                <Button type="submit" data-testid="writer-check" disabled={check.isPending || text.trim() === ''}>
                   {check.isPending ? '检查中…' : '检查'}
-                </button>
+                </Button>
               </div>
             </div>
             {draftState === 'loading' && (

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { buttonClass } from '@/components/ui/button';
 
 const description =
   '语境是为中文母语的英语学习者打造的网页应用：在句子中点词查义，拆解句子并向 AI 老师提问，按考试和年级阅读、背词。';
@@ -53,7 +54,7 @@ export default function AboutUsPage() {
         语境在电脑、平板和手机的浏览器中都能使用，也可以在微信里直接打开。可以用邮箱验证码或微信登录。
       </p>
 
-      <Link href="/" className="mt-10 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+      <Link href="/" className={buttonClass({ size: 'lg' }, 'mt-10')}>
         开始使用
       </Link>
     </article>
