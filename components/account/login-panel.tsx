@@ -1,11 +1,12 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { callData } from '@/lib/client/api';
 import { takeRememberedRoute } from '@/lib/client/return-route';
 import { formButtonClass, FormError, inputClass, messageOf } from './form-parts';
 import { PasswordLogin } from './password-login';
 import { useInsideWechat } from './use-inside-wechat';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
 
 const RESEND_SECONDS = 60;
 
@@ -24,21 +25,9 @@ export function LoginPanel({ returnTo }: { returnTo?: string }) {
   const id = useId();
   const insideWechat = useInsideWechat();
   const [method, setMethod] = useState<Method>('email');
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const wechatHref = `/Login/wechat?client_type=${insideWechat ? 'inside_wechat' : 'pc'}${
     returnTo ? `&back=${encodeURIComponent(returnTo)}` : ''
   }`;
-
-  // The tab pattern of WAI-ARIA: arrows move between the tabs, Home and End to the ends.
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const n = methods.length;
-    const targets: Record<string, number> = { ArrowRight: (index + 1) % n, ArrowLeft: (index - 1 + n) % n, Home: 0, End: n - 1 };
-    const next = targets[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    tabs.current[next]?.focus();
-    setMethod(methods[next].value);
-  };
 
   return (
     <div className="flex flex-col gap-6">
@@ -56,36 +45,18 @@ export function LoginPanel({ returnTo }: { returnTo?: string }) {
         <span className="h-px flex-1 bg-slate-200" />
       </div>
       <div className="flex flex-col gap-4">
-        <div role="tablist" aria-label="登录方式" className="grid grid-cols-2 rounded-lg bg-slate-200/70 p-1">
-          {methods.map((m, i) => {
-            const selected = m.value === method;
-            return (
-              <button
-                key={m.value}
-                ref={(el) => {
-                  tabs.current[i] = el;
-                }}
-                type="button"
-                role="tab"
-                id={`${id}-tab-${m.value}`}
-                aria-selected={selected}
-                aria-controls={`${id}-panel`}
-                tabIndex={selected ? 0 : -1}
-                data-testid={`login-method-${m.value}`}
-                onClick={() => setMethod(m.value)}
-                onKeyDown={(e) => onKeyDown(e, i)}
-                className={`rounded-md px-3 py-1.5 text-sm font-medium transition ${
-                  selected ? 'bg-white text-ink shadow-sm' : 'text-ink-soft hover:text-ink'
-                }`}
-              >
-                {m.label}
-              </button>
-            );
-          })}
-        </div>
-        <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${method}`}>
+        <Tabs
+          id={id}
+          label="登录方式"
+          look="segmented"
+          className="grid grid-cols-2"
+          tabs={methods.map((m) => ({ key: m.value, label: m.label, testId: `login-method-${m.value}` }))}
+          selected={method}
+          onSelect={setMethod}
+        />
+        <TabPanel id={id} selected={method}>
           {method === 'email' ? <EmailLogin returnTo={returnTo} /> : <PasswordLogin returnTo={returnTo} />}
-        </div>
+        </TabPanel>
       </div>
     </div>
   );

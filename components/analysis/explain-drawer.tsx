@@ -1,8 +1,9 @@
 'use client';
 
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { Overlay } from '@/components/ui/overlay';
 import { RetryButton } from '@/components/ui/retry-button';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { type ExplainRequest, useExplanations } from '@/lib/client/analysis/queries';
 import type { Explanation } from '@/lib/contract/shapes';
 import { ReplyFeedback } from '../chat/reply-feedback';
@@ -72,38 +73,17 @@ export function ExplanationTabs({ explanations, request }: { explanations: reado
   const id = useId();
   const [tab, setTab] = useState(0);
   const current = explanations[Math.min(tab, explanations.length - 1)];
-  const move = (event: KeyboardEvent) => {
-    const last = explanations.length - 1;
-    const next =
-      event.key === 'ArrowRight' ? (tab === last ? 0 : tab + 1) : event.key === 'ArrowLeft' ? (tab === 0 ? last : tab - 1) : null;
-    if (next === null) return;
-    event.preventDefault();
-    setTab(next);
-    document.getElementById(`${id}-tab-${next}`)?.focus();
-  };
   return (
     <div className="flex flex-col gap-3">
-      <div role="tablist" aria-label="讲解" onKeyDown={move} className="flex gap-1 overflow-x-auto border-b border-slate-200">
-        {explanations.map((e, i) => (
-          <button
-            key={`${e.explanation.title}:${i}`}
-            id={`${id}-tab-${i}`}
-            type="button"
-            role="tab"
-            aria-selected={i === tab}
-            aria-controls={`${id}-panel`}
-            tabIndex={i === tab ? 0 : -1}
-            data-testid="explain-tab"
-            onClick={() => setTab(i)}
-            className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-sm font-medium ${
-              i === tab ? 'border-brand-600 text-brand-700' : 'border-transparent text-ink-mute hover:text-ink'
-            }`}
-          >
-            {e.explanation.title}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} data-testid="explain-panel">
+      <Tabs
+        id={id}
+        label="讲解"
+        tabs={explanations.map((e, i) => ({ key: String(i), label: e.explanation.title, testId: 'explain-tab' }))}
+        selected={String(tab)}
+        onSelect={(key) => setTab(Number(key))}
+        tabClassName="text-sm"
+      />
+      <TabPanel id={id} selected={String(tab)} data-testid="explain-panel">
         <h3 className="text-lg font-semibold text-ink">{current.explanation.title}</h3>
         <ExplanationEntries entries={current.explanation.content} />
         <div className="mt-4 flex items-center justify-end gap-2 text-sm text-ink-mute">
@@ -116,7 +96,7 @@ export function ExplanationTabs({ explanations, request }: { explanations: reado
             initial={current.evaluate === 1 || current.evaluate === -1 ? current.evaluate : 0}
           />
         </div>
-      </div>
+      </TabPanel>
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { errorMessage, isLoggedOut } from '@/lib/client/word-lists/queries';
 import { mergePages } from '@/lib/client/word-lists/word-list-model';
 import type { SentenceEntry } from '@/lib/contract/calls/analysis';
 import { buttonClass } from '@/components/ui/button';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
 
 const filters: readonly { value: SentenceFilter; label: string }[] = [
   { value: 'all', label: '全部句子' },
@@ -52,27 +53,18 @@ export function SentenceBookScreen({ title, from }: { title: string; from: strin
       </div>
       {user ? (
         <>
-          <div role="tablist" aria-label="筛选" className="mt-5 flex gap-2">
-            {filters.map((f) => (
-              <button
-                key={f.value}
-                type="button"
-                role="tab"
-                aria-selected={f.value === filter}
-                data-testid="sentence-filter"
-                data-filter={f.value}
-                onClick={() => router.replace(f.value === 'all' ? pathname : `${pathname}?filter=${f.value}`, { scroll: false })}
-                className={`rounded-full px-4 py-1.5 text-sm ${
-                  f.value === filter ? 'bg-brand-600 text-white' : 'border border-slate-300 bg-white hover:bg-slate-50'
-                }`}
-              >
-                {f.label}
-              </button>
-            ))}
-          </div>
-          <div className="mt-4">
+          <Tabs
+            id="sentence-filter"
+            label="筛选"
+            look="chips"
+            className="mt-5"
+            tabs={filters.map((f) => ({ key: f.value, label: f.label, testId: 'sentence-filter', data: { filter: f.value } }))}
+            selected={filter}
+            onSelect={(value) => router.replace(value === 'all' ? pathname : `${pathname}?filter=${value}`, { scroll: false })}
+          />
+          <TabPanel id="sentence-filter" selected={filter} className="mt-4">
             <SentenceList account={user.account} filter={filter} from={from} />
-          </div>
+          </TabPanel>
         </>
       ) : (
         <div className="mt-6">

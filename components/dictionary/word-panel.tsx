@@ -1,8 +1,9 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Overlay, OverlayBody, OverlayClose, OverlayDescription, OverlayHeader, OverlayTitle } from '@/components/ui/overlay';
 import { RetryButton } from '@/components/ui/retry-button';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { refusedLookupMessage, useWordQuery } from '@/lib/client/dictionary/queries';
 import { createTabReset, isWordNotFound, notFoundMessage } from '@/lib/client/dictionary/word-entry';
 import { ApiError } from '@/lib/client/errors';
@@ -137,58 +138,19 @@ function SentenceActions({ query }: { query: WordQuery }) {
 /** One tab per lemma, operated with arrow keys, Home and End (WAI-ARIA tabs, automatic). */
 function LemmaTabs({ items, tab, onTab }: { items: TranslationItem[]; tab: number; onTab: (tab: number) => void }) {
   const id = useId();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const move = (event: KeyboardEvent) => {
-    const last = items.length - 1;
-    const next =
-      event.key === 'ArrowRight'
-        ? tab === last
-          ? 0
-          : tab + 1
-        : event.key === 'ArrowLeft'
-          ? tab === 0
-            ? last
-            : tab - 1
-          : event.key === 'Home'
-            ? 0
-            : event.key === 'End'
-              ? last
-              : null;
-    if (next === null) return;
-    event.preventDefault();
-    onTab(next);
-    tabs.current[next]?.focus();
-  };
-
   return (
     <div className="flex flex-col gap-3">
-      <div role="tablist" aria-label="词条" className="flex gap-1 overflow-x-auto border-b border-slate-200" onKeyDown={move}>
-        {items.map((item, i) => (
-          <button
-            key={`${item.key ?? item.lemma}:${i}`}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${i}`}
-            aria-selected={i === tab}
-            aria-controls={`${id}-panel`}
-            tabIndex={i === tab ? 0 : -1}
-            data-testid="lemma-tab"
-            onClick={() => onTab(i)}
-            lang="en"
-            className={`-mb-px shrink-0 border-b-2 px-3 py-2 text-base font-medium transition-colors ${
-              i === tab ? 'border-brand-600 text-brand-700' : 'border-transparent text-ink-mute hover:text-ink'
-            }`}
-          >
-            {item.lemma}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`} data-testid="lemma-panel">
+      <Tabs
+        id={id}
+        label="词条"
+        tabs={items.map((item, i) => ({ key: String(i), label: item.lemma, testId: 'lemma-tab', lang: 'en' }))}
+        selected={String(tab)}
+        onSelect={(key) => onTab(Number(key))}
+        tabClassName="text-base"
+      />
+      <TabPanel id={id} selected={String(tab)} data-testid="lemma-panel">
         <LemmaEntry key={tab} item={items[tab]} inThisText={tab === 0} />
-      </div>
+      </TabPanel>
     </div>
   );
 }

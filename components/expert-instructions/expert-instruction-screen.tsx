@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useState } from 'react';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import { ListError, ListSkeleton } from '@/components/word-lists/history-list-states';
 import { ApiError } from '@/lib/client/errors';
@@ -15,6 +15,7 @@ import { useCurrentUser } from '@/lib/client/user';
 import { errorMessage } from '@/lib/client/word-lists/queries';
 import { type ExpertInstructionVersion, type ExpertScene, type ExpertSceneState, expertInstructionLimits } from '@/lib/contract';
 import { Button } from '@/components/ui/button';
+import { Tabs } from '@/components/ui/tabs';
 
 /** What each scene's instruction steers, for the reader of this screen. */
 const sceneHints: Record<ExpertScene, string> = {
@@ -102,41 +103,24 @@ function SceneTabs({
   scene: ExpertScene;
   onScene: (scene: ExpertScene) => void;
 }) {
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + scenes.length) % scenes.length;
-    tabs.current[next]?.focus();
-    onScene(scenes[next].scene);
-  };
   return (
-    <div role="tablist" aria-label="场景" className="flex gap-1 overflow-x-auto border-b border-slate-200">
-      {scenes.map((s, i) => (
-        <button
-          key={s.scene}
-          ref={(el) => {
-            tabs.current[i] = el;
-          }}
-          type="button"
-          role="tab"
-          id={`expert-tab-${s.scene}`}
-          aria-selected={s.scene === scene}
-          aria-controls="expert-panel"
-          tabIndex={s.scene === scene ? 0 : -1}
-          data-testid={`expert-scene-${s.scene}`}
-          onClick={() => onScene(s.scene)}
-          onKeyDown={(e) => onKeyDown(e, i)}
-          className={`-mb-px shrink-0 border-b-2 px-4 py-2 text-sm font-medium ${
-            s.scene === scene ? 'border-brand-600 text-brand-700' : 'border-transparent text-ink-mute hover:text-ink'
-          }`}
-        >
-          {s.title}
-          <span className="ml-1.5 text-xs font-normal text-ink-mute">{s.current ? `v${s.current.version}` : '未设置'}</span>
-        </button>
-      ))}
-    </div>
+    <Tabs
+      id="expert"
+      label="场景"
+      tabs={scenes.map((s) => ({
+        key: s.scene,
+        testId: `expert-scene-${s.scene}`,
+        label: (
+          <>
+            {s.title}
+            <span className="ml-1.5 text-xs font-normal text-ink-mute">{s.current ? `v${s.current.version}` : '未设置'}</span>
+          </>
+        ),
+      }))}
+      selected={scene}
+      onSelect={onScene}
+      tabClassName="text-sm"
+    />
   );
 }
 

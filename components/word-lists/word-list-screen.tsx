@@ -3,7 +3,7 @@
 import { useInfiniteQuery } from '@/lib/client/query';
 import Link from 'next/link';
 import { usePathname, useSearchParams } from 'next/navigation';
-import { useMemo, useRef, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
 import { useCurrentUser } from '@/lib/client/user';
 import { errorMessage, fetchWords, isLoggedOut, wordListKey } from '@/lib/client/word-lists/queries';
 import {
@@ -23,6 +23,7 @@ import { listIdFromParam } from '@/lib/client/word-lists/named-lists';
 import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
 import { NamedListsNav, NamedListView } from './named-lists';
 import { WordListRow } from './word-list-row';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
 
 /**
  * /Words, /WordsForContextualDict and /WordsForCourse: the user's words (all, or those looked up
@@ -80,9 +81,9 @@ export function WordListScreen({ path }: { path: WordListSource['path'] }) {
         ) : user ? (
           <>
             <FilterTabs filter={filter} />
-            <div role="tabpanel" id="word-list-panel" aria-labelledby={`word-filter-${filter}`} className="mt-4">
+            <TabPanel id="word-filter" selected={filter} className="mt-4">
               <WordList account={user.account} source={source} filter={filter} />
-            </div>
+            </TabPanel>
           </>
         ) : (
           <LoginRequired
@@ -98,7 +99,6 @@ export function WordListScreen({ path }: { path: WordListSource['path'] }) {
 function FilterTabs({ filter }: { filter: WordFilter }) {
   const pathname = usePathname();
   const searchParams = useSearchParams();
-  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
 
   // The filter lives in the URL, so a reload or a shared link opens the same tab. The History
   // API (which Next's router follows) changes it without a server round trip: the page's
@@ -111,43 +111,16 @@ function FilterTabs({ filter }: { filter: WordFilter }) {
     window.history.replaceState(null, '', search ? `${pathname}?${search}` : pathname);
   };
 
-  const onKeyDown = (event: KeyboardEvent, index: number) => {
-    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-    if (!step) return;
-    event.preventDefault();
-    const next = (index + step + wordFilters.length) % wordFilters.length;
-    tabs.current[next]?.focus();
-    select(wordFilters[next].value);
-  };
-
   return (
-    <div role="tablist" aria-label="按熟悉程度筛选" className="inline-flex rounded-lg bg-slate-200/70 p-1">
-      {wordFilters.map((f, i) => {
-        const selected = f.value === filter;
-        return (
-          <button
-            key={f.value}
-            ref={(el) => {
-              tabs.current[i] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`word-filter-${f.value}`}
-            aria-selected={selected}
-            aria-controls="word-list-panel"
-            tabIndex={selected ? 0 : -1}
-            data-testid={`word-filter-${f.value}`}
-            onClick={() => select(f.value)}
-            onKeyDown={(e) => onKeyDown(e, i)}
-            className={`rounded-md px-4 py-1.5 text-sm font-medium transition ${
-              selected ? 'bg-white text-ink shadow-sm' : 'text-ink-soft hover:text-ink'
-            }`}
-          >
-            {f.label}
-          </button>
-        );
-      })}
-    </div>
+    <Tabs
+      id="word-filter"
+      label="按熟悉程度筛选"
+      look="segmented"
+      className="inline-flex"
+      tabs={wordFilters.map((f) => ({ key: f.value, label: f.label, testId: `word-filter-${f.value}` }))}
+      selected={filter}
+      onSelect={select}
+    />
   );
 }
 
