@@ -8,6 +8,7 @@ import { categoryLabels, contentCategories } from '@/lib/contract/categories';
 import { categoryHref } from '@/lib/reading/categories';
 import { pathFor } from '@/lib/routes/route-table';
 import { Button, buttonClass } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/field';
 
 export const metadata: Metadata = {
   alternates: { canonical: '/' },
@@ -129,7 +130,7 @@ function PasteForm({
       <label htmlFor={id} className="font-medium">
         {label}
       </label>
-      <textarea
+      <Textarea
         id={id}
         name={field}
         lang="en"
@@ -137,7 +138,7 @@ function PasteForm({
         maxLength={maxLength}
         rows={4}
         placeholder={placeholder}
-        className="w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm"
+        className="w-full resize-y text-sm"
       />
       <Button type="submit" className="self-start">
         {submit}

@@ -2,10 +2,10 @@ import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/client/errors';
 import { PASSWORD_MAX } from '@/lib/contract/password-rules';
 import { buttonClass } from '@/components/ui/button';
+import { fieldClass } from '@/components/ui/field';
 
 /** The look the login and account forms share. */
-export const inputClass =
-  'h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100';
+export const inputClass = fieldClass('lg', 'w-full');
 /** The forms' main button: the product's primary button, the width of the form. */
 export const formButtonClass = buttonClass({ size: 'lg' }, 'h-11 w-full');
 

@@ -7,6 +7,7 @@ import { formButtonClass, FormError, inputClass, messageOf } from './form-parts'
 import { PasswordLogin } from './password-login';
 import { useInsideWechat } from './use-inside-wechat';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { WechatIcon } from '@/components/ui/icons';
 
 const RESEND_SECONDS = 60;
 
@@ -204,12 +205,4 @@ function useCountdown(seconds: number, restartKey: unknown): number {
     return () => clearInterval(timer);
   }, [seconds, restartKey]);
   return left;
-}
-
-export function WechatIcon() {
-  return (
-    <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="currentColor">
-      <path d="M9.5 4C5.36 4 2 6.8 2 10.25c0 1.98 1.1 3.74 2.83 4.9L4.2 17.5l2.64-1.37c.8.22 1.7.35 2.66.35.25 0 .5 0 .74-.03a5.6 5.6 0 0 1-.24-1.6c0-3.37 3.13-6.1 7-6.1.26 0 .52.01.77.04C17.1 6.1 13.67 4 9.5 4Zm-2.5 3.5a1 1 0 1 1 0 2 1 1 0 0 1 0-2Zm5 0a1 1 0 1 1 0 2 1 1 0 0 1 0-2ZM17 10c-3.31 0-6 2.24-6 5s2.69 5 6 5c.7 0 1.37-.1 2-.29L21 21l-.5-1.9c1.53-.92 2.5-2.4 2.5-4.1 0-2.76-2.69-5-6-5Zm-2 2.75a.875.875 0 1 1 0 1.75.875.875 0 0 1 0-1.75Zm4 0a.875.875 0 1 1 0 1.75.875.875 0 0 1 0-1.75Z" />
-    </svg>
-  );
 }

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import type { Voice } from '@/lib/contract';
 import type { ItemState } from '@/lib/audio/player';
 import { useAudioItem } from '@/lib/audio/use-audio-player';
+import { SpeakerIcon, SpinnerIcon } from '@/components/ui/icons';
 
 export interface PlayButtonProps {
   text: string;
@@ -49,41 +50,6 @@ export function PlayButton({ text, voice = 'us', repeat, label, className = '' }
 }
 
 function PlayIcon({ state }: { state: ItemState }) {
-  if (state === 'load') {
-    return (
-      <svg
-        aria-hidden
-        viewBox="0 0 24 24"
-        className="size-4 motion-safe:animate-spin"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.2"
-      >
-        <circle cx="12" cy="12" r="9" opacity="0.25" />
-        <path d="M21 12a9 9 0 0 0-9-9" strokeLinecap="round" />
-      </svg>
-    );
-  }
-  return (
-    <svg
-      aria-hidden
-      viewBox="0 0 24 24"
-      className="size-[18px]"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M4 9.5v5h3.5L12 19V5L7.5 9.5z" fill="currentColor" />
-      {state === 'read' ? (
-        <>
-          <path d="M15.5 9a4 4 0 0 1 0 6" className="motion-safe:animate-pulse" />
-          <path d="M18.5 6.5a7.5 7.5 0 0 1 0 11" className="motion-safe:animate-pulse [animation-delay:300ms]" />
-        </>
-      ) : (
-        <path d="M15.5 9a4 4 0 0 1 0 6" />
-      )}
-    </svg>
-  );
+  if (state === 'load') return <SpinnerIcon />;
+  return <SpeakerIcon sounding={state === 'read'} />;
 }

@@ -9,6 +9,7 @@ import { ModelMarkdown } from '@/components/ui/model-markdown';
 import { markdownClass } from '../analysis/explanation-entries';
 import { FeedbackThumbs } from './reply-feedback';
 import { Button } from '@/components/ui/button';
+import { SendIcon } from '@/components/ui/icons';
 
 /** Spec section 9: the chat scrolls to its newest message 100 ms after new content. */
 export const AUTO_SCROLL_DELAY_MS = 100;
@@ -151,9 +152,7 @@ export function ChatPanel({
             disabled={!canSend}
             className="grid size-9 shrink-0 place-items-center"
           >
-            <svg aria-hidden viewBox="0 0 24 24" className="size-5" fill="currentColor">
-              <path d="M3.4 20.4 21 12 3.4 3.6 3.4 10l12.6 2-12.6 2z" />
-            </svg>
+            <SendIcon />
           </Button>
         </div>
         {hint && (

@@ -5,6 +5,7 @@ import type { ConversationId } from '@/lib/client/analysis/queries';
 import { callData } from '@/lib/client/api';
 import { ApiError } from '@/lib/client/errors';
 import { toast } from '@/lib/client/toast';
+import { ThumbIcon } from '@/components/ui/icons';
 
 /**
  * Thumbs up and down on a tutor reply or an explanation (spec section 4, "Chat evaluation"): up
@@ -41,22 +42,6 @@ export function FeedbackThumbs({ value, onRate }: { value: -1 | 0 | 1; onRate: (
         </button>
       ))}
     </span>
-  );
-}
-
-function ThumbIcon({ up, filled = false }: { up: boolean; filled?: boolean }) {
-  return (
-    <svg
-      aria-hidden
-      viewBox="0 0 24 24"
-      className={`size-4 ${up ? '' : 'rotate-180'}`}
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinejoin="round"
-    >
-      <path d="M7 10v11H3V10h4zm0 0 4.5-7.5c1.4 0 2.5 1.2 2.3 2.6L13.2 9H19a2 2 0 0 1 2 2.3l-1.3 7.6A2.5 2.5 0 0 1 17.2 21H7" />
-    </svg>
   );
 }
 

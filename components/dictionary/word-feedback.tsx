@@ -1,6 +1,7 @@
 'use client';
 
 import { useWordFeedback, type FeedbackType } from '@/lib/client/dictionary/queries';
+import { ThumbIcon } from '@/components/ui/icons';
 
 /**
  * Thumbs up and down on the meaning in this text (spec sections 2 and 4): mutually exclusive;
@@ -42,17 +43,7 @@ function Thumb({
         pressed ? (up ? 'bg-brand-600 text-white' : 'bg-rose-500 text-white') : 'text-ink-mute hover:bg-slate-100 hover:text-ink'
       }`}
     >
-      <svg
-        aria-hidden
-        viewBox="0 0 24 24"
-        className={`size-4 ${up ? '' : 'rotate-180'}`}
-        fill={pressed ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinejoin="round"
-      >
-        <path d="M7 10v11H3V10h4zm0 0 4.5-7.5c1.4 0 2.5 1.2 2.3 2.6L13.2 9H19a2 2 0 0 1 2 2.3l-1.3 7.6A2.5 2.5 0 0 1 17.2 21H7" />
-      </svg>
+      <ThumbIcon up={up} filled={pressed} />
     </button>
   );
 }

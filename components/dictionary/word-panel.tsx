@@ -14,6 +14,7 @@ import type { TranslationItem } from '@/lib/contract';
 import { FreeUsesLeft } from '@/components/membership/free-uses-left';
 import { AddToList } from '@/components/word-lists/add-to-list';
 import { LemmaEntry } from './lemma-entry';
+import { NotFoundIcon } from '@/components/ui/icons';
 
 const sameQuery = (a: WordQuery | null, b: WordQuery | null) =>
   a === b || (!!a && !!b && JSON.stringify(wordQueryKey(a)) === JSON.stringify(wordQueryKey(b)));
@@ -178,10 +179,7 @@ function WordSkeleton() {
 function NotFound({ word, message, left }: { word: string; message: string; left: number | null }) {
   return (
     <div data-testid="not-found" className="flex flex-col items-center gap-2 py-8 text-center">
-      <svg aria-hidden viewBox="0 0 24 24" className="size-10 text-slate-300" fill="none" stroke="currentColor" strokeWidth="1.5">
-        <circle cx="11" cy="11" r="7" />
-        <path d="m20 20-4-4M8.5 8.5l5 5M13.5 8.5l-5 5" />
-      </svg>
+      <NotFoundIcon className="size-10 text-slate-300" />
       <p className="font-medium">{message}</p>
       <p className="text-sm text-ink-mute">
         词典里没有 “<span lang="en">{word}</span>”。请检查拼写，或换一个词试试。

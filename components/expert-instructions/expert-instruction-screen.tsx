@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/client/word-lists/queries';
 import { type ExpertInstructionVersion, type ExpertScene, type ExpertSceneState, expertInstructionLimits } from '@/lib/contract';
 import { Button } from '@/components/ui/button';
 import { Tabs } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/field';
 
 /** What each scene's instruction steers, for the reader of this screen. */
 const sceneHints: Record<ExpertScene, string> = {
@@ -210,14 +211,14 @@ function Editor({
         </label>
         {current ? <VersionLine version={current} /> : <span className="text-xs text-ink-mute">尚未设置</span>}
       </div>
-      <textarea
+      <Textarea
         id={id}
         data-testid="expert-editor"
         value={draft}
         onChange={(e) => onDraft(e.target.value)}
         rows={10}
         placeholder="例如：先用一句话说明句子主干，再逐个解释从句；用中文回答，例句保留英文。"
-        className="w-full rounded-xl border border-slate-300 bg-white p-3 leading-relaxed focus:border-brand-500 focus:outline-none"
+        className="w-full"
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button size="lg" type="submit" data-testid="expert-save" disabled={unchanged || tooLong || update.isPending}>

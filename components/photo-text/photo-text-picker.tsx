@@ -5,6 +5,7 @@ import { photoSizeLimitText } from '@/lib/client/photo-text/photo-text';
 import { type PhotoStage, usePhotoText } from '@/lib/client/photo-text/use-photo-text';
 import type { PhotoText } from '@/lib/contract/calls/photo-text';
 import { buttonClass } from '@/components/ui/button';
+import { CameraIcon, ImageIcon } from '@/components/ui/icons';
 
 export interface PhotoTextPickerProps {
   /** The recognised text, to put in the editor; answers whether it was added after text already there. */
@@ -15,25 +16,6 @@ export interface PhotoTextPickerProps {
 const doubtfulConfidence = 75;
 
 const pickerClass = buttonClass({ tone: 'secondary', size: 'sm' });
-
-function CameraIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
-      <circle cx="12" cy="13" r="3.5" />
-    </svg>
-  );
-}
-
-function ImageIcon() {
-  return (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-      <rect x="3.5" y="4.5" width="17" height="15" rx="2" />
-      <circle cx="9" cy="10" r="1.8" />
-      <path d="m4 18 5-5 4 4 3-3 4 4" strokeLinejoin="round" />
-    </svg>
-  );
-}
 
 /**
  * Photo to text for the contextual dictionary's editor: take a photo of printed English (the

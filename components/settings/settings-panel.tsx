@@ -11,6 +11,7 @@ import {
 } from '@/lib/config/settings-groups';
 import { useGlobalConfig, type UpdateGlobalConfig } from '@/lib/config/use-global-config';
 import { attrRange, canStep, defaultsToRestore, formatSettingValue, numberFromTyping, stepSetting } from './setting-values';
+import { fieldClass } from '@/components/ui/field';
 
 /**
  * The settings of spec section 3 ("Settings group"), one control per visible attr. Every change
@@ -365,7 +366,7 @@ function TextControl({ attr, value, update, ids }: ControlProps) {
         update(attr.path, e.target.value);
       }}
       onBlur={() => setDraft(null)}
-      className="h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-base outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-100"
+      className={fieldClass('md', 'w-full')}
     />
   );
 }

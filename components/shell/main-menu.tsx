@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import type { ActiveMenu, Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
 import { menuItemClass } from './menu-item-class';
 import { useActiveMenu, useActiveMenuByPath } from './use-active-menu';
+import { ChevronDownIcon } from '@/components/ui/icons';
 
 // The dropdown and the overlay frame under it are fetched when a group is first reached for.
 const loadDropdown = () => import('./menu-dropdown').then((m) => ({ default: m.MenuDropdown }));
@@ -75,14 +76,7 @@ function MenuGroupButton({ group, activeItem }: { group: MenuGroup; activeItem: 
         className={`${menuItemClass(activeItem !== null)} inline-flex items-center gap-1`}
       >
         {group.label}
-        <svg
-          aria-hidden
-          viewBox="0 0 12 12"
-          className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`}
-          fill="currentColor"
-        >
-          <path d="M2 4l4 4 4-4z" />
-        </svg>
+        <ChevronDownIcon className={`size-3 transition-transform ${open ? 'rotate-180' : ''}`} />
       </button>
       {anchor && (
         <Suspense fallback={null}>

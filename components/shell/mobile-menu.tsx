@@ -3,6 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Menu } from '@/lib/routes/menu';
+import { MenuIcon } from '@/components/ui/icons';
 
 // The drawer (and the overlay frame under it) is fetched the first time the menu opens.
 const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })));
@@ -29,9 +30,7 @@ export function MobileMenu({ menu }: { menu: Menu }) {
         }}
         className="grid size-9 place-items-center rounded-lg text-ink hover:bg-slate-100 md:hidden"
       >
-        <svg aria-hidden viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="1.8">
-          <path d="M3 5h14M3 10h14M3 15h14" />
-        </svg>
+        <MenuIcon />
       </button>
       {wanted && (
         <Suspense fallback={null}>

@@ -17,6 +17,7 @@ import {
 import type { OverlayAnchor } from '@/lib/client/overlays';
 import { useIsNarrowScreen } from '@/lib/client/screen';
 import { useReturnFocus } from './use-return-focus';
+import { CloseIcon } from './icons';
 
 /**
  * The one overlay frame of the product: a centred dialog or a popover anchored beside an element
@@ -314,9 +315,7 @@ export function OverlayClose({
       }
       {...props}
     >
-      <svg aria-hidden viewBox="0 0 20 20" className="size-4" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M5 5l10 10M15 5L5 15" />
-      </svg>
+      <CloseIcon />
     </Close>
   );
 }

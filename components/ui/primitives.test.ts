@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buttonClass } from './button';
+import { fieldClass } from './field';
 import { nextTab, panelId, tabId } from './tabs';
 
 describe('tabs', () => {
@@ -30,5 +31,13 @@ describe('buttons', () => {
     // A disabled button says so by its look, whatever its tone.
     for (const tone of ['primary', 'secondary', 'quiet', 'alert'] as const)
       expect(buttonClass({ tone })).toContain('disabled:opacity-50');
+  });
+});
+
+describe('fields', () => {
+  it('show where the focus is and keep the width the screen gives', () => {
+    expect(fieldClass()).toContain('focus:border-brand-500');
+    expect(fieldClass('lg', 'w-full')).toMatch(/h-11.* w-full$/);
+    expect(fieldClass('sm')).toContain('h-8');
   });
 });

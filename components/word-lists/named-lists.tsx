@@ -19,6 +19,7 @@ import { mergePages, nextPageParam, wordKey } from '@/lib/client/word-lists/word
 import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from './history-list-states';
 import { KeptSentence, KeptWordHead, openKeptWord, useWordInSentence } from './word-list-row';
 import { Button } from '@/components/ui/button';
+import { fieldClass } from '@/components/ui/field';
 
 /**
  * The learner's named word lists (词单) on /Words: the lists as chips with their counts and a
@@ -125,7 +126,7 @@ function ListNameForm({
           if (e.key === 'Escape') onCancel();
         }}
         placeholder={label}
-        className="w-44 rounded-lg border border-slate-300 px-3 py-1.5 text-sm focus:border-brand-500 focus:outline-none"
+        className={fieldClass('sm', 'w-44')}
       />
       <Button size="sm" type="submit" data-testid="named-list-name-save" disabled={!trimmed || save.isPending}>
         {save.isPending ? '保存中…' : submitLabel}

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { ContextualDictScreen } from '@/components/dictionary/contextual-dict-screen';
-import { FreeTrialNotice } from '@/components/dictionary/free-trial-notice';
+import { TrialNotice } from '@/components/membership/trial-notice';
 import { FREE_TRIAL_SAMPLE } from '@/components/dictionary/free-trial-sample';
 
 export const metadata: Metadata = {
@@ -17,7 +17,7 @@ export default async function UseForFreeDictPage() {
       intro="点击下面短文中的任意单词试试：bank、leaves、ran 在不同句子里意思不同。也可以点击“编辑文本”换成你自己的英文。"
       initialText={FREE_TRIAL_SAMPLE}
       sample
-      notice={<FreeTrialNotice />}
+      notice={<TrialNotice feature="query_word" />}
     />
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ChatSentenceScreen } from '@/components/analysis/chat-sentence-screen';
 import { FREE_TRIAL_SENTENCES } from '@/components/analysis/free-trial-sentences';
-import { SentenceTrialNotice } from '@/components/analysis/sentence-trial-notice';
+import { TrialNotice } from '@/components/membership/trial-notice';
 
 export const metadata: Metadata = {
   title: '免费试用句子分析',
@@ -18,7 +18,7 @@ export default function UseForFreeSentPage() {
         title="免费试用句子分析"
         intro="点一个示例句子，或换成你自己的英文句子，看看它是怎样一层层拆开的。"
         samples={FREE_TRIAL_SENTENCES}
-        notice={<SentenceTrialNotice />}
+        notice={<TrialNotice feature="analyze_sentence" />}
       />
     </Suspense>
   );

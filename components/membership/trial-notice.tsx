@@ -5,14 +5,21 @@ import { useRequireLogin } from '@/components/account/use-require-login';
 import { BUY_VIP_PATH } from '@/lib/client/quota';
 import { useCurrentUser } from '@/lib/client/user';
 
+/** What each free trial's line says (spec: /UseForFreeDict and /UseForFreeSent, section 6). */
+const trials = {
+  query_word: { user: '免费查词每天有次数限制。', visitor: '未登录时每天可免费查词的次数有限，' },
+  analyze_sentence: { user: '句子分析每天有免费次数限制。', visitor: '未登录时每天可免费分析的句子有限，' },
+} as const;
+
 /**
- * The free trial's line (spec: /UseForFreeDict, section 6): anonymous lookups are limited and
- * logging in gives more; a logged-in member without VIP is pointed at the membership instead.
+ * A free trial's line: a visitor's uses are limited and logging in gives more; a logged-in learner
+ * without membership is pointed at it; a member sees nothing.
  */
-export function FreeTrialNotice() {
+export function TrialNotice({ feature }: { feature: keyof typeof trials }) {
   const { data: user } = useCurrentUser();
   const requireLogin = useRequireLogin();
   if (user?.isVip) return null;
+  const says = trials[feature];
   return (
     <p
       data-testid="free-trial-notice"
@@ -20,7 +27,7 @@ export function FreeTrialNotice() {
     >
       {user ? (
         <>
-          免费查词每天有次数限制。
+          {says.user}
           <Link href={BUY_VIP_PATH} className="font-medium text-brand-700 underline underline-offset-2">
             开通会员
           </Link>
@@ -28,7 +35,7 @@ export function FreeTrialNotice() {
         </>
       ) : (
         <>
-          未登录时每天可免费查词的次数有限，
+          {says.visitor}
           <button
             type="button"
             data-testid="free-trial-login"
