@@ -20,6 +20,10 @@
 import { callData } from '@/lib/client/api';
 import { audioQuery, calls, CONCAT_PREFIX, speechLimits, type Voice } from '@/lib/contract';
 import { speechPieces } from '@/lib/text/speech-pieces';
+import { MAX_FETCH_ERRORS, MaxErrors, segmentFetcher } from './player-segment-fetcher';
+import { Aborted, PlayFailed, playOnce, silentWavUrl, sleep } from './player-sound';
+
+export { FETCH_CONCURRENCY, FETCH_LOOKAHEAD, MAX_FETCH_ERRORS } from './player-segment-fetcher';
 
 export type ItemState = 'wait' | 'load' | 'read';
 export type PlayMode = 'sequence' | 'single' | 'singleLoop';
@@ -37,12 +41,6 @@ export interface PlaySettings {
 }
 
 export const defaultPlaySettings: PlaySettings = Object.freeze({ repeat: 2, interval: 0.5, rate: 1, volume: 1 });
-
-/** Spec §9: segment audio fetched 3 at a time, abandoned after 10 failures. */
-export const FETCH_CONCURRENCY = 3;
-export const MAX_FETCH_ERRORS = 10;
-/** Segments fetched ahead of the one sounding, so a long text does not load all at once. */
-export const FETCH_LOOKAHEAD = 5;
 
 /** The part of HTMLAudioElement the engine uses. */
 export interface AudioElementLike {
@@ -143,27 +141,6 @@ export function speechRequests(text: string): string[] {
 /** The URLs of an item's audio, in order (one unless the text is too long for one request). */
 export const audioUrls = (text: string, voice: Voice = 'us') => speechRequests(text).map((t) => audioUrl(t, voice));
 
-class Aborted extends Error {
-  constructor() {
-    super('stopped');
-    this.name = 'AbortError';
-  }
-}
-
-class PlayFailed extends Error {
-  constructor(readonly reason: unknown) {
-    super('audio play failed');
-    this.name = 'PlayFailed';
-  }
-}
-
-class MaxErrors extends Error {
-  constructor() {
-    super('maxError');
-    this.name = 'MaxErrors';
-  }
-}
-
 async function browserFetchAudio(url: string, signal: AbortSignal): Promise<Blob> {
   const response = await fetch(url, { signal, credentials: 'same-origin' });
   if (!response.ok) throw new Error(`audio request failed: HTTP ${response.status}`);
@@ -178,30 +155,6 @@ async function browserFetchSegments(text: string, voice: Voice, signal: AbortSig
 }
 
 const idle: PlayerSnapshot = Object.freeze({ active: null, error: null });
-
-/** A WAV of 8 silent samples (8-bit mono, 8 kHz) as a data URL. */
-function silentWavUrl(): string {
-  const samples = 8;
-  const bytes = new Uint8Array(44 + samples);
-  const view = new DataView(bytes.buffer);
-  const put = (at: number, text: string) => {
-    for (let i = 0; i < text.length; i++) bytes[at + i] = text.charCodeAt(i);
-  };
-  put(0, 'RIFF');
-  view.setUint32(4, 36 + samples, true);
-  put(8, 'WAVEfmt ');
-  view.setUint32(16, 16, true);
-  view.setUint16(20, 1, true);
-  view.setUint16(22, 1, true);
-  view.setUint32(24, 8000, true);
-  view.setUint32(28, 8000, true);
-  view.setUint16(32, 1, true);
-  view.setUint16(34, 8, true);
-  put(36, 'data');
-  view.setUint32(40, samples, true);
-  bytes.fill(128, 44);
-  return `data:audio/wav;base64,${btoa(String.fromCharCode(...bytes))}`;
-}
 
 export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
   const createAudio = deps.createAudio ?? (() => new Audio() as AudioElementLike);
@@ -276,59 +229,6 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
     return blob;
   }
 
-  function sleep(ms: number, signal: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) return reject(new Aborted());
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(new Aborted());
-      };
-      const timer = setTimeout(() => {
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms);
-      signal.addEventListener('abort', onAbort, { once: true });
-    });
-  }
-
-  /** One sounding of the audio at `url`, to its end. */
-  function playOnce(url: string, settings: PlaySettings, signal: AbortSignal): Promise<void> {
-    const audio = (element ??= createAudio());
-    return new Promise<void>((resolve, reject) => {
-      if (signal.aborted) return reject(new Aborted());
-      const settle = () => {
-        audio.onended = null;
-        audio.onerror = null;
-        signal.removeEventListener('abort', onAbort);
-      };
-      const onAbort = () => {
-        settle();
-        audio.pause();
-        reject(new Aborted());
-      };
-      audio.onended = () => {
-        settle();
-        resolve();
-      };
-      audio.onerror = (event) => {
-        settle();
-        reject(new PlayFailed(event));
-      };
-      signal.addEventListener('abort', onAbort, { once: true });
-      if (audio.src === url) audio.currentTime = 0;
-      else audio.src = url;
-      // Loading a source resets playbackRate to defaultPlaybackRate, so both are set after it.
-      audio.defaultPlaybackRate = settings.rate;
-      audio.playbackRate = settings.rate;
-      audio.volume = settings.volume;
-      audio.play().catch((reason: unknown) => {
-        if (signal.aborted) return; // pause() during play() rejects play(); that is the stop
-        settle();
-        reject(new PlayFailed(reason));
-      });
-    });
-  }
-
   /**
    * Sounds an item of `count` pieces `repeat` times (forever for singleLoop) with the interval
    * between soundings; the pieces follow one another without one. `piece(i)` fetches piece i; it
@@ -349,7 +249,7 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
         for (let p = 0; p < count; p++) {
           urls[p] ??= createObjectUrl(await piece(p));
           if (i === 0 && p === 0) setActive(run, { ...item, state: 'read' });
-          await playOnce(urls[p], settings, run.signal);
+          await playOnce((element ??= createAudio()), urls[p], settings, run.signal);
         }
       }
     } finally {
@@ -440,7 +340,7 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
       return at;
     });
     firstPiece.push(urls.length);
-    const fetcher = segmentFetcher(urls, run.signal);
+    const fetcher = segmentFetcher(urls, run.signal, { fetchBlob, warn });
     try {
       for (let k = 0; k < order.length; k++) {
         const index = order[k];
@@ -473,105 +373,6 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
     } finally {
       fetcher.cancel();
     }
-  }
-
-  /**
-   * Fetches the run's segment audio (its pieces) in play order, FETCH_CONCURRENCY at a time and at
-   * most FETCH_LOOKAHEAD past the one sounding; a failed fetch is tried again until the run has
-   * failed MAX_FETCH_ERRORS times in all, which abandons it.
-   */
-  function segmentFetcher(urls: string[], runSignal: AbortSignal) {
-    // Its own signal, so that abandoning or finishing the run also cuts the fetches in flight.
-    const controller = new AbortController();
-    const { signal } = controller;
-    const onRunAbort = () => controller.abort();
-    runSignal.addEventListener('abort', onRunAbort, { once: true });
-    const ready = new Map<number, Blob>();
-    const waiting = new Map<number, { resolve(blob: Blob): void; reject(error: Error): void }>();
-    const retry: number[] = [];
-    let next = 0;
-    let position = 0;
-    let inFlight = 0;
-    let errors = 0;
-    let failed: Error | null = null;
-    let cancelled = false;
-
-    const fail = (error: Error) => {
-      failed = error;
-      for (const w of waiting.values()) w.reject(error);
-      waiting.clear();
-      controller.abort();
-    };
-
-    const pump = () => {
-      while (!failed && !cancelled && !signal.aborted && inFlight < FETCH_CONCURRENCY) {
-        let k: number | undefined = retry.shift();
-        if (k === undefined && next < urls.length && next <= position + FETCH_LOOKAHEAD) k = next++;
-        if (k === undefined) return;
-        const index = k;
-        inFlight++;
-        fetchBlob(urls[index], signal)
-          .then(
-            (blob) => {
-              const waiter = waiting.get(index);
-              waiting.delete(index);
-              if (waiter) waiter.resolve(blob);
-              else ready.set(index, blob);
-            },
-            (error: unknown) => {
-              if (cancelled || failed || signal.aborted) return;
-              errors++;
-              warn(`[audio] segment ${index} fetch failed (${errors}/${MAX_FETCH_ERRORS})`, error);
-              if (errors >= MAX_FETCH_ERRORS) fail(new MaxErrors());
-              else retry.push(index);
-            },
-          )
-          .finally(() => {
-            inFlight--;
-            pump();
-          });
-      }
-    };
-
-    return {
-      advance(k: number) {
-        position = k;
-        pump();
-      },
-      /** Whether segment k's audio is here already (so it needs no load state). */
-      has: (k: number) => ready.has(k),
-      get(k: number): Promise<Blob> {
-        const blob = ready.get(k);
-        if (blob) {
-          ready.delete(k);
-          return Promise.resolve(blob);
-        }
-        if (failed) return Promise.reject(failed);
-        return new Promise<Blob>((resolve, reject) => {
-          const onAbort = () => reject(new Aborted());
-          signal.addEventListener('abort', onAbort, { once: true });
-          const done = () => signal.removeEventListener('abort', onAbort);
-          waiting.set(k, {
-            resolve: (b) => {
-              done();
-              resolve(b);
-            },
-            reject: (e) => {
-              done();
-              reject(e);
-            },
-          });
-          pump();
-        });
-      },
-      cancel() {
-        cancelled = true;
-        ready.clear();
-        waiting.clear();
-        runSignal.removeEventListener('abort', onRunAbort);
-        controller.abort();
-      },
-    };
   }
 
   function stop() {

@@ -1,5 +1,24 @@
 import type { SpanNode } from '../../lib/contract';
+import { readConllu } from '../language/conllu';
+import type { UdSentence } from '../language/ud';
 import type { SentenceStructure } from './types';
+
+/**
+ * A UD tree written by hand, one row a word: "form UPOS XPOS head deprel [feats] [misc]"; "Fin"
+ * stands for Mood=Ind|VerbForm=Fin; a row "+2-3 can't" is a multiword token line.
+ */
+export function handTree(text: string, rows: string[]): UdSentence {
+  let id = 0;
+  const lines = rows.map((row) => {
+    const [form, upos, xpos, head, deprel, feats = '_', misc = '_'] = row.split(' ');
+    if (form.startsWith('+')) return [form.slice(1), upos, '_', '_', '_', '_', '_', '_', '_', xpos ?? '_'].join('\t');
+    id++;
+    const f = feats === 'Fin' ? 'Mood=Ind|VerbForm=Fin' : feats;
+    return [id, form, '_', upos, xpos, f, head, deprel, '_', misc].join('\t');
+  });
+  const [sentence] = readConllu([`# text = ${text}`, ...lines, ''].join('\n'));
+  return sentence;
+}
 
 /** Every node that `match` accepts, depth first, in order. */
 export function findAll(spans: SpanNode[], match: (node: SpanNode) => boolean): SpanNode[] {

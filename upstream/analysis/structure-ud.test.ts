@@ -3,29 +3,15 @@ import { describe, expect, it } from 'vitest';
 import type { SpanNode } from '../../lib/contract';
 import { readConllu } from '../language/conllu';
 import { joinClitics, structureOfTree } from './structure-ud';
-import { checkInvariants, findAll, headsOf } from './structure-test-support';
+import { checkInvariants, findAll, handTree, headsOf } from './structure-test-support';
 
 /*
  * Trees written by hand the way UD English EWT annotates such sentences (nsubj:outer for "What X
- * was Y", expl + csubj for "It is important that …", a free relative headed by its wh-word).
- * A row is "form UPOS XPOS head deprel [feats] [misc]"; "Fin" stands for Mood=Ind|VerbForm=Fin;
- * a row "+2-3 can't" is a multiword token line.
+ * was Y", expl + csubj for "It is important that …", a free relative headed by its wh-word), in
+ * the rows of handTree (structure-test-support.ts).
  */
-function tree(text: string, rows: string[]) {
-  let id = 0;
-  const lines = rows.map((row) => {
-    const [form, upos, xpos, head, deprel, feats = '_', misc = '_'] = row.split(' ');
-    if (form.startsWith('+')) return [form.slice(1), upos, '_', '_', '_', '_', '_', '_', '_', xpos ?? '_'].join('\t');
-    id++;
-    const f = feats === 'Fin' ? 'Mood=Ind|VerbForm=Fin' : feats;
-    return [id, form, '_', upos, xpos, f, head, deprel, '_', misc].join('\t');
-  });
-  const [sentence] = readConllu([`# text = ${text}`, ...lines, ''].join('\n'));
-  return sentence;
-}
-
 const build = (text: string, rows: string[]) => {
-  const s = structureOfTree(tree(text, rows));
+  const s = structureOfTree(handTree(text, rows));
   expect(checkInvariants(s), text).toEqual([]);
   return s;
 };
@@ -589,7 +575,7 @@ describe('structureOfTree', () => {
   });
 
   it('answers a tree it cannot read with one fragment', () => {
-    const broken = tree('a b', ['a X X 2 dep', 'b X X 1 dep']);
+    const broken = handTree('a b', ['a X X 2 dep', 'b X X 1 dep']);
     expect(structureOfTree(broken).spans).toEqual([{ start: 0, end: 2, label: '片段' }]);
     expect(structureOfTree({ text: '', words: [] })).toEqual({ words: [], spans: [] });
   });

@@ -451,7 +451,7 @@ export interface NamedWordListWordsTable {
   added_at: string;
 }
 
-/** One version of a scene's expert instruction (tools/expert-instructions.ts). */
+/** One version of a scene's expert instruction (expert-instructions/expert-instructions.ts). */
 export interface ExpertInstructionsTable {
   scene: string;
   version: number;

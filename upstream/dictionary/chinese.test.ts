@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createChineseMatcher, genus, similarity } from './chinese';
+import { createChineseMatcher } from './chinese';
 import { openEcdict } from './ecdict';
 import { openWordNet } from './wordnet';
 
@@ -12,15 +12,6 @@ const sense = (key: string, label: string) => {
 };
 
 describe('Chinese for a WordNet sense', () => {
-  it('compares renderings by containment, character pairs and characters', () => {
-    expect(similarity('银行', '银行')).toBe(1);
-    expect(similarity('岸', '河岸')).toBeGreaterThan(0.5);
-    expect(similarity('银行', '商业银行')).toBeGreaterThan(0.8);
-    expect(similarity('使倾斜', '倾斜')).toBeGreaterThan(0.8);
-    expect(similarity('银行', '岸')).toBe(0);
-    expect(similarity('的', '好的')).toBe(0);
-  });
-
   it('gives the river bank 岸 and the money bank 银行', () => {
     const river = sense('bank%1:17:01::', 'n.');
     const money = sense('bank%1:14:00::', 'n.');
@@ -45,15 +36,6 @@ describe('Chinese for a WordNet sense', () => {
     expect(sense('move%1:04:03::', 'n.')?.simple).toContain('移动');
     // A rarer sense that nothing supports gets no leftover: the commoner one took it.
     expect(sense('move%1:04:02::', 'n.')?.simple ?? '').not.toBe('步骤');
-  });
-
-  it("reads a noun definition's genus, the kind of thing it names", () => {
-    expect(genus('the act of deciding to do something')).toBe('act');
-    expect(genus('a financial institution that accepts deposits')).toBe('institution');
-    expect(genus('sloping land (especially the slope beside a body of water)')).toBe('land');
-    expect(genus('permission to do something')).toBe('permission');
-    expect(genus('(baseball) the act of throwing a baseball')).toBe('act');
-    expect(genus('of or relating to the nation')).toBeUndefined();
   });
 
   it("never offers a subject field's note as a rendering", () => {

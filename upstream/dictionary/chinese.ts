@@ -25,10 +25,17 @@
  * and "take off" for time off work nothing (its line is 拿掉, 取消, 起飞…, none of them that).
  */
 import { type Cedict, glossKey, openCedict } from './cedict';
+import { type Collocation, type CollocationChinese, collocationChinese } from './chinese-collocation';
+import { senseWords, type SenseWords, stem, vagueWords } from './chinese-sense-words';
+import { cjk, core, type Prepared, prepare, similarityPrepared } from './chinese-similarity';
 import type { Ecdict } from './ecdict';
 import { parseTranslation, type TranslationLine } from './ecdict-text';
 import { contentWords, stopWords } from './rank';
 import { Lru, pointerGroups, type SenseEntry, type Synset, type WnPos, type WordNet } from './wordnet';
+
+export type { Collocation, CollocationChinese } from './chinese-collocation';
+export { genus, stem } from './chinese-sense-words';
+export { similarity } from './chinese-similarity';
 
 export interface SenseChinese {
   /** A few words: the best matching items. */
@@ -56,35 +63,8 @@ export interface ChineseMatcher {
   inCollocation(collocation: Collocation): CollocationChinese | undefined;
 }
 
-/** Two words of a sentence that belong together: adjective–noun, noun–noun, verb–object. */
-export interface Collocation {
-  /** The clicked word's lemma and its gloss label (adj., n., v.…). */
-  lemma: string;
-  label: string;
-  /** The other word's lemma and its label. */
-  neighbour: string;
-  neighbourLabel: string;
-  /** Whether the neighbour comes first ("river bank" for bank). */
-  neighbourFirst: boolean;
-}
-
-export interface CollocationChinese {
-  /** The part of the collocation's Chinese that renders the clicked word (大). */
-  rendering: string;
-  /** The collocation's Chinese word (大雨). */
-  word: string;
-  /** The word's first own rendering that contains `rendering` (巨大的): the meaning said fully. */
-  own: string[];
-}
-
 const inflectionNote =
   /的(?:过去式|过去分词|现在分词|现在时|过去时|复数|第三人称|比较级|最高级)|过去式|过去分词|现在分词|第三人称单数/;
-const cjk = /[\u3400-\u9fff]/;
-/** A remainder that is only grammar (的, 了, 被…) renders no word. */
-const particles = /^[的地得了着过是在有和与或及使被把之一不]+$/;
-
-/** Characters that say nothing on their own when two renderings are compared. */
-const weakChars = new Set('的地得了着过是在有和与或及使被把之一不人者性化中上下大小个等所为其以而于可'.split(''));
 
 const labelsOf: Record<string, string[]> = {
   'n.': ['n.'],
@@ -98,80 +78,6 @@ const labelsOf: Record<string, string[]> = {
 
 const labelOfPos: Record<WnPos, string> = { n: 'n.', v: 'v.', a: 'adj.', r: 'adv.' };
 const posOfLabel: Record<string, WnPos> = { 'n.': 'n', 'v.': 'v', 'vt.': 'v', 'vi.': 'v', 'adj.': 'a', 'adv.': 'r' };
-
-/** The comparable core of a rendering: no brackets, ellipses, or a trailing 的/地, no leading 使/被. */
-function core(item: string): string {
-  return item
-    .replace(/[（(][^）)]*[）)]/g, '')
-    .replace(/\[[^\]]*\]|【[^】]*】/g, '')
-    .replace(/[.…。·\s"'“”‘’~～]/g, '')
-    .replace(/[的地]$/, '')
-    .replace(/^[使被把]/, '');
-}
-
-/** A rendering prepared for comparison (core text, character pairs, strong characters). */
-interface Prepared {
-  core: string;
-  pairs: Set<string>;
-  chars: Set<string>;
-}
-
-const preparedCache = new Lru<string, Prepared>(30_000);
-
-function prepare(item: string): Prepared {
-  let p = preparedCache.get(item);
-  if (!p) {
-    const c = core(item);
-    const pairs = new Set<string>();
-    for (let i = 0; i + 1 < c.length; i++) pairs.add(c.slice(i, i + 2));
-    const chars = new Set([...c].filter((ch) => !weakChars.has(ch) && cjk.test(ch)));
-    p = { core: c, pairs, chars };
-    preparedCache.set(item, p);
-  }
-  return p;
-}
-
-function similarityPrepared(x: Prepared, y: Prepared): number {
-  if (!x.core || !y.core) return 0;
-  if (x.core === y.core) return 1;
-  const [short, long] = x.core.length <= y.core.length ? [x.core, y.core] : [y.core, x.core];
-  if (long.includes(short)) return short.length >= 2 ? 0.85 : weakChars.has(short) ? 0 : 0.7;
-  let shared = 0;
-  for (const g of x.pairs) if (y.pairs.has(g)) shared++;
-  if (shared > 0) return (0.8 * (2 * shared)) / (x.pairs.size + y.pairs.size);
-  let common = 0;
-  for (const c of x.chars) if (y.chars.has(c)) common++;
-  return common ? (0.3 * common) / Math.max(x.chars.size, y.chars.size) : 0;
-}
-
-/** How alike two Chinese renderings are, 0..1. */
-export function similarity(a: string, b: string): number {
-  return similarityPrepared(prepare(a), prepare(b));
-}
-
-/** A crude English stem, enough to meet "working" and "work", "lifted" and "lift". */
-export function stem(word: string): string {
-  const w = word.toLowerCase();
-  if (w.length <= 4) return w;
-  return w.replace(/(?:ies|ied)$/, 'y').replace(/(?:ing|ed|es|s|ly)$/, '');
-}
-
-/** English words too general to tell one sense from another. */
-const vagueWords = new Set(
-  'something someone somebody thing things person people way make makes made cause causes caused act action state part kind used use especially usually often one ones also etc get give take go come have be being put set'.split(
-    ' ',
-  ),
-);
-
-/** The English words of a sense, weighted: its synonyms and neighbours' lemmas, its definition's words. */
-interface SenseWords {
-  /** The word itself, as a gloss key. */
-  self: string;
-  /** Whole phrases (gloss keys) of the synonyms and close neighbours. */
-  phrases: Map<string, number>;
-  /** Single stems. */
-  stems: Map<string, number>;
-}
 
 /** A Chinese word as CC-CEDICT glosses it: its glosses' keys and stems. */
 interface Glossed {
@@ -290,40 +196,6 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     }
     for (const x of contentWords(synset.definition).slice(0, 5)) add(x, 0.25);
     return out;
-  }
-
-  /**
-   * The English that tells this sense from the word's others, for reading CC-CEDICT's glosses:
-   * synonyms, hypernyms, similar words (not hyponyms: 扑满 is a piggy bank, not every money box)
-   * and the definition's words, never the word itself, whose glosses every candidate shares.
-   */
-  function senseWords(lemma: string, synset: Synset, ev: Map<string, number> & { narrower?: Set<string> }): SenseWords {
-    const own = new Set(lemma.toLowerCase().split(/[ _-]/).map(stem));
-    const phrases = new Map<string, number>();
-    const stems = new Map<string, number>();
-    const put = (map: Map<string, number>, key: string, weight: number) => {
-      if ((map.get(key) ?? 0) < weight) map.set(key, weight);
-    };
-    for (const [word, weight] of ev) {
-      if (ev.narrower?.has(word) || weight < 0.5) continue;
-      put(phrases, glossKey(word), weight);
-      const parts = word.toLowerCase().split(/[ -]/);
-      for (const w of parts) {
-        const st = stem(w);
-        // A phrase's words say less than the phrase ("take time off": time, off).
-        if (w.length > 2 && !own.has(st) && !stopWords.has(w) && !vagueWords.has(w))
-          put(stems, st, parts.length > 1 ? weight * 0.6 : weight);
-      }
-    }
-    for (const w of contentWords(synset.definition)) {
-      const st = stem(w);
-      if (w.length > 2 && !own.has(st) && !vagueWords.has(w)) put(stems, st, 0.4);
-    }
-    // A noun's definition names what kind of thing it is first ("the act of deciding to do
-    // something": an act), as a hypernym does: 举措 "move; act; measure" is that move.
-    const kind = synset.pos === 'n' ? genus(synset.definition) : undefined;
-    if (kind && !own.has(stem(kind))) put(phrases, glossKey(kind), 0.5);
-    return { self: glossKey(lemma), phrases, stems };
   }
 
   /** How far CC-CEDICT's glosses of a Chinese item name this sense, 0..1. */
@@ -608,58 +480,6 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     return undefined;
   }
 
-  /**
-   * A Chinese compound is mostly two renderings side by side (大雨 = 大 + 雨, 河岸 = 河 + 岸,
-   * 吃药 = 吃 + 药). Where CC-CEDICT or ECDICT renders the collocation as such a compound, and
-   * one half is a rendering of the neighbour, the other half is what the clicked word means here
-   * — provided it is also one of the word's own renderings (or part of one: 大 of 巨大的), so that
-   * a loose idiom (劲风 for "strong wind": 劲 is no rendering of strong in ECDICT) says nothing.
-   */
-  function inCollocation(c: Collocation): CollocationChinese | undefined {
-    const phrase = c.neighbourFirst ? `${c.neighbour} ${c.lemma}` : `${c.lemma} ${c.neighbour}`;
-    // A compound of two renderings is short; a longer word is a set phrase (开放门户 for an "open
-    // door" policy, not for opening one).
-    const words = [
-      ...cedict.headwordsFor(phrase),
-      ...linesOf(phrase)
-        .filter((l) => l.domain !== '网络')
-        .flatMap((l) => l.items.map(core)),
-    ].filter((w) => w.length >= 2 && w.length <= 3);
-    if (words.length === 0) return undefined;
-    const neighbourItems = new Set(
-      [
-        ...linesFor(c.neighbour, c.neighbourLabel)
-          .slice(0, 2)
-          .flatMap((l) => l.items.slice(0, 6)),
-        ...cedict.headwordsFor(c.neighbour),
-      ]
-        .map(core)
-        .filter((x) => x && x.length <= 3),
-    );
-    const own = linesFor(c.lemma, c.label).flatMap((l) => l.items);
-    const ownCores = own.map(core).filter(Boolean);
-    let best: (CollocationChinese & { exact: boolean }) | undefined;
-    for (const word of words) {
-      for (const n of neighbourItems) {
-        // Chinese keeps the English order here: modifier before head, verb before object.
-        let rest = '';
-        if (c.neighbourFirst && word.startsWith(n)) rest = word.slice(n.length);
-        else if (!c.neighbourFirst && word.endsWith(n)) rest = word.slice(0, -n.length);
-        if (!rest || !cjk.test(rest) || particles.test(rest)) continue;
-        const exact = ownCores.includes(rest);
-        // Only the first: later ones may hold the character in another meaning (close friend
-        // 密友: 亲密的, not 严密的).
-        const containing = own.filter((item) => core(item).length <= 4 && core(item).includes(rest)).slice(0, 1);
-        if (!exact && containing.length === 0) continue;
-        if (!best || (exact && !best.exact)) best = { rendering: rest, word, own: containing, exact };
-      }
-      if (best?.exact) break;
-    }
-    if (!best) return undefined;
-    const { exact: _, ...found } = best;
-    return found;
-  }
-
   const prefetched = new Lru<string, true>(20_000);
 
   function prefetch(lemma: string, synsets: Synset[]): void {
@@ -673,61 +493,11 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
     if (words.size > 1) ecdict.prefetch(words);
   }
 
+  const lexicon = { cedict, linesOf, linesFor };
+  const inCollocation = (c: Collocation) => collocationChinese(c, lexicon);
+
   return { forSense, shortOf, linesOf, prefetch, inCollocation };
 }
 
 /** What a Chinese word found by the lemma itself in CC-CEDICT must make up with other support. */
 const LEMMA_FOUND = 0.5;
-
-/** Words that end a definition's first noun phrase: prepositions, relatives, "to", punctuation. */
-const phraseEnd = new Set([
-  'of',
-  'that',
-  'which',
-  'who',
-  'whose',
-  'where',
-  'when',
-  'to',
-  'in',
-  'on',
-  'for',
-  'with',
-  'by',
-  'from',
-  'at',
-  'as',
-  'or',
-  'and',
-  'into',
-  'about',
-  'especially',
-  'used',
-  'having',
-  'usually',
-]);
-
-/**
- * The head of a noun definition's first phrase, its genus: "the act of deciding to do
- * something" → act, "a financial institution that accepts deposits" → institution, "sloping land
- * (especially …)" → land, "(baseball) the act of throwing…" → act; undefined when the definition
- * does not start with a plain phrase.
- */
-export function genus(definition: string): string | undefined {
-  // A leading field label is no part of the phrase: "(baseball) the act of throwing…".
-  const words = definition
-    .toLowerCase()
-    .replace(/^\([^)]*\)\s*/, '')
-    .split(/\s+/);
-  let head: string | undefined;
-  for (const [k, raw] of words.entries()) {
-    const w = raw.replace(/[^a-z'-]/g, '');
-    if (k === 0 && (w === 'a' || w === 'an' || w === 'the' || w === 'any')) continue;
-    if (!w || phraseEnd.has(w)) break;
-    head = w;
-    // Punctuation closes the phrase after this word ("land (especially", "person; one").
-    if (/[^a-z'-]$/.test(raw)) break;
-    if (k >= 4) return undefined;
-  }
-  return head && head.length > 2 && !stopWords.has(head) ? head : undefined;
-}

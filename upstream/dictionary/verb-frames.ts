@@ -3,7 +3,7 @@ import type { Synset } from './wordnet';
 /*
  * WordNet's generic verb frames (wninput(5WN)): the sentence patterns each verb sense is used in,
  * numbered 1 to 35 in the data files. What follows the verb in a frame tells whether the sense
- * takes a direct object; the part-of-speech label (vt./vi., engine.ts) and the sense ranking
+ * takes a direct object; the part-of-speech label (vt./vi., sense-gloss.ts) and the sense ranking
  * (rank.ts) both read it from this one table.
  */
 

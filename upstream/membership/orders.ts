@@ -1,14 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { Insertable } from 'kysely';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { OrderStatus, OrdersTable, PaymentsTable, RefundStatus, User } from '../db/schema';
 import type { MembershipConfig } from '../platform/config';
 import { badRequest, notFound, UpstreamError } from '../platform/http';
-import { tooFrequent } from '../platform/rate-limit';
 import { days, minutes, stamp, type Clock } from '../platform/time';
-import { extendMembership, packageNames, type PackageType } from './packages';
-import type { JsapiPageParameters, NewProviderOrder, PaymentProvider, Refund, Transaction } from './provider';
+import { withOrderLease } from './orders-lease';
+import { createSettlement, messageOf, type Settlement } from './orders-settle';
+import { packageNames, type PackageType } from './packages';
+import type { JsapiPageParameters, NewProviderOrder, PaymentProvider, Transaction } from './provider';
+
+export { refundNumberOf, type Settlement } from './orders-settle';
 
 /*
  * VIP orders, money handled once. An order's amount comes from the package table, never from the
@@ -49,12 +50,6 @@ const payStatusOf: Record<OrderStatus, PayStatus> = {
 /** How many pending orders (and open refunds) one listing asks the provider about. */
 const pendingRefreshedPerList = 3;
 
-/** How long a request may hold a learner's ordering without renewing it (a crashed one's runs out). */
-const orderLeaseMs = 60_000;
-/** How long a new order waits for one of the same learner's being made elsewhere (another tab). */
-const orderLeaseWaitMs = 20_000;
-const orderLeasePollMs = 50;
-
 export interface OrderSummary {
   order_id: string;
   type: PackageType;
@@ -85,24 +80,8 @@ export interface OrderDeps {
   log: (line: string) => void;
 }
 
-export type Settlement = 'credited' | 'already-settled' | 'flagged' | 'unpaid' | 'failed';
-
 /** What closing an order at the provider came to. */
 type Closing = 'closed' | 'paid' | 'open';
-
-/** The refund's number at the provider: one per payment, the same however often it is asked for. */
-export function refundNumberOf(transactionId: string): string {
-  return /^[0-9A-Za-z]{1,60}$/.test(transactionId)
-    ? `R${transactionId}`
-    : `R${createHash('sha256').update(transactionId).digest('hex').slice(0, 40)}`;
-}
-
-const refundReasons = {
-  'flagged-closed': '订单已关闭，付款原路退回',
-  'flagged-late': '订单已超时，付款原路退回',
-} as const;
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export const paymentNotConfigured = () => new UpstreamError(503, '503', '支付功能尚未开通，请稍后再试');
 
@@ -173,175 +152,7 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
     return order;
   }
 
-  /**
-   * Settles an order by what the provider says of it, in one transaction. Only a pending order
-   * changes; a payment is credited when its amount is the order's and the order was still pending
-   * (not closed, not timed out). A payment not credited is flagged, and given back when it was for
-   * an order that had closed or timed out: the refund is recorded with the payment and asked for
-   * once the transaction has committed.
-   */
-  async function settle(orderId: string, tx: Transaction, source: PaymentsTable['source']): Promise<Settlement> {
-    const { settlement, refund } = await settleOnce(orderId, tx, source);
-    if (refund) await requestRefund(refund);
-    return settlement;
-  }
-
-  function settleOnce(
-    orderId: string,
-    tx: Transaction,
-    source: PaymentsTable['source'],
-  ): Promise<{ settlement: Settlement; refund?: string }> {
-    return db.transaction().execute(async (trx) => {
-      // Writing first takes the order's row lock (PostgreSQL) or the database's write lock
-      // (SQLite) before anything is read: two settlements of one order take turns.
-      const order = await trx
-        .updateTable('orders')
-        .set((eb) => ({ status: eb.ref('status') }))
-        .where('id', '=', orderId)
-        .returningAll()
-        .executeTakeFirst();
-      if (!order) return { settlement: 'unpaid' };
-      if (tx.tradeState !== 'SUCCESS') {
-        if (order.status === 'pending' && (tx.tradeState === 'PAYERROR' || tx.tradeState === 'REVOKED')) {
-          await trx
-            .updateTable('orders')
-            .set({ status: 'failed', settled_at: stamp(now()) })
-            .where('id', '=', orderId)
-            .execute();
-          return { settlement: 'failed' };
-        }
-        return { settlement: order.status === 'pending' ? 'unpaid' : 'already-settled' };
-      }
-      const transactionId = tx.transactionId;
-      if (!transactionId) throw new Error(`a SUCCESS report for order ${orderId} without a transaction id`);
-      const recorded = await trx
-        .selectFrom('payments')
-        .select('id')
-        .where('transaction_id', '=', transactionId)
-        .executeTakeFirst();
-      if (recorded || order.status === 'paid' || order.status === 'flagged') return { settlement: 'already-settled' };
-
-      const at = stamp(now());
-      /** Appends the settlement to the payments ledger. */
-      const record = (db: typeof trx, entry: Pick<Insertable<PaymentsTable>, 'outcome' | 'amount_fen' | 'vip_from' | 'vip_to'>) =>
-        db
-          .insertInto('payments')
-          .values({
-            ...entry,
-            order_id: orderId,
-            transaction_id: transactionId,
-            user_id: order.user_id,
-            source,
-            paid_at: tx.successTime ?? null,
-            recorded_at: at,
-          })
-          .execute();
-      const flaggedAs =
-        tx.amountFen !== order.amount_fen
-          ? ('flagged-amount' as const)
-          : order.status === 'closed'
-            ? ('flagged-closed' as const)
-            : order.status !== 'pending'
-              ? ('flagged-late' as const)
-              : undefined;
-      if (flaggedAs) {
-        await trx
-          .updateTable('orders')
-          .set({ status: 'flagged', transaction_id: transactionId, settled_at: at })
-          .where('id', '=', orderId)
-          .execute();
-        await record(trx, { outcome: flaggedAs, amount_fen: tx.amountFen ?? 0, vip_from: null, vip_to: null });
-        if (flaggedAs === 'flagged-amount') {
-          // Another amount than the order's is not ours to guess about: the operator looks into it.
-          log(
-            `[membership] order ${orderId} paid but not credited (${flaggedAs}): transaction ${transactionId} is for the operator to refund`,
-          );
-          return { settlement: 'flagged' };
-        }
-        const refund = refundNumberOf(transactionId);
-        await trx
-          .insertInto('refunds')
-          .values({
-            id: refund,
-            order_id: orderId,
-            transaction_id: transactionId,
-            user_id: order.user_id,
-            amount_fen: order.amount_fen,
-            status: 'requested',
-            refund_id: null,
-            reason: refundReasons[flaggedAs],
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
-        log(
-          `[membership] order ${orderId} paid but not credited (${flaggedAs}, it was ${order.status}): transaction ${transactionId} is refunded as ${refund}`,
-        );
-        return { settlement: 'flagged', refund };
-      }
-      // The user's row is locked the same way: two orders of one user extend one after the other.
-      const user = await trx
-        .updateTable('users')
-        .set((eb) => ({ vip_expires_at: eb.ref('vip_expires_at') }))
-        .where('id', '=', order.user_id)
-        .returning(['vip_expires_at'])
-        .executeTakeFirstOrThrow();
-      const from = user.vip_expires_at && user.vip_expires_at > at ? user.vip_expires_at : at;
-      const to = stamp(extendMembership(order.package, user.vip_expires_at, now()));
-      await trx.updateTable('users').set({ vip_expires_at: to }).where('id', '=', order.user_id).execute();
-      await trx
-        .updateTable('orders')
-        .set({ status: 'paid', transaction_id: transactionId, settled_at: at })
-        .where('id', '=', orderId)
-        .execute();
-      await record(trx, { outcome: 'credited', amount_fen: order.amount_fen, vip_from: from, vip_to: to });
-      return { settlement: 'credited' };
-    });
-  }
-
-  /** Marks what the provider's refund has become; a refund that ended unpaid is the operator's. */
-  async function recordRefund(id: string, taken: Refund): Promise<RefundStatus> {
-    const status: RefundStatus = taken.state === 'SUCCESS' ? 'refunded' : taken.state === 'PROCESSING' ? 'processing' : 'failed';
-    await db
-      .updateTable('refunds')
-      .set({ status, refund_id: taken.refundId, updated_at: stamp(now()) })
-      .where('id', '=', id)
-      .where('status', 'in', ['requested', 'processing'])
-      .execute();
-    if (status === 'failed') {
-      log(`[membership] refund ${id} (${taken.refundId}) ended ${taken.state}: it is for the operator to refund by hand`);
-    }
-    return status;
-  }
-
-  /**
-   * Asks the provider for a refund not yet taken, or how one under way stands. Safe to run
-   * anywhere and at once: the refund number makes the provider refund once.
-   */
-  async function requestRefund(id: string): Promise<RefundStatus | undefined> {
-    const refund = await db.selectFrom('refunds').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!refund) return undefined;
-    try {
-      if (refund.status === 'processing') {
-        const found = await provider.queryRefund(id);
-        return found ? await recordRefund(id, found) : refund.status;
-      }
-      if (refund.status !== 'requested') return refund.status;
-      const taken = await provider.refund({
-        outRefundNo: id,
-        outTradeNo: refund.order_id,
-        transactionId: refund.transaction_id,
-        amountFen: refund.amount_fen,
-        reason: refund.reason,
-      });
-      return await recordRefund(id, taken);
-    } catch (error) {
-      log(
-        `[membership] refund ${id} of transaction ${refund.transaction_id} (order ${refund.order_id}) is not through yet: ${messageOf(error)}`,
-      );
-      return refund.status;
-    }
-  }
+  const { settle, requestRefund } = createSettlement({ db, now, provider, log });
 
   /**
    * Closes a pending order at the provider and says what became of it: 'closed' (the provider
@@ -396,56 +207,6 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
   }
 
   /**
-   * Holds the learner's ordering while `work` runs: one new order of a learner at a time, across
-   * requests and instances. A request that finds it held waits its turn (the other tab's order is
-   * made in a moment); the lease runs out by itself if its holder died.
-   */
-  async function withOrderLease<T>(userId: number, work: (renew: () => Promise<void>) => Promise<T>): Promise<T> {
-    const holder = randomBytes(12).toString('hex');
-    await db
-      .insertInto('order_leases')
-      .values({ user_id: userId, holder: null, until: null })
-      .onConflict((oc) => oc.column('user_id').doNothing())
-      .execute();
-    const take = async () => {
-      const taken = await db
-        .updateTable('order_leases')
-        .set({ holder, until: stamp(now(), orderLeaseMs) })
-        .where('user_id', '=', userId)
-        .where((eb) => eb.or([eb('until', 'is', null), eb('until', '<=', stamp(now()))]))
-        .executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1;
-    };
-    // Real time, not the service's clock: this is about requests running side by side.
-    const giveUpAt = Date.now() + orderLeaseWaitMs;
-    while (!(await take())) {
-      if (Date.now() >= giveUpAt) throw tooFrequent(orderLeaseWaitMs / 1000);
-      await sleep(orderLeasePollMs);
-    }
-    const renew = async () => {
-      const kept = await db
-        .updateTable('order_leases')
-        .set({ until: stamp(now(), orderLeaseMs) })
-        .where('user_id', '=', userId)
-        .where('holder', '=', holder)
-        .executeTakeFirst();
-      // Only when the provider kept this request waiting past the whole lease: make nothing more.
-      if (Number(kept.numUpdatedRows) !== 1) throw tooFrequent(1);
-    };
-    try {
-      return await work(renew);
-    } finally {
-      await db
-        .updateTable('order_leases')
-        .set({ holder: null, until: null })
-        .where('user_id', '=', userId)
-        .where('holder', '=', holder)
-        .execute()
-        .catch((error: unknown) => log(`[membership] could not release the ordering of user ${userId}: ${messageOf(error)}`));
-    }
-  }
-
-  /**
    * Closes every earlier unpaid order of the learner at the provider, under their lease. Throws,
    * and nothing new may be made, when one of them (or `replaces`, the order the new one is made
    * in place of) has been paid, or when one may still be paid.
@@ -495,7 +256,7 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
   ): Promise<{ order: OrdersTable; answer: T }> {
     if (!configured) throw paymentNotConfigured();
     const amount = priceOf(type, money);
-    return withOrderLease(user.id, async (renew) => {
+    return withOrderLease({ db, now, log }, user.id, async (renew) => {
       await closeEarlierOrders(user, replaces, renew);
       await renew();
       const { order, request } = await newOrder(user, type, amount, channel);

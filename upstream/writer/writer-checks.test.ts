@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openLexicalData } from '../dictionary/engine';
 import { createLinkGrammar } from '../parser/link-grammar';
 import { createPassageReader } from '../passage/passage';
-import { createWriterChecker, parserGapWords, startsWithVowelSound } from './writer-checks';
+import { createWriterChecker } from './writer-checks';
 import { englishSpelling } from './writer-spelling';
 import { cleanEssay, essayWithThreeSlips } from '../../tests/support/writer-essays';
 
@@ -140,8 +140,6 @@ describe('the writer’s checks', () => {
     expect(visits.map((f) => [f.kind, f.text, f.suggestions[0]])).toEqual([['agreement', 'visit', 'visits']]);
     // An unlinked word the construction does not account for still makes the sentence suspect.
     expect((await check('How I wish I could travel travel around the the world!')).flags.map((f) => f.kind)).toContain('repeat');
-    expect(parserGapWords('The harder you work, the more you learn.')).toEqual(new Set(['the', 'harder', 'more']));
-    expect(parserGapWords('I like the harder questions.')).toEqual(new Set());
   });
 
   it('leaves names, numbers, acronyms and real words outside the spell checker’s list alone', async () => {
@@ -157,11 +155,6 @@ describe('the writer’s checks', () => {
     expect(result.grammar_checked).toBe(false);
     expect(result.grammar_note).toMatch(/未做语法检查/);
     expect(result.flags.map((f) => f.kind)).toEqual(['spelling']);
-  });
-
-  it('reads the first sound of a word, not its first letter', () => {
-    expect(['hour', 'apple', 'FBI', 'honest'].map(startsWithVowelSound)).toEqual([true, true, true, true]);
-    expect(['university', 'book', 'one', 'European'].map(startsWithVowelSound)).toEqual([false, false, false, false]);
   });
 
   it('profiles the text’s exam words', async () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
 // 015_expert_instructions: the instructions experts write for the model, per scene (tutor, explain,
-// writer), every update a new version with its author, never overwritten (tools/).
+// writer), every update a new version with its author, never overwritten (expert-instructions/).
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { withId } from '../dialect';
 
-// 016_writer_drafts: the texts learners keep in the writer (tools/writer-drafts.ts).
+// 016_writer_drafts: the texts learners keep in the writer (writer/writer-drafts.ts).
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('writer_drafts'))

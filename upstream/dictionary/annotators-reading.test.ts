@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { FormReading } from '../language/senses';
+import type { UdWord } from '../language/ud';
+import { annotatorsReading } from './annotators-reading';
+import type { LemmaCandidate, LemmaForm } from './lemmas';
+
+const candidate = (lemma: string, form: LemmaForm = 'word'): LemmaCandidate => ({
+  lemma,
+  pos: new Set(['a', 'r']),
+  identity: form === 'word',
+  form,
+});
+const tree = (upos: string, form = 'later'): { words: UdWord[]; target: number } => ({
+  words: [{ form, lemma: form, upos, xpos: 'RB', feats: {}, head: 0, deprel: 'root' }],
+  target: 0,
+});
+/** A sense model that knows these readings of every form. */
+const model = (...readings: FormReading[]) => ({ readingsOf: () => readings });
+
+describe("SemCor's annotators' reading of a form", () => {
+  const later = [candidate('later'), candidate('late', 'inflection')];
+
+  it('decides the lemma and part of speech where they read the form one way often enough', () => {
+    const reading = model({ lemma: 'later', pos: 'r', count: 8 }, { lemma: 'late', pos: 'a', count: 2 });
+    expect(annotatorsReading(later, tree('ADV'), reading)).toEqual({ lemma: 'later', pos: 'r' });
+    const compound = model({ lemma: 'ice_cream', pos: 'n', count: 5 });
+    expect(annotatorsReading([candidate('ice cream')], tree('NOUN', 'ice-cream'), compound)).toEqual({
+      lemma: 'ice cream',
+      pos: 'n',
+    });
+  });
+
+  it('decides nothing where they were split, saw the form too rarely, or read it as another lemma', () => {
+    expect(
+      annotatorsReading(later, tree('ADV'), model({ lemma: 'later', pos: 'r', count: 5 }, { lemma: 'late', pos: 'r', count: 4 })),
+    ).toBeUndefined();
+    expect(annotatorsReading(later, tree('ADV'), model({ lemma: 'later', pos: 'r', count: 2 }))).toBeUndefined();
+    expect(annotatorsReading(later, tree('ADV'), model({ lemma: 'lateness', pos: 'n', count: 9 }))).toBeUndefined();
+  });
+
+  it('leaves participles and gerunds to the product, closed classes and missing trees or models alone', () => {
+    const reading = model({ lemma: 'impair', pos: 'v', count: 9 });
+    const impaired = [candidate('impair', 'verb-participle'), candidate('impaired', 'participle-adjective')];
+    expect(annotatorsReading(impaired, tree('VERB', 'impaired'), reading)).toBeUndefined();
+    expect(annotatorsReading([candidate('impair')], tree('VERB', 'impaired'), reading)).toEqual({ lemma: 'impair', pos: 'v' });
+    expect(annotatorsReading([candidate('impair')], tree('DET', 'impaired'), reading)).toBeUndefined();
+    expect(annotatorsReading(later, undefined, reading)).toBeUndefined();
+    expect(annotatorsReading(later, tree('ADV'), null)).toBeUndefined();
+  });
+});

@@ -1,0 +1,35 @@
+import type { SenseModel } from '../language/senses';
+import type { LemmaCandidate } from './lemmas';
+import type { TreeContext } from './sense-choice';
+import { CONTENT_UPOS } from './target-pos';
+import type { WnPos } from './wordnet';
+
+/** How many times, and in what share, the annotators must have read a form one way (annotatorsReading). */
+const READING_LEAST = 3;
+const READING_SHARE = 0.6;
+
+/**
+ * The lemma and part of speech SemCor's annotators gave this form with this tag most often (the
+ * sense model keeps the counts), among the lemmas the word can have, where they read it one way at
+ * least READING_SHARE of READING_LEAST times or more: "later" is the adjective later, not late;
+ * "data" is data, not datum; "tonight" the adverb.
+ */
+export function annotatorsReading(
+  candidates: readonly LemmaCandidate[],
+  tree: TreeContext | undefined,
+  model: Pick<SenseModel, 'readingsOf'> | null,
+): { lemma: string; pos: WnPos } | undefined {
+  const word = tree?.words[tree.target];
+  if (!word || !model || !(CONTENT_UPOS.has(word.upos) || word.upos === 'NUM')) return undefined;
+  // Whether a participle or gerund is the verb or the adjective or noun is the product's own rule
+  // (participles.ts, bench/data/sense-dev-rules.md): attributive and stative participles are
+  // adjectives for a learner. SemCor's annotators read most passives as the verb ("must be
+  // impaired", "was married"); letting them decide cost the project's own targets two points.
+  if (candidates.some((c) => c.form === 'participle-adjective' || c.form === 'gerund-noun')) return undefined;
+  const lemmas = new Set(candidates.map((c) => c.lemma));
+  const readings = model.readingsOf(word.form, word.xpos, READING_LEAST).filter((r) => lemmas.has(r.lemma.replace(/_/g, ' ')));
+  const total = readings.reduce((n, r) => n + r.count, 0);
+  const top = readings[0];
+  if (!top || total < READING_LEAST || top.count < READING_SHARE * total) return undefined;
+  return { lemma: top.lemma.replace(/_/g, ' '), pos: top.pos as WnPos };
+}

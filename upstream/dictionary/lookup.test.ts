@@ -1,0 +1,69 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { translationItem, WORD_NOT_FOUND } from '../../lib/contract';
+import { createLinkGrammar } from '../parser/link-grammar';
+import { createEngineContext } from './engine-data';
+import { lookupWord } from './lookup';
+
+const engine = createEngineContext();
+const parser = createLinkGrammar({ timeoutMs: 20_000 });
+afterAll(() => parser.close());
+
+/** "We sat on the [bank] of the river." → lookupWord's items, checked against the contract. */
+function lookup(marked: string) {
+  const m = /^(.*)\[(.*)\](.*)$/s.exec(marked)!;
+  const items = lookupWord(engine, { pre_context: m[1], target_word: m[2], post_context: m[3] });
+  z.array(translationItem).parse(items);
+  return items;
+}
+const notFound = (marked: string) => lookup(marked).map((i) => i.gloss[0].sense.second?.includes(WORD_NOT_FOUND));
+
+describe("query_word's lookup", () => {
+  it('answers one item per lemma the word can be, the one the sentence asks for first', () => {
+    expect(lookup('The [leaves] fell from the tree.').map((i) => i.lemma)).toEqual(['leaf', 'leave']);
+    expect(lookup('She [leaves] at noon.').map((i) => i.lemma)).toEqual(['leave', 'leaf']);
+  });
+
+  it('answers what is no word, or too long for one, as not found, without reading any data', () => {
+    const broken = createEngineContext({ wordnetDir: '/nonexistent' });
+    for (const target_word of ['', '...', 'x'.repeat(65)])
+      expect(lookupWord(broken, { pre_context: '', target_word, post_context: '' })[0].gloss[0].sense.second).toContain(
+        WORD_NOT_FOUND,
+      );
+    expect(() => lookupWord(broken, { pre_context: '', target_word: 'bank', post_context: '' })).toThrow();
+  });
+
+  it('looks up a number WordNet has, and no other string without a letter', () => {
+    expect(lookup('It lasted [25] minutes.')[0].gloss[0].sense_id).toBe('25%5:00:00:cardinal:00');
+    expect(notFound('Call [911] now.')).toEqual([true]);
+    expect(notFound('He said [银行] again.')).toEqual([true]);
+  });
+
+  it('looks up a target of several words as an expression, else by its head', () => {
+    expect(lookup('The plane [took off] at noon.')[0].lemma).toBe('take off');
+    const cats = lookup('The [grey cats] slept all day.');
+    expect(cats[0].lemma).toBe('cat');
+    expect(cats[0].gloss[0].phrase_title).toBe('grey cats');
+    expect(notFound('I saw [qzxv wxqz] today.')).toEqual([true]);
+  });
+
+  it('offers a hyphenated word only ECDICT has whole by its head too, after it', () => {
+    expect(lookup('The [world-famous] pianist will give a concert.').map((i) => i.lemma)).toEqual(['world-famous', 'famous']);
+    expect(lookup('The fire started on the top floor of a [three-story] building.')[0].lemma).toBe('story');
+  });
+
+  it("puts the senses of an expression the sentence uses first, and offers ECDICT's phrases", () => {
+    const took = lookup('The plane [took] off.')[0];
+    expect(took.gloss[0].phrase_title).toBe('take off');
+    const spite = lookup('[In] spite of the rain, we went out.')[0];
+    expect(spite.gloss.find((g) => g.phrase_title === 'in spite of')).toMatchObject({ maybe: 'phrase' });
+  });
+
+  it("reads the target's role and part of speech in the parse of its sentence", async () => {
+    const input = { pre_context: 'The committee decided to ', target_word: 'table', post_context: ' the proposal.' };
+    const [table] = lookupWord(engine, input, await parser.parse('The committee decided to table the proposal.'));
+    expect(table.lemma).toBe('table');
+    expect(table.gloss[0].pos?.label).toMatch(/^v/);
+    expect(table.role).toMatch(/^不定式动词/);
+  });
+});

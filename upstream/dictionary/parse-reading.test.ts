@@ -1,0 +1,84 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLinkGrammar } from '../parser/link-grammar';
+import { createEngineContext } from './engine-data';
+import { formRole, readParse } from './parse-reading';
+import { emptyRole, type TargetRole } from './sentence-role';
+import { tagContext } from './tagger';
+
+// The real parser: the role is read from Link Grammar's links, which no fake would keep honest.
+const parser = createLinkGrammar({ timeoutMs: 20_000 });
+afterAll(() => parser.close());
+const d = createEngineContext().open();
+
+/** "The committee decided to [table] the proposal." → the sentence tagged, the target marked. */
+function tagged(marked: string) {
+  const m = /^(.*)\[(.*)\](.*)$/.exec(marked)!;
+  return tagContext(m[1], m[2], m[3]);
+}
+
+describe('the target in the parse of its sentence', () => {
+  it("finds the target among the parser's words, with its role", async () => {
+    const sentence = tagged('The committee decided to [table] the proposal.');
+    const parse = await parser.parse(sentence.text);
+    const reading = readParse(parse, sentence)!;
+    expect(parse.words[reading.target]).toBe('table');
+    expect(reading.role).toMatchObject({ pos: 'v', function: 'infinitive', objectHead: 'proposal', confident: true });
+    expect(reading.role.text).toMatch(/^不定式动词/);
+    expect(sentence.tokens.map((_, i) => parse.words[reading.parseIndexOf(i) ?? -1])).toEqual([
+      'the',
+      'committee',
+      'decided',
+      'to',
+      'table',
+      'the',
+      'proposal',
+      '.',
+    ]);
+  });
+
+  it('trusts no role of a linkage that skipped words, nor shows it', async () => {
+    const sentence = tagged('The committee decided to [table] the proposal.');
+    const parse = await parser.parse(sentence.text);
+    const partial = { ...parse, words: parse.words.map((w, i) => (i === 2 ? `[${w}]` : w)) };
+    const reading = readParse(partial, sentence)!;
+    expect(reading.target).toBe(5);
+    expect(reading.role.confident).toBe(false);
+    expect(reading.role.text).toBeUndefined();
+  });
+
+  it('is nothing where the target is not among its words', async () => {
+    const parse = await parser.parse('Something else entirely.');
+    expect(readParse(parse, tagged('The committee decided to [table] the proposal.'))).toBeUndefined();
+  });
+});
+
+describe('how an -ing or -ed form reads', () => {
+  const role = (fields: Partial<TargetRole>): TargetRole => ({ ...emptyRole(), ...fields });
+  const formIn = (marked: string, given: TargetRole | undefined) => {
+    const sentence = tagged(marked);
+    const word = sentence.tokens[sentence.target[0]].lower;
+    return formRole(given, sentence, d.lemmatizer.candidates(word), d);
+  };
+
+  it('reads a participle after be with no agent as the adjective, with an agent as the verb', () => {
+    const impaired = formIn('Patients whose hearing is [impaired] must be told.', role({ passive: true }));
+    expect(impaired).toMatchObject({ pos: 'a', function: 'predicative', adjectival: true, transitivity: 'unknown' });
+    expect(impaired?.text).toMatch(/形容词/);
+    const broken = role({ passive: true, agent: true });
+    expect(formIn('The window was [broken] by a ball.', broken)).toBe(broken);
+  });
+
+  it("keeps a gerund's verb where it keeps a verb's syntax, else reads the -ing noun", () => {
+    const object = role({ gerund: true, function: 'object', governor: 'approved' });
+    expect(formIn('The council approved the [building] of homes.', object)?.pos).toBe('n');
+    const subject = role({ gerund: true, function: 'subject', transitivity: 'obj' });
+    expect(formIn('[Building] a bridge is hard.', subject)).toMatchObject({ pos: 'v', text: '动名词作主语，及物' });
+  });
+
+  it('reads the form from its neighbours without a parse, and leaves other words as they are', () => {
+    expect(formIn('My grandfather enjoys [reading] history books.', undefined)).toMatchObject({ pos: 'v', governor: 'enjoys' });
+    expect(formIn('He [runs] a company.', undefined)).toBeUndefined();
+    const runs = role({ pos: 'v' });
+    expect(formIn('He [runs] a company.', runs)).toBe(runs);
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * The target in the Link Grammar parse of its sentence: where it is among the parser's words and
+ * its role there, with how its -ing or -ed form reads settled (participles.ts).
+ */
+import type { Parse } from '../parser/link-grammar';
+import type { EngineData } from './engine-data';
+import type { LemmaCandidate } from './lemmas';
+import { catenatives, readFormByPlace } from './participles';
+import { alignWords, roleText, type TargetRole, targetRole } from './sentence-role';
+import type { TaggedSentence } from './tagger';
+
+/** The target as the parse reads it (readParse). */
+export type ParseReading = NonNullable<ReturnType<typeof readParse>>;
+
+/**
+ * The target in the parse of its sentence: its role, and where the tagger's tokens are among
+ * the parser's words. Nothing when the parser skipped words (a partial linkage guesses) or the
+ * target is not one of its words.
+ */
+export function readParse(parse: Parse, tagged: TaggedSentence) {
+  // A linkage that skipped words guesses: its links still tell expressions apart, but its part
+  // of speech and role are not trusted over the tagger, nor shown.
+  const partial = parse.words.some((w) => /^\[.*\]$/.test(w));
+  const places = alignWords(parse, tagged.text);
+  const parseIndexOf = (token: number) => {
+    const t = tagged.tokens[token];
+    if (!t) return undefined;
+    const i = places.findIndex((p) => p !== undefined && p.start < t.end && p.end > t.start);
+    return i < 0 ? undefined : i;
+  };
+  const head = tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? tagged.target[0];
+  const target = head === undefined ? undefined : parseIndexOf(head);
+  if (target === undefined) return undefined;
+  const role = targetRole(parse, tagged.text, target, places);
+  return { parse, parseIndexOf, target, role: partial ? { ...role, confident: false, text: undefined } : role };
+}
+
+/**
+ * The parse's role of the target (if any), with how an -ing or -ed form reads where the
+ * candidates have one: the verb, or the -ing noun or the adjective WordNet has beside it.
+ */
+export function formRole(
+  role: TargetRole | undefined,
+  tagged: TaggedSentence,
+  candidates: LemmaCandidate[],
+  d: Pick<EngineData, 'lemmatizer' | 'wordnet'>,
+): TargetRole | undefined {
+  // An -ing or -ed form whose neighbours say how it reads (participles.ts); otherwise a gerund
+  // keeps the verb when it keeps a verb's syntax (an object, or after enjoy, stop, keep…:
+  // "Building a bridge", "enjoys cooking"), else it is the -ing noun ("Smoking … has been
+  // banned"), when WordNet has one.
+  const byPlace = readFormByPlace(tagged, candidates, role, d.lemmatizer, d.wordnet);
+  if (byPlace) role = byPlace;
+  else if (role?.confident && role.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
+    const governor = role.governor ? (d.lemmatizer.ranked(role.governor.toLowerCase())[0]?.lemma ?? '') : '';
+    const verbal = role.transitivity === 'obj' || (role.function === 'object' && catenatives.has(governor));
+    const reading: TargetRole = { ...role, pos: verbal ? 'v' : 'n' };
+    role = { ...reading, text: roleText(reading) };
+  }
+  // A participle after be with no object and no agent reads as the adjective, when WordNet has
+  // one ("whose hearing is impaired"); with an agent it is the verb ("was broken by a ball").
+  if (
+    role?.confident &&
+    role.passive &&
+    !role.agent &&
+    !role.particle &&
+    !role.nextWord &&
+    candidates.some((c) => c.form === 'participle-adjective')
+  ) {
+    const adjective: TargetRole = { ...role, pos: 'a', function: 'predicative', adjectival: true, transitivity: 'unknown' };
+    role = { ...adjective, text: roleText(adjective) };
+  }
+  return role;
+}

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { UdWord } from '../language/ud';
+import type { ContextFeatures } from './rank';
+import { emptyRole, type TargetRole } from './sentence-role';
+import { applyParsePos, applyTreePos } from './target-pos';
+
+const features = (fields: Partial<ContextFeatures>): ContextFeatures => ({
+  transitivity: 'unknown',
+  words: [],
+  expanded: [],
+  ...fields,
+});
+const role = (fields: Partial<TargetRole>): TargetRole => ({ ...emptyRole(), ...fields });
+const treeWord = (upos: string, xpos: string, deprel = 'root'): UdWord => ({
+  form: 'w',
+  lemma: 'w',
+  upos,
+  xpos,
+  feats: {},
+  head: 0,
+  deprel,
+});
+/** WordNet with the word in these parts of speech only. */
+const wordnetWith = (...pos: string[]) => ({ has: (_: string, asked?: string) => pos.includes(asked ?? '') });
+
+describe("the parse's part of speech", () => {
+  it('overrules the tagger where the parse is sure, with the tag to match', () => {
+    const f = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(f, role({ pos: 'n' }));
+    expect(f).toMatchObject({ pos: 'n', tag: 'NOUN', posFromParse: true });
+  });
+
+  it("takes a sure verb's transitivity", () => {
+    const f = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(f, role({ pos: 'v', transitivity: 'obj' }));
+    expect(f).toMatchObject({ pos: 'v', tag: 'VERB', transitivity: 'obj', posFromParse: true });
+  });
+
+  it("leaves the tagger's closed classes, and a reading the parse is unsure of", () => {
+    const the = features({ pos: 'x', tag: 'DET' });
+    applyParsePos(the, role({ pos: 'n' }));
+    expect(the).toEqual(features({ pos: 'x', tag: 'DET' }));
+    const unsure = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(unsure, role({ pos: 'n', transitivity: 'obj', confident: false }));
+    applyParsePos(unsure, undefined);
+    expect(unsure).toEqual(features({ pos: 'v', tag: 'VERB' }));
+  });
+});
+
+describe("the trained tagger's part of speech", () => {
+  it('decides where the parse is not sure ("would curse" is a verb)', () => {
+    const f = features({ pos: 'n', tag: 'NOUN' });
+    applyTreePos(f, treeWord('VERB', 'VB'), 'curse', wordnetWith('n', 'v'));
+    expect(f).toMatchObject({ pos: 'v', tag: 'VERB' });
+  });
+
+  it("reads a number, a quantifier before its noun and a verb's particle as WordNet's adjective or adverb", () => {
+    const two = features({ pos: 'x', tag: 'NUM' });
+    applyTreePos(two, treeWord('NUM', 'CD', 'nummod'), 'two', wordnetWith('n', 'a'));
+    expect(two).toMatchObject({ pos: 'a', tag: 'ADJ' });
+    const all = features({ pos: 'x', tag: 'DET' });
+    applyTreePos(all, treeWord('DET', 'DT', 'det'), 'all', wordnetWith('a'));
+    expect(all).toMatchObject({ pos: 'a', tag: 'ADJ' });
+    const the = features({ pos: 'x', tag: 'DET' });
+    applyTreePos(the, treeWord('DET', 'DT', 'det'), 'the', wordnetWith());
+    expect(the).toEqual(features({ pos: 'x', tag: 'DET' }));
+    const down = features({ pos: 'x', tag: 'ADP' });
+    applyTreePos(down, treeWord('ADP', 'RP', 'compound:prt'), 'down', wordnetWith('r'));
+    expect(down).toMatchObject({ pos: 'r', tag: 'ADV' });
+  });
+
+  it('leaves a sure parse and a participle read as an adjective, but tells a main verb from an auxiliary', () => {
+    const sure = features({ pos: 'v', tag: 'AUX', posFromParse: true });
+    applyTreePos(sure, treeWord('VERB', 'VBZ'), 'has', wordnetWith('v'));
+    expect(sure).toMatchObject({ pos: 'v', tag: 'VERB' });
+    const married = features({ pos: 'a', tag: 'ADJ' });
+    applyTreePos(married, treeWord('VERB', 'VBN'), 'married', wordnetWith('a', 'v'));
+    expect(married).toEqual(features({ pos: 'a', tag: 'ADJ' }));
+    const untold = features({ pos: 'n', tag: 'NOUN' });
+    applyTreePos(untold, undefined, 'bank', wordnetWith('n', 'v'));
+    expect(untold).toEqual(features({ pos: 'n', tag: 'NOUN' }));
+  });
+});
