@@ -4,6 +4,7 @@ import { readArticle } from '@/lib/bff/article';
 import { cachedPageOrigin } from '@/lib/bff/site';
 import { articleJsonLd, articleMetadata, jsonLdScript } from '@/lib/reading/article-meta';
 import { type ArticlePage, articleFileName } from '@/lib/routes/article-routes';
+import { ShelfButton } from '@/components/books/shelf-button';
 import { ArticleView } from '@/components/reading/article-view';
 
 interface Props {
@@ -34,7 +35,21 @@ export function articlePage(page: ArticlePage) {
     const jsonLd = jsonLdScript(articleJsonLd(doc, cachedPageOrigin()));
     return (
       <>
-        <ArticleView doc={doc} page={page} />
+        <ArticleView
+          doc={doc}
+          page={page}
+          shelf={
+            <ShelfButton
+              kind="document"
+              shelfRef={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`}
+              addition={{
+                category: doc.category,
+                ...(doc.sub_category ? { sub_category: doc.sub_category } : {}),
+                filename: doc.filename,
+              }}
+            />
+          }
+        />
         {/* After the text, which then comes first in the page's source. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD, escaped by jsonLdScript so no text closes the script */}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLd }} />

@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { LoginPrompt } from '@/components/account/login-prompt';
-import { Avatar } from '@/components/shell/avatar';
+import { Avatar } from '@/components/ui/avatar';
 import { membershipLine } from '@/lib/client/membership/pay-model';
 import { useCurrentUser } from '@/lib/client/user';
 import { LoginMethodsCard } from './login-methods';

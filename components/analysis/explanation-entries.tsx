@@ -1,5 +1,6 @@
 import { ModelMarkdown } from '@/components/ui/model-markdown';
 import type { ExplanationEntry } from '@/lib/contract/shapes';
+import { markdownClass } from '@/components/ui/markdown-look';
 
 /**
  * The entries of one explanation (spec section 3, "Explanation"): h1–h4 as headings (under the
@@ -53,7 +54,3 @@ export function ExplanationEntries({ entries }: { entries: readonly ExplanationE
     </div>
   );
 }
-
-/** How rendered Markdown looks in the analysis screens (no typography plugin in this project). */
-export const markdownClass =
-  'break-words [&_blockquote]:border-l-4 [&_blockquote]:border-slate-200 [&_blockquote]:pl-3 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_em]:text-ink [&_h1]:font-semibold [&_h2]:font-semibold [&_h3]:font-semibold [&_li]:ml-5 [&_ol]:list-decimal [&_p]:my-1.5 [&_strong]:font-semibold [&_strong]:text-ink [&_ul]:list-disc';

@@ -6,7 +6,7 @@ import type { ChatMessage } from '@/lib/client/chat/chat-state';
 import { rehypeGrammarFragments } from '@/lib/client/chat/fragments';
 import type { TutorChat } from '@/lib/client/chat/use-tutor-chat';
 import { ModelMarkdown } from '@/components/ui/model-markdown';
-import { markdownClass } from '../analysis/explanation-entries';
+import { markdownClass } from '@/components/ui/markdown-look';
 import { FeedbackThumbs } from './reply-feedback';
 import { Button } from '@/components/ui/button';
 import { SendIcon } from '@/components/ui/icons';

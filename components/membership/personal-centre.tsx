@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { OrderHistory } from '@/components/membership/order-history';
 import { ReferralFigures } from '@/components/referral/share-screen';
-import { Avatar } from '@/components/shell/avatar';
+import { Avatar } from '@/components/ui/avatar';
 import { membershipLine } from '@/lib/client/membership/pay-model';
 import { useRemainingUses } from '@/lib/client/membership/queries';
 import { openOverlay } from '@/lib/client/overlays';

@@ -1,13 +1,11 @@
 'use client';
 
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { ShelfButton } from '@/components/books/shelf-button';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ClickableText } from '@/components/dictionary/clickable-text';
 import type { PlayMode } from '@/lib/audio/player';
 import { useAudioPlayer } from '@/lib/audio/use-audio-player';
 import { openOverlay } from '@/lib/client/overlays';
 import { useGlobalConfig } from '@/lib/config/use-global-config';
-import type { ContentCategory } from '@/lib/contract';
 import { Button, buttonClass } from '@/components/ui/button';
 
 // The marks (parse_text, the toolbar and the highlights) come with the first opening of 标注.
@@ -19,19 +17,13 @@ const modeNames: [PlayMode, string][] = [
   ['singleLoop', '单句循环'],
 ];
 
-/** A library document, as the shelf names it. */
-export interface ShelfDocument {
-  category: ContentCategory;
-  sub_category: string | null;
-  filename: string;
-}
-
 export interface ArticleBarProps {
   /** The page's name: the lookups' and the analysis' `from`. */
   from: string;
   /** Names the text's sentences in the audio engine. */
   listId: string;
-  shelf?: ShelfDocument;
+  /** 加入书架 for the document read here, where it can be shelved (the books feature's button). */
+  shelf?: ReactNode;
   /** The sentence spans of the text, in order. */
   spans: () => HTMLElement[];
   /** The chosen sentence (-1: none yet; the bar then works on the first). */
@@ -130,17 +122,7 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
         >
           标注
         </button>
-        {shelf && (
-          <ShelfButton
-            kind="document"
-            shelfRef={`${shelf.category}/${shelf.sub_category ?? ''}/${shelf.filename}`}
-            addition={{
-              category: shelf.category,
-              ...(shelf.sub_category ? { sub_category: shelf.sub_category } : {}),
-              filename: shelf.filename,
-            }}
-          />
-        )}
+        {shelf}
         <span className="flex-1" />
         {playingIndex >= 0 ? (
           <button type="button" data-testid="article-stop" className={button} onClick={stop}>

@@ -2,7 +2,6 @@
 
 import { lazy, type MouseEvent, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { preloadOverlay } from '@/lib/client/overlays';
-import type { ShelfDocument } from './article-bar';
 import { sentenceElements, sentenceSelector } from './article-sentences';
 
 // The bar (audio, settings, analysis, the words as buttons) brings the audio engine, the stored
@@ -28,8 +27,8 @@ export function ArticleReader({
 }: {
   from: string;
   listId: string;
-  /** The library document read here, for 加入书架 (a personal book is on the shelf already). */
-  shelf?: ShelfDocument;
+  /** 加入书架 for the library document read here (a personal book is on the shelf already). */
+  shelf?: ReactNode;
   children: ReactNode;
 }) {
   const root = useRef<HTMLDivElement>(null);

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ReadableDocument } from '@/lib/contract';
 import { articleTextHtml } from '@/lib/reading/article-html';
 import { articleListOf } from '@/lib/reading/article-meta';
@@ -13,7 +14,16 @@ import { DocumentFacts } from './document-facts';
  * client island (ArticleReader) then makes the words and sentences work, by listening on the
  * text rather than re-rendering it.
  */
-export function ArticleView({ doc, page }: { doc: ReadableDocument; page: ArticlePage }) {
+export function ArticleView({
+  doc,
+  page,
+  shelf,
+}: {
+  doc: ReadableDocument;
+  page: ArticlePage;
+  /** 加入书架, which the page gives (the books feature's button). */
+  shelf?: ReactNode;
+}) {
   const list = articleListOf(doc);
   return (
     <article data-testid="article" className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 py-6 md:py-10">
@@ -48,11 +58,7 @@ export function ArticleView({ doc, page }: { doc: ReadableDocument; page: Articl
         </dl>
         <DocumentFacts doc={doc} detailed />
       </header>
-      <ArticleReader
-        from={page}
-        listId={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`}
-        shelf={{ category: doc.category, sub_category: doc.sub_category ?? null, filename: doc.filename }}
-      >
+      <ArticleReader from={page} listId={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`} shelf={shelf}>
         {/* The text as one string of paragraphs and sentence spans (lib/reading/article-html.ts). */}
         <div
           data-testid="article-text"

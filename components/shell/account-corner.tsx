@@ -3,7 +3,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import { useUser } from '@/lib/client/app-state';
-import { Avatar } from './avatar';
+import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 
 // The menu and the overlay frame under it are fetched when the user first reaches for it.

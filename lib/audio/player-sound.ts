@@ -2,7 +2,31 @@
  * Sounding audio on the element, for the audio engine (player.ts): one sounding of a URL to its
  * end, a pause that a stop cuts short, and the moment of silence that unlocks the element.
  */
-import type { AudioElementLike, PlaySettings } from './player';
+
+export interface PlaySettings {
+  /** How many times an item sounds (spec §9: 2; the word drawer uses 1). */
+  repeat: number;
+  /** Seconds of quiet between two soundings and between two segments. */
+  interval: number;
+  /** Playback rate, 0.5–3. */
+  rate: number;
+  /** 0–1. */
+  volume: number;
+}
+
+/** The part of HTMLAudioElement the engine uses. */
+export interface AudioElementLike {
+  src: string;
+  currentTime: number;
+  playbackRate: number;
+  defaultPlaybackRate: number;
+  volume: number;
+  onended: ((event: Event) => void) | null;
+  onerror: ((event: Event | string) => void) | null;
+  play(): Promise<void>;
+  pause(): void;
+  removeAttribute(name: string): void;
+}
 
 export class Aborted extends Error {
   constructor() {

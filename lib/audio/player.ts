@@ -21,40 +21,16 @@ import { callData } from '@/lib/client/api';
 import { audioQuery, calls, CONCAT_PREFIX, speechLimits, type Voice } from '@/lib/contract';
 import { speechPieces } from '@/lib/text/speech-pieces';
 import { MAX_FETCH_ERRORS, MaxErrors, segmentFetcher } from './player-segment-fetcher';
-import { Aborted, PlayFailed, playOnce, silentWavUrl, sleep } from './player-sound';
+import { Aborted, type AudioElementLike, PlayFailed, type PlaySettings, playOnce, silentWavUrl, sleep } from './player-sound';
 
 export { FETCH_CONCURRENCY, FETCH_LOOKAHEAD, MAX_FETCH_ERRORS } from './player-segment-fetcher';
 
 export type ItemState = 'wait' | 'load' | 'read';
 export type PlayMode = 'sequence' | 'single' | 'singleLoop';
 export type PlayerError = 'maxError';
-
-export interface PlaySettings {
-  /** How many times an item sounds (spec §9: 2; the word drawer uses 1). */
-  repeat: number;
-  /** Seconds of quiet between two soundings and between two segments. */
-  interval: number;
-  /** Playback rate, 0.5–3. */
-  rate: number;
-  /** 0–1. */
-  volume: number;
-}
+export type { AudioElementLike, PlaySettings } from './player-sound';
 
 export const defaultPlaySettings: PlaySettings = Object.freeze({ repeat: 2, interval: 0.5, rate: 1, volume: 1 });
-
-/** The part of HTMLAudioElement the engine uses. */
-export interface AudioElementLike {
-  src: string;
-  currentTime: number;
-  playbackRate: number;
-  defaultPlaybackRate: number;
-  volume: number;
-  onended: ((event: Event) => void) | null;
-  onerror: ((event: Event | string) => void) | null;
-  play(): Promise<void>;
-  pause(): void;
-  removeAttribute(name: string): void;
-}
 
 export interface PlayerDeps {
   createAudio?: () => AudioElementLike;

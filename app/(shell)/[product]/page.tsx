@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { CategoryDocuments } from '@/components/reading/category-documents';
-import { MyReading } from '@/components/reading/my-reading';
+import { MyReading } from '@/components/books/my-reading';
 import { SubCategoryLinks } from '@/components/reading/sub-category-links';
 import { WordTools } from '@/components/reading/word-tools';
 import { isKnownProduct, productLabels, type ProductCategory } from '@/lib/reading/categories';

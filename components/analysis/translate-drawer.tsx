@@ -4,7 +4,7 @@ import { Overlay } from '@/components/ui/overlay';
 import { RetryButton } from '@/components/ui/retry-button';
 import { useTranslation } from '@/lib/client/analysis/queries';
 import type { HostedOverlayProps } from '@/lib/client/overlays';
-import { GLOSS_LABEL, NEEDS_MODEL_NOTICE } from '../analysis/analysis-text';
+import { GLOSS_LABEL, NEEDS_MODEL_NOTICE } from './analysis-text';
 
 /**
  * The translate drawer (spec section 2): the original text and its translation, with a spinner

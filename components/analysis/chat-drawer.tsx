@@ -2,7 +2,7 @@
 
 import { Overlay, OverlayBody, OverlayClose, OverlayHeader, OverlayTitle } from '@/components/ui/overlay';
 import type { HostedOverlayProps } from '@/lib/client/overlays';
-import { SentenceAnalysis } from '../analysis/sentence-analysis';
+import { SentenceAnalysis } from './sentence-analysis';
 
 /**
  * The shell's chat drawer (spec section 2): the sentence analysis panel for a sentence of the

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { Bookshelf } from '@/components/books/bookshelf';
+import { Bookshelf } from './bookshelf';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { pathFor } from '@/lib/routes/route-table';
 
