@@ -9,6 +9,31 @@ import { pathFor } from '@/lib/routes/route-table';
  * list.
  */
 
+/**
+ * One line on what a category holds, under its name on the list pages and in their description
+ * (server-rendered only: the shell's menu, which needs the names, does not carry these).
+ */
+export const categoryBlurbs: Readonly<Record<ContentCategory, string>> = {
+  postgraduate: '考研英语的阅读材料，按难度排列。',
+  primary_school: '小学英语的课文与读物。',
+  junior_high_school: '中考英语的课文与阅读。',
+  high_school: '高考英语的课文与阅读。',
+  cet4: '大学英语四级的阅读材料。',
+  cet6: '大学英语六级的阅读材料。',
+  ielts: '雅思阅读材料。',
+  new_concept_english: '新概念英语的课文。',
+  sentence: '可逐句查词、分析的英文句子。',
+  essay: '短小的英文文章。',
+  bookworm: '分级读物，从易到难。',
+  classic: '公有领域的英文经典名著，逐词可查。',
+  word: '按考试和词频整理的词汇材料。',
+  paper: '历年考试真题。',
+  news: '英文新闻，来自运营者配置的订阅源。',
+  short_story: '英文短篇故事。',
+  reading: '英文阅读文章。',
+  listening: '可逐句播放的英文听力文章。',
+};
+
 /** The categories that have a list page of their own rather than a `/{product}` page. */
 const listPageOf = {
   news: 'ReadNewsList',

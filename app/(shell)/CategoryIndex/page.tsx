@@ -3,8 +3,8 @@ import Link from 'next/link';
 import { LibraryUnavailable } from '@/components/reading/list-states';
 import { unlessUnavailable } from '@/lib/bff/errors';
 import { categoryTotals } from '@/lib/bff/reading-lists';
-import { categoryBlurbs, categoryLabels, contentCategories } from '@/lib/contract/categories';
-import { categoryHref } from '@/lib/reading/categories';
+import { categoryLabels, contentCategories } from '@/lib/contract/categories';
+import { categoryBlurbs, categoryHref } from '@/lib/reading/categories';
 import { listMetadata } from '@/lib/reading/list-metadata';
 import { pathFor } from '@/lib/routes/route-table';
 
