@@ -10,6 +10,7 @@ import type { AnalysisAnswer } from '@/lib/contract/calls/analysis';
 import type { ChatRecord } from '@/lib/contract/calls/chat';
 import { ChatPanel } from '../chat/chat-panel';
 import { GLOSS_LABEL, NEEDS_MODEL_NOTICE } from './analysis-text';
+import { EmptyAnalysisPanel } from './analysis-empty';
 import { ConstituentLayers } from './constituent-layers';
 import { ExplainDrawer } from './explain-drawer';
 
@@ -39,18 +40,7 @@ export type AnalysisPanelProps =
  * reply) opens the bottom explain drawer.
  */
 export function AnalysisPanel(props: AnalysisPanelProps) {
-  if (props.mode === 'empty') {
-    return (
-      <section
-        data-testid="analysis-panel"
-        data-mode="empty"
-        className="rounded-2xl border border-dashed border-slate-300 px-4 py-10 text-center"
-      >
-        <p className="font-medium">输入或粘贴一个英文句子，开始分析</p>
-        <p className="mt-1 text-sm text-ink-mute">你会看到它的翻译、逐层的句子成分、语法点，还可以向 AI 助教提问。</p>
-      </section>
-    );
-  }
+  if (props.mode === 'empty') return <EmptyAnalysisPanel />;
   return <FilledPanel key={String(props.conversationId)} {...props} />;
 }
 

@@ -1,11 +1,15 @@
 'use client';
 
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { type ReactNode, useId, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useMemo, useState } from 'react';
 import { MAX_SENTENCE_LENGTH, sentenceToAnalyse } from '@/lib/client/analysis/sentence-input';
 import { openOverlay } from '@/lib/client/overlays';
-import { AnalysisPanel } from './analysis-panel';
-import { type AnalysisSource, SentenceAnalysis } from './sentence-analysis';
+import { EmptyAnalysisPanel } from './analysis-empty';
+import type { AnalysisSource } from './sentence-analysis';
+
+// The analysis, the chat and the Markdown renderer come when there is a sentence to analyse, not
+// with the page: a visitor who has not typed one yet loads the form alone.
+const SentenceAnalysis = lazy(() => import('./sentence-analysis').then((m) => ({ default: m.SentenceAnalysis })));
 import { Button } from '@/components/ui/button';
 
 export interface ChatSentenceScreenProps {
@@ -137,14 +141,27 @@ export function ChatSentenceScreen({ from, title, intro, samples, notice }: Chat
       )}
       <div className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:p-6">
         {source ? (
-          <SentenceAnalysis
-            key={source.kind === 'sentence' ? `s:${source.sentence}` : `c:${source.conversationId}`}
-            source={source}
-          />
+          <Suspense fallback={<AnalysisLoading />}>
+            <SentenceAnalysis
+              key={source.kind === 'sentence' ? `s:${source.sentence}` : `c:${source.conversationId}`}
+              source={source}
+            />
+          </Suspense>
         ) : (
-          <AnalysisPanel mode="empty" />
+          <EmptyAnalysisPanel />
         )}
       </div>
+    </div>
+  );
+}
+
+/** While the analysis' code arrives (the first sentence of a visit). */
+function AnalysisLoading() {
+  return (
+    <div role="status" data-testid="analysis-code-loading" className="flex flex-col gap-3 py-2">
+      <span className="sr-only">正在加载句子分析…</span>
+      <div className="h-5 w-2/3 animate-pulse rounded bg-slate-100 motion-reduce:animate-none" />
+      <div className="h-24 animate-pulse rounded-xl bg-slate-100 motion-reduce:animate-none" />
     </div>
   );
 }
