@@ -4,7 +4,7 @@ import { readArticle } from '@/lib/bff/article';
 import { cachedPageOrigin } from '@/lib/bff/site';
 import { articleJsonLd, articleMetadata, jsonLdScript } from '@/lib/reading/article-meta';
 import { type ArticlePage, articleFileName } from '@/lib/routes/article-routes';
-import { ShelfButton } from '@/components/books/shelf-button';
+import { LazyShelfButton } from '@/components/books/lazy-shelf-button';
 import { ArticleView } from '@/components/reading/article-view';
 
 interface Props {
@@ -39,7 +39,7 @@ export function articlePage(page: ArticlePage) {
           doc={doc}
           page={page}
           shelf={
-            <ShelfButton
+            <LazyShelfButton
               kind="document"
               shelfRef={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`}
               addition={{
