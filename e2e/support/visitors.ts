@@ -41,6 +41,7 @@ export async function lookUp(page: Page, { pre, word, post, from = 'ContextualDi
  * is a new lookup (another sentence): the same one again would be a reopening, which is free.
  */
 export async function spendLookups(page: Page, times: number): Promise<string[]> {
+  await haveVisitorId(page);
   const statuses: string[] = [];
   for (let i = 0; i < times; i++) {
     const answer = await page.request.post('/api/query_word', {
@@ -50,6 +51,19 @@ export async function spendLookups(page: Page, times: number): Promise<string[]>
     statuses.push(String(((await answer.json()) as { status: unknown }).status));
   }
   return statuses;
+}
+
+/**
+ * Waits until the page's own first requests are over and the browser holds its visitor id, so
+ * that requests made through page.request count against the same visitor as the page's. The BFF
+ * gives a request without the cookie a new id: a page's first call and a spec's, sent at once,
+ * would each get one and split the visitor's free uses between two ids.
+ */
+export async function haveVisitorId(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  const has = async () => (await page.context().cookies()).some((c) => c.name === 'yj_vid');
+  if (!(await has())) await page.request.get('/api/get_env_type');
+  await expect.poll(has).toBe(true);
 }
 
 let ipCounter = 0;
