@@ -1,13 +1,10 @@
 'use client';
 
-import { lazy, type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { PassageMarks } from '@/components/passage/passage-marks';
 import { PhotoTextPicker } from '@/components/photo-text/photo-text-picker';
 import { ClickableText, type AutoLookup } from './clickable-text';
 import { Button } from '@/components/ui/button';
-
-// The passage's marks (exam words, 生词, expressions) belong to reading mode: their code and the
-// query library they use come when the text is read, not with the editor.
-const PassageMarks = lazy(() => import('@/components/passage/passage-marks').then((m) => ({ default: m.PassageMarks })));
 
 /** The longest text a lookup may carry as context (lib/contract: query_word). */
 export const MAX_TEXT_LENGTH = 20_000;
@@ -162,12 +159,9 @@ export function ContextualDictScreen({
         </div>
         {mode === 'read' ? (
           <div ref={firstRead} className="px-4 py-4 md:px-6 md:py-5">
-            {/* Until the marks' code is in, the text reads and clicks as it will, without marks. */}
-            <Suspense fallback={<ClickableText text={text} from={from} />}>
-              <PassageMarks text={text}>
-                {(marks) => <ClickableText text={text} from={from} autoLookup={autoLookup} marks={marks} />}
-              </PassageMarks>
-            </Suspense>
+            <PassageMarks text={text}>
+              {(marks) => <ClickableText text={text} from={from} autoLookup={autoLookup} marks={marks} />}
+            </PassageMarks>
           </div>
         ) : (
           <div className="p-2">
