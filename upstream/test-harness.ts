@@ -6,8 +6,10 @@ import { createDatabase, dropDatabase } from '../tests/support/postgres';
 import { startUpstream } from './app';
 import { migrateToLatest, openDatabase, type Db } from './db/database';
 import { loadConfig } from './platform/config';
+import { stamp } from './platform/time';
 import type { Mailer } from './account/mailer';
 import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
+import type { User } from './db/schema';
 
 /*
  * Test support: the real service on a free port over a throwaway database, called over HTTP.
@@ -76,6 +78,26 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       await removeTestData(dir);
     },
   };
+}
+
+/** A user made straight in the database (account, e-mail and token from the account), for tests of one service. */
+export function insertTestUser(db: Db, now: Date, account: string, vipExpiresAt: string | null = null): Promise<User> {
+  return db
+    .insertInto('users')
+    .values({
+      account,
+      email: `${account}@example.com`,
+      wechat_openid: null,
+      wechat_unionid: null,
+      nickname: account,
+      headimgurl: '',
+      api_token: `yj_${account}`,
+      vip_expires_at: vipExpiresAt,
+      referrer_account: null,
+      created_at: stamp(now),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** A clock the test moves by hand. Starts at 10:00 in Shanghai. */

@@ -1,30 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '../db/schema';
-import { minutes, stamp } from '../platform/time';
-import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
+import { minutes } from '../platform/time';
+import { openTestDatabase, testClock, type TestClock, type TestDatabase, insertTestUser } from '../test-harness';
 import { withOrderLease } from './orders-lease';
 
 let database: TestDatabase;
 let clock: TestClock;
 
-async function newUser(account: string): Promise<User> {
-  return database.db
-    .insertInto('users')
-    .values({
-      account,
-      email: `${account}@example.com`,
-      wechat_openid: null,
-      wechat_unionid: null,
-      nickname: account,
-      headimgurl: '',
-      api_token: `yj_${account}`,
-      vip_expires_at: null,
-      referrer_account: null,
-      created_at: stamp(clock.now()),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const newUser = (account: string) => insertTestUser(database.db, clock.now(), account);
 
 const deps = () => ({ db: database.db, now: clock.now, log: () => {} });
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));

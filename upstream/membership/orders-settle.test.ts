@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderStatus, User } from '../db/schema';
 import { minutes, stamp } from '../platform/time';
-import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
+import { openTestDatabase, testClock, type TestClock, type TestDatabase, insertTestUser } from '../test-harness';
 import { createSettlement, refundNumberOf } from './orders-settle';
 import type { PaymentProvider, Refund, RefundRequest } from './provider';
 
@@ -29,24 +29,7 @@ const provider: PaymentProvider = {
 
 const settlement = () => createSettlement({ db: database.db, now: clock.now, provider, log: (line) => logs.push(line) });
 
-async function newUser(account: string): Promise<User> {
-  return database.db
-    .insertInto('users')
-    .values({
-      account,
-      email: `${account}@example.com`,
-      wechat_openid: null,
-      wechat_unionid: null,
-      nickname: account,
-      headimgurl: '',
-      api_token: `yj_${account}`,
-      vip_expires_at: null,
-      referrer_account: null,
-      created_at: stamp(clock.now()),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const newUser = (account: string) => insertTestUser(database.db, clock.now(), account);
 
 async function newOrder(user: User, id: string, status: OrderStatus = 'pending') {
   await database.db

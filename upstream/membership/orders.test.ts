@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '../db/schema';
 import { loadConfig } from '../platform/config';
-import { minutes, stamp } from '../platform/time';
-import { openTestDatabase, testClock, type TestClock, type TestDatabase } from '../test-harness';
+import { minutes } from '../platform/time';
+import { openTestDatabase, testClock, type TestClock, type TestDatabase, insertTestUser } from '../test-harness';
 import { createOrders, type Orders } from './orders';
 import { createSandboxProvider, type SandboxProvider } from './sandbox-provider';
 
@@ -15,24 +15,8 @@ let sandbox: SandboxProvider;
 let orders: Orders;
 let logs: string[];
 
-async function newUser(account: string, vipExpiresAt: string | null = null): Promise<User> {
-  return database.db
-    .insertInto('users')
-    .values({
-      account,
-      email: `${account}@example.com`,
-      wechat_openid: null,
-      wechat_unionid: null,
-      nickname: account,
-      headimgurl: '',
-      api_token: `yj_${account}`,
-      vip_expires_at: vipExpiresAt,
-      referrer_account: null,
-      created_at: stamp(clock.now()),
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
+const newUser = (account: string, vipExpiresAt: string | null = null) =>
+  insertTestUser(database.db, clock.now(), account, vipExpiresAt);
 
 const expiryOf = async (user: User) =>
   (await database.db.selectFrom('users').select('vip_expires_at').where('id', '=', user.id).executeTakeFirstOrThrow())
