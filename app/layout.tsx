@@ -1,12 +1,8 @@
 import type { Metadata, Viewport } from 'next';
-import { Suspense, type ReactNode } from 'react';
-import { DebugConsoleLoader } from '@/components/debug/debug-console-loader';
-import { OverlayHost } from '@/components/overlays/overlay-host';
+import type { ReactNode } from 'react';
 import { ReadingFontSize } from '@/components/settings/reading-font-size';
+import { DeferredShellServices } from '@/components/shell/deferred-shell-services';
 import { Providers } from '@/components/shell/providers';
-import { WechatShare } from '@/components/referral/wechat-share';
-import { ShareAccountSync } from '@/components/shell/share-account-sync';
-import { Toaster } from '@/components/ui/toaster';
 import { APP_MODE_SCRIPT, ZOD_JITLESS_SCRIPT } from '@/lib/client/client-mode';
 import './globals.css';
 
@@ -47,13 +43,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <Providers>
           {children}
           <ReadingFontSize />
-          <Suspense>
-            <OverlayHost />
-            <DebugConsoleLoader />
-            <ShareAccountSync />
-            <WechatShare />
-          </Suspense>
-          <Toaster />
+          <DeferredShellServices />
         </Providers>
       </body>
     </html>
