@@ -31,6 +31,31 @@ test.describe('desktop header (1440 px)', () => {
     }
   });
 
+  test('a menu link moves inside the app, fetching the page ahead once the pointer is on it', async ({ page }) => {
+    const prefetches: string[] = [];
+    page.on('request', (r) => {
+      if (r.headers()['next-router-prefetch'] !== undefined) prefetches.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/AboutUs');
+    const link = page.getByTestId('menu-essay');
+    await expect(link).toBeVisible();
+    // The page is whole and hydrated when the header knows who is here (the account corner).
+    await expect(page.getByTestId('login-button')).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    // A link in view is not fetched ahead for its own sake: the menu alone has fourteen.
+    expect(prefetches).not.toContain('/essay');
+    const prefetched = page.waitForRequest(
+      (r) => new URL(r.url()).pathname === '/essay' && r.headers()['next-router-prefetch'] !== undefined,
+    );
+    await link.hover();
+    await prefetched;
+    await link.click();
+    await expect(page).toHaveURL(/\/essay$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // Still the same document: no reload happened.
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+
   test('the dropdown works with the keyboard', async ({ page }) => {
     await page.goto('/');
     // The header's own button: while the page streams, the menu's hydrated half waits in a hidden

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { Avatar } from '@/components/ui/avatar';
 import { membershipLine } from '@/lib/client/membership/pay-model';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { GrammarCategory } from '@/lib/contract/calls/analysis';
 import { ExplanationEntries } from './explanation-entries';
 

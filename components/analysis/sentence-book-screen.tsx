@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
 import { EmptyState, ListError, ListSkeleton, LoadMore, LoginRequired } from '@/components/word-lists/history-list-states';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { AssessmentResult } from '@/lib/contract';
 import { courseCategoryHref, courseDetailHref } from '@/lib/routes/course-links';
 

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useAssessmentHistory } from '@/lib/client/assessment/use-assessment';
 import { useCurrentUser } from '@/lib/client/user';
 import { pathFor } from '@/lib/routes/route-table';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { ArticleReader } from '@/components/reading/article-reader';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { DocumentFacts } from '@/components/reading/document-facts';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useQuery } from '@/lib/client/query';
 import { fetchShelf, shelfItemHref, shelfKey, useRemoveFromShelf } from '@/lib/client/books/queries';
 import { useCurrentUser } from '@/lib/client/user';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Bookshelf } from './bookshelf';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { pathFor } from '@/lib/routes/route-table';

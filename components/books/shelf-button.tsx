@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useForUser } from '@/components/account/use-for-user';
 import { type ShelfAddition, useShelfPlace } from '@/lib/client/books/queries';
 import type { ShelfItem } from '@/lib/contract';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRef, useState, type FormEvent } from 'react';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { shelfKey } from '@/lib/client/books/queries';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { LibraryUnavailable } from '@/components/reading/list-states';
 import { type CategoryBook, type CategoryBooks, defaultCoursePageSize } from '@/lib/contract/calls/courses';
 import { courseBookLabels, type CourseBookCategory } from '@/lib/contract/categories';

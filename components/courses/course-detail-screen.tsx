@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useState } from 'react';
 import { ShelfButton } from '@/components/books/shelf-button';
 import { ProgressLoginNotice } from './lesson-parts';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { notFound } from 'next/navigation';
 import { LibraryUnavailable } from '@/components/reading/list-states';
 import type { CallData } from '@/lib/contract';

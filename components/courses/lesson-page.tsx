@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { notFound, redirect } from 'next/navigation';
 import type { CourseType } from '@/lib/contract/calls/courses';
 import { courseBookCategories, courseBookLabels } from '@/lib/contract/categories';

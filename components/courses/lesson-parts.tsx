@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { ClickableText } from '@/components/dictionary/clickable-text';
 import { useRequireLogin } from '@/components/account/use-require-login';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { type LessonLinks, ProgressLoginNotice } from './lesson-parts';
 import { ListError, ListSkeleton } from '@/components/word-lists/history-list-states';

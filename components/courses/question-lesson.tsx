@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/client/word-lists/queries';
 import type { ReadingQuestion } from '@/lib/contract/calls/courses';
 import { PassageText } from './lesson-parts';
 import { LessonProgress, type LessonProps } from './lesson-parts';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Button, buttonClass } from '@/components/ui/button';
 
 /**

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { type Ref, useRef, useState } from 'react';
 import { PlayButton } from '@/components/audio/play-button';
 import { ClickableText } from '@/components/dictionary/clickable-text';

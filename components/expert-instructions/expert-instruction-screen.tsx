@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useId, useState } from 'react';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import { ListError, ListSkeleton } from '@/components/word-lists/history-list-states';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useRef, useState } from 'react';
 import { Overlay } from '@/components/ui/overlay';
 import { formatBeijingDate, formatYuan, SUCCESS_COUNTDOWN_SECONDS } from '@/lib/client/membership/pay-model';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { OrderHistory } from '@/components/membership/order-history';
 import { ReferralFigures } from '@/components/referral/share-screen';

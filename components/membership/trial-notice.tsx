@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import { BUY_VIP_PATH } from '@/lib/client/quota';
 import { useCurrentUser } from '@/lib/client/user';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@/lib/client/query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useEffect, useState } from 'react';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { callData } from '@/lib/client/api';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useId, useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/client/errors';
 import { rememberReturnRoute } from '@/lib/client/return-route';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { DocumentSummary } from '@/lib/contract/calls/reading';
 import { articleHref } from '@/lib/routes/article-routes';
 import { pathFor } from '@/lib/routes/route-table';

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { pageHref, pagerItems } from '@/lib/reading/paging';
 
 /** Real links to the list's pages (`?page=N`), so every page is reachable without script. */

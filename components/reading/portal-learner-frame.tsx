@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 
 /** A panel's state: a query's, or only pending while the lists' code is on its way. */
 type PanelState = { isPending: boolean; isError: boolean; data?: { total: number } };

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { CallData } from '@/lib/contract';
 import type { ContentCategory } from '@/lib/contract/categories';
 import { pathFor } from '@/lib/routes/route-table';

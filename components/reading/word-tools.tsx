@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { pathFor } from '@/lib/routes/route-table';
 
 /** What 单词 offers today beside the category's own documents: the learner's word books and lookups. */

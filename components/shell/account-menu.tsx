@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Overlay } from '@/components/ui/overlay';
 import { openOverlay } from '@/lib/client/overlays';
 import { useLogout } from '@/lib/client/user';

@@ -1,5 +1,5 @@
 import 'server-only';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { FooterFrame } from './footer-frame';
 import { FooterImageDialog } from './footer-image-dialog';
 

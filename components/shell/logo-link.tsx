@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 
 /** The logo goes to the route's home; when already there it reloads the page (spec section 2). */

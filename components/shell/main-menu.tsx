@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { lazy, Suspense, useState } from 'react';
 import type { ActiveMenu, Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
 import { menuItemClass } from './menu-item-class';

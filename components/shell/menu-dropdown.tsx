@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { Overlay } from '@/components/ui/overlay';
 import type { MenuGroup } from '@/lib/routes/menu';
 import { menuItemClass } from './menu-item-class';

@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname } from 'next/navigation';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import { Overlay } from '@/components/ui/overlay';

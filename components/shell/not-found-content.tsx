@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 
 /** What every not-found answer shows: unknown paths, /NotFound, and pages that call notFound(). */

@@ -1,4 +1,4 @@
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 
 /**
  * The trail above a reading page: links to where the page sits, then the page itself (in

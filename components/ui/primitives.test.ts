@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buttonClass } from './button';
 import { fieldClass } from './field';
+import { isInAppHref, isPlainClick } from './link';
 import { nextTab, panelId, tabId } from './tabs';
 
 describe('tabs', () => {
@@ -39,5 +40,26 @@ describe('fields', () => {
     expect(fieldClass()).toContain('focus:border-brand-500');
     expect(fieldClass('lg', 'w-full')).toMatch(/h-11.* w-full$/);
     expect(fieldClass('sm')).toContain('h-8');
+  });
+});
+
+describe('links', () => {
+  it('move inside the app only to paths of this site', () => {
+    expect(isInAppHref('/Article/carroll-alice')).toBe(true);
+    expect(isInAppHref('/ContextualDict?word=bank#top')).toBe(true);
+    // Another origin, however it is spelled, and what is not a path go to the browser.
+    expect(isInAppHref('//evil.example/x')).toBe(false);
+    expect(isInAppHref('/\\evil.example/x')).toBe(false);
+    expect(isInAppHref('https://example.com/')).toBe(false);
+    expect(isInAppHref('mailto:a@b.c')).toBe(false);
+    expect(isInAppHref('#notes')).toBe(false);
+  });
+
+  it('leave a click that asks for a new tab or window to the browser', () => {
+    const plain = { button: 0, metaKey: false, ctrlKey: false, shiftKey: false, altKey: false };
+    expect(isPlainClick(plain)).toBe(true);
+    expect(isPlainClick({ ...plain, button: 1 })).toBe(false);
+    for (const key of ['metaKey', 'ctrlKey', 'shiftKey', 'altKey'] as const)
+      expect(isPlainClick({ ...plain, [key]: true })).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import type { UseInfiniteQueryResult } from '@/lib/client/query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import { RetryButton } from '@/components/ui/retry-button';

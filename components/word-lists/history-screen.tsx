@@ -1,7 +1,7 @@
 'use client';
 
 import { useInfiniteQuery } from '@/lib/client/query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useMemo } from 'react';
 import type { LookupEntry } from '@/lib/contract';
 import { useCurrentUser } from '@/lib/client/user';

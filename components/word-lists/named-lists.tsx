@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { ApiError } from '@/lib/client/errors';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useQuery } from '@/lib/client/query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ApiError } from '@/lib/client/errors';

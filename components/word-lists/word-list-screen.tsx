@@ -1,7 +1,7 @@
 'use client';
 
 import { useInfiniteQuery } from '@/lib/client/query';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { usePathname, useSearchParams } from 'next/navigation';
 import { useMemo } from 'react';
 import { useCurrentUser } from '@/lib/client/user';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { LibraryUnavailable } from '@/components/reading/list-states';
 import { unlessUnavailable } from '@/lib/bff/errors';
 import { categoryTotals } from '@/lib/bff/reading-lists';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { DocumentList } from '@/components/reading/document-list';
 import { EmptyLibrary, LibraryUnavailable } from '@/components/reading/list-states';
 import { SubCategoryLinks } from '@/components/reading/sub-category-links';

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { FreeUsesLine } from '@/components/membership/free-uses-line';
 import { pathFor } from '@/lib/routes/route-table';
 

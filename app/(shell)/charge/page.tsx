@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { BuyVipPurchase } from '@/components/membership/buy-vip-purchase';
 import { packagesOnSale } from '@/lib/bff/membership';
 

@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { UploadBookForm } from '@/components/books/upload-book-form';
 import { pathFor } from '@/lib/routes/route-table';
 

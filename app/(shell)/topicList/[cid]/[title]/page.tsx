@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import Link from 'next/link';
+import { Link } from '@/components/ui/link';
 import { CategoryDocuments } from '@/components/reading/category-documents';
 import { readListPage } from '@/lib/bff/reading-lists';
 import { categoryLabels, type ContentCategory, isContentCategory } from '@/lib/contract/categories';
