@@ -8,7 +8,8 @@ import {
   useQuery as useQueryWith,
 } from '@tanstack/react-query';
 import { type AppState, useAppState } from './app-state';
-import { fetchCurrentUser, userQueryKey } from './user-store';
+import { fetchCurrentUser } from './user-fetch';
+import { userQueryKey } from './user-store';
 
 export type { QueryClient, QueryKey, UseInfiniteQueryResult } from '@tanstack/react-query';
 

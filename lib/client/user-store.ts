@@ -1,6 +1,5 @@
-import { type CurrentUser, currentUserOf } from '@/lib/contract/current-user';
-import { callData } from './api';
-import { ApiError } from './errors';
+import type { CurrentUser } from '@/lib/contract/current-user';
+import { preloadApiCore } from './api';
 
 /*
  * Who is logged in, as the shell reads it (the header, the overlay host, the share link): a small
@@ -11,18 +10,6 @@ import { ApiError } from './errors';
  */
 
 export const userQueryKey = ['user'] as const;
-
-/** The user of the session, or null for none; throws when the server cannot say. */
-export async function fetchCurrentUser(): Promise<CurrentUser | null> {
-  try {
-    return currentUserOf(await callData('get_user_info'));
-  } catch (error) {
-    // Logged out (401), or an answer that names nobody: no user.
-    if (error instanceof ApiError && (error.httpStatus === 401 || error.kind === 'refused' || error.kind === 'empty'))
-      return null;
-    throw error;
-  }
-}
 
 const sameUser = (a: CurrentUser | null | undefined, b: CurrentUser | null | undefined) =>
   a === b || (!!a && !!b && JSON.stringify(a) === JSON.stringify(b));
@@ -57,7 +44,10 @@ export class UserStore {
    * for every reader). When it cannot say, the page shows a visitor's header: 登录 still works.
    */
   load(): Promise<void> {
-    this.loading ??= fetchCurrentUser()
+    // The API core and the asking are fetched side by side, not one after the other.
+    preloadApiCore();
+    this.loading ??= import('./user-fetch')
+      .then(({ fetchCurrentUser }) => fetchCurrentUser())
       .then(
         (user) => this.set(user),
         () => {

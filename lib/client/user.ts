@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useCallback } from 'react';
 import { callData } from './api';
 import { ApiError } from './errors';
-import { fetchCurrentUser, userQueryKey } from './user-store';
+import { fetchCurrentUser } from './user-fetch';
+import { userQueryKey } from './user-store';
 import type { CurrentUser } from '@/lib/contract/current-user';
 import { toast } from './toast';
 
