@@ -2,10 +2,11 @@
 
 import { Link } from '@/components/ui/link';
 import { lazy, Suspense, useState } from 'react';
-import type { ActiveMenu, Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
+import type { ActiveMenu } from '@/lib/routes/active-menu';
+import type { Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
 import { menuItemClass } from './menu-item-class';
 import { useActiveMenu, useActiveMenuByPath } from './use-active-menu';
-import { ChevronDownIcon } from '@/components/ui/icons';
+import { ChevronDownIcon } from './icons';
 
 // The dropdown and the overlay frame under it are fetched when a group is first reached for.
 const loadDropdown = () => import('./menu-dropdown').then((m) => ({ default: m.MenuDropdown }));
@@ -13,7 +14,7 @@ const MenuDropdown = lazy(loadDropdown);
 
 /** The header's menu from 768 px up; groups open as dropdowns. */
 export function MainMenu({ menu }: { menu: Menu }) {
-  return <MenuBar menu={menu} active={useActiveMenu()} />;
+  return <MenuBar menu={menu} active={useActiveMenu(menu)} />;
 }
 
 /**
@@ -22,7 +23,7 @@ export function MainMenu({ menu }: { menu: Menu }) {
  * follows after hydration.
  */
 export function MainMenuByPath({ menu }: { menu: Menu }) {
-  return <MenuBar menu={menu} active={useActiveMenuByPath()} />;
+  return <MenuBar menu={menu} active={useActiveMenuByPath(menu)} />;
 }
 
 function MenuBar({ menu, active }: { menu: Menu; active: ActiveMenu | null }) {

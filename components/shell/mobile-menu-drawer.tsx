@@ -22,7 +22,7 @@ export function MobileMenuDrawer({
   onOpenChange: (open: boolean) => void;
 }) {
   const pathname = usePathname();
-  const active = useActiveMenu();
+  const active = useActiveMenu(menu);
   const user = useUser();
   const logout = useLogout();
   const requireLogin = useRequireLogin();

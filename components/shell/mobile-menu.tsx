@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Menu } from '@/lib/routes/menu';
-import { MenuIcon } from '@/components/ui/icons';
+import { MenuIcon } from './icons';
 
 // The drawer (and the overlay frame under it) is fetched the first time the menu opens.
 const MobileMenuDrawer = lazy(() => import('./mobile-menu-drawer').then((m) => ({ default: m.MobileMenuDrawer })));

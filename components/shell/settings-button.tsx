@@ -1,7 +1,7 @@
 'use client';
 
 import { openOverlay } from '@/lib/client/overlays';
-import { SettingsIcon } from '@/components/ui/icons';
+import { SettingsIcon } from './icons';
 
 export function SettingsButton() {
   return (

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { menus } from '@/lib/routes/menu';
 import { Footer } from './footer';
 import { SiteHeader } from './site-header';
 
@@ -6,7 +7,7 @@ import { SiteHeader } from './site-header';
 export function ShellFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-full flex-col">
-      <SiteHeader />
+      <SiteHeader menus={menus} />
       <main className="flex-1">{children}</main>
       <Footer />
     </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuKey, defaultMenu, flattenMenu, menuFor, menus, type Menu } from './menu';
+import { activeMenuKey } from './active-menu';
+import { defaultMenu, flattenMenu, menuFor, menus, type Menu } from './menu';
 import { matchRoute, routeByName, routes } from './route-table';
 
 describe('defaultMenu', () => {
@@ -97,7 +98,7 @@ describe('activeMenuKey', () => {
   const at = (path: string, search?: URLSearchParams) => {
     const m = matchRoute(path);
     if (!m) throw new Error(path);
-    return activeMenuKey(m.route.name, m.params, search);
+    return activeMenuKey(defaultMenu, m.route.name, m.params, search);
   };
 
   it('lights the course book of /aiBook/{category}', () => {
@@ -129,14 +130,14 @@ describe('activeMenuKey', () => {
     expect(at('/ReadNews')).toBeNull();
     expect(at('/')).toBeNull();
     expect(at('/Sentences')).toBeNull();
-    expect(activeMenuKey('aiBookCategory')).toBeNull();
+    expect(activeMenuKey(defaultMenu, 'aiBookCategory')).toBeNull();
   });
 
   it('requires the query an item href carries', () => {
     const menu: Menu = [{ kind: 'item', key: 'essays', label: '短文', href: '/readingList?category=essay' }];
-    expect(activeMenuKey('readingList', {}, new URLSearchParams('category=essay&page=2'), menu)).toEqual({ item: 'essays' });
-    expect(activeMenuKey('readingList', {}, { category: ['essay', 'x'] }, menu)).toEqual({ item: 'essays' });
-    expect(activeMenuKey('readingList', {}, new URLSearchParams('category=news'), menu)).toBeNull();
-    expect(activeMenuKey('readingList', {}, undefined, menu)).toBeNull();
+    expect(activeMenuKey(menu, 'readingList', {}, new URLSearchParams('category=essay&page=2'))).toEqual({ item: 'essays' });
+    expect(activeMenuKey(menu, 'readingList', {}, { category: ['essay', 'x'] })).toEqual({ item: 'essays' });
+    expect(activeMenuKey(menu, 'readingList', {}, new URLSearchParams('category=news'))).toBeNull();
+    expect(activeMenuKey(menu, 'readingList', {}, undefined)).toBeNull();
   });
 });

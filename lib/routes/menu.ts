@@ -1,5 +1,5 @@
 import { type ContentCategory, categoryLabels, courseBookLabels, type CourseBookCategory } from '@/lib/contract/categories';
-import { matchRoute, pathFor, type MenuKey, type RouteName, type RouteParams } from './route-table';
+import { pathFor, type MenuKey, type RouteName } from './route-table';
 
 /**
  * The navigation menu of spec section 2 as data. Every href is a route of the table (a test
@@ -87,59 +87,4 @@ export function menuFor(route: { menu?: MenuKey }): Menu {
 /** Every item in display order, groups opened in place: the collapsed mobile menu. */
 export function flattenMenu(menu: Menu): MenuItem[] {
   return menu.flatMap((entry) => (entry.kind === 'group' ? [...entry.items] : [entry]));
-}
-
-export type SearchParamsLike = URLSearchParams | Readonly<Record<string, string | readonly string[] | undefined>>;
-
-export interface ActiveMenu {
-  /** The highlighted item. */
-  item: string;
-  /** Its dropdown, highlighted too, when the item is inside one. */
-  group?: string;
-}
-
-function firstValue(search: SearchParamsLike | undefined, key: string): string | undefined {
-  if (!search) return undefined;
-  if (search instanceof URLSearchParams) return search.get(key) ?? undefined;
-  const value = Object.hasOwn(search, key) ? search[key] : undefined;
-  return typeof value === 'string' ? value : value?.[0];
-}
-
-/**
- * An item is active when the current route is the one its href names, with the same params,
- * and with every query value the href carries (or so for one of its `alsoActiveAt` addresses); or
- * when the route is one of its `alsoActiveOn`.
- * So /aiBook/cet4 and /cet4 light 四级, /bookworm lights 书虫 and 更多, and /aiBook/paper lights nothing.
- */
-function isActive(item: MenuItem, name: RouteName, params: RouteParams, search?: SearchParamsLike): boolean {
-  if (item.alsoActiveOn?.includes(name)) return true;
-  return [item.href, ...(item.alsoActiveAt ?? [])].some((href) => isAt(href, name, params, search));
-}
-
-/** Whether the current route is the one `href` names, with its params and every query value it carries. */
-function isAt(href: string, name: RouteName, params: RouteParams, search?: SearchParamsLike): boolean {
-  const url = new URL(href, 'http://menu.invalid');
-  const target = matchRoute(url.pathname);
-  if (!target || target.route.name !== name) return false;
-  for (const [key, value] of Object.entries(target.params)) if (params[key] !== value) return false;
-  for (const [key, value] of url.searchParams) if (firstValue(search, key) !== value) return false;
-  return true;
-}
-
-/** Which item (and group) to highlight for the current route; null when none belongs to it. */
-export function activeMenuKey(
-  name: RouteName,
-  params: RouteParams = {},
-  searchParams?: SearchParamsLike,
-  menu: Menu = defaultMenu,
-): ActiveMenu | null {
-  for (const entry of menu) {
-    if (entry.kind === 'item') {
-      if (isActive(entry, name, params, searchParams)) return { item: entry.key };
-    } else {
-      const item = entry.items.find((i) => isActive(i, name, params, searchParams));
-      if (item) return { item: item.key, group: entry.key };
-    }
-  }
-  return null;
 }
