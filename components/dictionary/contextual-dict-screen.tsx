@@ -1,10 +1,13 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { PassageMarks } from '@/components/passage/passage-marks';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { PhotoTextPicker } from '@/components/photo-text/photo-text-picker';
-import { ClickableText, type AutoLookup } from './clickable-text';
+import type { AutoLookup } from './clickable-text';
 import { Button } from '@/components/ui/button';
+
+// The reading mode, fetched as the screen opens (below) rather than with it: see ./dict-reading.tsx.
+const loadReading = () => import('./dict-reading');
+const DictReading = lazy(loadReading);
 
 /** The longest text a lookup may carry as context (lib/contract: query_word). */
 export const MAX_TEXT_LENGTH = 20_000;
@@ -72,8 +75,15 @@ export function ContextualDictScreen({
   // Set once the saved text is restored: only then is the text saved again (saving earlier would
   // overwrite what is being restored), and the screen is ready for input (tests wait for it).
   const [ready, setReady] = useState(false);
+  // Whether the reader switched to reading here (then the keyboard goes to the text).
+  const [switched, setSwitched] = useState(false);
   const textarea = useRef<HTMLTextAreaElement>(null);
-  const firstRead = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    void loadReading().catch(() => {
+      // Retried when the reading mode is shown; its boundary reports a failure there.
+    });
+  }, []);
 
   useEffect(() => {
     // A text that came with the link is what the visitor asked for; a saved one must not hide it.
@@ -95,8 +105,7 @@ export function ContextualDictScreen({
   const startReading = () => {
     if (!canRead) return;
     setMode('read');
-    // Put the keyboard on the text, so arrows and Enter work at once.
-    requestAnimationFrame(() => firstRead.current?.querySelector<HTMLElement>('[data-testid="word"][tabindex="0"]')?.focus());
+    setSwitched(true);
   };
   // A photo's text goes into the editor to be checked: after the text already there, if any.
   const addPhotoText = (recognised: string) => {
@@ -158,10 +167,10 @@ export function ContextualDictScreen({
           )}
         </div>
         {mode === 'read' ? (
-          <div ref={firstRead} className="px-4 py-4 md:px-6 md:py-5">
-            <PassageMarks text={text}>
-              {(marks) => <ClickableText text={text} from={from} autoLookup={autoLookup} marks={marks} />}
-            </PassageMarks>
+          <div className="px-4 py-4 md:px-6 md:py-5">
+            <Suspense fallback={<p className="reading-text whitespace-pre-wrap break-words leading-[1.9] text-ink">{text}</p>}>
+              <DictReading text={text} from={from} autoLookup={autoLookup} focusFirstWord={switched} />
+            </Suspense>
           </div>
         ) : (
           <div className="p-2">

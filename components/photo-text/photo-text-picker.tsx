@@ -1,9 +1,9 @@
 'use client';
 
 import { useRef } from 'react';
-import { photoSizeLimitText } from '@/lib/client/photo-text/photo-text';
 import { type PhotoStage, usePhotoText } from '@/lib/client/photo-text/use-photo-text';
 import type { PhotoText } from '@/lib/contract/calls/photo-text';
+import { imageUploadLimitText } from '@/lib/contract/image-upload';
 import { buttonClass } from '@/components/ui/button';
 import { CameraIcon, ImageIcon } from '@/components/ui/icons';
 
@@ -62,7 +62,7 @@ export function PhotoTextPicker({ onText }: PhotoTextPickerProps) {
           <span className="hidden md:inline">图片识别文字</span>
         </button>
         <span className="text-xs text-ink-mute">
-          拍下或上传印刷的英文，识别成可以查词的文字（PNG、JPEG、WebP、BMP，不超过 {photoSizeLimitText}）
+          拍下或上传印刷的英文，识别成可以查词的文字（PNG、JPEG、WebP、BMP，不超过 {imageUploadLimitText}）
         </span>
         <input
           ref={camera}

@@ -16,3 +16,6 @@ export const imageUpload = {
   maxPixels: 12_500_000,
   accept: 'image/png,image/jpeg,image/webp,image/bmp',
 } as const;
+
+/** The size limit as the screens and errors say it ("8 MB"). */
+export const imageUploadLimitText = `${Math.round(imageUpload.maxBytes / 1024 / 1024)} MB`;

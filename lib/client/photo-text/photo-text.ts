@@ -1,13 +1,12 @@
 import type { PhotoText } from '@/lib/contract/calls/photo-text';
-import { imageUpload } from '@/lib/contract/image-upload';
+import { imageUpload, imageUploadLimitText } from '@/lib/contract/image-upload';
 
 /*
  * Photo to text in the browser: the photo a learner took or chose, made smaller when it is a
  * large phone photo (a 12-megapixel JPEG of 4 MB reads no better than the same page at 2,400
  * pixels, and takes longer to send and to read), then sent to parse_image as a multipart form.
+ * Fetched when a learner picks a photo (./use-photo-text.ts), not with the dictionary's page.
  */
-
-export const photoSizeLimitText = `${Math.round(imageUpload.maxBytes / 1024 / 1024)} MB`;
 
 /** The longest side a photo is sent at. */
 const maxSide = 2400;
@@ -92,9 +91,9 @@ export function readPhoto(
       if (xhr.status === 200 && body?.status === 'OK' && typeof body.data?.text === 'string') return resolve(body.data);
       const said = typeof body?.description === 'string' && body.description ? body.description : undefined;
       // Past the free uses (a quota status): the product's quota flow (log in, or membership), loaded
-      // only then, since this module is on the contextual dictionary's first load.
+      // only then.
       if (xhr.status === 200 && body?.status) void import('../quota').then((quota) => quota.handleQuotaStatus(body.status));
-      if (xhr.status === 413) return reject(new Error(said ?? `图片过大：最大 ${photoSizeLimitText}`));
+      if (xhr.status === 413) return reject(new Error(said ?? `图片过大：最大 ${imageUploadLimitText}`));
       if (xhr.status === 503) return reject(new Error(said ?? '图片识别繁忙，请稍后再试'));
       if (xhr.status === 504) return reject(new Error('识别超时，请稍后再试'));
       reject(new Error(said ?? `识别失败（${xhr.status || '网络错误'}），请稍后再试`));

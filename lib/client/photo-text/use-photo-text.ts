@@ -2,7 +2,6 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PhotoText } from '@/lib/contract/calls/photo-text';
-import { photoProblem, preparePhoto, readPhoto } from './photo-text';
 
 export type PhotoStage =
   | { kind: 'idle' }
@@ -28,10 +27,15 @@ export function usePhotoText(onText: (result: PhotoText) => void) {
     current.current?.abort();
     const controller = new AbortController();
     current.current = controller;
-    const problem = photoProblem(file);
-    if (problem) return setStage({ kind: 'failed', message: problem });
     setStage({ kind: 'preparing' });
     try {
+      // Fetched with the first photo: what sends one is no part of the screen's first load.
+      const sending = await import('./photo-text').catch(() => null);
+      if (controller.signal.aborted) return;
+      if (!sending) return setStage({ kind: 'failed', message: '网络错误，图片没有发送成功，请检查网络后重试' });
+      const { photoProblem, preparePhoto, readPhoto } = sending;
+      const problem = photoProblem(file);
+      if (problem) return setStage({ kind: 'failed', message: problem });
       const photo = await preparePhoto(file);
       if (controller.signal.aborted) return;
       setStage({ kind: 'uploading', share: 0 });
