@@ -33,6 +33,7 @@ import { photoTextModule } from './photo-text/module';
 import { writerModule } from './writer/module';
 import { wordListsModule } from './word-lists/module';
 import { createLanguageModel } from './platform/language-model';
+import { noteRequest, setIdleReleaseAfter } from './platform/idle-release';
 
 /**
  * The features of the upstream. A new feature is a folder with its module.ts and one line here;
@@ -120,6 +121,11 @@ function assembleUpstream(deps: UpstreamDeps): { app: Hono; start: () => Stop } 
   app.onError(createErrorHandler(platform.log));
   app.notFound(notFoundHandler);
 
+  // Every request but the supervisor's health check makes the process busy (platform/idle-release.ts).
+  app.use(async (c, next) => {
+    if (c.req.path !== '/health') noteRequest();
+    await next();
+  });
   app.use(settleRequestBody(bodyLimitOf));
   app.use(limitRequestBody(bodyLimitOf));
   app.get('/health', (c) => c.json({ status: 'OK' }));
@@ -171,6 +177,7 @@ export async function startUpstream(
   options: Omit<UpstreamDeps, 'config' | 'db'> = {},
 ): Promise<RunningUpstream> {
   const db = openDatabase(config);
+  setIdleReleaseAfter(config.idleReleaseMinutes * 60_000);
   try {
     if (config.migrateOnStart) {
       await prepareDatabase(config, db, options);

@@ -13,6 +13,7 @@ import { explainPos } from './pos';
 import type { TreeParser } from '../language/pipeline';
 import type { UdWord } from '../language/ud';
 import type { DictionaryEngine } from './types';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 /** The lookup's feature in the entitlements table: a word's meaning in context, phrases included. */
 const lookupFeature: MeteredFeature = 'query_word';
@@ -82,6 +83,7 @@ export function dictionaryHandlers({
   // The sense the engine reads for a lemma in a library sentence; sentences come back for every
   // lookup of the lemma, so this is worked out once per sentence.
   const exampleSenses = new Map<string, string | null>();
+  releaseWhenIdle(exampleSenses, (c) => c.clear());
   function senseIn(example: string, lemma: string, forms: string[]): string | undefined {
     const id = `${lemma}\u0000${example}`;
     const known = exampleSenses.get(id);

@@ -13,6 +13,7 @@ import type { Ecdict } from './ecdict';
 import { formKindsOf, lemmaOf, parseTranslation, variantsOf } from './ecdict-text';
 import { posOf } from './pos';
 import type { WnPos, WordNet } from './wordnet';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 /** A part of speech as far as lemmas go: WordNet's four, or `x` for the closed classes. */
 export type LemmaPos = WnPos | 'x';
@@ -341,6 +342,7 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
   }
 
   const keyCache = new Map<string, string[]>();
+  releaseWhenIdle(keyCache, (c) => c.clear());
 
   function ranked(word: string): LemmaCandidate[] {
     return candidates(word)

@@ -4,6 +4,7 @@
  */
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 export interface Token {
   text: string;
@@ -59,11 +60,24 @@ export function contextSentence(pre: string, target: string, post: string): Cont
 }
 
 type Nlp = ReturnType<typeof winkNLP>;
-let nlp: Nlp | undefined;
+
+// wink adds every spelling it has not met to its own vocabulary and never lets one go: an instance
+// that has tagged many texts is replaced by a fresh one (about 0.1 s), and one is let go after a
+// quiet spell.
+const docsPerInstance = 20_000;
+const wink: { nlp?: Nlp; docs: number } = { docs: 0 };
+releaseWhenIdle(wink, (w) => {
+  w.nlp = undefined;
+});
 
 function load(): Nlp {
-  nlp ??= winkNLP(model);
-  return nlp;
+  if (wink.docs >= docsPerInstance) wink.nlp = undefined;
+  if (!wink.nlp) {
+    wink.nlp = winkNLP(model);
+    wink.docs = 0;
+  }
+  wink.docs++;
+  return wink.nlp;
 }
 
 /** Tags a text; tokens carry character offsets, rebuilt from wink's preceding-space counts. */

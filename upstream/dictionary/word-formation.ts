@@ -19,6 +19,7 @@
  */
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
+import { releaseWhenIdle } from '../platform/idle-release';
 import { parseTranslation } from './ecdict-text';
 import { type PrefixRow, prefixRows, rootRows, type SuffixRow, suffixRows } from './word-formation-affixes';
 import {
@@ -416,6 +417,9 @@ export function createWordFormation(lookup: WordLookup): (word: string) => Forma
   }
 
   return function wordFormation(input: string): FormationPart[] {
+    // The analyses of earlier words, kept for the stems they share; bounded, and emptied only
+    // here, between words, since during one analysis the memo also stops cycles.
+    if (memo.size > 20_000) memo.clear();
     const word = input.trim().toLowerCase();
     if (!/^[a-z]+(?:-[a-z]+)*$/.test(word)) return [];
     if (word.includes('-')) {
@@ -452,6 +456,7 @@ export function ecdictWordLookup(db: Database.Database): WordLookup {
     'select translation, collins, oxford, tag, bnc, frq from stardict where word = ?',
   );
   const cache = new Map<string, WordFacts | undefined>();
+  releaseWhenIdle(cache, (c) => c.clear());
   return (word) => {
     if (cache.has(word)) return cache.get(word);
     const row = statement.get(word);

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 /** The four WordNet files: noun, verb, adjective (with satellites), adverb. */
 export type WnPos = 'n' | 'v' | 'a' | 'r';
@@ -180,12 +181,19 @@ function nextLine(buf: Buffer, pos: number): number {
 /**
  * A bounded cache in two generations: hits in the young map cost one lookup, hits in the old one
  * move the entry up, and when the young map is full it becomes the old one (the old is dropped).
- * Roughly LRU, without the delete-and-reinsert on every hit that a Map-order LRU pays.
+ * Roughly LRU, without the delete-and-reinsert on every hit that a Map-order LRU pays. Emptied
+ * after a quiet spell (upstream/platform/idle-release.ts): it only saves work.
  */
 export class Lru<K, V> {
   private young = new Map<K, V>();
   private old = new Map<K, V>();
-  constructor(private readonly limit: number) {}
+  constructor(private readonly limit: number) {
+    releaseWhenIdle(this, (lru) => lru.clear());
+  }
+  clear(): void {
+    this.young = new Map();
+    this.old = new Map();
+  }
   get(key: K): V | undefined {
     const value = this.young.get(key);
     if (value !== undefined) return value;

@@ -1,5 +1,6 @@
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 /*
  * CMU Link Grammar (Debian `link-grammar` + `link-grammar-dictionaries-en`, LGPL-2.1) as a
@@ -198,6 +199,14 @@ export function createLinkGrammar(options: LinkGrammarOptions = {}) {
       sentenceDeadline?.clear();
     }
   }
+
+  // After a quiet spell the worker and its dictionaries go; the next sentence starts one again.
+  const idleHolder = {
+    release() {
+      if (waiting === 0) stopWorker();
+    },
+  };
+  releaseWhenIdle(idleHolder, (h) => h.release());
 
   return {
     /** Parses one sentence; sentences are parsed one after another. */

@@ -1,6 +1,7 @@
 import type { TreeParser } from '../language/pipeline';
 import type { UdSentence } from '../language/ud';
 import type { LinkGrammar, Parse } from './link-grammar';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 /**
  * Remembers the parses of the last `size` sentences. A parse is a pure function of the sentence,
@@ -10,6 +11,7 @@ import type { LinkGrammar, Parse } from './link-grammar';
  */
 export function withParseCache(parser: LinkGrammar, size = 1_000): LinkGrammar {
   const recent = new Map<string, Promise<Parse>>();
+  releaseWhenIdle(recent, (r) => r.clear());
   return {
     parse(sentence) {
       const known = recent.get(sentence);
@@ -38,6 +40,7 @@ export function withParseCache(parser: LinkGrammar, size = 1_000): LinkGrammar {
  */
 export function withTreeCache(parser: TreeParser, size = 1_000): TreeParser {
   const recent = new Map<string, UdSentence>();
+  releaseWhenIdle(recent, (r) => r.clear());
   return {
     loadMs: parser.loadMs,
     // Tagging alone is for passages, sentences read once: not worth keeping.

@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       expertAccounts: [],
       migrateOnStart: true,
       newsFeeds: { sources: [], intervalMinutes: 60 },
+      idleReleaseMinutes: 10,
     });
     expect(loadConfig({ SITE_URL: 'https://yujing.example/app' }).wechat.callbackOrigin).toBe('https://yujing.example');
     expect(loadConfig({ EMAIL_CODE_LIMIT_ADDRESS: '0', EMAIL_CODE_LIMIT_WRONG: '5' }).emailCodeLimits).toMatchObject({

@@ -90,6 +90,11 @@ export interface UpstreamConfig {
     intervalMinutes: number;
   };
   /**
+   * Minutes without a request after which caches and idle engines are let go
+   * (IDLE_RELEASE_MINUTES, platform/idle-release.ts); 0: never.
+   */
+  idleReleaseMinutes: number;
+  /**
    * Whether start-up migrates the database (and seeds the library). Several instances leave
    * it to `npm run db:migrate` at deploy time and only check that the schema is current.
    */
@@ -250,6 +255,7 @@ const envSchema = z.object({
   EXPERT_ACCOUNTS: optional(z.string()),
   // At most a week: a timer's delay past 2^31 ms (24.8 days) would fire at once, again and again.
   NEWS_FEED_INTERVAL_MINUTES: optional(z.coerce.number().int().min(0).max(10_080)).transform((v) => v ?? 60),
+  IDLE_RELEASE_MINUTES: optional(z.coerce.number().int().min(0).max(1_440)).transform((v) => v ?? 10),
 });
 
 /** Reads the service configuration; throws one error naming every bad variable. */
@@ -333,6 +339,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
       .filter(Boolean),
     migrateOnStart: e.MIGRATE_ON_START,
     newsFeeds: { sources: newsFeedSources(e.NEWS_FEEDS), intervalMinutes: e.NEWS_FEED_INTERVAL_MINUTES },
+    idleReleaseMinutes: e.IDLE_RELEASE_MINUTES,
   };
 }
 

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import * as fontkit from 'fontkit';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 /**
  * The fonts a printed sheet is set in, all shipped on npm under the SIL Open Font License 1.1:
@@ -80,11 +81,16 @@ export function sfntOfWoff(woff: Buffer): Buffer {
   return out;
 }
 
-let loaded: Record<FontWeight, SheetFont[]> | undefined;
+// The fallback chains once read (about 17 MB, mostly the two Chinese faces, with the glyphs fontkit
+// keeps as it draws): let go after a quiet spell, read again by the next sheet.
+const fonts: { loaded?: Record<FontWeight, SheetFont[]> } = {};
+releaseWhenIdle(fonts, (f) => {
+  f.loaded = undefined;
+});
 
-/** The fallback chains, read once per process (about 17 MB, mostly the two Chinese faces). */
+/** The fallback chains, read once per busy spell. */
 export function sheetFonts(): Record<FontWeight, SheetFont[]> {
-  if (loaded) return loaded;
+  if (fonts.loaded) return fonts.loaded;
   const load = (weight: FontWeight, paths: string[]) =>
     paths.map((path, i) => {
       const bytes = sfntOfWoff(readFileSync(path));
@@ -93,8 +99,8 @@ export function sheetFonts(): Record<FontWeight, SheetFont[]> {
       return { name: `${weight}-${i}`, bytes, face };
     });
   const paths = files();
-  loaded = { regular: load('regular', paths.regular), bold: load('bold', paths.bold) };
-  return loaded;
+  fonts.loaded = { regular: load('regular', paths.regular), bold: load('bold', paths.bold) };
+  return fonts.loaded;
 }
 
 export interface Run {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import nspell from 'nspell';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 /*
  * The writer's spelling: nspell (a Hunspell-compatible checker) with two SCOWL word lists, US
@@ -30,6 +31,7 @@ export function englishSpelling(): SpellChecker {
   if (shared) return shared;
   const checkers = [load('dictionary-en'), load('dictionary-en-gb')];
   const suggestions = new Map<string, string[]>();
+  releaseWhenIdle(suggestions, (c) => c.clear());
   shared = {
     correct: (word) => checkers.some((checker) => checker.correct(word)),
     // Suggesting is slow (tens of ms for a long word): a misspelling seen once is remembered.
