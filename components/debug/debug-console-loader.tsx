@@ -2,16 +2,22 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import { callData } from '@/lib/client/api';
 
 let loaded = false;
-/** The environment, asked once per page load; undefined when the upstream cannot say. */
+/**
+ * The environment, asked once per page load; undefined when the upstream cannot say. Read by hand
+ * from the one field it has, so that every page's load does not fetch the API core for it
+ * (lib/client/user-fetch.ts says why).
+ */
 let envAnswer: Promise<string | undefined> | null = null;
 const envType = () =>
-  (envAnswer ??= callData('get_env_type', undefined, undefined, { quiet: true }).then(
-    (data) => data.env_type,
-    () => undefined,
-  ));
+  (envAnswer ??= fetch('/api/get_env_type', { credentials: 'same-origin' })
+    .then((answer) => (answer.ok ? answer.json() : null))
+    .then(
+      (body: { status?: unknown; data?: { env_type?: unknown } } | null) =>
+        body?.status === 'OK' && typeof body.data?.env_type === 'string' ? body.data.env_type : undefined,
+      () => undefined,
+    ));
 
 /**
  * The on-page debug console (vConsole) for phones and the WeChat browser: only with `?debug` in

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // The user's first ask goes to the BFF; here it answers as the test says.
 const getUserInfo = vi.fn();
-vi.mock('./api', () => ({ callData: (name: string) => getUserInfo(name), preloadApiCore: () => {} }));
+vi.mock('./api', () => ({ callData: (name: string) => getUserInfo(name) }));
 
 const { createQueryClient } = await import('./query');
 const { UserStore, userQueryKey } = await import('./user-store');

@@ -1,13 +1,19 @@
+import type { UserInfo } from '@/lib/contract/calls/account';
 import { type CurrentUser, currentUserOf } from '@/lib/contract/current-user';
 import { callData } from './api';
 import { ApiError } from './errors';
 
 /**
- * The user of the session, or null for none; throws when the server cannot say. Its own module,
- * which the shell's user store fetches when it first asks (./user-store.ts), so that the error
- * catalogue and the user mapping are not in every page's first load.
+ * The user of the session, or null for none; throws when the server cannot say. Every page asks
+ * it as it loads (a page cached for every reader does not know who reads it), so the plain answers
+ * — a user, or 401 for nobody — are read here by hand, without the API core (./api-core.ts: ky,
+ * zod and every call's schemas, some 40 KB and, on a mid-range phone, a long task of its own to
+ * start). Any other answer goes through the API core after all, which reads it as every call's
+ * answer is read (its toasts, its error kinds).
  */
 export async function fetchCurrentUser(): Promise<CurrentUser | null> {
+  const plain = await askPlainly().catch(() => undefined);
+  if (plain !== undefined) return plain;
   try {
     return currentUserOf(await callData('get_user_info'));
   } catch (error) {
@@ -16,4 +22,34 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
       return null;
     throw error;
   }
+}
+
+/** The user, null for a 401, or undefined for anything else (left to the API core). */
+async function askPlainly(): Promise<CurrentUser | null | undefined> {
+  const answer = await fetch('/api/get_user_info', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  if (answer.status === 401) return null;
+  if (answer.status !== 200) return undefined;
+  const body = (await answer.json()) as { status?: unknown; data?: unknown };
+  return body?.status === 'OK' && isUserInfo(body.data) ? currentUserOf(body.data) : undefined;
+}
+
+/** The fields of get_user_info's data that CurrentUser reads, as the contract types them. */
+export function isUserInfo(data: unknown): data is UserInfo {
+  if (typeof data !== 'object' || data === null) return false;
+  const d = data as Record<string, unknown>;
+  const vip = d.vip_info as Record<string, unknown> | null | undefined;
+  return (
+    typeof d.nickname === 'string' &&
+    typeof d.headimgurl === 'string' &&
+    typeof d.account === 'string' &&
+    typeof vip === 'object' &&
+    vip !== null &&
+    typeof vip.is_vip_now === 'boolean' &&
+    (vip.expire_time === undefined || vip.expire_time === null || typeof vip.expire_time === 'string')
+  );
 }

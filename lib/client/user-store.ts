@@ -1,5 +1,4 @@
 import type { CurrentUser } from '@/lib/contract/current-user';
-import { preloadApiCore } from './api';
 
 /*
  * Who is logged in, as the shell reads it (the header, the overlay host, the share link): a small
@@ -44,8 +43,6 @@ export class UserStore {
    * for every reader). When it cannot say, the page shows a visitor's header: 登录 still works.
    */
   load(): Promise<void> {
-    // The API core and the asking are fetched side by side, not one after the other.
-    preloadApiCore();
     this.loading ??= import('./user-fetch')
       .then(({ fetchCurrentUser }) => fetchCurrentUser())
       .then(
