@@ -305,6 +305,9 @@ async function main() {
       for (const [name, t] of traces) {
         out.say(`\n${name}: script time by file`);
         for (const [file, msSpent] of t.byScript.slice(0, 6)) out.say(`  ${msText(msSpent).padStart(7)}  ${file}`);
+        out.say(`${name}: the longest tasks`);
+        for (const task of t.longTasks.slice(0, 6))
+          out.say(`  ${msText(task.ms).padStart(7)} at ${msText(task.atMs).padStart(8)}  ${task.what}`);
       }
     }
     out.say();

@@ -23,7 +23,12 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string; data?: { url?: string; scriptName?: string }; fileName?: string };
+  args?: {
+    name?: string;
+    data?: { url?: string; scriptName?: string; functionName?: string; type?: string };
+    beginData?: { url?: string };
+    fileName?: string;
+  };
 }
 
 export interface MainThreadProfile {
@@ -33,6 +38,8 @@ export interface MainThreadProfile {
   byKind: Record<string, number>;
   /** Script file (path) → ms compiling and running it, largest first. */
   byScript: [string, number][];
+  /** The tasks over 50 ms, longest first: when (ms after the first task), how long, and what ran. */
+  longTasks: { atMs: number; ms: number; what: string }[];
 }
 
 const kinds: Record<string, string> = {
@@ -70,15 +77,21 @@ export async function profileMainThread(url: string, executablePath: string, arg
     await page.waitForTimeout(2000);
     const buffer = await browser.stopTracing();
     const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
-    return summarise(events);
+    return summarise(events, new URL(url).origin);
   } finally {
     await browser.close();
   }
 }
 
-function summarise(events: TraceEvent[]): MainThreadProfile {
-  // The page's main thread: the renderer thread named CrRendererMain with the most tasks.
-  const mains = events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+function summarise(events: TraceEvent[], origin: string): MainThreadProfile {
+  // The page's main thread: the renderer thread (CrRendererMain) that parsed or ran the page's
+  // own files; the browser's own pages (chrome://…) have renderers too.
+  const pageThreads = new Set(
+    events.filter((e) => (e.args?.data?.url ?? e.args?.beginData?.url)?.startsWith(origin)).map((e) => `${e.pid}:${e.tid}`),
+  );
+  const mains = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pageThreads.has(`${e.pid}:${e.tid}`),
+  );
   const tasksOf = (pid: number, tid: number) =>
     events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && TOP_LEVEL.has(e.name) && (e.dur ?? 0) > 0);
   let best: TraceEvent[] = [];
@@ -114,7 +127,29 @@ function summarise(events: TraceEvent[]): MainThreadProfile {
       byScript.set(path, (byScript.get(path) ?? 0) + ms);
     }
   }
+  // Each long task, named by the longest event of the kinds above inside it.
+  const start = best.length ? Math.min(...best.map((t) => t.ts)) : 0;
+  const longTasks = best
+    .filter((t) => (t.dur ?? 0) > 50_000)
+    .map((t) => {
+      const end = t.ts + (t.dur ?? 0);
+      const inner = counted.filter((e) => e.ts >= t.ts && e.ts < end).sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))[0];
+      const file = inner?.args?.data?.url ?? inner?.args?.beginData?.url;
+      const what = inner
+        ? [
+            inner.name,
+            inner.args?.data?.type,
+            inner.args?.data?.functionName,
+            file && (file.startsWith('http') ? new URL(file).pathname : file),
+          ]
+            .filter(Boolean)
+            .join(' ')
+        : 'other';
+      return { atMs: (t.ts - start) / 1000, ms: (t.dur ?? 0) / 1000, what };
+    })
+    .sort((a, b) => b.ms - a.ms);
   return {
+    longTasks,
     busyMs,
     blockingMs,
     longestTaskMs,
