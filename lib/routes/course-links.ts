@@ -1,4 +1,4 @@
-import { courseTypes, frequentWordTypes, maxCoursePageSize, type CourseType } from '@/lib/contract/calls/courses';
+import { courseTypes, frequentWordTypes, maxCoursePageSize, type CourseType } from '@/lib/contract/course-terms';
 import { isCourseBookCategory, type CourseBookCategory } from '@/lib/contract/categories';
 
 /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { courseBookCategories } from '../categories';
+import { courseTypes, frequentWordTypes, maxCoursePageSize } from '../course-terms';
 import { documentSummary, wholeNumber } from './reading';
 import { def, num, obj, str } from '../define';
 import { envelope } from '../envelope';
@@ -29,18 +30,16 @@ import { envelope } from '../envelope';
  * every call. Unknown course or unit: 404. Malformed input: 400.
  */
 
-export const courseTypes = ['word', 'sentence', 'reading', 'reading-question'] as const;
-export type CourseType = (typeof courseTypes)[number];
-
-/** Units of a word book hold this many words (the last unit of a level may hold fewer). */
-export const wordsPerUnit = 20;
-/** Units of a sentence book hold this many sentences. */
-export const sentencesPerUnit = 10;
-/** A word book's level groups this many units. */
-export const unitsPerWordLevel = 10;
-/** Unit lists and frequent-word lists are paged: at most this many a page. */
-export const maxCoursePageSize = 100;
-export const defaultCoursePageSize = 50;
+export {
+  type CourseType,
+  courseTypes,
+  defaultCoursePageSize,
+  frequentWordTypes,
+  maxCoursePageSize,
+  sentencesPerUnit,
+  unitsPerWordLevel,
+  wordsPerUnit,
+} from '../course-terms';
 
 const courseCategory = z.enum(courseBookCategories);
 /** A course id: `{category}-{type}`. */
@@ -177,9 +176,6 @@ export const courseUnitContent = z.discriminatedUnion('type', [
 export type CourseUnitContent = z.infer<typeof courseUnitContent>;
 
 const unitQuery = obj({ course_id: courseId, unit: unitNumber });
-
-/** What a frequent-word list keeps (route /frequentWords/{subcategory}/{wordType}/…): every word, or one part of speech. */
-export const frequentWordTypes = ['word', 'noun', 'verb', 'adjective', 'adverb'] as const;
 
 export const coursesCalls = {
   /** A category's books, in type order word, sentence, reading, reading-question. */
