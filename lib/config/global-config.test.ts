@@ -5,7 +5,6 @@ import {
   configFieldSchemas,
   defaultConfig,
   getConfigValue,
-  globalConfigSchema,
   migrateConfig,
   setConfigValue,
   type ConfigPath,
@@ -35,7 +34,8 @@ describe('defaults', () => {
   });
 
   it('are valid and left as they are by migration', () => {
-    expect(globalConfigSchema.parse(defaultConfig)).toEqual(defaultConfig);
+    for (const path of Object.keys(configFieldSchemas) as ConfigPath[])
+      expect(configFieldSchemas[path].parse(getConfigValue(defaultConfig, path))).toBe(getConfigValue(defaultConfig, path));
     expect(migrateConfig(defaultConfig)).toEqual(defaultConfig);
   });
 

@@ -3,7 +3,6 @@
  * the shape, its defaults, and the field-by-field migration that turns whatever an older version
  * (or a hand-edited or corrupted store) left behind into a valid current config.
  */
-import { z } from 'zod';
 import { CONFIG_VERSION, DEFAULT_FONT_SIZE, configRanges, ownValue, rangedNumberOf, type NumberRange } from './config-values';
 
 export { CONFIG_STORAGE_KEY, CONFIG_VERSION, configRanges, fitToRange, type NumberRange } from './config-values';
@@ -11,20 +10,70 @@ export { CONFIG_STORAGE_KEY, CONFIG_VERSION, configRanges, fitToRange, type Numb
 export const inputVoices = ['tap', 'word'] as const;
 export const playModes = ['sequence', 'single', 'singleLoop'] as const;
 
-/** A number, or an older version's numeric string, fitted into its range (config-values.ts). */
-function rangedNumber(range: NumberRange) {
-  return z.unknown().transform((value, ctx) => {
-    const n = rangedNumberOf(value, range);
-    if (n !== undefined) return n;
-    ctx.addIssue({ code: 'custom', message: `not a number from ${range.min} to ${range.max}` });
-    return z.NEVER;
-  });
+/*
+ * Each field's rule, written out rather than built with zod: the reading page's bar reads the
+ * config as the page loads, and zod would be some 30 KB and a long task on a phone for ten fields.
+ */
+
+/** A field's rule: validates and normalises a stored or entered value. */
+export interface ConfigField<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+  /** The value, or an error when the rule refuses it. */
+  parse(value: unknown): T;
 }
 
-const storedBoolean = z.union([z.boolean(), z.enum(['true', 'false']).transform((s) => s === 'true')]);
+const refused = Symbol('refused');
+
+function field<T>(read: (value: unknown) => T | typeof refused, what: string): ConfigField<T> {
+  return {
+    safeParse(value) {
+      const data = read(value);
+      return data === refused ? { success: false } : { success: true, data };
+    },
+    parse(value) {
+      const data = read(value);
+      if (data === refused) throw new TypeError(`not ${what}: ${String(value)}`);
+      return data;
+    },
+  };
+}
+
+/** A number, or an older version's numeric string, fitted into its range (config-values.ts). */
+const rangedNumber = (range: NumberRange) =>
+  field((value) => rangedNumberOf(value, range) ?? refused, `a number from ${range.min} to ${range.max}`);
+
+/** One of a fixed list; `options` lists them (the settings screen offers exactly those). */
+function oneOf<const T extends readonly string[]>(options: T): ConfigField<T[number]> & { options: T } {
+  return {
+    ...field((value) => (options.includes(value as string) ? (value as T[number]) : refused), `one of ${options.join(', ')}`),
+    options,
+  };
+}
+
+/** A boolean, or an older version's 'true' / 'false'. */
+const storedBoolean = field(
+  (value) => (typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : refused),
+  'a boolean',
+);
+
+/** A calendar date written YYYY-MM-DD (2024-02-30 is none), or null. */
+const dateOrNull = field((value) => {
+  if (value === null) return null;
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return refused;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value ? value : refused;
+}, 'a date');
+
+/** Text with something besides spaces (kept trimmed), or null. */
+const textOrNull = field((value) => {
+  if (value === null) return null;
+  if (typeof value !== 'string') return refused;
+  const text = value.trim();
+  return text === '' ? refused : text;
+}, 'text');
 
 /**
- * One schema per field, keyed by its path. Parsing a field both validates and normalises it
+ * One rule per field, keyed by its path. Parsing a field both validates and normalises it
  * (clamping, snapping, numeric strings), so migration and setConfigValue share one rule; a field
  * that fails falls back on its own, without taking its neighbours with it.
  */
@@ -33,39 +82,33 @@ export const configFieldSchemas = {
   'play.playbackRate': rangedNumber(configRanges['play.playbackRate']),
   'play.readInterval': rangedNumber(configRanges['play.readInterval']),
   'play.readTimes': rangedNumber(configRanges['play.readTimes']),
-  'play.inputVoice': z.enum(inputVoices),
+  'play.inputVoice': oneOf(inputVoices),
   'play.readComposition': storedBoolean,
-  'others.playMode': z.enum(playModes),
-  // A real calendar date only; anything else means "never notified", which is the default.
-  'others.vacationNotifyDate': z.iso.date().nullable(),
+  'others.playMode': oneOf(playModes),
+  'others.vacationNotifyDate': dateOrNull,
   'others.vacationNodifyTimes': rangedNumber(configRanges['others.vacationNodifyTimes']),
-  // A blank account is no account: it must not be sent on as an empty share_account.
-  'others.shareAccount': z.string().trim().min(1).nullable(),
+  'others.shareAccount': textOrNull,
 } as const;
 
 export type ConfigPath = keyof typeof configFieldSchemas;
 
-export const globalConfigSchema = z.object({
-  display: z.object({
-    fontSize: configFieldSchemas['display.fontSize'],
-  }),
-  play: z.object({
-    playbackRate: configFieldSchemas['play.playbackRate'],
-    readInterval: configFieldSchemas['play.readInterval'],
-    readTimes: configFieldSchemas['play.readTimes'],
-    inputVoice: configFieldSchemas['play.inputVoice'],
-    readComposition: configFieldSchemas['play.readComposition'],
-  }),
-  others: z.object({
-    playMode: configFieldSchemas['others.playMode'],
-    vacationNotifyDate: configFieldSchemas['others.vacationNotifyDate'],
-    vacationNodifyTimes: configFieldSchemas['others.vacationNodifyTimes'],
-    shareAccount: configFieldSchemas['others.shareAccount'],
-  }),
-  version: z.literal(CONFIG_VERSION),
-});
-
-export type GlobalConfig = z.output<typeof globalConfigSchema>;
+export interface GlobalConfig {
+  display: { fontSize: number };
+  play: {
+    playbackRate: number;
+    readInterval: number;
+    readTimes: number;
+    inputVoice: (typeof inputVoices)[number];
+    readComposition: boolean;
+  };
+  others: {
+    playMode: (typeof playModes)[number];
+    vacationNotifyDate: string | null;
+    vacationNodifyTimes: number;
+    shareAccount: string | null;
+  };
+  version: typeof CONFIG_VERSION;
+}
 
 /** The type of the value at a path, e.g. ConfigValue<'play.inputVoice'> is 'tap' | 'word'. */
 export type ConfigValue<P extends ConfigPath> = P extends `${infer G}.${infer K}`
