@@ -18,7 +18,9 @@
  * replaced, so the engine runs under Node in unit tests with fake timers.
  */
 import { callData } from '@/lib/client/api';
-import { audioQuery, calls, CONCAT_PREFIX, speechLimits, type Voice } from '@/lib/contract';
+import type { Voice } from '@/lib/contract';
+// The plain half of the contract: the player must not load every call's schemas (zod) with it.
+import { audioQuery, CONCAT_PREFIX, speechLimits, textAudioPath } from '@/lib/contract/audio';
 import { speechPieces } from '@/lib/text/speech-pieces';
 import { MAX_FETCH_ERRORS, MaxErrors, segmentFetcher } from './player-segment-fetcher';
 import { Aborted, type AudioElementLike, PlayFailed, type PlaySettings, playOnce, silentWavUrl, sleep } from './player-sound';
@@ -103,7 +105,7 @@ export const segmentId = (listId: string, index: number) => `${listId}#${index}`
 
 /** The URL of a text's audio: a composed text goes as its md5 key plus source (spec §5). */
 export const audioUrl = (text: string, voice: Voice = 'us') =>
-  `${calls.get_text_audio.path}?${new URLSearchParams(audioQuery(text, voice))}`;
+  `${textAudioPath}?${new URLSearchParams(audioQuery(text, voice))}`;
 
 /**
  * The texts that one item is fetched as: itself, or a text longer than one request may speak in

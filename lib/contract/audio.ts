@@ -12,6 +12,9 @@ import { md5 } from 'js-md5';
  * against the source, composes once and caches the result under the key.
  */
 export const CONCAT_PREFIX = 'concat:';
+
+/** Where get_text_audio answers (as every call, /api/{name}): for the player, which needs no schema. */
+export const textAudioPath = '/api/get_text_audio';
 export const MD5_PREFIX = 'md5:';
 
 /** Spec section 9: silence between a word's repeats and between spelled letters. */

@@ -13,6 +13,10 @@ describe('the table of calls', () => {
     expect(callList).toHaveLength(fromFeatures.length);
   });
 
+  it('gives the plain paths the player uses without the schemas', () => {
+    expect(contract.textAudioPath).toBe(calls.get_text_audio.path);
+  });
+
   it('registers every feature file of calls/', async () => {
     const dir = join(import.meta.dirname, 'calls');
     const files = readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && f !== 'index.ts');
