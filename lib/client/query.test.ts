@@ -53,4 +53,24 @@ describe('the shell’s user and the features’ user query', () => {
     await offline.load();
     expect(offline.get()).toBeNull();
   });
+
+  it('has the features’ query wait for the shell’s question still under way, not ask again', async () => {
+    vi.stubGlobal('window', { addEventListener() {}, removeEventListener() {} });
+    try {
+      let answer: (value: unknown) => void = () => {};
+      getUserInfo.mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      const user = new UserStore();
+      const asking = user.load();
+      const client = createQueryClient({ user, queryClient: null });
+      // Let the query's observer start its fetch, then answer the one question.
+      await new Promise((r) => setTimeout(r, 0));
+      answer(info(alice));
+      await asking;
+      await vi.waitFor(() => expect(client.getQueryData(userQueryKey)).toEqual(alice));
+      expect(getUserInfo).toHaveBeenCalledTimes(1);
+      client.unmount();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

@@ -44,7 +44,14 @@ export function createQueryClient(state: AppState): QueryClient {
     client.mount();
     // The user query is always watched, as the header watched it: a feature that invalidates it
     // (a payment, a new login method) has it asked again at once.
-    new QueryObserver(client, { queryKey: userQueryKey, queryFn: fetchCurrentUser, staleTime: 5 * 60_000 }).subscribe(() => {});
+    // While the store is still asking (a page cached for every reader), the query waits for that
+    // answer instead of asking again.
+    const queryFn = async () => {
+      if (user.get() !== undefined) return fetchCurrentUser();
+      await user.load();
+      return user.get() ?? null;
+    };
+    new QueryObserver(client, { queryKey: userQueryKey, queryFn, staleTime: 5 * 60_000 }).subscribe(() => {});
   }
   return client;
 }
