@@ -92,8 +92,18 @@ function summarise(events: TraceEvent[], origin: string): MainThreadProfile {
   const mains = events.filter(
     (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && pageThreads.has(`${e.pid}:${e.tid}`),
   );
-  const tasksOf = (pid: number, tid: number) =>
-    events.filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && TOP_LEVEL.has(e.name) && (e.dur ?? 0) > 0);
+  // Top-level tasks, each once: Chromium writes some as two events, one inside the other.
+  const tasksOf = (pid: number, tid: number) => {
+    const all = events
+      .filter((e) => e.pid === pid && e.tid === tid && e.ph === 'X' && TOP_LEVEL.has(e.name) && (e.dur ?? 0) > 0)
+      .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+    let until = -1;
+    return all.filter((e) => {
+      if (e.ts < until) return false;
+      until = e.ts + (e.dur ?? 0);
+      return true;
+    });
+  };
   let best: TraceEvent[] = [];
   let thread = { pid: -1, tid: -1 };
   for (const m of mains) {
