@@ -104,8 +104,7 @@ export const itemId = (text: string, voice: Voice = 'us') => `${voice}:${text}`;
 export const segmentId = (listId: string, index: number) => `${listId}#${index}`;
 
 /** The URL of a text's audio: a composed text goes as its md5 key plus source (spec §5). */
-export const audioUrl = (text: string, voice: Voice = 'us') =>
-  `${textAudioPath}?${new URLSearchParams(audioQuery(text, voice))}`;
+export const audioUrl = (text: string, voice: Voice = 'us') => `${textAudioPath}?${new URLSearchParams(audioQuery(text, voice))}`;
 
 /**
  * The texts that one item is fetched as: itself, or a text longer than one request may speak in
