@@ -181,7 +181,8 @@ async function main() {
     env.UPSTREAM_URL = upstreamUrl;
     await supervise(
       'upstream',
-      ['--import', 'tsx', 'upstream/main.ts'],
+      // --expose-gc: the upstream collects what it lets go after a quiet spell (upstream/platform/idle-release.ts).
+      ['--expose-gc', '--import', 'tsx', 'upstream/main.ts'],
       { UPSTREAM_HOST: host, UPSTREAM_PORT: upstreamPort },
       () => waitForAnswer(`${upstreamUrl}/health`, 60_000, true),
     );

@@ -64,4 +64,15 @@ describe('letting go after a quiet spell', () => {
     releaseIdleNow();
     expect(kept.cleared).toBe(true);
   });
+
+  it('collects what was let go at once when the process may ask for a collection', () => {
+    const gc = vi.fn();
+    vi.stubGlobal('gc', gc);
+    try {
+      releaseIdleNow();
+      expect(gc).toHaveBeenCalledOnce();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });
