@@ -2,6 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { askPlainly } from '@/lib/client/api';
 
 let loaded = false;
 /**
@@ -11,13 +12,13 @@ let loaded = false;
  */
 let envAnswer: Promise<string | undefined> | null = null;
 const envType = () =>
-  (envAnswer ??= fetch('/api/get_env_type', { credentials: 'same-origin' })
-    .then((answer) => (answer.ok ? answer.json() : null))
-    .then(
-      (body: { status?: unknown; data?: { env_type?: unknown } } | null) =>
-        body?.status === 'OK' && typeof body.data?.env_type === 'string' ? body.data.env_type : undefined,
-      () => undefined,
-    ));
+  (envAnswer ??= askPlainly('get_env_type').then(
+    ({ data }) => {
+      const env = (data as { env_type?: unknown } | undefined)?.env_type;
+      return typeof env === 'string' ? env : undefined;
+    },
+    () => undefined,
+  ));
 
 /**
  * The on-page debug console (vConsole) for phones and the WeChat browser: only with `?debug` in

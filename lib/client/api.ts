@@ -43,6 +43,23 @@ export function preloadApiCore(): void {
   });
 }
 
+/**
+ * A call's answer read without the API core, for the questions every page asks as it loads (who
+ * is logged in, which environment): the HTTP status, and the data of an OK answer (undefined for
+ * any other). What is unusual is the caller's to send through callData or to do without.
+ */
+export async function askPlainly(name: 'get_user_info' | 'get_env_type'): Promise<{ httpStatus: number; data?: unknown }> {
+  const answer = await fetch(
+    `/api/${name}`,
+    name === 'get_env_type'
+      ? { credentials: 'same-origin' }
+      : { method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: '{}' },
+  );
+  if (answer.status !== 200) return { httpStatus: answer.status };
+  const body = (await answer.json().catch(() => null)) as { status?: unknown; data?: unknown } | null;
+  return { httpStatus: 200, data: body?.status === 'OK' ? body.data : undefined };
+}
+
 export function callData<N extends CallName>(
   name: N,
   body?: CallRequest<N>,

@@ -3,7 +3,10 @@ import { userInfo } from '@/lib/contract/calls/account';
 
 // What the API core would answer, when the plain reading leaves the answer to it.
 const callData = vi.fn();
-vi.mock('./api', () => ({ callData: (name: string) => callData(name) }));
+vi.mock('./api', async (original) => ({
+  ...(await original<typeof import('./api')>()),
+  callData: (name: string) => callData(name),
+}));
 const { fetchCurrentUser, isUserInfo } = await import('./user-fetch');
 
 const data = { account: '10001', nickname: 'Alice', headimgurl: '', vip_info: { is_vip_now: true, expire_time: '2027-01-01' } };

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@/lib/contract/calls/account';
 import { type CurrentUser, currentUserOf } from '@/lib/contract/current-user';
-import { callData } from './api';
+import { askPlainly as askApiPlainly, callData } from './api';
 import { ApiError } from './errors';
 
 /**
@@ -26,16 +26,9 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
 
 /** The user, null for a 401, or undefined for anything else (left to the API core). */
 async function askPlainly(): Promise<CurrentUser | null | undefined> {
-  const answer = await fetch('/api/get_user_info', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  if (answer.status === 401) return null;
-  if (answer.status !== 200) return undefined;
-  const body = (await answer.json()) as { status?: unknown; data?: unknown };
-  return body?.status === 'OK' && isUserInfo(body.data) ? currentUserOf(body.data) : undefined;
+  const { httpStatus, data } = await askApiPlainly('get_user_info');
+  if (httpStatus === 401) return null;
+  return isUserInfo(data) ? currentUserOf(data) : undefined;
 }
 
 /** The fields of get_user_info's data that CurrentUser reads, as the contract types them. */
