@@ -21,8 +21,7 @@
  * bench/support/main-thread.ts), BENCH_VERBOSE=1 (every script of every page, with its size).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -31,6 +30,7 @@ import { aptInstall, fullChromium } from '../scripts/debian-packages.mjs';
 import { chromiumFlags } from '../tests/support/chromium';
 import { freePort } from '../tests/support/ports';
 import { reporter } from './support';
+import { type Launched, launchProduct } from './support/product';
 import { type MainThreadProfile, profileMainThread } from './support/main-thread';
 
 /**
@@ -131,30 +131,10 @@ async function startBlankNextApp(): Promise<{ url: string; stop: () => void }> {
   return { url, stop };
 }
 
-/** The product in production mode on free ports; stop() ends it and its children. */
-async function startProduct(): Promise<{ url: string; stop: () => void }> {
+/** The product as ops run it, in production mode (no debug console), on free ports over fresh data. */
+async function startProduct(): Promise<Launched> {
   if (!existsSync(join(root, '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
-  const [port, upstreamPort] = [await freePort(), await freePort()];
-  const dataDir = mkdtempSync(join(tmpdir(), 'yujing-page-weight-'));
-  const child = spawn(process.execPath, ['scripts/serve.mjs', 'start'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      UPSTREAM_PORT: String(upstreamPort),
-      DATA_DIR: dataDir,
-      DATABASE_PATH: join(dataDir, 'yujing.sqlite'),
-      ENV_TYPE: 'production',
-      NEXT_TELEMETRY_DISABLED: '1',
-    },
-    stdio: 'ignore',
-    // Its own process group: serve.mjs supervises two children, which must stop with it.
-    detached: true,
-  });
-  const stop = stopGroup(child);
-  const url = `http://127.0.0.1:${port}`;
-  await waitUntilUp(child, `${url}/healthz`, stop);
-  return { url, stop };
+  return launchProduct({ ENV_TYPE: 'production', NEXT_TELEMETRY_DISABLED: '1' });
 }
 
 interface Weight {
@@ -228,7 +208,7 @@ async function main() {
   const product = await startProduct();
   try {
     // One request per page first, so that no figure includes Next's first compile of a route.
-    for (const path of pages) await fetch(product.url + path);
+    for (const path of pages) await fetch(product.base + path);
     out.say(`# Page weight (production build, ENV_TYPE=production)\n`);
     out.say(`| page | scripts | first-load JS (gzip) | over blank | raw | Lighthouse mobile | TBT | LCP | budget |`);
     out.say(`|---|---|---|---|---|---|---|---|---|`);
@@ -254,11 +234,11 @@ async function main() {
       }
     }
     for (const path of pages) {
-      const weight = await firstLoadJs(product.url, path);
+      const weight = await firstLoadJs(product.base, path);
       weights.set(path, weight);
       const budget = budgets[path];
-      const lh = withLighthouse && (budget?.lighthouse || !budget) ? await performanceScore(product.url + path) : null;
-      if (withTrace) traces.push([path, await profileMainThread(product.url + path, chromePath, chromeFlags)]);
+      const lh = withLighthouse && (budget?.lighthouse || !budget) ? await performanceScore(product.base + path) : null;
+      if (withTrace) traces.push([path, await profileMainThread(product.base + path, chromePath, chromeFlags)]);
       const overBlank = floor ? weight.gzipBytes - floor.weight.gzipBytes : null;
       const checks: string[] = [];
       let ok = true;
@@ -321,7 +301,7 @@ async function main() {
     if (withLighthouse) out.say(`Lighthouse: median of ${lighthouseRuns} run(s), default mobile settings, ${chromePath}`);
     out.save();
   } finally {
-    product.stop();
+    await product.stop();
   }
 }
 
