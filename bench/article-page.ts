@@ -8,11 +8,13 @@
  * that its document is in Next's data cache, checks that the answer is the page (200, the text in
  * it), then loads it with autocannon: requests per second, p50, p99, errors, and the page's size.
  * Measured: the article, the whole book (27,000 words on one page), and /AboutUs, a page of the
- * shell with no data, as the floor (the root layout reads the session and the user agent, so every
- * page's HTML is rendered per request; only the document comes from the cache).
+ * shell with no data but rendered per request (its header shows who is logged in), for comparison.
+ * The reading pages are rendered once and then served from Next's cache, and a plain request for
+ * one answered less than a second before is answered by the request guard from memory
+ * (scripts/reading-page-cache.cjs).
  *
- * Environment: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20), BENCH_ARTICLE (a page
- * to measure instead of the three).
+ * Environment: BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20), BENCH_WORKERS (load
+ * threads, default 2), BENCH_ARTICLE (a page to measure instead of the three).
  */
 import autocannon from 'autocannon';
 import { spawnSync } from 'node:child_process';
@@ -26,6 +28,9 @@ import { ms, reporter, startEmbeddedUpstream } from './support';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+// Two load threads: one could not read the whole book's answers (125 KB gzipped) as fast as the
+// site sends them (the bench's thread at 94% of a core, the site's at 12%).
+const workers = Number(process.env.BENCH_WORKERS ?? 2);
 const article = '/readingArticle/alice-chapter-1';
 const pages = process.env.BENCH_ARTICLE ? [process.env.BENCH_ARTICLE] : [article, '/Article/carroll-alice', '/AboutUs'];
 const budget = { rps: 300, p99: 50 };
@@ -60,8 +65,8 @@ async function measure(base: string, path: string) {
   const html = await answer.text();
   if (!answer.ok) throw new Error(`${path} answered ${answer.status}`);
   // Warm-up: the server compiles its hot path and fills its caches (the page, its gzip).
-  await autocannon({ url, connections, duration: 5, headers });
-  const r = await autocannon({ url, connections, duration: seconds, headers });
+  await autocannon({ url, connections, duration: 5, headers, workers });
+  const r = await autocannon({ url, connections, duration: seconds, headers, workers });
   return { r, html, errors: r.errors + r.non2xx + r.timeouts };
 }
 
@@ -84,7 +89,7 @@ async function main() {
       if (path !== '/AboutUs' && !html.includes('data-testid="article-text"')) throw new Error(`${path} is not a reading page`);
       const pass = r.requests.average >= budget.rps && r.latency.p99 <= budget.p99 && errors === 0;
       report.say(
-        `| ${path} | ${(html.length / 1024).toFixed(1)} KB (${(gzipSync(html).length / 1024).toFixed(1)} KB) | ${r.requests.average.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p90)} | ${ms(r.latency.p99)} | ${errors} | ${path === '/AboutUs' ? '(floor)' : pass ? 'met' : 'NOT met'} |`,
+        `| ${path} | ${(html.length / 1024).toFixed(1)} KB (${(gzipSync(html).length / 1024).toFixed(1)} KB) | ${r.requests.average.toFixed(0)} | ${ms(r.latency.p50)} | ${ms(r.latency.p90)} | ${ms(r.latency.p99)} | ${errors} | ${path === '/AboutUs' ? '(rendered per request)' : pass ? 'met' : 'NOT met'} |`,
       );
     }
     report.save();

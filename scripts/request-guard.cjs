@@ -16,11 +16,13 @@
 //   that are not a path (`OPTIONS *`, `GET http://…`), and the router's own headers (`rsc`,
 //   `next-router-state-tree`) sent to the API or garbled, which crash the render path. These get
 //   the error catalogue's JSON here (405, 400), or the headers are dropped.
+// - The reading pages, answered from memory for a second after Next has served one
+//   (./reading-page-cache.cjs).
 // - The browser-facing security headers (CSP, framing, nosniff, referrer, HSTS over https) of
 //   every answer, its own refusals included (./security-headers.cjs).
 'use strict';
 const http = require('node:http');
-const { compressReadingPage } = require('./page-compression.cjs');
+const { forgetKeptAnswers, serveReadingPage } = require('./reading-page-cache.cjs');
 const { applySecurityHeaders, dataHeaders } = require('./security-headers.cjs');
 
 const hops = Math.max(0, Number.parseInt(process.env.TRUST_PROXY_HOPS ?? '0', 10) || 0);
@@ -195,8 +197,17 @@ http.Server.prototype.emit = function emitScreened(event, ...args) {
       request.resume();
       return true;
     }
-    // The reading pages' gzip is kept beside them (./page-compression.cjs).
-    compressReadingPage(request, response);
+    // The reading pages' gzip, and their whole answer for a second, are kept (./reading-page-cache.cjs).
+    if (serveReadingPage(request, response)) {
+      request.resume();
+      return true;
+    }
+    // The content import expired some reading pages in Next's cache: not a second later here.
+    if (request.method === 'POST' && String(request.url ?? '').split('?')[0] === '/api/revalidate_documents') {
+      response.on('finish', () => {
+        if (response.statusCode === 200) forgetKeptAnswers();
+      });
+    }
   }
   if (event === 'clientError' && response) {
     refuseUnparsable(request, response);

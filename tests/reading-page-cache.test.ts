@@ -2,16 +2,21 @@ import { createRequire } from 'node:module';
 import { createServer, type IncomingMessage, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 /*
- * scripts/page-compression.cjs over real HTTP, in front of a server that answers as Next does:
+ * scripts/reading-page-cache.cjs over real HTTP, in front of a server that answers as Next does:
  * headers set one by one, flushHeaders() before the first chunk, the body in chunks. What the
- * browser receives must be the page, gzipped once, with a length that matches.
+ * browser receives must be the page, gzipped once, with a length that matches; a plain request
+ * for a page answered less than a second ago is answered without the server.
  */
 
-const { compressReadingPage } = createRequire(import.meta.url)('../scripts/page-compression.cjs') as {
-  compressReadingPage: (req: IncomingMessage, res: ServerResponse) => void;
+const { serveReadingPage, forgetKeptAnswers, KEEP_ANSWER_MS } = createRequire(import.meta.url)(
+  '../scripts/reading-page-cache.cjs',
+) as {
+  serveReadingPage: (req: IncomingMessage, res: ServerResponse) => boolean;
+  forgetKeptAnswers: () => void;
+  KEEP_ANSWER_MS: number;
 };
 
 const page = `<!DOCTYPE html><html><body>${'<p>Alice was beginning to get very tired.</p>'.repeat(400)}</body></html>`;
@@ -22,7 +27,9 @@ let base: string;
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    compressReadingPage(req, res);
+    // As the guard does: a security header set before, per request.
+    res.setHeader('x-content-type-options', 'nosniff');
+    if (serveReadingPage(req, res)) return;
     seen.push({ path: req.url ?? '', acceptEncoding: req.headers['accept-encoding'] });
     renders++;
     if (req.url?.startsWith('/api/')) {
@@ -34,6 +41,9 @@ beforeAll(async () => {
     res.statusCode = status;
     res.setHeader('content-type', 'text/html; charset=utf-8');
     res.setHeader('vary', 'rsc, next-router-state-tree');
+    res.setHeader('etag', `"render-${renders}"`);
+    if (req.url?.includes('private')) res.setHeader('cache-control', 'private, no-store');
+    if (req.url?.includes('cookie')) res.setHeader('set-cookie', 'yj_ref=someone; Path=/');
     res.flushHeaders();
     const half = page.length / 2;
     res.write(page.slice(0, half));
@@ -59,6 +69,8 @@ function get(path: string, headers: Record<string, string>, method = 'GET') {
 }
 
 describe('the reading pages’ kept gzip', () => {
+  beforeEach(() => forgetKeptAnswers());
+
   it('sends a reading page gzipped, with its length, and the same bytes again without compressing again', async () => {
     const first = await get('/Article/carroll-alice?share_account=1', { 'accept-encoding': 'gzip, deflate, br' });
     expect(first.status).toBe(200);
@@ -94,5 +106,61 @@ describe('the reading pages’ kept gzip', () => {
       if (method === 'GET' && !path.startsWith('/api/')) expect(answer.body.toString()).toBe(page);
     }
     expect(renders).toBeGreaterThan(0);
+  });
+});
+
+describe('the reading pages’ whole answer, kept for a second', () => {
+  beforeEach(() => forgetKeptAnswers());
+  const gzip = { 'accept-encoding': 'gzip' };
+
+  it('answers a plain request for the same page from memory, with the page’s headers and the request’s own', async () => {
+    const first = await get('/ShortStoryArticle/kept', gzip);
+    const rendered = renders;
+    const again = await get('/ShortStoryArticle/kept', gzip);
+    expect(renders).toBe(rendered);
+    expect(again.status).toBe(200);
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(gunzipSync(again.body).toString()).toBe(page);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.headers['content-encoding']).toBe('gzip');
+    expect(again.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(again.headers.vary).toBe('rsc, next-router-state-tree, Accept-Encoding');
+    expect(Number(again.headers['content-length'])).toBe(again.body.length);
+    expect(again.headers['x-content-type-options']).toBe('nosniff');
+    // Another page is its own answer.
+    await get('/ShortStoryArticle/other', gzip);
+    expect(renders).toBe(rendered + 1);
+  });
+
+  it('asks the server again after a second, and after the documents were expired', async () => {
+    await get('/NewsArticle/fresh', gzip);
+    const rendered = renders;
+    forgetKeptAnswers();
+    await get('/NewsArticle/fresh', gzip);
+    expect(renders).toBe(rendered + 1);
+    await new Promise((r) => setTimeout(r, KEEP_ANSWER_MS + 50));
+    const later = await get('/NewsArticle/fresh', gzip);
+    expect(renders).toBe(rendered + 2);
+    expect(later.headers.etag).toBe(`"render-${rendered + 2}"`);
+  });
+
+  it('never keeps a 404, a private answer or one that sets a cookie, nor answers a query or a conditional request', async () => {
+    for (const path of ['/NewsArticle/missing', '/NewsArticle/private', '/NewsArticle/cookie']) {
+      await get(path, gzip);
+      const rendered = renders;
+      const again = await get(path, gzip);
+      expect(renders, path).toBe(rendered + 1);
+      if (path.endsWith('cookie')) expect(again.headers['set-cookie']).toEqual(['yj_ref=someone; Path=/']);
+    }
+    await get('/Article/asked', gzip);
+    const rendered = renders;
+    await get('/Article/asked?share_account=7', gzip);
+    await get('/Article/asked', { ...gzip, 'if-none-match': '"render-1"' });
+    await get('/Article/asked', { ...gzip, rsc: '1' });
+    await get('/Article/asked', { 'accept-encoding': 'identity' });
+    expect(renders).toBe(rendered + 4);
+    // The query's answer did not replace the plain one, which is still kept.
+    await get('/Article/asked', gzip);
+    expect(renders).toBe(rendered + 4);
   });
 });
