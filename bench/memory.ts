@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { Agent, FormData, request } from 'undici';
 import { renderPage } from '../tests/support/page-image';
 import { reporter } from './support';
-import { launchProduct, sessions, treeRss } from './support/product';
+import { launchProduct, sessions, treeRss, treeRssByName } from './support/product';
 
 const minutes = Number(process.env.BENCH_MINUTES ?? 60);
 const idleMinutes = Number(process.env.BENCH_IDLE_MINUTES ?? 12);
@@ -97,6 +97,9 @@ async function main() {
           headers: {
             cookie,
             origin: site.base,
+            // As a browser asks: compressed answers welcome (the reading pages' kept answers are
+            // the gzipped ones, scripts/reading-page-cache.cjs).
+            'accept-encoding': 'gzip, deflate, br',
             ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
           },
           body: init.body,
@@ -156,8 +159,10 @@ async function main() {
       }),
     );
     const afterUse = read();
+    const partsAfterUse = { site: treeRssByName(pids.site), upstream: treeRssByName(pids.upstream) };
     await sleep(idleMinutes * 60_000);
     const afterIdle = read();
+    const partsAfterIdle = { site: treeRssByName(pids.site), upstream: treeRssByName(pids.upstream) };
     clearInterval(sampler);
 
     const row = (name: string, v: { site: number; upstream: number }) =>
@@ -173,6 +178,14 @@ async function main() {
     row(`after ${minutes} min of use`, afterUse);
     row('peak', peak);
     row(`after ${idleMinutes} min quiet`, afterIdle);
+    out.say();
+    const parts = (v: Record<string, number>) =>
+      Object.entries(v)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, bytes]) => `${name} ${mb(bytes)} MB`)
+        .join(', ');
+    out.say(`By process after the use: site ${parts(partsAfterUse.site)}; upstream ${parts(partsAfterUse.upstream)}.`);
+    out.say(`After the quiet: site ${parts(partsAfterIdle.site)}; upstream ${parts(partsAfterIdle.upstream)}.`);
     out.say();
     out.say(
       failures.size === 0

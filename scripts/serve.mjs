@@ -148,6 +148,17 @@ function checkSecuritySettings() {
   }
 }
 
+/** SITE_MAX_HEAP_MB: unset (V8's own limit) or a whole number of MB, 64 at least; else the start stops. */
+function siteHeapMb() {
+  const value = process.env.SITE_MAX_HEAP_MB?.trim();
+  if (!value) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 64) {
+    console.error(`[serve] SITE_MAX_HEAP_MB must be a whole number of MB, 64 or more (got "${value}")`);
+    process.exit(1);
+  }
+  return Number(value);
+}
+
 /**
  * The embedded upstream parses sentences with CMU Link Grammar, a Debian package: install it the
  * first time, when it is missing and apt-get can run (as root, or through sudo without a password).
@@ -168,6 +179,7 @@ function ensureParser() {
 async function main() {
   checkSharedSecrets();
   checkSecuritySettings();
+  const siteHeap = siteHeapMb();
   if (mode === 'start' && !existsSync(join(root, '.next', 'BUILD_ID'))) {
     console.error('[serve] no production build: run `npm run build` first (or `npm run dev`)');
     process.exit(1);
@@ -189,8 +201,14 @@ async function main() {
   }
   const nextBin = require.resolve('next/dist/bin/next');
   // NODE_OPTIONS, not a flag: `next start` serves from a child process, which inherits it.
-  env.NODE_OPTIONS =
-    `${process.env.NODE_OPTIONS ?? ''} --require ${JSON.stringify(join(root, 'scripts', 'request-guard.cjs'))}`.trim();
+  env.NODE_OPTIONS = [
+    process.env.NODE_OPTIONS ?? '',
+    `--require ${JSON.stringify(join(root, 'scripts', 'request-guard.cjs'))}`,
+    // The site's heap only: the embedded upstream, started above, holds its dictionary uncapped.
+    siteHeap ? `--max-old-space-size=${siteHeap}` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   // The site listens on HOSTNAME when that is set (as Next's standalone server does; `next start`
   // itself reads only -H), otherwise on every interface.
   const listenHost = process.env.HOSTNAME?.trim();

@@ -32,6 +32,12 @@ describe('npm start', () => {
     );
   });
 
+  it.each(['abc', '32', '1.5'])('stops with a clear message when SITE_MAX_HEAP_MB is %s', async (value) => {
+    const { code, output } = await launch({ SITE_MAX_HEAP_MB: value });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(`[serve] SITE_MAX_HEAP_MB must be a whole number of MB, 64 or more (got "${value}")`);
+  });
+
   it.each([
     // A semicolon would end the frame-ancestors directive and start one of the setter's making.
     ['FRAME_ANCESTORS', "https://app.example.com; script-src 'unsafe-eval'", 'https://app.example.com;'],

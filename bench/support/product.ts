@@ -96,10 +96,20 @@ export async function sessions(site: Launched, n: number): Promise<string[]> {
 
 /** A process's RSS with its children's (next start serves from a child), in bytes. */
 export function treeRss(pid: number): number {
-  let total = 0;
+  return Object.values(treeRssByName(pid)).reduce((a, b) => a + b, 0);
+}
+
+/**
+ * The same, by process name (`/proc/PID/comm`: node, next-server, link-parser, …), so that a
+ * report can say which of them holds the memory.
+ */
+export function treeRssByName(pid: number): Record<string, number> {
+  const byName: Record<string, number> = {};
   const visit = (p: number) => {
     try {
-      total += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+      const status = readFileSync(`/proc/${p}/status`, 'utf8');
+      const name = /^Name:\s+(.+)$/m.exec(status)?.[1]?.trim() ?? String(p);
+      byName[name] = (byName[name] ?? 0) + Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
       for (const task of readdirSync(`/proc/${p}/task`)) {
         for (const child of readFileSync(`/proc/${p}/task/${task}/children`, 'utf8').split(' ').filter(Boolean))
           visit(Number(child));
@@ -109,5 +119,5 @@ export function treeRss(pid: number): number {
     }
   };
   visit(pid);
-  return total;
+  return byName;
 }
