@@ -34,13 +34,37 @@ function isActive(item: MenuItem, name: RouteName, params: RouteParams, search?:
   return [item.href, ...(item.alsoActiveAt ?? [])].some((href) => isAt(href, name, params, search));
 }
 
+interface MenuTarget {
+  name: RouteName;
+  params: [string, string][];
+  query: [string, string][];
+}
+
+/**
+ * What each href of the menus names, worked out once: the header matches every item against the
+ * address on every server render and every navigation, and the menus' hrefs are a fixed few dozen.
+ */
+const targets = new Map<string, MenuTarget | null>();
+
+function targetOf(href: string): MenuTarget | null {
+  let target = targets.get(href);
+  if (target === undefined) {
+    const url = new URL(href, 'http://menu.invalid');
+    const match = matchRoute(url.pathname);
+    target = match ? { name: match.route.name, params: Object.entries(match.params), query: [...url.searchParams] } : null;
+    // A bound all the same, should a menu ever carry addresses made per reader.
+    if (targets.size >= 500) targets.clear();
+    targets.set(href, target);
+  }
+  return target;
+}
+
 /** Whether the current route is the one `href` names, with its params and every query value it carries. */
 function isAt(href: string, name: RouteName, params: RouteParams, search?: SearchParamsLike): boolean {
-  const url = new URL(href, 'http://menu.invalid');
-  const target = matchRoute(url.pathname);
-  if (!target || target.route.name !== name) return false;
-  for (const [key, value] of Object.entries(target.params)) if (params[key] !== value) return false;
-  for (const [key, value] of url.searchParams) if (firstValue(search, key) !== value) return false;
+  const target = targetOf(href);
+  if (!target || target.name !== name) return false;
+  for (const [key, value] of target.params) if (params[key] !== value) return false;
+  for (const [key, value] of target.query) if (firstValue(search, key) !== value) return false;
   return true;
 }
 
