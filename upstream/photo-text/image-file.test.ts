@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../tests/support/page-image';
 import { UpstreamError } from '../platform/http';
+import { releaseIdleNow } from '../platform/idle-release';
 import { checkImage, imageKindOf } from './image-file';
 import { createOcrPool, OcrBusyError, OcrImageError } from './ocr';
 
@@ -84,6 +85,21 @@ describe('the OCR pool', () => {
       );
       expect(pool.workers()).toEqual({ running: 1, started: 3 });
       expect(words(await pool.recognize(page.bytes, 400_000))).toEqual(['A', 'short', 'line', 'of', 'text.']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('lets its idle workers go at the upstream’s quiet-spell release, and reads the next photo with a new one', async () => {
+    const pool = createOcrPool({ workers: 1 });
+    try {
+      const page = await renderPage({ paragraphs: ['A short line of text.'], size: 28, columnWidth: 500 });
+      await pool.recognize(page.bytes);
+      expect(pool.workers()).toEqual({ running: 1, started: 1 });
+      releaseIdleNow();
+      await vi.waitFor(() => expect(pool.workers().running).toBe(0));
+      await pool.recognize(page.bytes);
+      expect(pool.workers()).toEqual({ running: 1, started: 2 });
     } finally {
       await pool.close();
     }

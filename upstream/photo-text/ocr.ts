@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { type Block, createWorker, OEM } from 'tesseract.js';
+import { releaseWhenIdle } from '../platform/idle-release';
 
 /*
  * The recogniser behind parse_image: tesseract.js (Tesseract's LSTM engine in WebAssembly, one
@@ -88,6 +89,11 @@ export interface OcrPool {
   pending(): number;
   /** Workers running now (reading or idle), and how many were started in all. */
   workers(): { running: number; started: number };
+  /**
+   * Ends the idle workers now, when no photo is being read or waits (what `idleMs` does, and the
+   * upstream's quiet-spell release, platform/idle-release.ts); the next photo starts one again.
+   */
+  endIdleWorkers(): Promise<void>;
   /** Ends the workers; later photos are refused as busy. */
   close(): Promise<void>;
 }
@@ -190,7 +196,13 @@ export function createOcrPool({
     else free.push(slot);
   }
 
-  return {
+  function endIdleWorkers(): Promise<void> {
+    if (inFlight > 0) return Promise.resolve();
+    clearTimeout(idleTimer);
+    return Promise.all(all.map((slot) => recycle(slot, false))).then(() => {});
+  }
+
+  const pool: OcrPool = {
     async recognize(image, pixels = 0) {
       if (closed || inFlight >= workers + queueLimit) throw new OcrBusyError();
       inFlight++;
@@ -220,13 +232,14 @@ export function createOcrPool({
       } finally {
         inFlight--;
         if (inFlight === 0 && !closed) {
-          idleTimer = setTimeout(() => void Promise.all(all.map((slot) => recycle(slot, false))), idleMs);
+          idleTimer = setTimeout(() => void endIdleWorkers(), idleMs);
           idleTimer.unref();
         }
       }
     },
     pending: () => inFlight,
     workers: () => ({ running: all.filter((slot) => slot.thread).length, started }),
+    endIdleWorkers,
     async close() {
       closed = true;
       clearTimeout(idleTimer);
@@ -235,6 +248,10 @@ export function createOcrPool({
       await Promise.all(free.map((slot) => recycle(slot, false)));
     },
   };
+  // A quiet spell of the whole upstream (IDLE_RELEASE_MINUTES) lets the workers go too, whichever
+  // comes first of it and idleMs.
+  releaseWhenIdle(pool, (held) => void held.endIdleWorkers());
+  return pool;
 }
 
 /** Keeps of Tesseract's answer what the text is built from. */
