@@ -35,3 +35,29 @@ for (const [name, viewport] of [
     });
   });
 }
+
+test.describe('/UseForFree, a link followed at once', () => {
+  test.use({ viewport: widths.desktop });
+
+  test('arrives although the page puts the account on its URL while the next page loads', async ({ page, learner }) => {
+    void learner;
+    // The next page's data is held back for a while, so that the share link
+    // (components/shell/share-account-sync.tsx, which comes after hydration) may want to rewrite
+    // the address while the router is still on its way: it must wait (the router would read the
+    // rewrite as a move and give up the navigation, as a CI run once saw). Whether the share link
+    // comes before or after the click is the browser's timing; the unit test of
+    // lib/client/navigation.ts holds the rule itself.
+    await page.route(/\/UseForFreeDict/, async (route) => {
+      if (route.request().headers().rsc) await new Promise((r) => setTimeout(r, 2_500));
+      await route.continue().catch(() => {});
+    });
+    await page.goto('/UseForFree', { waitUntil: 'commit' });
+    // Followed as soon as React has taken the link over, before the share link has come.
+    const link = page.getByTestId('try-dict');
+    await expect
+      .poll(() => link.evaluate((a) => Object.keys(a).some((key) => key.startsWith('__reactProps'))), { timeout: 15_000 })
+      .toBe(true);
+    await link.click();
+    await expect(page).toHaveURL(/\/UseForFreeDict\?share_account=\d+$/, { timeout: 15_000 });
+  });
+});

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import { noteNavigationStart } from '@/lib/client/navigation';
 
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string };
 
@@ -30,6 +31,7 @@ export function Link({ href, onClick, onPointerEnter, onFocus, onTouchStart, ...
         onClick?.(event);
         if (!inApp || event.defaultPrevented || !isPlainClick(event)) return;
         event.preventDefault();
+        noteNavigationStart(href);
         router.push(href);
       }}
       onPointerEnter={(event) => {
