@@ -70,6 +70,12 @@ async function main() {
   const agent = new Agent({ connections: readers * 2, keepAliveTimeout: 4_000 });
   const pids = { site: site.pid('next'), upstream: site.pid('upstream') };
   const read = () => ({ site: treeRss(pids.site), upstream: treeRss(pids.upstream) });
+  /** One reading of both trees by process, and its totals from the same reading. */
+  const readParts = () => {
+    const parts = { site: treeRssByName(pids.site), upstream: treeRssByName(pids.upstream) };
+    const total = (v: Record<string, number>) => Object.values(v).reduce((a, b) => a + b, 0);
+    return { parts, totals: { site: total(parts.site), upstream: total(parts.upstream) } };
+  };
   try {
     const cookies = await sessions(site, readers);
     await sleep(30_000);
@@ -158,11 +164,9 @@ async function main() {
         }
       }),
     );
-    const afterUse = read();
-    const partsAfterUse = { site: treeRssByName(pids.site), upstream: treeRssByName(pids.upstream) };
+    const { totals: afterUse, parts: partsAfterUse } = readParts();
     await sleep(idleMinutes * 60_000);
-    const afterIdle = read();
-    const partsAfterIdle = { site: treeRssByName(pids.site), upstream: treeRssByName(pids.upstream) };
+    const { totals: afterIdle, parts: partsAfterIdle } = readParts();
     clearInterval(sampler);
 
     const row = (name: string, v: { site: number; upstream: number }) =>
