@@ -27,7 +27,7 @@
  *
  * DIR is a checkout's `data/3rada` (default /work/data/semcor/data/3rada).
  */
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
@@ -74,6 +74,9 @@ const { values } = parseArgs({
     'expressions-later': { type: 'boolean', default: false },
     // ... and one whose lemma is not decided by how the annotators of the training folds read the form.
     'readings-off': { type: 'boolean', default: false },
+    // Each sampled answer of the first engine as a JSON line (the target, the gold keys, the first
+    // item's lemma, the first three glosses), for counting where query_word goes wrong.
+    misses: { type: 'string' },
   },
 });
 
@@ -229,8 +232,10 @@ async function engineAnswers(t: Target) {
   let parse: Parse | undefined;
   if (parser) parse = await parseAround(parser, engine.sentenceOf(input)).catch(() => undefined);
   const tree = engineTrees?.parse(engine.sentenceOf(input).text).words;
-  return engines.map(({ engine }) => {
-    const first = engine.lookup(input, parse, tree)[0]?.gloss[0];
+  return engines.map(({ engine }, k) => {
+    const items = engine.lookup(input, parse, tree);
+    const first = items[0]?.gloss[0];
+    if (k === 0 && values.misses) noteAnswer(t, items);
     if (!first) return { right: false, sure: false, phrase: false };
     return {
       right: first.sense_id != null && t.gold.includes(String(first.sense_id)),
@@ -238,6 +243,27 @@ async function engineAnswers(t: Target) {
       phrase: Boolean(first.phrase_title),
     };
   });
+}
+
+if (values.misses) writeFileSync(values.misses, '');
+function noteAnswer(t: Target, items: ReturnType<NonNullable<typeof engine>['lookup']>) {
+  const line = {
+    fold: t.fold,
+    lemma: t.lemma,
+    pos: t.pos,
+    gold: t.gold,
+    name: t.name,
+    text: `${t.sentence.slice(0, t.start)}[[${t.sentence.slice(t.start, t.end)}]]${t.sentence.slice(t.end)}`,
+    item: items[0]?.lemma,
+    glosses: (items[0]?.gloss ?? []).slice(0, 3).map((g) => ({
+      id: g.sense_id ?? null,
+      pos: g.pos?.name,
+      phrase: g.phrase_title,
+      maybe: g.maybe,
+      en: g.sense.first.slice(0, 60),
+    })),
+  };
+  appendFileSync(values.misses as string, `${JSON.stringify(line)}\n`);
 }
 
 async function countEngines(t: Target) {
