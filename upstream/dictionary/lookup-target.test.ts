@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translationItem, WORD_NOT_FOUND } from '../../lib/contract';
-import { cleanTarget, notFound } from './lookup-target';
+import { cleanTarget, notFound, targetWord } from './lookup-target';
 
 describe('the target as a dictionary key', () => {
   it('drops the punctuation around it and straightens apostrophes and dashes', () => {
@@ -21,6 +21,21 @@ describe('the target as a dictionary key', () => {
     expect(cleanTarget(undefined as never)).toBe('');
     expect(cleanTarget('...')).toBe('');
     expect(cleanTarget('😀')).toBe('');
+  });
+});
+
+describe('the word a target stands for', () => {
+  it('is the full word of a clitic clicked alone, in either apostrophe', () => {
+    expect(targetWord("'m")).toBe('am');
+    expect(targetWord('’re')).toBe('are');
+    expect(targetWord("'S")).toBe('is');
+    expect(targetWord("n't")).toBe('not');
+  });
+
+  it('is the cleaned target otherwise', () => {
+    expect(targetWord('“Bank,”')).toBe('bank');
+    expect(targetWord("don't")).toBe("don't");
+    expect(targetWord("'tis")).toBe('tis');
   });
 });
 

@@ -15,6 +15,31 @@ export function cleanTarget(raw: string): string {
   return /^(?:\p{L}\.)+\p{L}$/u.test(text) ? `${text}.` : text;
 }
 
+/** The full words of English's clitics, as WordNet lists them ("I'm" is I am; "'s" is mostly is). */
+const clitics: Record<string, string> = {
+  "'m": 'am',
+  "'re": 'are',
+  "'s": 'is',
+  "'ve": 'have',
+  "'ll": 'will',
+  "'d": 'would',
+  "n't": 'not',
+};
+
+/**
+ * The word a target stands for: a clitic clicked on its own ("'m", "n't") is its full word, else
+ * the cleaned target.
+ */
+export function targetWord(raw: string): string {
+  const word = cleanTarget(raw).toLowerCase();
+  const whole = String(raw ?? '')
+    .normalize('NFKC')
+    .replace(/[’‘`´]/g, "'")
+    .trim()
+    .toLowerCase();
+  return clitics[whole] ?? word;
+}
+
 /** The answer for a target no dictionary has: one item, one gloss saying WORD_NOT_FOUND. */
 export function notFound(target: string, word: string): TranslationItem {
   const shown = word || target;
