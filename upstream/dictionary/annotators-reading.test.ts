@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { FormReading } from '../language/senses';
 import type { UdWord } from '../language/ud';
-import { annotatorsReading } from './annotators-reading';
+import { parsedSentence } from '../../tests/support/bank-senses';
+import { annotatorsPassive, annotatorsReading } from './annotators-reading';
 import type { LemmaCandidate, LemmaForm } from './lemmas';
 
 const candidate = (lemma: string, form: LemmaForm = 'word'): LemmaCandidate => ({
@@ -46,5 +47,31 @@ describe("SemCor's annotators' reading of a form", () => {
     expect(annotatorsReading([candidate('impair')], tree('DET', 'impaired'), reading)).toBeUndefined();
     expect(annotatorsReading(later, undefined, reading)).toBeUndefined();
     expect(annotatorsReading(later, tree('ADV'), null)).toBeUndefined();
+  });
+});
+
+describe("SemCor's annotators' reading of a passive participle", () => {
+  const passive = {
+    words: parsedSentence('it/it/PRON/PRP/3/nsubj:pass was/be/AUX/VBD/3/aux:pass renewed/renew/VERB/VBN/0/root'),
+    target: 2,
+  };
+  const perfect = {
+    words: parsedSentence('they/they/PRON/PRP/3/nsubj have/have/AUX/VBP/3/aux renewed/renew/VERB/VBN/0/root'),
+    target: 2,
+  };
+  const verb = (count: number) => ({ lemma: 'renew', pos: 'v', count });
+  const adjective = (count: number) => ({ lemma: 'renewed', pos: 'a', count });
+
+  it('is the verb where they read it so at least twice as often, else the adjective', () => {
+    expect(annotatorsPassive(passive, model(verb(6), adjective(3)))).toBe('v');
+    expect(annotatorsPassive(passive, model(verb(12), adjective(10)))).toBe('a');
+    expect(annotatorsPassive(passive, model(adjective(4)))).toBe('a');
+  });
+
+  it('says nothing without a passive, a model, or three readings', () => {
+    expect(annotatorsPassive(perfect, model(verb(9)))).toBeUndefined();
+    expect(annotatorsPassive(passive, null)).toBeUndefined();
+    expect(annotatorsPassive(undefined, model(verb(9)))).toBeUndefined();
+    expect(annotatorsPassive(passive, model(verb(1), adjective(1)))).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { SenseModel } from '../language/senses';
+import { PASSIVE_TAG, passiveParticiple, type SenseModel } from '../language/senses';
 import type { LemmaCandidate } from './lemmas';
 import type { TreeContext } from './sense-choice';
 import { CONTENT_UPOS } from './target-pos';
@@ -32,4 +32,27 @@ export function annotatorsReading(
   const top = readings[0];
   if (!top || total < READING_LEAST || top.count < READING_SHARE * total) return undefined;
   return { lemma: top.lemma.replace(/_/g, ' '), pos: top.pos as WnPos };
+}
+
+/**
+ * How SemCor's annotators read a participle with a passive auxiliary ("be") and nothing after it
+ * that makes it the verb (no agent, object or particle): 'a' where they read the form so as its
+ * adjective at least half as often as the verb ("I am married", "is located"), 'v' where as the
+ * verb at least twice as often ("was renewed", "were measured", "will be saved"), undefined where the parser finds
+ * no passive or they met the form so under three times.
+ */
+export function annotatorsPassive(
+  tree: TreeContext | undefined,
+  model: Pick<SenseModel, 'readingsOf'> | null,
+): 'a' | 'v' | undefined {
+  if (!tree || !model || !passiveParticiple(tree.words, tree.target)) return undefined;
+  const word = tree.words[tree.target].form.toLowerCase();
+  let adjective = 0;
+  let verb = 0;
+  for (const r of model.readingsOf(word, PASSIVE_TAG, READING_LEAST)) {
+    if (r.pos === 'a') adjective += r.count;
+    else if (r.pos === 'v') verb += r.count;
+  }
+  if (adjective + verb < READING_LEAST) return undefined;
+  return verb >= 2 * adjective ? 'v' : 'a';
 }

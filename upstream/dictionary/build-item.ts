@@ -42,7 +42,10 @@ export function buildItem(
   // The trained tagger's part of speech where WordNet has the lemma in it (else the ranker's,
   // which reads the Link Grammar parse); the sense model chooses the sense in it.
   const byRanker = d.ranker.rank(senses, features, { formPos: candidate.pos });
-  const treePos = tree ? wnPosOfTag(tree.words[tree.target]?.upos ?? '') : 'x';
+  // The Link Grammar parse's part of speech where it is sure of it ("had cost Vernon $2300", "one
+  // inch equals 2.54 cm": the trained tagger read both as nouns).
+  const treePos =
+    features.posFromParse && features.pos ? features.pos : tree ? wnPosOfTag(tree.words[tree.target]?.upos ?? '') : 'x';
   const pos =
     hint && senses.some((s) => s.pos === hint)
       ? hint

@@ -1,6 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { translationItem, WORD_NOT_FOUND } from '../../lib/contract';
+import { loadTreeParser } from '../language/pipeline';
+import { SenseModel } from '../language/senses';
 import { createLinkGrammar } from '../parser/link-grammar';
 import { createEngineContext } from './engine-data';
 import { lookupWord } from './lookup';
@@ -65,5 +67,48 @@ describe("query_word's lookup", () => {
     expect(table.lemma).toBe('table');
     expect(table.gloss[0].pos?.label).toMatch(/^v/);
     expect(table.role).toMatch(/^不定式动词/);
+  });
+
+  it('reads a clitic clicked alone as its full word', () => {
+    expect(lookup("Oh, I['m] sorry!")[0].lemma).toBe('be');
+    expect(lookup("You['re] in the secular world.")[0].lemma).toBe('be');
+  });
+});
+
+describe("query_word's lookup with the parse and the trained parser's tree", () => {
+  const trees = loadTreeParser();
+  async function lookupParsed(marked: string, context = engine) {
+    const m = /^(.*)\[(.*)\](.*)$/s.exec(marked)!;
+    const text = `${m[1]}${m[2]}${m[3]}`;
+    const input = { pre_context: m[1], target_word: m[2], post_context: m[3] };
+    return lookupWord(context, input, await parser.parse(text), trees?.parse(text).words);
+  }
+
+  it('puts first a lemma that has the part of speech the parse is sure of', async () => {
+    // "was" as the plural of wa (Washington) drew on "America" around it.
+    expect((await lookupParsed('As America on wheels [was] responsible for an industry of motor cars.'))[0].lemma).toBe('be');
+  });
+
+  it("takes the parse's sure part of speech over the trained tagger's", async () => {
+    // The trained tagger reads both as nouns; the parse finds their subjects and objects.
+    expect((await lookupParsed('The carriage had [cost] Vernon $2300.'))[0].gloss[0].sense_id).toMatch(/^cost%2:/);
+    expect((await lookupParsed('One cubic inch [equals] 16.38 cubic centimeters.'))[0].gloss[0].sense_id).toMatch(/^equal%2:/);
+  });
+
+  it("reads a passive participle as its verb where SemCor's annotators mostly did, else as the adjective", async () => {
+    const sentence = 'The authority for the program was renewed several times.';
+    const words = trees?.parse(sentence).words ?? [];
+    const target = words.findIndex((w) => w.form === 'renewed');
+    const renewCase = { lemma: 'renew', pos: 'v', words, target, gold: ['renew%2:36:00::'] };
+    const read = (model: SenseModel) =>
+      lookupParsed('The authority for the program was [renewed] several times.', createEngineContext({ senses: () => model }));
+    expect((await read(SenseModel.train([renewCase, renewCase, renewCase])))[0].lemma).toBe('renew');
+    // Without such readings the product's rule stands: a bare passive is the state it names.
+    expect((await lookupParsed('The authority for the program was [renewed] several times.'))[0].lemma).toBe('renewed');
+    // A verb of feeling or mind done to somebody keeps the adjective however it was read.
+    const confusedWords = trees?.parse('Many students are confused.').words ?? [];
+    const confuseCase = { lemma: 'confuse', pos: 'v', words: confusedWords, target: 3, gold: ['confuse%2:31:02::'] };
+    const confusing = createEngineContext({ senses: () => SenseModel.train([confuseCase, confuseCase, confuseCase]) });
+    expect((await lookupParsed('Many students are [confused].', confusing))[0].lemma).toBe('confused');
   });
 });

@@ -8,13 +8,13 @@
 import type { TranslationItem } from '../../lib/contract';
 import type { UdWord } from '../language/ud';
 import type { Parse } from '../parser/link-grammar';
-import { annotatorsReading } from './annotators-reading';
+import { annotatorsPassive, annotatorsReading } from './annotators-reading';
 import { buildItem } from './build-item';
 import { pairOf } from './collocation-pair';
 import type { EngineContext } from './engine-data';
 import { chooseExpressions } from './expression-choice';
 import { headItems } from './head-items';
-import { cleanTarget, notFound } from './lookup-target';
+import { notFound, targetWord } from './lookup-target';
 import { formRole, readParse } from './parse-reading';
 import { expressionItem, phraseGlosses } from './phrase-glosses';
 import { treeTarget } from './sense-choice';
@@ -32,7 +32,7 @@ export function lookupWord(
 ): TranslationItem[] {
   const { model, options, maxGlosses } = engine;
   const target = String(input.target_word ?? '').slice(0, 200);
-  const word = cleanTarget(target).toLowerCase();
+  const word = targetWord(target);
   if (!word || word.length > 64) return [notFound(target.trim(), word)];
   const d = engine.open();
   // A number WordNet has ("25": being five more than twenty) is looked up; other strings without
@@ -57,8 +57,16 @@ export function lookupWord(
   const candidates = d.lemmatizer.candidates(word);
   if (candidates.length === 0) return orHead();
 
+  const inTree = words && treeTarget(words, tagged.start, tagged.end);
+  const tree = words && inTree !== undefined ? { words, target: inTree } : undefined;
   const reading = parse ? readParse(parse, tagged) : undefined;
-  const expressions = chooseExpressions(tagged, reading, formRole(reading?.role, tagged, candidates, d), d, options);
+  const expressions = chooseExpressions(
+    tagged,
+    reading,
+    formRole(reading?.role, tagged, candidates, d, annotatorsPassive(tree, model())),
+    d,
+    options,
+  );
   const { best, maybe, compound } = expressions;
   let role = expressions.role;
   // A role the parse is unsure of is used to judge expressions, never shown.
@@ -67,8 +75,6 @@ export function lookupWord(
   const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? [], role);
   applyParsePos(features, role);
 
-  const inTree = words && treeTarget(words, tagged.start, tagged.end);
-  const tree = words && inTree !== undefined ? { words, target: inTree } : undefined;
   applyTreePos(features, tree?.words[tree.target], word, d.wordnet);
 
   const pair = pairOf(role, d);
@@ -88,9 +94,18 @@ export function lookupWord(
             .map((g) => ({ ...g, gloss: { ...g.gloss, maybe: 'phrase' as const } }))
         : [];
       const hint = annotated?.lemma === c.lemma ? annotated.pos : undefined;
-      return buildItem(engine, c, tagged, features, phrase, offered, role?.text, pair, tree, compoundSynsets, hint);
+      const built = buildItem(engine, c, tagged, features, phrase, offered, role?.text, pair, tree, compoundSynsets, hint);
+      return { ...built, fits: !features.posFromParse || (features.pos !== undefined && c.pos.has(features.pos)) };
     })
-    .sort((a, b) => Number(b.item.lemma === annotated?.lemma) - Number(a.item.lemma === annotated?.lemma) || b.score - a.score)
+    // The annotators' reading first; then a lemma that has the part of speech the parse is sure of
+    // ("America … was responsible" is be, not wa, Washington, however much the sentence says of
+    // America); then the best score.
+    .sort(
+      (a, b) =>
+        Number(b.item.lemma === annotated?.lemma) - Number(a.item.lemma === annotated?.lemma) ||
+        Number(b.fits) - Number(a.fits) ||
+        b.score - a.score,
+    )
     .map((x) => x.item)
     .filter((item) => item.gloss.length > 0);
   if (items.length === 0) return orHead();

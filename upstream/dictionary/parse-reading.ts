@@ -6,7 +6,7 @@ import type { Parse } from '../parser/link-grammar';
 import type { EngineData } from './engine-data';
 import type { LemmaCandidate } from './lemmas';
 import { catenatives, readFormByPlace } from './participles';
-import { alignWords, roleText, type TargetRole, targetRole } from './sentence-role';
+import { alignWords, emptyRole, roleText, type TargetRole, targetRole } from './sentence-role';
 import type { TaggedSentence } from './tagger';
 
 /** The target as the parse reads it (readParse). */
@@ -44,6 +44,7 @@ export function formRole(
   tagged: TaggedSentence,
   candidates: LemmaCandidate[],
   d: Pick<EngineData, 'lemmatizer' | 'wordnet'>,
+  passive?: 'a' | 'v',
 ): TargetRole | undefined {
   // An -ing or -ed form whose neighbours say how it reads (participles.ts); otherwise a gerund
   // keeps the verb when it keeps a verb's syntax (an object, or after enjoy, stop, keep…:
@@ -56,6 +57,21 @@ export function formRole(
     const verbal = role.transitivity === 'obj' || (role.function === 'object' && catenatives.has(governor));
     const reading: TargetRole = { ...role, pos: verbal ? 'v' : 'n' };
     role = { ...reading, text: roleText(reading) };
+  }
+  // A passive participle SemCor's annotators read as the verb more often than as its adjective
+  // (`passive`: "were measured (Mayer, 1958)", "will be saved") is the verb, unless its neighbours
+  // say otherwise ("too worried about") or the verb is one of mind or feeling done to somebody
+  // ("are confused by the difference" tells how the students are).
+  if (passive === 'v' && !byPlace && !psychVerb(candidates, d) && candidates.some((c) => c.form === 'participle-adjective')) {
+    const verb: TargetRole = {
+      ...(role ?? emptyRole()),
+      pos: 'v',
+      function: 'predicate',
+      passive: true,
+      adjectival: false,
+      confident: true,
+    };
+    return { ...verb, text: roleText(verb) };
   }
   // A participle after be with no object and no agent reads as the adjective, when WordNet has
   // one ("whose hearing is impaired"); with an agent it is the verb ("was broken by a ball").
@@ -71,4 +87,16 @@ export function formRole(
     role = { ...adjective, text: roleText(adjective) };
   }
   return role;
+}
+
+/**
+ * Whether the participle's verb is first of all one of mind or feeling that something does to
+ * somebody (WordNet's verb.cognition or verb.emotion, with a frame "… ----s somebody":
+ * confuse, puzzle, bore), whose passive reads as the state it leaves.
+ */
+function psychVerb(candidates: readonly LemmaCandidate[], d: Pick<EngineData, 'wordnet'>): boolean {
+  const verb = candidates.find((c) => c.form === 'verb-participle');
+  const first = verb && d.wordnet.senses(verb.lemma).find((s) => s.pos === 'v');
+  if (!first || !/%2:3[17]:/.test(first.key)) return false;
+  return d.wordnet.synset('v', first.offset).frames.some((f) => f.frame === 9 || f.frame === 10);
 }

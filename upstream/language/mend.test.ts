@@ -240,6 +240,20 @@ describe('mendTags', () => {
     expect(infinitive[2].xpos).toBe('VB');
   });
 
+  it("makes a noun right after the infinitive's to a verb, and leaves a preposition's noun alone", () => {
+    const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
+    const filter = mendTags(
+      ['used', 'to', 'filter', 'off', 'light'],
+      [tag('VBN'), tag('TO', 'PART'), tag('NN', 'NOUN'), tag('RP', 'ADP'), tag('NN', 'NOUN')],
+    );
+    expect(filter[2]).toEqual({ upos: 'VERB', xpos: 'VB' });
+    expect(filter[4].xpos).toBe('NN');
+    const adverb = mendTags(['to', 'really', 'dress'], [tag('TO', 'PART'), tag('RB', 'ADV'), tag('NN', 'NOUN')]);
+    expect(adverb[2].xpos).toBe('VB');
+    const school = mendTags(['went', 'to', 'school'], [tag('VBD'), tag('IN', 'ADP'), tag('NN', 'NOUN')]);
+    expect(school[2].xpos).toBe('NN');
+  });
+
   it('makes do the auxiliary and the word after its subject the verb after a negative opener', () => {
     const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
     const shop = mendTags(

@@ -25,6 +25,9 @@ export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
     // No noun follows a modal, adverbs and "not" between allowed: "John would curse", "they may
     // well object" are verbs the tagger, reading web text, took for nouns.
     if (tag.xpos === 'NN' && afterModal(forms, tags, k)) return { upos: 'VERB', xpos: 'VB' };
+    // No noun follows the infinitive's "to" (the tagger's TO; "to" before a noun is a preposition,
+    // IN), adverbs between allowed: "used to filter off the light", "to dress for the part".
+    if (tag.xpos === 'NN' && afterInfinitiveTo(tags, k)) return { upos: 'VERB', xpos: 'VB' };
     // No verb follows an article or a possessive determiner: "the leaves are turning", "drops its
     // leaves", "our works" are nouns.
     if (
@@ -61,6 +64,13 @@ function afterModal(forms: readonly string[], tags: readonly Tag[], k: number): 
   if (j <= 0 || tags[j].xpos !== 'MD') return false;
   const before = tags[j - 1];
   return !INVERTING.test(forms[j - 1]) && before.upos !== 'PUNCT' && before.upos !== 'CCONJ' && !before.xpos.startsWith('W');
+}
+
+/** Whether word k follows the infinitive marker "to" (TO), adverbs between allowed. */
+function afterInfinitiveTo(tags: readonly Tag[], k: number): boolean {
+  let j = k - 1;
+  while (j >= 0 && tags[j].upos === 'ADV') j--;
+  return j >= 0 && tags[j].xpos === 'TO';
 }
 
 // "her" is left out: "let her go", where the tagger may take it for the determiner.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bankCases as cases, money, moneyKey, parsedSentence, river, riverKey } from '../../tests/support/bank-senses';
-import { lazySenseModel, SenseModel, senseFeatures } from './senses';
+import { lazySenseModel, PASSIVE_TAG, passiveParticiple, SenseModel, senseFeatures } from './senses';
 
 describe('the sense model', () => {
   it('reads the words around the target, the sentence, and the tree', () => {
@@ -62,6 +62,26 @@ describe('the sense model', () => {
     expect(model.readingsOf('bank', 'NN')).toEqual([]);
     expect(model.readingsOf('bank', 'NN', 1)).toEqual([{ lemma: 'bank', pos: 'n', count: 2 }]);
     expect(SenseModel.parse(model.serialize()).readingsOf('later', 'JJ')[0]).toEqual({ lemma: 'later', pos: 'a', count: 3 });
+  });
+
+  it('keeps apart how the annotators read a participle the parser found passive', () => {
+    const passive = parsedSentence('it/it/PRON/PRP/3/nsubj:pass was/be/AUX/VBD/3/aux:pass renewed/renew/VERB/VBN/0/root');
+    const active = parsedSentence(
+      'they/they/PRON/PRP/3/nsubj have/have/AUX/VBP/3/aux renewed/renew/VERB/VBN/0/root it/it/PRON/PRP/3/obj',
+    );
+    const verb = { lemma: 'renew', pos: 'v', words: passive, target: 2, gold: ['renew%2:36:00::'] };
+    const adjective = { lemma: 'renewed', pos: 'a', words: passive, target: 2, gold: ['renewed%5:00:00:revived:00'] };
+    const perfect = { lemma: 'renew', pos: 'v', words: active, target: 2, gold: ['renew%2:36:00::'] };
+    const model = SenseModel.train([verb, verb, adjective, perfect, perfect, ...cases(2)]);
+    expect(model.readingsOf('renewed', PASSIVE_TAG)).toEqual([
+      { lemma: 'renew', pos: 'v', count: 2 },
+      { lemma: 'renewed', pos: 'a', count: 1 },
+    ]);
+    expect(model.readingsOf('renewed', 'VBN')[0]).toEqual({ lemma: 'renew', pos: 'v', count: 4 });
+    expect(passiveParticiple(passive, 2)).toBe(true);
+    expect(passiveParticiple(active, 2)).toBe(false);
+    const copy = SenseModel.parse(model.serialize());
+    expect(copy.readingsOf('renewed', PASSIVE_TAG)).toEqual(model.readingsOf('renewed', PASSIVE_TAG));
   });
 
   it('draws a lemma seen a few times toward its training counts, one seen often hardly at all', () => {

@@ -199,13 +199,26 @@ function addReading(readings: Map<string, FormReading[]>, key: string, { lemma, 
   readings.set(key, list);
 }
 
+/**
+ * The tag under which a form's readings as a passive participle are kept (the parser found a
+ * passive auxiliary on it: "was married", "were measured"), apart from its other VBN uses.
+ */
+export const PASSIVE_TAG = 'PASS';
+
+/** Whether the tree's word `target` is a participle with a passive auxiliary ("was renewed"). */
+export function passiveParticiple(words: readonly UdWord[], target: number): boolean {
+  return words[target]?.xpos === 'VBN' && words.some((x) => x.head === target + 1 && x.deprel === 'aux:pass');
+}
+
 /** The cases' readings of each form and tag (multiword lemmas left out: their head is no form of theirs). */
 function formReadings(cases: readonly LabelledCase[]): Map<string, FormReading[]> {
   const out = new Map<string, FormReading[]>();
   for (const c of cases) {
     const w = c.words[c.target];
-    if (w && !c.lemma.includes('_'))
-      addReading(out, `${w.form.toLowerCase()}\t${w.xpos}`, { lemma: c.lemma, pos: c.pos, count: 1 });
+    if (!w || c.lemma.includes('_')) continue;
+    const reading = { lemma: c.lemma, pos: c.pos, count: 1 };
+    addReading(out, `${w.form.toLowerCase()}\t${w.xpos}`, reading);
+    if (passiveParticiple(c.words, c.target)) addReading(out, `${w.form.toLowerCase()}\t${PASSIVE_TAG}`, { ...reading });
   }
   return withCoarse(out);
 }
@@ -214,7 +227,7 @@ function formReadings(cases: readonly LabelledCase[]): Map<string, FormReading[]
 function withCoarse(readings: Map<string, FormReading[]>): Map<string, FormReading[]> {
   for (const [key, list] of [...readings]) {
     const [form, xpos] = key.split('\t');
-    if (xpos.startsWith('~')) continue;
+    if (xpos.startsWith('~') || xpos === PASSIVE_TAG) continue;
     for (const r of list) addReading(readings, `${form}\t${coarseTag(xpos)}`, r);
   }
   for (const list of readings.values()) list.sort((a, b) => b.count - a.count);
