@@ -254,6 +254,25 @@ describe('mendTags', () => {
     expect(school[2].xpos).toBe('NN');
   });
 
+  it('makes a noun right after a negated do a verb', () => {
+    const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
+    const campaign = mendTags(
+      ['offices', 'did', 'not', 'campaign'],
+      [tag('NNS', 'NOUN'), tag('VBD', 'AUX'), tag('RB', 'PART'), tag('NN', 'NOUN')],
+    );
+    expect(campaign[3]).toEqual({ upos: 'VERB', xpos: 'VB' });
+    const contracted = mendTags(
+      ['do', "n't", 'really', 'exercise'],
+      [tag('VBP', 'AUX'), tag('RB', 'PART'), tag('RB', 'ADV'), tag('NN', 'NOUN')],
+    );
+    expect(contracted[3].xpos).toBe('VB');
+    // Not without the negation ("did the work", "did homework"), nor after another word's "not".
+    const work = mendTags(['did', 'homework'], [tag('VBD'), tag('NN', 'NOUN')]);
+    expect(work[1].xpos).toBe('NN');
+    const reason = mendTags(['was', 'not', 'reason'], [tag('VBD', 'AUX'), tag('RB', 'PART'), tag('NN', 'NOUN')]);
+    expect(reason[2].xpos).toBe('NN');
+  });
+
   it('makes do the auxiliary and the word after its subject the verb after a negative opener', () => {
     const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
     const shop = mendTags(

@@ -28,6 +28,8 @@ export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
     // No noun follows the infinitive's "to" (the tagger's TO; "to" before a noun is a preposition,
     // IN), adverbs between allowed: "used to filter off the light", "to dress for the part".
     if (tag.xpos === 'NN' && afterInfinitiveTo(tags, k)) return { upos: 'VERB', xpos: 'VB' };
+    // Nor a negated do: "did not campaign", "don't exercise" ("did not work", never "did not the work").
+    if (tag.xpos === 'NN' && afterNegatedDo(forms, tags, k)) return { upos: 'VERB', xpos: 'VB' };
     // No verb follows an article or a possessive determiner: "the leaves are turning", "drops its
     // leaves", "our works" are nouns.
     if (
@@ -72,6 +74,19 @@ function afterInfinitiveTo(tags: readonly Tag[], k: number): boolean {
   while (j >= 0 && tags[j].upos === 'ADV') j--;
   return j >= 0 && tags[j].xpos === 'TO';
 }
+
+/** Whether word k follows do and "not" or "n't", adverbs between allowed ("did not really campaign"). */
+function afterNegatedDo(forms: readonly string[], tags: readonly Tag[], k: number): boolean {
+  let j = k - 1;
+  while (j >= 0 && tags[j].upos === 'ADV' && !NOT.test(forms[j])) j--;
+  if (j < 1 || !NOT.test(forms[j])) return false;
+  j--;
+  while (j >= 0 && tags[j].upos === 'ADV') j--;
+  return j >= 0 && DO_FORMS.test(forms[j]);
+}
+
+const NOT = /^(?:not|n't|n’t)$/i;
+const DO_FORMS = /^(?:do|does|did|don|doesn|didn)$/i;
 
 // "her" is left out: "let her go", where the tagger may take it for the determiner.
 const POSSESSIVE = /^(?:my|your|his|its|our|their)$/i;
