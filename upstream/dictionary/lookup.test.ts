@@ -95,6 +95,12 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect((await lookupParsed('One cubic inch [equals] 16.38 cubic centimeters.'))[0].gloss[0].sense_id).toMatch(/^equal%2:/);
   });
 
+  it('takes no adverbial expression after a determiner, however the parse links it', async () => {
+    // Link Grammar links "sort of" as its idiom here; "the sort of sailor" is the noun.
+    const sailor = await lookupParsed('He was not the [sort] of sailor Hudson wanted on board.');
+    expect(sailor[0].gloss[0].sense_id).toMatch(/^sort%1:/);
+  });
+
   it("reads a passive participle as its verb where SemCor's annotators mostly did, else as the adjective", async () => {
     const sentence = 'The authority for the program was renewed several times.';
     const words = trees?.parse(sentence).words ?? [];
