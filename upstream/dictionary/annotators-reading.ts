@@ -35,11 +35,11 @@ export function annotatorsReading(
 }
 
 /**
- * How SemCor's annotators read a participle with a passive auxiliary ("be") and nothing after it
- * that makes it the verb (no agent, object or particle): 'a' where they read the form so as its
- * adjective at least half as often as the verb ("I am married", "is located"), 'v' where as the
- * verb at least twice as often ("was renewed", "were measured", "will be saved"), undefined where the parser finds
- * no passive or they met the form so under three times.
+ * How SemCor's annotators read a participle the parser finds with a passive auxiliary ("be"):
+ * 'v' where they read the form so as the verb at least twice as often as its adjective ("was
+ * renewed", "were measured", "will be saved"), 'a' where less often ("I am married", "is
+ * located"), undefined where the parser finds no passive or they met the form so under three
+ * times. formRole makes only a 'v' the verb; otherwise the product's rule for a bare passive stands.
  */
 export function annotatorsPassive(
   tree: TreeContext | undefined,
