@@ -47,19 +47,6 @@ export function chooseExpressions(
     // is a sales pitch in WordNet too), that sense goes first; the compound is offered. Phrasal
     // verbs and fixed adverbials (take off, in fact) still go first.
     const phrasal = !m.wordnet || d.wordnet.has(m.wordnet, 'v') || d.wordnet.has(m.wordnet, 'r');
-    // An adverb takes no determiner: "the sort of sailor", "what kind of power" are the noun, not
-    // sort of, kind of (somewhat), though Link Grammar links them as its idiom.
-    const before = tagged.tokens[m.tokens[0] - 1];
-    const adverbOnly =
-      m.wordnet !== undefined &&
-      d.wordnet.has(m.wordnet, 'r') &&
-      !d.wordnet.has(m.wordnet, 'n') &&
-      !d.wordnet.has(m.wordnet, 'v') &&
-      !d.wordnet.has(m.wordnet, 'a');
-    if (adverbOnly && before?.pos === 'DET') {
-      if (!maybe) maybe = m;
-      continue;
-    }
     if (!best && !compound && m.wordnet && verdict.used && !phrasal && options.expressionsFirst !== false) {
       compound = m;
       if (!maybe) maybe = m;

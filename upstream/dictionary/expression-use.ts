@@ -312,8 +312,9 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
     const tied = at.every((w, i) => i === 0 || linked(at[i - 1], w, tie));
     const constituent = constituentRanges(parse).some(([a, b]) => a === from && b === to);
     if (!tied && !constituent) return { used: false };
-    // A noun with its own determiner is not the noun of an adverbial expression ("a sort of game").
-    const determined = parse.links.some((l) => l.right === ctx.target && /^D/.test(l.label) && l.left < from);
+    // A noun with its own determiner is not the noun of an adverbial expression ("a sort of game",
+    // "the sort of sailor", where Link Grammar links its idiom's determiner to "of").
+    const determined = parse.links.some((l) => at.includes(l.right) && /^D/.test(l.label) && l.left < from);
     if (adverbial && determined) return { used: false };
     return { used: true };
   }

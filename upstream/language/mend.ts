@@ -82,11 +82,10 @@ function afterNegatedDo(forms: readonly string[], tags: readonly Tag[], k: numbe
   if (j < 1 || !NOT.test(forms[j])) return false;
   j--;
   while (j >= 0 && tags[j].upos === 'ADV') j--;
-  return j >= 0 && DO_FORMS.test(forms[j]);
+  return j >= 0 && DO.test(forms[j]);
 }
 
 const NOT = /^(?:not|n't|n’t)$/i;
-const DO_FORMS = /^(?:do|does|did|don|doesn|didn)$/i;
 
 // "her" is left out: "let her go", where the tagger may take it for the determiner.
 const POSSESSIVE = /^(?:my|your|his|its|our|their)$/i;

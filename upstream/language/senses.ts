@@ -218,7 +218,7 @@ function formReadings(cases: readonly LabelledCase[]): Map<string, FormReading[]
     if (!w || c.lemma.includes('_')) continue;
     const reading = { lemma: c.lemma, pos: c.pos, count: 1 };
     addReading(out, `${w.form.toLowerCase()}\t${w.xpos}`, reading);
-    if (passiveParticiple(c.words, c.target)) addReading(out, `${w.form.toLowerCase()}\t${PASSIVE_TAG}`, { ...reading });
+    if (passiveParticiple(c.words, c.target)) addReading(out, `${w.form.toLowerCase()}\t${PASSIVE_TAG}`, reading);
   }
   return withCoarse(out);
 }
