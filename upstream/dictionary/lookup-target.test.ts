@@ -36,6 +36,9 @@ describe('the word a target stands for', () => {
     expect(targetWord('“Bank,”')).toBe('bank');
     expect(targetWord("don't")).toBe("don't");
     expect(targetWord("'tis")).toBe('tis');
+    // No property of a plain object stands in for a clitic.
+    expect(targetWord('constructor')).toBe('constructor');
+    expect(targetWord('toString')).toBe('tostring');
   });
 });
 

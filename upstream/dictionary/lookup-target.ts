@@ -16,15 +16,17 @@ export function cleanTarget(raw: string): string {
 }
 
 /** The full words of English's clitics, as WordNet lists them ("I'm" is I am; "'s" is mostly is). */
-const clitics: Record<string, string> = {
-  "'m": 'am',
-  "'re": 'are',
-  "'s": 'is',
-  "'ve": 'have',
-  "'ll": 'will',
-  "'d": 'would',
-  "n't": 'not',
-};
+const clitics = new Map<string, string>(
+  Object.entries({
+    "'m": 'am',
+    "'re": 'are',
+    "'s": 'is',
+    "'ve": 'have',
+    "'ll": 'will',
+    "'d": 'would',
+    "n't": 'not',
+  }),
+);
 
 /**
  * The word a target stands for: a clitic clicked on its own ("'m", "n't") is its full word, else
@@ -37,7 +39,7 @@ export function targetWord(raw: string): string {
     .replace(/[’‘`´]/g, "'")
     .trim()
     .toLowerCase();
-  return clitics[whole] ?? word;
+  return clitics.get(whole) ?? word;
 }
 
 /** The answer for a target no dictionary has: one item, one gloss saying WORD_NOT_FOUND. */
