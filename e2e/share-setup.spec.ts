@@ -12,6 +12,8 @@ import { widths } from './support/outbox';
 
 const WECHAT_SDK_URL = 'https://res.wx.qq.com/open/js/jweixin-1.6.0.js';
 const SANDBOX_TICKET = 'sandbox-jsapi-ticket';
+/** The site's own title (app/layout.tsx), which the home page keeps. */
+const SITE_TITLE = '语境 · 在语境中读懂英语';
 const wechatAndroid =
   'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230901.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) ' +
   'Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MicroMessenger/8.0.47.2560(0x28002F35) ' +
@@ -88,6 +90,8 @@ test.describe('inside WeChat', () => {
     await page.getByTestId('logo').click();
     await expect(page).toHaveURL(new RegExp(`/\\?share_account=${account}$`));
     const finalUrl = page.url();
+    // The home page's title streams in after its URL: the setup reads the page once it has settled.
+    await expect(page).toHaveTitle(SITE_TITLE);
     expect(await sentBodies('/api/get_share_parameters')).toEqual([]);
 
     await page.clock.runFor(600);
@@ -143,7 +147,7 @@ test.describe('inside WeChat', () => {
     const home = `${new URL(page.url()).origin}/?share_account=${account}`;
     for (const share of (await recorded(page))!.shares) {
       expect(share.link).toBe(home);
-      expect(share.title).toBe('语境 · 在语境中读懂英语');
+      expect(share.title).toBe(SITE_TITLE);
     }
     await expect(page.getByTestId('share-link')).toHaveText(home);
   });

@@ -31,7 +31,8 @@ export function startWechatShare() {
           landingHref: landingUrl(),
           isIos: isIosUserAgent(navigator.userAgent),
           account,
-          title: document.title,
+          // A client navigation can still be streaming the new page's <title>: a share is never untitled.
+          title: document.title.trim() || SITE.title,
           description: document.querySelector<HTMLMetaElement>('meta[name="description"]')?.content.trim() || SITE.description,
           site: SITE,
           imagePath: SHARE_IMAGE_PATH,
