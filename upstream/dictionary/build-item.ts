@@ -46,6 +46,8 @@ export function buildItem(
   // inch equals 2.54 cm": the trained tagger read both as nouns).
   const treePos =
     features.posFromParse && features.pos ? features.pos : tree ? wnPosOfTag(tree.words[tree.target]?.upos ?? '') : 'x';
+  // The parse is sure of a part of speech WordNet has for the lemma: no ECDICT line goes before it.
+  const parseSure = features.posFromParse && features.pos && senses.some((s) => s.pos === features.pos);
   const pos =
     hint && senses.some((s) => s.pos === hint)
       ? hint
@@ -84,8 +86,9 @@ export function buildItem(
     features.tag ? labelOfTag(features.tag) : undefined,
   );
   extra.forEach((g, i) => {
-    // The tagger's reading of the word decides: a fitting closed-class line goes first.
-    const fits = tagFits(features.tag, g.label);
+    // The tagger's reading of the word decides: a fitting closed-class line goes first, unless the
+    // parse is sure of a WordNet sense's part of speech ("we have hydrogen in water" is no auxiliary).
+    const fits = tagFits(features.tag, g.label) && !parseSure;
     const score = fits ? top + 1 - 0.01 * i : senses.length === 0 ? -1 - 0.01 * i : top - 4 - 0.01 * i;
     scored.push({ gloss: g.gloss, score });
   });

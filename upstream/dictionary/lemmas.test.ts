@@ -72,6 +72,16 @@ describe('lemmas of a surface form', () => {
     expect(lemmas('rates')).not.toContain('rat');
     expect(lemmas('stopped')).toContain('stop');
   });
+
+  it('finds the base of an American spelling and of a form whose ECDICT row names no real base', () => {
+    // ECDICT lists the British "travelled", "signalling" and names "travele", "nobl" as bases.
+    expect(lemmas('traveled')).toEqual(['travel', 'traveled']);
+    expect(formsOf('traveling')).toMatchObject({ travel: 'verb-participle' });
+    expect(lemmas('signaling')).toContain('signal');
+    expect(lemmas('kidnaped')).toContain('kidnap');
+    expect(lemmas('noblest')).toEqual(['noble']);
+    expect(lemmas('bitterest')).toEqual(['bitter']);
+  });
 });
 
 const formsOf = (w: string) => Object.fromEntries(lemmatizer.candidates(w).map((c) => [c.lemma, c.form]));

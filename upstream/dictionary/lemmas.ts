@@ -179,7 +179,9 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
     const ownWord = isHeadword(surface);
     // ECDICT's row for the form names the form's base ("has" → have): another base a rule reaches
     // counts only where its own row lists the form ("has" is no plural of the interjection "ha").
-    const named = entry ? lemmaOf(entry.exchange)?.toLowerCase() : undefined;
+    // A base ECDICT names that WordNet lacks ("noblest" → nobl, "traveled" → travele) names nothing.
+    const namedRow = entry ? lemmaOf(entry.exchange)?.toLowerCase() : undefined;
+    const named = namedRow && wordnet.senses(namedRow).length > 0 ? namedRow : undefined;
     for (const p of ['n', 'v', 'a'] as const) {
       const exc = exceptions[p][surface];
       if (exc && exc !== surface) add(exc, p === 'a' ? ['a'] : [p]);
@@ -193,7 +195,9 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
           if (base.length < 2 || base === surface) continue;
           const wnPos = wnPosOf(base);
           const forms = ecdict.get(base) ? exchangeForms(ecdict.get(base)!.exchange, base) : [];
-          const listed = forms.includes(surface);
+          // American spelling keeps the consonant single where ECDICT lists the British double:
+          // "traveled", "signaling" are forms of a base whose row lists "travelled", "signalling".
+          const listed = forms.includes(surface) || forms.includes(stem + stem.slice(-1) + suffix);
           if (ownWord && forms.length && !listed) continue;
           if (named && named !== surface && base !== named && !listed) continue;
           if (wnPos.has(p) || (p === 'a' && wnPos.has('r') && listed) || listed) add(base, [p]);

@@ -95,6 +95,17 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect((await lookupParsed('One cubic inch [equals] 16.38 cubic centimeters.'))[0].gloss[0].sense_id).toMatch(/^equal%2:/);
   });
 
+  it('puts no ECDICT line before a WordNet sense of the part of speech the parse is sure of', async () => {
+    // The first tagger reads "have" as the auxiliary; the parse finds its object.
+    expect((await lookupParsed('We know that we [have] hydrogen in water.'))[0].gloss[0].sense_id).toMatch(/^have%2:/);
+  });
+
+  it('reads a gerund of be, or one the parse hangs on be, as the verb', async () => {
+    expect((await lookupParsed('[Being] Jewish gives you tremendous drive.'))[0].lemma).toBe('be');
+    expect((await lookupParsed('It was [beginning] to look as if this one would last.'))[0].lemma).toBe('begin');
+    expect((await lookupParsed('He spent a year [traveling] in Germany.'))[0].lemma).toBe('travel');
+  });
+
   it('takes no adverbial expression after a determiner, however the parse links it', async () => {
     // Link Grammar links "sort of" as its idiom here; "the sort of sailor" is the noun.
     const sailor = await lookupParsed('He was not the [sort] of sailor Hudson wanted on board.');

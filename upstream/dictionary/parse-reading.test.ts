@@ -73,6 +73,12 @@ describe('how an -ing or -ed form reads', () => {
     expect(formIn('The council approved the [building] of homes.', object)?.pos).toBe('n');
     const subject = role({ gerund: true, function: 'subject', transitivity: 'obj' });
     expect(formIn('[Building] a bridge is hard.', subject)).toMatchObject({ pos: 'v', text: '动名词作主语，及物' });
+    // be and have keep the verb whatever follows; an -ing form hung on be is a progressive.
+    const being = role({ gerund: true, function: 'subject', transitivity: 'unknown' });
+    expect(formIn('[Being] Jewish gives you drive.', being)?.pos).toBe('v');
+    const progressive = role({ gerund: true, function: 'object', governor: 'was', transitivity: 'noobj' });
+    expect(formIn('It was [beginning] to look bad.', progressive)?.pos).toBe('v');
+    expect(formIn('The [beginning] was slow.', role({ gerund: true, function: 'subject' }))?.pos).toBe('n');
   });
 
   it('reads the form from its neighbours without a parse, and leaves other words as they are', () => {

@@ -54,7 +54,14 @@ export function formRole(
   if (byPlace) role = byPlace;
   else if (role?.confident && role.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
     const governor = role.governor ? (d.lemmatizer.ranked(role.governor.toLowerCase())[0]?.lemma ?? '') : '';
-    const verbal = role.transitivity === 'obj' || (role.function === 'object' && catenatives.has(governor));
+    // "Being Jewish gives…", "having seen it" are verbs whatever follows; an -ing form the parser
+    // hangs on be as its object is a progressive ("it was beginning to look").
+    const verb = candidates.find((c) => c.form === 'verb-participle')?.lemma;
+    const verbal =
+      role.transitivity === 'obj' ||
+      verb === 'be' ||
+      verb === 'have' ||
+      (role.function === 'object' && (catenatives.has(governor) || governor === 'be'));
     const reading: TargetRole = { ...role, pos: verbal ? 'v' : 'n' };
     role = { ...reading, text: roleText(reading) };
   }
