@@ -190,6 +190,13 @@ describe('mendTags', () => {
     // Not after a verb of another kind.
     const other = mendTags(['told', 'the', 'men', 'work'], [tag('VBD'), tag('DT', 'DET'), tag('NNS', 'NOUN'), tag('VBP')]);
     expect(other[3].xpos).toBe('VBP');
+    // A noun after a pronoun object is a bare infinitive too, but not after make nor "her".
+    const sprout = mendTags(['watched', 'them', 'sprout'], [tag('VBD'), tag('PRP', 'PRON'), tag('NN', 'NOUN')]);
+    expect(sprout[2]).toEqual({ upos: 'VERB', xpos: 'VB' });
+    const king = mendTags(['made', 'him', 'king'], [tag('VBD'), tag('PRP', 'PRON'), tag('NN', 'NOUN')]);
+    expect(king[2].xpos).toBe('NN');
+    const face = mendTags(['saw', 'her', 'face'], [tag('VBD'), tag('PRP', 'PRON'), tag('NN', 'NOUN')]);
+    expect(face[2].xpos).toBe('NN');
   });
 
   it('makes a noun after a modal with its subject before it a verb, not the subject of an inverted one', () => {
@@ -240,7 +247,7 @@ describe('mendTags', () => {
     expect(infinitive[2].xpos).toBe('VB');
   });
 
-  it("makes a noun right after the infinitive's to a verb, and leaves a preposition's noun alone", () => {
+  it("makes a noun or adjective right after the infinitive's to a verb, and leaves a preposition's noun alone", () => {
     const tag = (xpos: string, upos = 'VERB') => ({ upos, xpos });
     const filter = mendTags(
       ['used', 'to', 'filter', 'off', 'light'],
@@ -250,6 +257,8 @@ describe('mendTags', () => {
     expect(filter[4].xpos).toBe('NN');
     const adverb = mendTags(['to', 'really', 'dress'], [tag('TO', 'PART'), tag('RB', 'ADV'), tag('NN', 'NOUN')]);
     expect(adverb[2].xpos).toBe('VB');
+    const thin = mendTags(['began', 'to', 'thin'], [tag('VBD'), tag('TO', 'PART'), tag('JJ', 'ADJ')]);
+    expect(thin[2]).toEqual({ upos: 'VERB', xpos: 'VB' });
     const school = mendTags(['went', 'to', 'school'], [tag('VBD'), tag('IN', 'ADP'), tag('NN', 'NOUN')]);
     expect(school[2].xpos).toBe('NN');
   });

@@ -25,9 +25,9 @@ export function mendTags(forms: readonly string[], tags: Tag[]): Tag[] {
     // No noun follows a modal, adverbs and "not" between allowed: "John would curse", "they may
     // well object" are verbs the tagger, reading web text, took for nouns.
     if (tag.xpos === 'NN' && afterModal(forms, tags, k)) return { upos: 'VERB', xpos: 'VB' };
-    // No noun follows the infinitive's "to" (the tagger's TO; "to" before a noun is a preposition,
-    // IN), adverbs between allowed: "used to filter off the light", "to dress for the part".
-    if (tag.xpos === 'NN' && afterInfinitiveTo(tags, k)) return { upos: 'VERB', xpos: 'VB' };
+    // No noun or adjective follows the infinitive's "to" (the tagger's TO; "to" before a noun is a
+    // preposition, IN), adverbs between allowed: "used to filter off the light", "beginning to thin".
+    if ((tag.xpos === 'NN' || tag.xpos === 'JJ') && afterInfinitiveTo(tags, k)) return { upos: 'VERB', xpos: 'VB' };
     // Nor a negated do: "did not campaign", "don't exercise" ("did not work", never "did not the work").
     if (tag.xpos === 'NN' && afterNegatedDo(forms, tags, k)) return { upos: 'VERB', xpos: 'VB' };
     // No verb follows an article or a possessive determiner: "the leaves are turning", "drops its
@@ -172,7 +172,10 @@ const CAUSATIVE_OR_PERCEPTION =
 function bareInfinitives(forms: readonly string[], tags: Tag[]): Tag[] {
   let out = tags;
   for (let k = 2; k < tags.length; k++) {
-    if (tags[k].xpos !== 'VBP') continue;
+    // After a pronoun object the tagger also takes the bare infinitive for a noun ("watched them
+    // sprout", "let it cool"), though not after make ("made him king") nor "her" ("saw her face").
+    const noun = tags[k].xpos === 'NN' && tags[k - 1].xpos === 'PRP' && !/^her$/i.test(forms[k - 1]);
+    if (tags[k].xpos !== 'VBP' && !noun) continue;
     let j = k - 1;
     if (tags[j].xpos === 'PRP') j--;
     else {
@@ -182,6 +185,7 @@ function bareInfinitives(forms: readonly string[], tags: Tag[]): Tag[] {
       if (j > 0 && /^(?:DT|PRP\$|CD)$/.test(tags[j].xpos)) j--;
     }
     if (j < 0 || j === k - 1 || !CAUSATIVE_OR_PERCEPTION.test(forms[j]) || !/^(?:VERB|AUX)$/.test(tags[j].upos)) continue;
+    if (noun && /^(?:make|makes|made|making)$/i.test(forms[j])) continue;
     if (out === tags) out = [...tags];
     out[k] = { upos: 'VERB', xpos: 'VB' };
   }
