@@ -100,6 +100,16 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect((await lookupParsed('We know that we [have] hydrogen in water.'))[0].gloss[0].sense_id).toMatch(/^have%2:/);
   });
 
+  it('reads no adjective where the parse finds a passive and the trained tagger a past tense', async () => {
+    // Link Grammar links "expected" to the "'s" far before it as a passive.
+    const bankers = await lookupParsed('Maybe it is taking longer to get things squared away than the bankers [expected].');
+    expect(bankers[0].lemma).toBe('expect');
+  });
+
+  it('looks a multiword target up as the verb the sentence uses', () => {
+    expect(lookup("Sure, they're [giving up] hope.")[0].lemma).toBe('give up');
+  });
+
   it('reads a gerund of be, or one the parse hangs on be, as the verb', async () => {
     expect((await lookupParsed('[Being] Jewish gives you tremendous drive.'))[0].lemma).toBe('be');
     expect((await lookupParsed('It was [beginning] to look as if this one would last.'))[0].lemma).toBe('begin');

@@ -63,7 +63,7 @@ export function lookupWord(
   const expressions = chooseExpressions(
     tagged,
     reading,
-    formRole(reading?.role, tagged, candidates, d, annotatorsPassive(tree, model())),
+    formRole(reading?.role, tagged, candidates, d, annotatorsPassive(tree, model()), tree?.words[tree.target].xpos === 'VBD'),
     d,
     options,
   );

@@ -38,6 +38,8 @@ export function readParse(parse: Parse, tagged: TaggedSentence) {
 /**
  * The parse's role of the target (if any), with how an -ing or -ed form reads where the
  * candidates have one: the verb, or the -ing noun or the adjective WordNet has beside it.
+ * `passive` is how SemCor's annotators read the form as a passive (annotatorsPassive);
+ * `pastTense`, whether the trained tagger reads it as a past tense (VBD).
  */
 export function formRole(
   role: TargetRole | undefined,
@@ -45,7 +47,11 @@ export function formRole(
   candidates: LemmaCandidate[],
   d: Pick<EngineData, 'lemmatizer' | 'wordnet'>,
   passive?: 'a' | 'v',
+  pastTense?: boolean,
 ): TargetRole | undefined {
+  // The trained tagger reads a past tense where the parse found a passive ("than the bankers
+  // expected", linked to an "is" far before): the parse is not sure of it, and no adjective is read.
+  if (pastTense && role?.passive && role.confident) role = { ...role, confident: false, text: undefined };
   // An -ing or -ed form whose neighbours say how it reads (participles.ts); otherwise a gerund
   // keeps the verb when it keeps a verb's syntax (an object, or after enjoy, stop, keep…:
   // "Building a bridge", "enjoys cooking"), else it is the -ing noun ("Smoking … has been

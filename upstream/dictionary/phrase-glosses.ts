@@ -44,7 +44,9 @@ export function expressionItem(
   d: Pick<EngineData, 'phrases' | 'wordnet' | 'ranker' | 'chinese' | 'ecdict' | 'lemmatizer'>,
   maxGlosses: number,
 ): TranslationItem | undefined {
-  const match = d.phrases.lookupPhrase(word);
+  // A first word the tagger reads as a verb makes the expression a verb's ("were giving up").
+  const first = tagged.tokens[tagged.target.find((i) => tagged.tokens[i]?.isWord) ?? -1];
+  const match = d.phrases.lookupPhrase(word, first?.pos === 'VERB' ? 'v' : undefined);
   if (!match) return undefined;
   const features = d.ranker.features(tagged.tokens, tagged.target);
   const glosses = phraseGlosses(match, features, d, phonetic(match.title, d)).map((g) => g.gloss);

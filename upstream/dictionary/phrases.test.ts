@@ -49,6 +49,13 @@ describe('multi-word expressions around the target', () => {
     expect(finder.lookupPhrase('bank')).toBeUndefined();
   });
 
+  it("takes the verb's expression where the sentence uses its first word as a verb", () => {
+    // WordNet has the noun "giving up" as written and the verb "give up".
+    expect(finder.lookupPhrase('giving up')).toMatchObject({ wordnet: 'giving_up' });
+    expect(finder.lookupPhrase('giving up', 'v')).toMatchObject({ title: 'give up', wordnet: 'give_up' });
+    expect(finder.lookupPhrase('turned out', 'v')).toMatchObject({ wordnet: 'turn_out' });
+  });
+
   it('looks up a plural compound as its singular, WordNet before ECDICT', () => {
     expect(finder.lookupPhrase('school boards')).toMatchObject({ title: 'school board', wordnet: 'school_board' });
     // ECDICT has "credit cards" and "interest rates" as rows of their own, with Chinese only.

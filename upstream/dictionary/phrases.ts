@@ -14,7 +14,7 @@
 import type { Ecdict, EcdictEntry } from './ecdict';
 import type { Lemmatizer } from './lemmas';
 import type { Token } from './tagger';
-import { Lru, type WordNet } from './wordnet';
+import { Lru, type WnPos, type WordNet } from './wordnet';
 
 export interface PhraseMatch {
   /** The dictionary form, shown as phrase_title: "take off". */
@@ -251,9 +251,11 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
    * A target that is itself several words ("take off", "school boards"): its dictionary form, if
    * it is one. The first word may be inflected (a verb: "took off") and so may the last (a plural
    * head: "interest rates" → interest rate). A WordNet lemma in any of these forms wins over an
-   * ECDICT row, which often lists plurals with only Chinese ("credit cards").
+   * ECDICT row, which often lists plurals with only Chinese ("credit cards"). Where the sentence
+   * uses the expression as `pos` (its first word a verb: "they're giving up hope"), a form WordNet
+   * has in that part of speech goes before the words as written (the noun "giving up").
    */
-  function lookupPhrase(text: string): Omit<PhraseMatch, 'tokens'> | undefined {
+  function lookupPhrase(text: string, pos?: WnPos): Omit<PhraseMatch, 'tokens'> | undefined {
     const words = text.toLowerCase().split(/\s+/).filter(Boolean);
     if (words.length < 2) return undefined;
     const lemmasOf = (w: string) => [
@@ -265,7 +267,8 @@ export function createPhraseFinder(wordnet: WordNet, ecdict: Ecdict, lemmatizer:
     // The words as written first, then one end lemmatized, then both.
     const variants: string[][] = [];
     for (const l of lasts) for (const f of firsts) variants.push([f, ...middle, l]);
-    variants.sort((a, b) => changed(a) - changed(b));
+    const fits = (v: string[]) => pos !== undefined && wordnet.has(v.join('_'), pos);
+    variants.sort((a, b) => Number(fits(b)) - Number(fits(a)) || changed(a) - changed(b));
     function changed(v: string[]): number {
       return Number(v[0] !== words[0]) + Number(v[v.length - 1] !== words[words.length - 1]);
     }
