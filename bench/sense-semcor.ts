@@ -18,6 +18,8 @@
  *   npm run bench:sense-semcor -- [--semcor DIR] [--folds 5] [--engine 2000] [--json]
  *   npm run bench:sense-semcor -- --model [--epochs 4] [--rate 0.3] [--l2 1e-5] [--cache FILE]
  *     # also the sense model, trained per fold; FILE keeps the parsed corpus between runs
+ *   npm run bench:sense-semcor -- --lemmas
+ *     # only whether the lemmatizer offers each tagged word's gold lemma
  *
  * With --model every sentence is tagged and parsed by the trained models (a few minutes), and for
  * each fold a sense model (upstream/language/senses.ts) is trained on the other folds and scored on
@@ -31,6 +33,7 @@ import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { parseArgs } from 'node:util';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';
+import { openLexicalData } from '../upstream/dictionary/engine-data';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
 import { loadTreeParser } from '../upstream/language/pipeline';
 import {
@@ -77,6 +80,8 @@ const { values } = parseArgs({
     // Each sampled answer of the first engine as a JSON line (the target, the gold keys, the first
     // item's lemma, the first three glosses), for counting where query_word goes wrong.
     misses: { type: 'string' },
+    // Only whether the lemmatizer offers each single word's gold lemma, and the commonest misses.
+    lemmas: { type: 'boolean', default: false },
   },
 });
 
@@ -130,6 +135,40 @@ function targetsOf(document: SemcorDocument, fold: number): Target[] {
 }
 
 const targets = folds.flatMap((docs, fold) => docs.flatMap((d) => targetsOf(d, fold)));
+
+if (values.lemmas) {
+  lemmaCoverage();
+  process.exit(0);
+}
+
+/**
+ * Whether query_word can reach the gold lemma at all: for each sense-tagged single word (names
+ * left out), the lemmatizer's candidates for its form as written, and the misses by form.
+ */
+function lemmaCoverage() {
+  const { lemmatizer } = openLexicalData();
+  const misses = new Map<string, number>();
+  let n = 0;
+  for (const document of documents)
+    for (const { words } of document.sentences)
+      for (const w of words) {
+        if (!w.lemma || !w.keys || w.name || w.form.includes('_') || w.lemma.includes('_')) continue;
+        if (keys31.map(w.keys, w.lemma).length === 0) continue;
+        n++;
+        const offered = lemmatizer.candidates(w.form).map((c) => c.lemma.replace(/ /g, '_'));
+        if (offered.includes(w.lemma.toLowerCase())) continue;
+        const key = `${w.form.toLowerCase()} → ${w.lemma} (offered: ${offered.join(', ') || 'nothing'})`;
+        misses.set(key, (misses.get(key) ?? 0) + 1);
+      }
+  const missed = [...misses.values()].reduce((a, b) => a + b, 0);
+  const report = reporter('sense-semcor-lemmas');
+  report.say(`# Gold lemmas the lemmatizer does not offer, SemCor 3.0`);
+  report.say();
+  report.say(`${missed} of ${n} single tagged words (${((100 * missed) / n).toFixed(2)}%), names left out. Commonest:`);
+  report.say();
+  for (const [key, count] of [...misses].sort((a, b) => b[1] - a[1]).slice(0, 40)) report.say(`- ${count} × ${key}`);
+  report.save();
+}
 
 // ------------------------------------------------------------------------------------ baselines
 
