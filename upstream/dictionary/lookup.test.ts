@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { translationItem, WORD_NOT_FOUND } from '../../lib/contract';
 import { loadTreeParser } from '../language/pipeline';
-import { SenseModel } from '../language/senses';
+import { readModelFile } from '../language/model-file';
+import { SENSE_MODEL_FILE, SenseModel } from '../language/senses';
 import { createLinkGrammar } from '../parser/link-grammar';
 import { createEngineContext } from './engine-data';
 import { lookupWord } from './lookup';
@@ -83,6 +84,15 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     const input = { pre_context: m[1], target_word: m[2], post_context: m[3] };
     return lookupWord(context, input, await parser.parse(text), trees?.parse(text).words);
   }
+
+  it("reads what the sentence says beside what the product's sense model expects", async () => {
+    // The model alone prefers take's commonest sense here ("carry out"); the sentence's cake says
+    // eat. The weight of the overlap ranker (sense-choice.ts) must keep this.
+    const model = SenseModel.parse(readModelFile(SENSE_MODEL_FILE));
+    const [took] = await lookupParsed('She [took] a piece of cake.', createEngineContext({ senses: () => model }));
+    expect(took.gloss[0].sense_id).toBe('take%2:34:00::');
+    expect(took.gloss[0].sense.second).toMatch(/拿|取|吃/);
+  }, 30_000);
 
   it('puts first a lemma that has the part of speech the parse is sure of', async () => {
     // "was" as the plural of wa (Washington) drew on "America" around it.
