@@ -63,7 +63,10 @@ export function lookupWord(
   const expressions = chooseExpressions(
     tagged,
     reading,
-    formRole(reading?.role, tagged, candidates, d, annotatorsPassive(tree, model()), tree?.words[tree.target].xpos === 'VBD'),
+    formRole(reading?.role, tagged, candidates, d, {
+      passive: annotatorsPassive(tree, model()),
+      pastTense: tree?.words[tree.target].xpos === 'VBD',
+    }),
     d,
     options,
   );

@@ -38,17 +38,21 @@ export function readParse(parse: Parse, tagged: TaggedSentence) {
 /**
  * The parse's role of the target (if any), with how an -ing or -ed form reads where the
  * candidates have one: the verb, or the -ing noun or the adjective WordNet has beside it.
- * `passive` is how SemCor's annotators read the form as a passive (annotatorsPassive);
- * `pastTense`, whether the trained tagger reads it as a past tense (VBD).
+ * `tree` says what the trained models read of the form (either may be missing).
  */
 export function formRole(
   role: TargetRole | undefined,
   tagged: TaggedSentence,
   candidates: LemmaCandidate[],
   d: Pick<EngineData, 'lemmatizer' | 'wordnet'>,
-  passive?: 'a' | 'v',
-  pastTense?: boolean,
+  tree: {
+    /** How SemCor's annotators read the form as a passive (annotatorsPassive). */
+    passive?: 'a' | 'v';
+    /** Whether the trained tagger reads it as a past tense (VBD). */
+    pastTense?: boolean;
+  } = {},
 ): TargetRole | undefined {
+  const { passive, pastTense } = tree;
   // The trained tagger reads a past tense where the parse found a passive ("than the bankers
   // expected", linked to an "is" far before): the parse is not sure of it, and no adjective is read.
   if (pastTense && role?.passive && role.confident) role = { ...role, confident: false, text: undefined };

@@ -165,7 +165,7 @@ const CAUSATIVE_OR_PERCEPTION =
 /**
  * "made the students write", "had the workers clean": after a causative or perception verb and its
  * object (one pronoun, or one noun phrase: determiner, adjectives, nouns), a verb in the present
- * is a bare infinitive. The tagger, which met few of them, reads it as a finite present, and the
+ * (or, after a pronoun, a noun: "watched them sprout") is a bare infinitive. The tagger, which met few of them, reads it as a finite present, and the
  * analysis then finds a clause and a present tense that are not there. A noun phrase followed by a
  * pronoun is a relative clause ("have the results you want") and is left alone.
  */
