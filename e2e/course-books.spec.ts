@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { importTestPaper } from './support/course-papers';
 import { widths } from './support/outbox';
+import { hideDebugConsole } from './support/debug-console';
 
 /** The course-book screens: /aiBook/{category}, a book's units, the lessons, resuming. */
 
@@ -11,17 +12,7 @@ const lessonWord = (page: Page) => page.getByTestId('word-card').getAttribute('d
 const progressSaved = (page: Page) =>
   page.waitForResponse((r) => r.url().endsWith('/api/set_unit_progress') && r.request().method() === 'POST');
 
-// The test environment's debug console (vConsole) puts its switch at the bottom right, over the
-// lessons' answer bar on a phone; it is no part of what a learner sees.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    document.addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      style.textContent = '#__vconsole { display: none !important; }';
-      document.head.append(style);
-    });
-  });
-});
+test.beforeEach(({ page }) => hideDebugConsole(page));
 
 for (const [name, viewport] of [
   ['desktop', widths.desktop],

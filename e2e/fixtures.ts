@@ -7,6 +7,7 @@ import { LoginPage } from './pages/login-page';
 import { PdfExportPage } from './pages/pdf-export-page';
 import { Membership } from './pages/membership';
 import { ProfilePage } from './pages/profile-page';
+import { ReviewPage } from './pages/review-page';
 import { Shell } from './pages/shell';
 import { SiteFooter } from './pages/site-footer';
 import { HistoryPage, WordListsPage } from './pages/word-lists-page';
@@ -35,6 +36,7 @@ interface Fixtures {
   membership: Membership;
   profile: ProfilePage;
   writer: WriterPage;
+  review: ReviewPage;
   /**
    * A new user, logged in through the BFF with the page's cookies before the test starts: the
    * test's own free lookups, lists and history, shared with no other test.
@@ -66,6 +68,7 @@ export const test = base.extend<Fixtures>({
   membership: async ({ page }, use) => use(new Membership(page)),
   profile: async ({ page }, use) => use(new ProfilePage(page)),
   writer: async ({ page }, use) => use(new WriterPage(page)),
+  review: async ({ page }, use) => use(new ReviewPage(page)),
 
   learner: async ({ page }, use, testInfo) => {
     // The spec's name in the address tells a failing run's users apart in the upstream's data.

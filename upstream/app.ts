@@ -32,6 +32,7 @@ import { passageModule } from './passage/module';
 import { photoTextModule } from './photo-text/module';
 import { writerModule } from './writer/module';
 import { wordListsModule } from './word-lists/module';
+import { reviewModule } from './review/module';
 import { createLanguageModel } from './platform/language-model';
 import { noteRequest, setIdleReleaseAfter } from './platform/idle-release';
 
@@ -46,6 +47,7 @@ const modules = [
   parserModule,
   dictionaryModule,
   wordListsModule,
+  reviewModule,
   coursesModule,
   booksModule,
   annotationModule,

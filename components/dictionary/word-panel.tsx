@@ -13,6 +13,7 @@ import { closeWordPanel, wordQueryKey, type WordQuery } from '@/lib/client/word-
 import type { TranslationItem } from '@/lib/contract';
 import { FreeUsesLeft } from '@/components/membership/free-uses-left';
 import { AddToList } from '@/components/word-lists/add-to-list';
+import { MarkSense } from '@/components/word-lists/mark-sense';
 import { LemmaEntry } from './lemma-entry';
 import { NotFoundIcon } from '@/components/ui/icons';
 
@@ -92,6 +93,7 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
         ) : (
           <>
             <LemmaTabs items={result.data.items} tab={Math.min(tab, result.data.items.length - 1)} onTab={onTab} />
+            <ShownSenseMarks query={query} item={result.data.items[Math.min(tab, result.data.items.length - 1)]} />
             <AddToList
               word={query.target_word}
               lemma={result.data.items[Math.min(tab, result.data.items.length - 1)].lemma}
@@ -113,6 +115,23 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
  */
 const sentenceOf = (query: WordQuery) =>
   `${query.pre_context}${query.target_word}${query.post_context}`.replace(/\s+/g, ' ').trim();
+
+/** 生词 / 熟词 for the first sense of the lemma in view (on the first tab, the meaning in this text). */
+function ShownSenseMarks({ query, item }: { query: WordQuery; item: TranslationItem }) {
+  const gloss = item.gloss[0];
+  if (gloss?.sense_id == null) return null;
+  return (
+    <MarkSense
+      key={`${item.lemma}:${gloss.sense_id}`}
+      word={query.target_word}
+      pre_context={query.pre_context}
+      post_context={query.post_context}
+      from={query.from ?? ''}
+      sense_id={String(gloss.sense_id)}
+      sense_zh={gloss.sense.second ?? ''}
+    />
+  );
+}
 
 function SentenceActions({ query }: { query: WordQuery }) {
   const sentence = sentenceOf(query);

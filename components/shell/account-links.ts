@@ -8,6 +8,7 @@ import type { OverlayName } from '@/lib/client/overlays';
 export function accountLinks(isVip: boolean): readonly { key: string; href: string; label: string; overlay?: OverlayName }[] {
   return [
     { key: 'admin', href: '/Admin', label: '个人中心' },
+    { key: 'review', href: '/review', label: '复习' },
     { key: 'vip', href: '/BuyVip', label: isVip ? '续费会员' : '开通会员', overlay: 'vipPackages' },
   ];
 }

@@ -5,6 +5,7 @@ import { Overlay } from '@/components/ui/overlay';
 import { openOverlay } from '@/lib/client/overlays';
 import { useLogout } from '@/lib/client/user';
 import type { CurrentUser } from '@/lib/contract/current-user';
+import { ReviewDue } from '@/components/review/review-due';
 import { accountLinks } from './account-links';
 
 /** The logged-in user's menu: who they are, personal centre, membership and logout. */
@@ -55,6 +56,7 @@ export function AccountMenu({
           className={menuItem}
         >
           {link.label}
+          {link.key === 'review' && <ReviewDue />}
         </Link>
       ))}
       <button

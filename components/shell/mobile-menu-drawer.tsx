@@ -7,6 +7,7 @@ import { Overlay } from '@/components/ui/overlay';
 import { useUser } from '@/lib/client/app-state';
 import { useLogout } from '@/lib/client/user';
 import { flattenMenu, type Menu } from '@/lib/routes/menu';
+import { ReviewDue } from '@/components/review/review-due';
 import { accountLinks } from './account-links';
 import { useActiveMenu } from './use-active-menu';
 import { Button } from '@/components/ui/button';
@@ -54,6 +55,7 @@ export function MobileMenuDrawer({
               <li key={l.key}>
                 <Link href={l.href} className={link(pathname === l.href)} data-testid={`mobile-${l.key}`}>
                   {l.label}
+                  {l.key === 'review' && <ReviewDue />}
                 </Link>
               </li>
             ))}

@@ -47,6 +47,7 @@ const specPaths: [string, RouteName, Record<string, string>][] = [
   ['/SentencesForContextualDict', 'SentencesForContextualDict', {}],
   ['/SentencesForCourse', 'SentencesForCourse', {}],
   ['/SentencesForChat', 'SentencesForChat', {}],
+  ['/review', 'review', {}],
   ['/bookworm', 'index', { product: 'bookworm' }],
   ['/zhenti', 'zhenti', {}],
   ['/frequentWords/cet4/noun/2/20', 'frequentWords', { subcategory: 'cet4', wordType: 'noun', page: '2', pageSize: '20' }],
@@ -188,7 +189,7 @@ describe('createRouteMatcher precedence', () => {
 });
 
 describe('layoutFor', () => {
-  it('hides the footer on the history, word-book and sentence-book pages', () => {
+  it('hides the footer on the history, word-book, sentence-book and review pages', () => {
     for (const path of [
       '/ContextualDictHistory',
       '/Words',
@@ -198,6 +199,7 @@ describe('layoutFor', () => {
       '/SentencesForContextualDict',
       '/SentencesForCourse',
       '/SentencesForChat',
+      '/review',
     ]) {
       expect(layoutFor(path), path).toMatchObject({ showHeader: true, showFooter: false, showMenu: true });
     }

@@ -123,6 +123,8 @@ export const routes = [
   route('SentencesForContextualDict', '/SentencesForContextualDict', { ...dictionary, ...noFooter }),
   route('SentencesForCourse', '/SentencesForCourse', noFooter),
   route('SentencesForChat', '/SentencesForChat', noFooter),
+  // The learner's review of their cards (issue 33): Yujing's own, beside the spec's routes.
+  route('review', '/review', noFooter),
   // A product's index page. Any single plain-name segment that is not a fixed route; see
   // isProductName for what it refuses.
   route('index', '/:product', { constraints: { product: (v) => isProductName(v) } }),

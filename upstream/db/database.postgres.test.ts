@@ -18,8 +18,11 @@ interface TableShape {
   foreignKeys: string[];
 }
 
-// Integer and text columns, as each database names them.
-const typeFamily = (type: string) => ({ int4: 'integer', integer: 'integer', text: 'text' })[type.toLowerCase()] ?? type;
+// Integer, text and floating-point columns, as each database names them.
+const typeFamily = (type: string) =>
+  ({ int4: 'integer', integer: 'integer', text: 'text', float8: 'double precision', 'double precision': 'double precision' })[
+    type.toLowerCase()
+  ] ?? type;
 
 /**
  * Columns as "name type [not null] [auto|default]". Two differences of the databases are no

@@ -1,3 +1,4 @@
+import { examTags } from '../../lib/contract/exams';
 import type { EngineData } from './engine-data';
 import { parseTranslation } from './ecdict-text';
 import { cleanTarget } from './lookup-target';
@@ -6,7 +7,7 @@ import type { Headword } from './types';
 
 /**
  * A word's headword card (DictionaryEngine.headword): its IPA and ECDICT's Chinese per part of
- * speech, without context; undefined when unknown. `open` gives the data, read only for a word.
+ * speech and its exam tags (easiest first), without context; undefined when unknown. `open` gives the data, read only for a word.
  */
 export function headwordOf(open: () => Pick<EngineData, 'ecdict'>, word: string): Headword | undefined {
   const lemma = cleanTarget(word).toLowerCase();
@@ -19,5 +20,7 @@ export function headwordOf(open: () => Pick<EngineData, 'ecdict'>, word: string)
     .filter((line) => !line.domain)
     .map((line) => ({ pos: line.pos, zh: line.items.join('；') }));
   if (!uk && !us && senses.length === 0) return undefined;
-  return { lemma, ...(uk ? { uk } : {}), ...(us ? { us } : {}), senses };
+  const tags = new Set((entry?.tag ?? '').split(/\s+/));
+  const exams = examTags.map((e) => e.tag).filter((tag) => tags.has(tag));
+  return { lemma, ...(uk ? { uk } : {}), ...(us ? { us } : {}), senses, exams };
 }

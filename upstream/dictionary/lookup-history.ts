@@ -29,3 +29,10 @@ export interface LookupHistory {
 /** The sentence of a lookup: the word between its context, trimmed. */
 export const sentenceOf = (r: Pick<LookupInput, 'pre_context' | 'target_word' | 'post_context'>) =>
   `${r.pre_context}${r.target_word}${r.post_context}`.replace(/\s+/g, ' ').trim();
+
+// Stored sentences are for showing a word in context, not for archiving whole articles.
+const maxStoredContext = 2_000;
+
+/** A context as it is stored: the part nearest the word, at most 2,000 characters. */
+export const clipContext = (text: string, side: 'before' | 'after') =>
+  text.length <= maxStoredContext ? text : side === 'before' ? text.slice(-maxStoredContext) : text.slice(0, maxStoredContext);

@@ -20,6 +20,8 @@ export interface Headword {
   us?: string;
   /** ECDICT's Chinese, one line per part of speech (`n.` → `银行；河岸`), in its order. */
   senses: { pos: string | null; zh: string }[];
+  /** ECDICT's exam tags of the word (`cet4`, `ielts`…), easiest first. */
+  exams?: string[];
 }
 
 /**

@@ -3,8 +3,10 @@ import type { LookupEntry, TranslationItem, WordListEntry } from '../../lib/cont
 import type { Db } from '../db/database';
 import { inCodePointOrder } from '../db/dialect';
 import type { WordListTable } from '../db/schema';
-import { sentenceOf, type LookupRecord } from '../dictionary/lookup-history';
+import { clipContext, sentenceOf, type LookupRecord } from '../dictionary/lookup-history';
 import { stamp, type Clock } from '../platform/time';
+import { senseOfAnswer } from '../review/card-sense';
+import type { CardSense, Deck } from '../review/deck';
 
 export interface Paging {
   page?: number;
@@ -19,11 +21,7 @@ export interface Page<T> {
 }
 
 const defaultPageSize = 20;
-// Stored sentences are for showing a word in context, not for archiving whole articles.
-const maxStoredContext = 2_000;
-
-const clip = (text: string, keepEnd: boolean) =>
-  text.length <= maxStoredContext ? text : keepEnd ? text.slice(-maxStoredContext) : text.slice(0, maxStoredContext);
+const clip = (text: string, keepEnd: boolean) => clipContext(text, keepEnd ? 'before' : 'after');
 
 function pageOf(paging: Paging) {
   const page = paging.page ?? 1;
@@ -48,13 +46,55 @@ function toWordListEntry(row: Selectable<WordListTable>): WordListEntry {
  * list with its 生词/熟词 marks (query_history, set_strange_status), and the thumbs given on
  * "the meaning in this text" (user_feedback).
  */
-export function createWordBook({ db, now }: { db: Db; now: Clock }) {
+export function createWordBook({
+  db,
+  now,
+  cards,
+}: {
+  db: Db;
+  now: Clock;
+  /** The review cards: a sense looked up a second time becomes one, and a card keeps each sentence its sense is met in. */
+  cards?: Pick<Deck, 'addCard' | 'addSentence'>;
+}) {
+  /**
+   * After a lookup answered with `sense`: its sentence joins the sense's card, and a sense met
+   * twice gets a card with both sentences.
+   */
+  async function meetSense(userId: number, record: LookupRecord, sense: CardSense): Promise<void> {
+    if (!cards) return;
+    const met = { pre_context: record.pre_context, word: record.target_word, post_context: record.post_context };
+    if (await cards.addSentence(userId, sense.lemma, sense.sense_id, { ...met, source: 'lookup', from: record.from })) return;
+    const earlier = await db
+      .selectFrom('lookups')
+      .select(['target_word', 'pre_context', 'post_context', 'from_screen'])
+      .where('user_id', '=', userId)
+      .where('lemma', '=', record.lemma)
+      .where('sense_id', '=', sense.sense_id)
+      .orderBy('id')
+      .limit(20)
+      .execute();
+    if (earlier.length < 2) return;
+    await cards.addCard(
+      userId,
+      sense,
+      'repeat',
+      earlier.map((l) => ({
+        pre_context: l.pre_context,
+        word: l.target_word,
+        post_context: l.post_context,
+        source: 'lookup' as const,
+        from: l.from_screen,
+      })),
+    );
+  }
+
   return {
     /** Keeps the lookup and moves its lemma to the top of the user's word list. */
     async recordLookup(userId: number, record: LookupRecord, answer: TranslationItem[]): Promise<void> {
       const at = stamp(now());
       const pre = clip(record.pre_context, true);
       const post = clip(record.post_context, false);
+      const sense = senseOfAnswer(answer, record.target_word);
       await db.transaction().execute(async (trx) => {
         await trx
           .insertInto('lookups')
@@ -67,6 +107,7 @@ export function createWordBook({ db, now }: { db: Db; now: Clock }) {
             from_screen: record.from,
             created_at: at,
             answer: JSON.stringify(answer),
+            sense_id: sense?.sense_id ?? null,
           })
           .execute();
         await trx
@@ -92,6 +133,7 @@ export function createWordBook({ db, now }: { db: Db; now: Clock }) {
           )
           .execute();
       });
+      if (sense) await meetSense(userId, { ...record, pre_context: pre, post_context: post }, sense);
     },
 
     async storedAnswer(

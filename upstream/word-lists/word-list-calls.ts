@@ -5,7 +5,10 @@ import type { Bookshelf } from '../books/bookshelf';
 import type { CourseShelf } from '../courses/course-shelf';
 import type { DictionaryEngine } from '../dictionary/types';
 import type { CallHandlers } from '../platform/contract-routes';
-import { ok } from '../platform/http';
+import { ok, UpstreamError } from '../platform/http';
+import { senseOfAnswer } from '../review/card-sense';
+import type { Deck } from '../review/deck';
+import { sentenceOf } from '../dictionary/lookup-history';
 import type { Clock } from '../platform/time';
 import type { NamedWordLists } from './named-lists';
 import type { WordBook } from './word-book';
@@ -17,6 +20,8 @@ export interface WordListHandlersDeps {
   dictionary: Pick<DictionaryEngine, 'lemmasOf' | 'headword'>;
   wordBook: WordBook;
   namedLists: NamedWordLists;
+  /** The review cards: 生词 marked on a sense in the word panel makes one. */
+  deck: Pick<Deck, 'addCard'>;
   /** A personal book's unknown words, for its word sheet. */
   bookshelf: Pick<Bookshelf, 'unknownWordList'>;
   /** A word book's unit, for its word sheet. */
@@ -33,6 +38,7 @@ export function wordListHandlers({
   dictionary,
   wordBook,
   namedLists,
+  deck,
   bookshelf,
   courseShelf,
   now,
@@ -52,6 +58,32 @@ export function wordListHandlers({
     rendering = turn.catch(() => {});
     return turn;
   };
+
+  /**
+   * A mark given in the word panel, on the sense the learner was shown in this sentence: the
+   * lemma is that sense's, and 生词 makes (or finds) the sense's review card with the sentence.
+   */
+  async function markSense(
+    userId: number,
+    mark: { word: string; strange: 0 | 1; from: string; sense_id: string; pre_context?: string; post_context?: string },
+  ) {
+    const met = { target_word: mark.word, pre_context: mark.pre_context ?? '', post_context: mark.post_context ?? '' };
+    const answer = await wordBook.storedAnswer(userId, met);
+    const sense = answer && senseOfAnswer(answer, mark.word, mark.sense_id);
+    if (!sense) throw new UpstreamError(422, 'sense_not_met', '请先在这句话里查询这个词，再标记');
+    const entry = await wordBook.setStrange(userId, {
+      word: mark.word,
+      lemma: sense.lemma,
+      strange: mark.strange,
+      from: mark.from,
+      sentence: sentenceOf(met),
+    });
+    if (mark.strange === 0) return entry;
+    const { card_id } = await deck.addCard(userId, sense, 'mark', [
+      { pre_context: met.pre_context, word: mark.word, post_context: met.post_context, source: 'lookup', from: mark.from },
+    ]);
+    return { ...entry, card_id };
+  }
 
   return {
     query_word_list_name_info: async ({ list_id, ...paging }, caller) => {
@@ -116,9 +148,11 @@ export function wordListHandlers({
       return ok(await wordBook.words(user.id, { strange, from }, paging));
     },
 
-    set_strange_status: async ({ word, lemma, strange, from, sentence }, caller) => {
+    set_strange_status: async ({ word, lemma, strange, from, sentence, sense_id, pre_context, post_context }, caller) => {
       const user = await users.requireUser(caller);
       const surface = word.trim();
+      if (sense_id !== undefined)
+        return ok(await markSense(user.id, { word: surface, strange, from: from ?? '', sense_id, pre_context, post_context }));
       // Without a lemma, "leaves" is the leaf on the list rather than a new entry for leave.
       const candidates = lemma ? [lemma] : dictionary.lemmasOf(surface);
       const chosen = await wordBook.listedLemma(

@@ -22,3 +22,4 @@ export * from './books';
 export * from './membership';
 export * from './assessment';
 export * from './metering';
+export * from './review';

@@ -84,6 +84,11 @@ export const wordListsCalls = {
     request: obj(pagingRequest),
     response: envelope(pageOf(lookupEntry)),
   }),
+  /**
+   * Marks a word 生词 (1) or 熟词 (0). From the word panel the mark names the sense it was shown
+   * (`sense_id`, with the word's context): 生词 then makes a review card of that sense in that
+   * sentence (`card_id` in the answer), from the answer the learner was given there.
+   */
   set_strange_status: def('set_strange_status', {
     request: obj({
       word: str.min(1).max(200),
@@ -91,8 +96,11 @@ export const wordListsCalls = {
       strange: z.union([z.literal(0), z.literal(1)]),
       from: str.max(64).optional(),
       sentence: str.max(20_000).optional(),
+      sense_id: str.min(1).max(200).optional(),
+      pre_context: str.max(20_000).optional(),
+      post_context: str.max(20_000).optional(),
     }),
-    response: envelope(wordListEntry),
+    response: envelope(wordListEntry.extend({ card_id: num.optional() })),
   }),
   /**
    * The user's named word lists with their word counts, newest change first; with list_id also

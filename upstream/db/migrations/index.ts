@@ -18,6 +18,7 @@ import * as writerDrafts from './016-writer-drafts';
 import * as assessments from './017-assessments';
 import * as supersededOrders from './020-superseded-orders';
 import * as annotationsPerUser from './021-annotations-per-user';
+import * as review from './022-review';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '017_assessments': assessments,
   '020_superseded_orders': supersededOrders,
   '021_annotations_per_user': annotationsPerUser,
+  '022_review': review,
 };
 
 export const migrationProvider: MigrationProvider = {

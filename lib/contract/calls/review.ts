@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { def, num, obj, str } from '../define';
+import { envelope } from '../envelope';
+
+/**
+ * The learning loop: cards per sense, each reviewed in the sentences the learner met it in and
+ * scheduled by FSRS (ts-fsrs). Yujing's own calls, beside the spec's section 7.
+ */
+
+/** The four answers to a card, as FSRS grades them: 重来, 困难, 良好, 简单 (keys 1–4). */
+export const reviewRatings = [
+  { rating: 1, label: '重来' },
+  { rating: 2, label: '困难' },
+  { rating: 3, label: '良好' },
+  { rating: 4, label: '简单' },
+] as const;
+export type ReviewRating = (typeof reviewRatings)[number]['rating'];
+const rating = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
+
+/** Where a card's sentence was met. */
+export const reviewSentenceSources = ['lookup', 'reading', 'course', 'list'] as const;
+
+/** A sentence a card's sense was met in: the word between its context. */
+export const reviewSentence = obj({
+  pre_context: str,
+  word: str,
+  post_context: str,
+  source: z.enum(reviewSentenceSources),
+  /** The screen it was met on (query_word's `from`), '' when not known. */
+  from: str,
+});
+export type ReviewSentence = z.infer<typeof reviewSentence>;
+
+export const cardStates = ['new', 'learning', 'review', 'relearning'] as const;
+export type CardState = (typeof cardStates)[number];
+
+/** A card as the review screen shows it. */
+export const reviewCard = obj({
+  card_id: num,
+  lemma: str,
+  /** The lemma, or the fixed expression the sense belongs to ("give up"). */
+  headword: str,
+  pos: str,
+  sense_en: str,
+  sense_zh: str,
+  exams: z.array(str),
+  state: z.enum(cardStates),
+  /** The card's number of reviews: sent back with the rating, so that a stale screen cannot rate it twice. */
+  reps: num,
+  lapses: num,
+  due: str,
+  /** Every sentence it was met in, oldest first; `front` is the one to ask with this time. */
+  sentences: z.array(reviewSentence).min(1),
+  front: num,
+});
+export type ReviewCard = z.infer<typeof reviewCard>;
+
+/** What one rating would do: when the card would be due again. */
+export const ratingOutcome = obj({ rating, due: str, interval_ms: num });
+export type RatingOutcome = z.infer<typeof ratingOutcome>;
+
+/** Where the learner's reviews stand now. */
+export const reviewCounts = obj({
+  /** Cards due now (learning and review), beside the new ones. */
+  due: num,
+  /** New cards still to be shown today (the daily limit minus those begun today, at most those there are). */
+  new_left: num,
+  reviewed_today: num,
+  /** All the learner's cards. */
+  total: num,
+});
+export type ReviewCounts = z.infer<typeof reviewCounts>;
+
+/** A learner's review settings, with their defaults. */
+export const reviewSettingsLimits = {
+  retention: { min: 0.7, max: 0.97, default: 0.9 },
+  newPerDay: { min: 0, max: 200, default: 20 },
+} as const;
+export const reviewSettings = obj({
+  desired_retention: num.min(reviewSettingsLimits.retention.min).max(reviewSettingsLimits.retention.max),
+  new_per_day: num.int().min(reviewSettingsLimits.newPerDay.min).max(reviewSettingsLimits.newPerDay.max),
+});
+export type ReviewSettings = z.infer<typeof reviewSettings>;
+
+const cardId = num.int().min(1).max(2_147_483_647);
+/** The client's key of one rating (a random id): the same rating sent twice counts once. */
+const reviewId = str.regex(/^[A-Za-z0-9_-]{8,64}$/, '评分编号不正确');
+
+export const reviewCalls = {
+  /**
+   * The next card to review (null when nothing is due and no new card is left for today), what
+   * each rating would do to it, and the counts. `exclude`: cards the screen has just shown.
+   */
+  review_next: def('review_next', {
+    request: obj({ exclude: z.array(cardId).max(100).optional() }),
+    response: envelope(
+      obj({
+        card: reviewCard.nullable(),
+        options: z.array(ratingOutcome),
+        counts: reviewCounts,
+        /** When the next card falls due, once nothing is due now. */
+        next_due: str.nullable(),
+      }),
+    ),
+  }),
+  /**
+   * Rates a card. `reps` is the card's as it was shown: a card rated meanwhile elsewhere answers
+   * `stale` and is left alone; the same `review_id` again answers what the first one did.
+   */
+  review_rate: def('review_rate', {
+    request: obj({ card_id: cardId, rating, review_id: reviewId, reps: num.int().min(0) }),
+    response: envelope(obj({ card_id: num, due: str, state: z.enum(cardStates), stale: z.boolean(), counts: reviewCounts })),
+  }),
+  /** Takes back a rating while it is still the card's latest; the log keeps both. */
+  review_undo: def('review_undo', {
+    request: obj({ review_id: reviewId }),
+    response: envelope(obj({ card_id: num, counts: reviewCounts })),
+  }),
+  /** The counts alone: the menu's number of cards due. */
+  review_counts: def('review_counts', { method: 'GET', request: obj({}), response: envelope(reviewCounts) }),
+  /** The learner's review settings; with fields, changes them first. */
+  review_settings: def('review_settings', {
+    request: reviewSettings.partial(),
+    response: envelope(reviewSettings),
+  }),
+} as const;

@@ -1,0 +1,487 @@
+import { createHash } from 'node:crypto';
+import { type ExpressionBuilder, sql } from 'kysely';
+import {
+  type RatingOutcome,
+  type ReviewCard,
+  type ReviewCounts,
+  type ReviewRating,
+  type ReviewSentence,
+  type ReviewSettings,
+  reviewSentenceSources,
+  reviewSettingsLimits,
+} from '../../lib/contract';
+import type { Db } from '../db/database';
+import type { Database, ReviewCardsTable } from '../db/schema';
+import { clipContext } from '../dictionary/lookup-history';
+import { notFound, UpstreamError } from '../platform/http';
+import { type Clock, minutes, shanghaiDay, stamp } from '../platform/time';
+import { type MemoryColumns, newCardColumns, outcomes, rated, schedulerFor, stateName } from './scheduler';
+
+/** The sense a card is of, as the dictionary answered it. */
+export interface CardSense {
+  lemma: string;
+  sense_id: string;
+  /** The form met. */
+  word: string;
+  headword: string;
+  pos: string;
+  sense_en: string;
+  sense_zh: string;
+}
+
+/** How a card came to be: marked 生词, added to a word list, looked up twice. */
+export type CardOrigin = 'mark' | 'list' | 'repeat';
+
+export const defaultReviewSettings: ReviewSettings = {
+  desired_retention: reviewSettingsLimits.retention.default,
+  new_per_day: reviewSettingsLimits.newPerDay.default,
+};
+
+/**
+ * Once nothing is due, a card in its (re)learning steps due within this long is shown rather than
+ * ending the session a minute before it falls due (Anki's "learn ahead limit").
+ */
+const learnAhead = minutes(20);
+
+const digestOf = (s: Pick<ReviewSentence, 'pre_context' | 'word' | 'post_context'>) =>
+  createHash('sha256')
+    .update(`${s.pre_context}\u0000${s.word}\u0000${s.post_context}`.replace(/\s+/g, ' ').trim())
+    .digest('base64url');
+
+/** A card is left out of review while its lemma is marked 熟词: the learner said they know it. */
+const notKnown = (eb: ExpressionBuilder<Database & { c: ReviewCardsTable }, 'c'>) =>
+  eb.not(
+    eb.exists(
+      eb
+        .selectFrom('word_list as w')
+        .select(sql.lit(1).as('one'))
+        .whereRef('w.user_id', '=', 'c.user_id')
+        .whereRef('w.lemma', '=', 'c.lemma')
+        .where('w.strange', '=', 0),
+    ),
+  );
+
+const rateConflict = () => new UpstreamError(409, '409', '这张卡片刚在别处复习过');
+
+/**
+ * A learner's review cards (one per sense), the sentences they met each in, their FSRS
+ * schedule and the append-only review log. Every change is one transaction whose writes are
+ * conditional on the card being as it was read, so that instances sharing one PostgreSQL lose
+ * no rating and count none twice.
+ */
+export function createDeck({
+  db,
+  now,
+  examsOf = () => [],
+}: {
+  db: Db;
+  now: Clock;
+  /** ECDICT's exam tags of a lemma, kept with its cards. */
+  examsOf?: (lemma: string) => readonly string[];
+}) {
+  async function settings(userId: number): Promise<ReviewSettings> {
+    const row = await db
+      .selectFrom('review_settings')
+      .select(['desired_retention', 'new_per_day'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row ? { desired_retention: Number(row.desired_retention), new_per_day: row.new_per_day } : defaultReviewSettings;
+  }
+
+  /** The cards' counts and today's reviews, at `at`. */
+  async function counts(userId: number, at: Date, newPerDay?: number): Promise<ReviewCounts> {
+    const perDay = newPerDay ?? (await settings(userId)).new_per_day;
+    const [cards, today] = await Promise.all([
+      db
+        .selectFrom('review_cards as c')
+        .where('c.user_id', '=', userId)
+        .where(notKnown)
+        .select((eb) => [
+          eb.fn.countAll<number>().as('total'),
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when(eb.and([eb('c.state', '<>', 0), eb('c.due', '<=', stamp(at))]))
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('due'),
+          eb.fn.sum<number>(eb.case().when('c.state', '=', 0).then(1).else(0).end()).as('fresh'),
+        ])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('review_log as r')
+        .where('r.user_id', '=', userId)
+        .where('r.day', '=', shanghaiDay(at))
+        .where('r.kind', '=', 'rate')
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom('review_log as u').select(sql.lit(1).as('one')).whereRef('u.undoes', '=', 'r.id'))),
+        )
+        .select((eb) => [
+          eb.fn.countAll<number>().as('reviewed'),
+          eb.fn.sum<number>(eb.case().when('r.state', '=', 0).then(1).else(0).end()).as('begun'),
+        ])
+        .executeTakeFirstOrThrow(),
+    ]);
+    const fresh = Number(cards.fresh ?? 0);
+    return {
+      due: Number(cards.due ?? 0),
+      new_left: Math.min(fresh, Math.max(0, perDay - Number(today.begun ?? 0))),
+      reviewed_today: Number(today.reviewed),
+      total: Number(cards.total),
+    };
+  }
+
+  async function sentencesOf(cardId: number): Promise<ReviewSentence[]> {
+    const rows = await db
+      .selectFrom('review_sentences')
+      .select(['pre_context', 'word', 'post_context', 'source', 'from_screen'])
+      .where('card_id', '=', cardId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => ({
+      pre_context: r.pre_context,
+      word: r.word,
+      post_context: r.post_context,
+      source: (reviewSentenceSources as readonly string[]).includes(r.source) ? (r.source as ReviewSentence['source']) : 'lookup',
+      from: r.from_screen,
+    }));
+  }
+
+  type Executor = Pick<Db, 'insertInto'>;
+  async function keepSentences(trx: Executor, cardId: number, sentences: readonly ReviewSentence[]) {
+    for (const s of sentences) {
+      const kept = {
+        pre_context: clipContext(s.pre_context, 'before'),
+        word: s.word,
+        post_context: clipContext(s.post_context, 'after'),
+      };
+      await trx
+        .insertInto('review_sentences')
+        .values({
+          card_id: cardId,
+          ...kept,
+          source: s.source,
+          from_screen: s.from,
+          digest: digestOf(kept),
+          created_at: stamp(now()),
+        })
+        .onConflict((oc) => oc.columns(['card_id', 'digest']).doNothing())
+        .execute();
+    }
+  }
+
+  const memoryOf = (row: MemoryColumns): MemoryColumns => ({
+    state: row.state,
+    due: row.due,
+    stability: Number(row.stability),
+    difficulty: Number(row.difficulty),
+    scheduled_days: row.scheduled_days,
+    learning_steps: row.learning_steps,
+    reps: row.reps,
+    lapses: row.lapses,
+    last_review: row.last_review,
+  });
+
+  return {
+    settings,
+
+    async setSettings(userId: number, change: Partial<ReviewSettings>): Promise<ReviewSettings> {
+      const next = { ...(await settings(userId)), ...change };
+      await db
+        .insertInto('review_settings')
+        .values({ user_id: userId, ...next, updated_at: stamp(now()) })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...next, updated_at: stamp(now()) }))
+        .execute();
+      return next;
+    },
+
+    counts: (userId: number) => counts(userId, now()),
+
+    /**
+     * Makes the learner's card of this sense, or finds it, and keeps the sentences with it.
+     * `created` says whether it is new.
+     */
+    async addCard(
+      userId: number,
+      sense: CardSense,
+      origin: CardOrigin,
+      sentences: readonly ReviewSentence[],
+    ): Promise<{ card_id: number; created: boolean }> {
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        const existing = await trx
+          .selectFrom('review_cards')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('lemma', '=', sense.lemma)
+          .where('sense_id', '=', sense.sense_id)
+          .executeTakeFirst();
+        let cardId = existing?.id;
+        if (cardId === undefined) {
+          const made = await trx
+            .insertInto('review_cards')
+            .values({
+              user_id: userId,
+              lemma: sense.lemma,
+              sense_id: sense.sense_id,
+              word: sense.word,
+              headword: sense.headword,
+              pos: sense.pos,
+              sense_en: sense.sense_en,
+              sense_zh: sense.sense_zh,
+              exams: examsOf(sense.lemma).join(' '),
+              origin,
+              created_at: stamp(at),
+              ...newCardColumns(at),
+            })
+            // Made at the same moment by another request: that one stands.
+            .onConflict((oc) => oc.columns(['user_id', 'lemma', 'sense_id']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          cardId =
+            made?.id ??
+            (
+              await trx
+                .selectFrom('review_cards')
+                .select('id')
+                .where('user_id', '=', userId)
+                .where('lemma', '=', sense.lemma)
+                .where('sense_id', '=', sense.sense_id)
+                .executeTakeFirstOrThrow()
+            ).id;
+          if (made) {
+            await keepSentences(trx, cardId, sentences);
+            return { card_id: cardId, created: true };
+          }
+        }
+        await keepSentences(trx, cardId, sentences);
+        return { card_id: cardId, created: false };
+      });
+    },
+
+    /** Keeps a sentence with the learner's card of this sense, if they have one; false if not. */
+    async addSentence(userId: number, lemma: string, senseId: string, sentence: ReviewSentence): Promise<boolean> {
+      const card = await db
+        .selectFrom('review_cards')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('lemma', '=', lemma)
+        .where('sense_id', '=', senseId)
+        .executeTakeFirst();
+      if (!card) return false;
+      await keepSentences(db, card.id, [sentence]);
+      return true;
+    },
+
+    /** The next card: due ones first (oldest due), then new ones within the day's limit, then learning ones due soon. */
+    async next(
+      userId: number,
+      exclude: readonly number[] = [],
+    ): Promise<{ card: ReviewCard | null; options: RatingOutcome[]; counts: ReviewCounts; next_due: string | null }> {
+      const at = now();
+      const mine = await settings(userId);
+      const current = await counts(userId, at, mine.new_per_day);
+      const base = () => {
+        let q = db.selectFrom('review_cards as c').selectAll('c').where('c.user_id', '=', userId).where(notKnown);
+        if (exclude.length > 0) q = q.where('c.id', 'not in', [...exclude]);
+        return q;
+      };
+      let row = await base()
+        .where('c.state', '<>', 0)
+        .where('c.due', '<=', stamp(at))
+        .orderBy('c.due')
+        .limit(1)
+        .executeTakeFirst();
+      if (!row && current.new_left > 0) {
+        row = await base().where('c.state', '=', 0).orderBy('c.id').limit(1).executeTakeFirst();
+      }
+      if (!row) {
+        // The card just shown may be the only one left in its steps: it comes back rather than waiting.
+        row = await db
+          .selectFrom('review_cards as c')
+          .selectAll('c')
+          .where('c.user_id', '=', userId)
+          .where(notKnown)
+          .where('c.state', 'in', [1, 3])
+          .where('c.due', '<=', stamp(at, learnAhead))
+          .orderBy('c.due')
+          .limit(1)
+          .executeTakeFirst();
+      }
+      if (!row) {
+        const soonest = await db
+          .selectFrom('review_cards as c')
+          .select((eb) => eb.fn.min<string>('c.due').as('due'))
+          .where('c.user_id', '=', userId)
+          .where(notKnown)
+          .where('c.state', '<>', 0)
+          .executeTakeFirst();
+        return { card: null, options: [], counts: current, next_due: soonest?.due ?? null };
+      }
+      const sentences = await sentencesOf(row.id);
+      const memory = memoryOf(row);
+      return {
+        card: {
+          card_id: row.id,
+          lemma: row.lemma,
+          headword: row.headword,
+          pos: row.pos,
+          sense_en: row.sense_en,
+          sense_zh: row.sense_zh,
+          exams: row.exams ? row.exams.split(' ') : [],
+          state: stateName(row.state),
+          reps: row.reps,
+          lapses: row.lapses,
+          due: row.due,
+          sentences:
+            sentences.length > 0
+              ? sentences
+              : [{ pre_context: '', word: row.word, post_context: '', source: 'lookup', from: '' }],
+          front: sentences.length > 0 ? row.reps % sentences.length : 0,
+        },
+        options: outcomes(schedulerFor(mine.desired_retention), memory, at),
+        counts: current,
+        next_due: null,
+      };
+    },
+
+    /**
+     * Rates a card as it was shown (`reps`). The same review_id again answers as the first time;
+     * a card rated meanwhile elsewhere is left alone and answers `stale`.
+     */
+    async rate(
+      userId: number,
+      input: { card_id: number; rating: ReviewRating; review_id: string; reps: number },
+    ): Promise<{ card_id: number; due: string; state: ReturnType<typeof stateName>; stale: boolean; counts: ReviewCounts }> {
+      const at = now();
+      const mine = await settings(userId);
+      const outcome = await db
+        .transaction()
+        .execute(async (trx) => {
+          const card = await trx
+            .selectFrom('review_cards')
+            .selectAll()
+            .where('id', '=', input.card_id)
+            .where('user_id', '=', userId)
+            .executeTakeFirst();
+          if (!card) throw notFound();
+          const answered = await trx
+            .selectFrom('review_log')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('review_id', '=', input.review_id)
+            .executeTakeFirst();
+          if (answered || card.reps !== input.reps) return { card, stale: !answered };
+          const before = memoryOf(card);
+          const after = rated(schedulerFor(mine.desired_retention), before, input.rating, at);
+          const logged = await trx
+            .insertInto('review_log')
+            .values({
+              user_id: userId,
+              card_id: card.id,
+              review_id: input.review_id,
+              kind: 'rate',
+              undoes: null,
+              rating: input.rating,
+              state: before.state,
+              elapsed_days: before.last_review
+                ? Math.max(0, Math.floor((at.getTime() - Date.parse(before.last_review)) / 86_400_000))
+                : 0,
+              scheduled_days: before.scheduled_days,
+              before: JSON.stringify(before),
+              after: JSON.stringify(after),
+              reviewed_at: stamp(at),
+              day: shanghaiDay(at),
+            })
+            .onConflict((oc) => oc.columns(['user_id', 'review_id']).doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          // The same rating arrived twice at once: the other request wrote it.
+          if (!logged) return { card, stale: false };
+          const changed = await trx
+            .updateTable('review_cards')
+            .set(after)
+            .where('id', '=', card.id)
+            .where('reps', '=', before.reps)
+            .executeTakeFirst();
+          // Rated meanwhile by another request: roll this one back, log and all.
+          if (Number(changed.numUpdatedRows) !== 1) throw rateConflict();
+          return { card: { ...card, ...after }, stale: false };
+        })
+        .catch(async (error: unknown) => {
+          if (!(error instanceof UpstreamError) || error.status !== '409') throw error;
+          const card = await db
+            .selectFrom('review_cards')
+            .selectAll()
+            .where('id', '=', input.card_id)
+            .where('user_id', '=', userId)
+            .executeTakeFirstOrThrow();
+          return { card, stale: true };
+        });
+      return {
+        card_id: outcome.card.id,
+        due: outcome.card.due,
+        state: stateName(outcome.card.state),
+        stale: outcome.stale,
+        counts: await counts(userId, at, mine.new_per_day),
+      };
+    },
+
+    /**
+     * Takes back a rating while the card is still as that rating left it. The log keeps the rating
+     * and adds its undoing; undoing twice changes nothing.
+     */
+    async undo(userId: number, reviewId: string): Promise<{ card_id: number; counts: ReviewCounts }> {
+      const at = now();
+      const cardId = await db.transaction().execute(async (trx) => {
+        const log = await trx
+          .selectFrom('review_log')
+          .selectAll()
+          .where('user_id', '=', userId)
+          .where('review_id', '=', reviewId)
+          .where('kind', '=', 'rate')
+          .executeTakeFirst();
+        if (!log) throw notFound();
+        const undone = await trx.selectFrom('review_log').select('id').where('undoes', '=', log.id).executeTakeFirst();
+        if (undone) return log.card_id;
+        const before = JSON.parse(log.before) as MemoryColumns;
+        const after = JSON.parse(log.after) as MemoryColumns;
+        const changed = await trx
+          .updateTable('review_cards')
+          .set(before)
+          .where('id', '=', log.card_id)
+          .where('reps', '=', after.reps)
+          .where('due', '=', after.due)
+          .executeTakeFirst();
+        if (Number(changed.numUpdatedRows) !== 1) {
+          throw new UpstreamError(409, '409', '这次评分之后卡片又复习过，不能撤销');
+        }
+        await trx
+          .insertInto('review_log')
+          .values({
+            user_id: userId,
+            card_id: log.card_id,
+            review_id: `undo-${log.id}`,
+            kind: 'undo',
+            undoes: log.id,
+            rating: 0,
+            state: after.state,
+            elapsed_days: 0,
+            scheduled_days: after.scheduled_days,
+            before: log.after,
+            after: log.before,
+            reviewed_at: stamp(at),
+            day: shanghaiDay(at),
+          })
+          .execute();
+        return log.card_id;
+      });
+      return { card_id: cardId, counts: await counts(userId, at) };
+    },
+  };
+}
+
+export type Deck = ReturnType<typeof createDeck>;

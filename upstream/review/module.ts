@@ -1,0 +1,21 @@
+import type { DictionaryServices } from '../dictionary/module';
+import type { Platform, UpstreamModule } from '../platform/module';
+import { createDeck, type Deck } from './deck';
+import { reviewHandlers, type ReviewHandlersDeps } from './review-calls';
+
+export interface ReviewServices {
+  /** The learner's cards per sense, their FSRS schedule and the review log. */
+  deck: Deck;
+}
+
+/** The learning loop: cards per sense reviewed in their own sentences, scheduled by FSRS. */
+export const reviewModule: UpstreamModule<
+  Omit<ReviewHandlersDeps, keyof Platform | keyof ReviewServices> & DictionaryServices,
+  ReviewServices
+> = {
+  name: 'review',
+  services: {
+    deck: ({ db, now, dictionary }) => createDeck({ db, now, examsOf: (lemma) => dictionary.headword(lemma)?.exams ?? [] }),
+  },
+  calls: reviewHandlers,
+};

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
+
+const SENTENCE = { pre_context: 'Two herons stood on the muddy ', target_word: 'bank', post_context: ' while the stream flowed past.' };
+
+describe('the review calls', () => {
+  let upstream: TestUpstream;
+  let reader: string;
+  let other: string;
+  beforeAll(async () => {
+    upstream = await startTestUpstream({ env: { FREE_USES_LOGIN: '1000' } });
+    reader = await logInByEmail(upstream, 'reader@example.com');
+    other = await logInByEmail(upstream, 'other@example.com');
+  }, 60_000);
+  afterAll(() => upstream.stop());
+
+  it('makes a card of the sense marked 生词 in the word panel, and reviews it in that sentence', async () => {
+    const looked = await upstream.call('query_word', { ...SENTENCE, from: 'ContextualDict' }, bearer(reader));
+    expect(looked.body.status).toBe('OK');
+    const gloss = looked.body.result[0].gloss[0];
+
+    const marked = await upstream.call(
+      'set_strange_status',
+      { word: 'bank', strange: 1, sense_id: String(gloss.sense_id), pre_context: SENTENCE.pre_context, post_context: SENTENCE.post_context, from: 'ContextualDict' },
+      bearer(reader),
+    );
+    expect(marked.http).toBe(200);
+    expect(marked.body.data).toMatchObject({ lemma: 'bank', strange: 1, card_id: expect.any(Number) });
+
+    const next = await upstream.call('review_next', {}, bearer(reader));
+    expect(next.body.data.card).toMatchObject({
+      card_id: marked.body.data.card_id,
+      lemma: 'bank',
+      headword: 'bank',
+      sense_en: gloss.sense.first,
+      sense_zh: gloss.sense.second,
+      state: 'new',
+      sentences: [{ pre_context: SENTENCE.pre_context, word: 'bank', post_context: SENTENCE.post_context, source: 'lookup', from: 'ContextualDict' }],
+    });
+    // ECDICT tags bank for the school exams.
+    expect(next.body.data.card.exams).toContain('zk');
+    expect(next.body.data.options).toHaveLength(4);
+
+    const rated = await upstream.call(
+      'review_rate',
+      { card_id: marked.body.data.card_id, rating: 3, review_id: 'first-rating', reps: 0 },
+      bearer(reader),
+    );
+    expect(rated.body.data).toMatchObject({ state: 'learning', stale: false, counts: { reviewed_today: 1 } });
+    const counts = await upstream.request('/api/review_counts', { headers: bearer(reader) });
+    expect(counts.body.data).toMatchObject({ reviewed_today: 1, total: 1 });
+    const undone = await upstream.call('review_undo', { review_id: 'first-rating' }, bearer(reader));
+    expect(undone.body.data).toMatchObject({ card_id: marked.body.data.card_id, counts: { reviewed_today: 0, new_left: 1 } });
+
+    // Another learner has no cards, and cannot rate this one.
+    expect((await upstream.call('review_next', {}, bearer(other))).body.data).toMatchObject({ card: null, counts: { total: 0 } });
+    const foreign = await upstream.call(
+      'review_rate',
+      { card_id: marked.body.data.card_id, rating: 3, review_id: 'foreign-rating', reps: 0 },
+      bearer(other),
+    );
+    expect(foreign.http).toBe(404);
+  }, 30_000);
+
+  it('asks for the lookup before a sense can be marked in a sentence', async () => {
+    const marked = await upstream.call(
+      'set_strange_status',
+      { word: 'bank', strange: 1, sense_id: 'bank%1:17:01::', pre_context: 'Never looked up ', post_context: '.' },
+      bearer(other),
+    );
+    expect(marked.http).toBe(422);
+    expect(marked.body).toMatchObject({ status: 'sense_not_met', description: '请先在这句话里查询这个词，再标记' });
+  });
+
+  it('keeps the settings within their bounds, and asks for a login', async () => {
+    expect((await upstream.call('review_settings', {}, bearer(reader))).body.data).toEqual({ desired_retention: 0.9, new_per_day: 20 });
+    const set = await upstream.call('review_settings', { desired_retention: 0.85, new_per_day: 5 }, bearer(reader));
+    expect(set.body.data).toEqual({ desired_retention: 0.85, new_per_day: 5 });
+    expect((await upstream.call('review_settings', { desired_retention: 0.5 }, bearer(reader))).http).toBe(400);
+    expect((await upstream.call('review_rate', { card_id: 1, rating: 5, review_id: 'bad-rating', reps: 0 }, bearer(reader))).http).toBe(400);
+    expect((await upstream.call('review_rate', { card_id: 1, rating: 3, review_id: 'a b', reps: 0 }, bearer(reader))).http).toBe(400);
+    for (const name of ['review_next', 'review_rate', 'review_undo', 'review_settings']) {
+      expect((await upstream.call(name, {})).http).toBe(name === 'review_next' || name === 'review_settings' ? 401 : 400);
+    }
+    expect((await upstream.request('/api/review_counts')).http).toBe(401);
+  });
+});
