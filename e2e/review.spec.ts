@@ -1,4 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import Database from 'better-sqlite3';
+import { unzipSync } from 'fflate';
 import { expect, test } from './fixtures';
+import type { DictionaryPage } from './pages/dictionary-page';
+import type { WordPanel } from './pages/word-panel';
 import { hideDebugConsole } from './support/debug-console';
 import { widths } from './support/outbox';
 
@@ -6,6 +11,21 @@ const TEXT = "We sat on the bank of the river and watched the boats go by.\nThe 
 const CJK = /[\u4e00-\u9fff]/;
 
 test.beforeEach(({ page }) => hideDebugConsole(page));
+
+/** Reads TEXT in the dictionary and marks each word's sense shown 生词 in the word panel. */
+async function markStrange({ dict, panel }: { dict: DictionaryPage; panel: WordPanel }, words: string[]) {
+  await dict.open();
+  await dict.read(TEXT);
+  for (const word of words) {
+    await dict.word(word).click();
+    await panel.expectLoaded(word);
+    const strange = panel.root().getByTestId('mark-sense-strange');
+    await strange.click();
+    await expect(strange).toHaveAttribute('aria-pressed', 'true');
+    await panel.close().click();
+    await panel.expectClosed();
+  }
+}
 
 for (const [name, viewport] of [
   ['desktop', widths.desktop],
@@ -21,17 +41,7 @@ for (const [name, viewport] of [
       panel,
       review,
     }) => {
-      await dict.open();
-      await dict.read(TEXT);
-      for (const word of ['bank', 'pitch']) {
-        await dict.word(word).click();
-        await panel.expectLoaded(word);
-        const strange = panel.root().getByTestId('mark-sense-strange');
-        await strange.click();
-        await expect(strange).toHaveAttribute('aria-pressed', 'true');
-        await panel.close().click();
-        await panel.expectClosed();
-      }
+      await markStrange({ dict, panel }, ['bank', 'pitch']);
 
       await review.goto();
       const first = await review.expectCard();
@@ -88,18 +98,54 @@ for (const [name, viewport] of [
 
 test('the account menu shows how many cards wait', async ({ page, learner, dict, panel, shell }) => {
   await page.setViewportSize(widths.desktop);
-  await dict.open();
-  await dict.read(TEXT);
-  await dict.word('bank').click();
-  await panel.expectLoaded('bank');
-  await panel.root().getByTestId('mark-sense-strange').click();
-  await expect(panel.root().getByTestId('mark-sense-strange')).toHaveAttribute('aria-pressed', 'true');
-  await panel.close().click();
+  await markStrange({ dict, panel }, ['bank']);
   await page.getByTestId('account-trigger').click();
   await expect(page.getByTestId('account-review')).toContainText('复习');
   await expect(page.getByTestId('review-due-badge')).toHaveText('1');
   await page.getByTestId('account-review').click();
   await expect(page).toHaveURL(/\/review(\?|$)/);
+});
+
+test('the cards export to Anki and to CSV, and the review settings are kept', async ({ page, learner, dict, panel, review }) => {
+  await page.setViewportSize(widths.desktop);
+  await markStrange({ dict, panel }, ['bank']);
+  await review.goto();
+  await review.expectCard();
+
+  const saved = async (testId: string) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testId).click()]);
+    return { name: download.suggestedFilename(), bytes: new Uint8Array(await readFile((await download.path()) ?? '')) };
+  };
+  const csv = await saved('review-export-csv');
+  expect(csv.name).toMatch(/^语境生词-\d{4}-\d\d-\d\d\.csv$/);
+  expect([...csv.bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const rows = new TextDecoder().decode(csv.bytes).split('\r\n');
+  expect(rows[1]).toMatch(/^bank,n\.,[^,]*[\u4e00-\u9fff]/);
+  expect(rows[1]).toContain('We sat on the bank of the river and watched the boats go by.');
+
+  const apkg = await saved('review-export-apkg');
+  expect(apkg.name).toMatch(/\.apkg$/);
+  const files = unzipSync(apkg.bytes);
+  expect(Object.values(JSON.parse(new TextDecoder().decode(files.media)))).toHaveLength(2);
+  const collection = new Database(Buffer.from(files['collection.anki2']));
+  try {
+    const notes = collection.prepare('SELECT flds FROM notes').all() as { flds: string }[];
+    expect(notes).toHaveLength(1);
+    expect(notes[0].flds.split('\x1f')[0]).toBe('We sat on the {{c1::bank}} of the river and watched the boats go by.');
+  } finally {
+    collection.close();
+  }
+
+  await page.getByTestId('review-settings-toggle').click();
+  await expect(page.getByTestId('review-retention')).toHaveValue('0.9');
+  await page.getByTestId('review-retention').selectOption('0.85');
+  await page.getByTestId('review-new-per-day').fill('5');
+  await page.getByTestId('review-settings-save').click();
+  await expect(page.getByText('复习设置已保存')).toBeVisible();
+  await page.reload();
+  await page.getByTestId('review-settings-toggle').click();
+  await expect(page.getByTestId('review-retention')).toHaveValue('0.85');
+  await expect(page.getByTestId('review-new-per-day')).toHaveValue('5');
 });
 
 test('an anonymous visitor is asked to log in', async ({ page, review }) => {

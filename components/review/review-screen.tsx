@@ -6,8 +6,9 @@ import { Button, buttonClass } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { RetryButton } from '@/components/ui/retry-button';
 import { LoginRequired } from '@/components/word-lists/history-list-states';
+import { ReviewTools } from './review-tools';
 import { ApiError } from '@/lib/client/errors';
-import { clozeOf } from '@/lib/client/review/cloze';
+import { clozeOf } from '@/lib/text/cloze';
 import { intervalLabel, nextDueLabel } from '@/lib/client/review/intervals';
 import { type NextCard, useReviewSession } from '@/lib/client/review/session';
 import { useCurrentUser } from '@/lib/client/user';
@@ -91,6 +92,7 @@ function ReviewSession() {
           </Button>
         </div>
       )}
+      {next && next.counts.total > 0 && <ReviewTools onSettingsSaved={session.reload} />}
     </>
   );
 }

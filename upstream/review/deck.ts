@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Selectable, sql } from 'kysely';
 import {
   type RatingOutcome,
   type ReviewCard,
@@ -11,7 +11,8 @@ import {
   reviewSettingsLimits,
 } from '../../lib/contract';
 import type { Db } from '../db/database';
-import type { Database, ReviewCardsTable } from '../db/schema';
+import type { Database, ReviewCardsTable, ReviewSentencesTable } from '../db/schema';
+import type { ExportCard } from './export';
 import { clipContext } from '../dictionary/lookup-history';
 import { notFound, UpstreamError } from '../platform/http';
 import { type Clock, minutes, shanghaiDay, stamp } from '../platform/time';
@@ -60,6 +61,28 @@ const notKnown = (eb: ExpressionBuilder<Database & { c: ReviewCardsTable }, 'c'>
         .where('w.strange', '=', 0),
     ),
   );
+
+const sentenceOfRow = (
+  r: Pick<ReviewSentencesTable, 'pre_context' | 'word' | 'post_context' | 'source' | 'from_screen'>,
+): ReviewSentence => ({
+  pre_context: r.pre_context,
+  word: r.word,
+  post_context: r.post_context,
+  source: (reviewSentenceSources as readonly string[]).includes(r.source) ? (r.source as ReviewSentence['source']) : 'lookup',
+  from: r.from_screen,
+});
+
+/** What a card is of, as the screens and the exports show it. */
+const senseOfRow = (row: Selectable<ReviewCardsTable>) => ({
+  card_id: row.id,
+  lemma: row.lemma,
+  headword: row.headword,
+  pos: row.pos,
+  sense_en: row.sense_en,
+  sense_zh: row.sense_zh,
+  exams: row.exams ? row.exams.split(' ') : [],
+  state: stateName(row.state),
+});
 
 const rateConflict = () => new UpstreamError(409, '409', '这张卡片刚在别处复习过');
 
@@ -276,6 +299,31 @@ export function createDeck({
       return true;
     },
 
+    /** Every card of the learner with its sentences, oldest first: what an export holds. */
+    async exportable(userId: number): Promise<ExportCard[]> {
+      const rows = await db.selectFrom('review_cards').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+      const sentences = new Map<number, ReviewSentence[]>();
+      // In chunks: a statement's parameters are bounded, and a learner may keep thousands of cards.
+      for (let i = 0; i < rows.length; i += 500) {
+        const found = await db
+          .selectFrom('review_sentences')
+          .select(['card_id', 'pre_context', 'word', 'post_context', 'source', 'from_screen'])
+          .where(
+            'card_id',
+            'in',
+            rows.slice(i, i + 500).map((r) => r.id),
+          )
+          .orderBy('id')
+          .execute();
+        for (const s of found) {
+          const list = sentences.get(s.card_id) ?? [];
+          list.push(sentenceOfRow(s));
+          sentences.set(s.card_id, list);
+        }
+      }
+      return rows.map((row) => ({ ...senseOfRow(row), due: row.due, sentences: sentences.get(row.id) ?? [] }));
+    },
+
     /** The next card: due ones first (oldest due), then new ones within the day's limit, then learning ones due soon. */
     async next(
       userId: number,
@@ -325,14 +373,7 @@ export function createDeck({
       const memory = memoryOf(row);
       return {
         card: {
-          card_id: row.id,
-          lemma: row.lemma,
-          headword: row.headword,
-          pos: row.pos,
-          sense_en: row.sense_en,
-          sense_zh: row.sense_zh,
-          exams: row.exams ? row.exams.split(' ') : [],
-          state: stateName(row.state),
+          ...senseOfRow(row),
           reps: row.reps,
           lapses: row.lapses,
           due: row.due,

@@ -1,3 +1,4 @@
+import type { AudioServices } from '../audio/module';
 import type { DictionaryServices } from '../dictionary/module';
 import type { Platform, UpstreamModule } from '../platform/module';
 import { createDeck, type Deck } from './deck';
@@ -10,7 +11,7 @@ export interface ReviewServices {
 
 /** The learning loop: cards per sense reviewed in their own sentences, scheduled by FSRS. */
 export const reviewModule: UpstreamModule<
-  Omit<ReviewHandlersDeps, keyof Platform | keyof ReviewServices> & DictionaryServices,
+  Omit<ReviewHandlersDeps, keyof Platform | keyof ReviewServices> & DictionaryServices & AudioServices,
   ReviewServices
 > = {
   name: 'review',

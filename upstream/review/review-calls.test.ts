@@ -1,7 +1,12 @@
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, logInByEmail, startTestUpstream, type TestUpstream } from '../test-harness';
 
-const SENTENCE = { pre_context: 'Two herons stood on the muddy ', target_word: 'bank', post_context: ' while the stream flowed past.' };
+const SENTENCE = {
+  pre_context: 'Two herons stood on the muddy ',
+  target_word: 'bank',
+  post_context: ' while the stream flowed past.',
+};
 
 describe('the review calls', () => {
   let upstream: TestUpstream;
@@ -21,7 +26,14 @@ describe('the review calls', () => {
 
     const marked = await upstream.call(
       'set_strange_status',
-      { word: 'bank', strange: 1, sense_id: String(gloss.sense_id), pre_context: SENTENCE.pre_context, post_context: SENTENCE.post_context, from: 'ContextualDict' },
+      {
+        word: 'bank',
+        strange: 1,
+        sense_id: String(gloss.sense_id),
+        pre_context: SENTENCE.pre_context,
+        post_context: SENTENCE.post_context,
+        from: 'ContextualDict',
+      },
       bearer(reader),
     );
     expect(marked.http).toBe(200);
@@ -35,7 +47,15 @@ describe('the review calls', () => {
       sense_en: gloss.sense.first,
       sense_zh: gloss.sense.second,
       state: 'new',
-      sentences: [{ pre_context: SENTENCE.pre_context, word: 'bank', post_context: SENTENCE.post_context, source: 'lookup', from: 'ContextualDict' }],
+      sentences: [
+        {
+          pre_context: SENTENCE.pre_context,
+          word: 'bank',
+          post_context: SENTENCE.post_context,
+          source: 'lookup',
+          from: 'ContextualDict',
+        },
+      ],
     });
     // ECDICT tags bank for the school exams.
     expect(next.body.data.card.exams).toContain('zk');
@@ -62,6 +82,35 @@ describe('the review calls', () => {
     expect(foreign.http).toBe(404);
   }, 30_000);
 
+  it('exports the cards as CSV and as an Anki package with the words’ sound, to their owner only', async () => {
+    const csv = await upstream.request('/api/export_review?format=csv', { headers: bearer(reader) });
+    expect(csv.http).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(csv.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="yujing-cards-\d{4}-\d\d-\d\d\.csv"; filename\*=UTF-8''/,
+    );
+    // (Reading the body as text drops the byte-order mark; the bytes keep it.)
+    const raw = new Uint8Array(
+      await (await fetch(`${upstream.url}/api/export_review?format=csv`, { headers: bearer(reader) })).arrayBuffer(),
+    );
+    expect([...raw.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.body.startsWith('单词,词性,中文释义')).toBe(true);
+    expect(csv.body).toContain('Two herons stood on the muddy bank while the stream flowed past.');
+
+    const apkg = await fetch(`${upstream.url}/api/export_review?format=apkg`, { headers: bearer(reader) });
+    expect(apkg.status).toBe(200);
+    const files = unzipSync(new Uint8Array(await apkg.arrayBuffer()));
+    const media = Object.values(JSON.parse(new TextDecoder().decode(files.media)) as Record<string, string>);
+    expect(media).toEqual([expect.stringMatching(/^yujing-uk-.+\.wav$/), expect.stringMatching(/^yujing-us-.+\.wav$/)]);
+    expect(new TextDecoder().decode(files['0'].slice(0, 4))).toBe('RIFF');
+
+    // Another learner's export is empty; without a login there is none.
+    const empty = await upstream.request('/api/export_review?format=csv', { headers: bearer(other) });
+    expect(empty.body.split('\r\n').filter(Boolean)).toHaveLength(1);
+    expect((await upstream.request('/api/export_review?format=csv')).http).toBe(401);
+    expect((await upstream.request('/api/export_review?format=xlsx', { headers: bearer(reader) })).http).toBe(400);
+  }, 60_000);
+
   it('asks for the lookup before a sense can be marked in a sentence', async () => {
     const marked = await upstream.call(
       'set_strange_status',
@@ -73,12 +122,19 @@ describe('the review calls', () => {
   });
 
   it('keeps the settings within their bounds, and asks for a login', async () => {
-    expect((await upstream.call('review_settings', {}, bearer(reader))).body.data).toEqual({ desired_retention: 0.9, new_per_day: 20 });
+    expect((await upstream.call('review_settings', {}, bearer(reader))).body.data).toEqual({
+      desired_retention: 0.9,
+      new_per_day: 20,
+    });
     const set = await upstream.call('review_settings', { desired_retention: 0.85, new_per_day: 5 }, bearer(reader));
     expect(set.body.data).toEqual({ desired_retention: 0.85, new_per_day: 5 });
     expect((await upstream.call('review_settings', { desired_retention: 0.5 }, bearer(reader))).http).toBe(400);
-    expect((await upstream.call('review_rate', { card_id: 1, rating: 5, review_id: 'bad-rating', reps: 0 }, bearer(reader))).http).toBe(400);
-    expect((await upstream.call('review_rate', { card_id: 1, rating: 3, review_id: 'a b', reps: 0 }, bearer(reader))).http).toBe(400);
+    expect(
+      (await upstream.call('review_rate', { card_id: 1, rating: 5, review_id: 'bad-rating', reps: 0 }, bearer(reader))).http,
+    ).toBe(400);
+    expect((await upstream.call('review_rate', { card_id: 1, rating: 3, review_id: 'a b', reps: 0 }, bearer(reader))).http).toBe(
+      400,
+    );
     for (const name of ['review_next', 'review_rate', 'review_undo', 'review_settings']) {
       expect((await upstream.call(name, {})).http).toBe(name === 'review_next' || name === 'review_settings' ? 401 : 400);
     }

@@ -82,6 +82,9 @@ export const reviewSettings = obj({
 });
 export type ReviewSettings = z.infer<typeof reviewSettings>;
 
+/** The files the cards export to. */
+export const reviewExportFormats = ['apkg', 'csv'] as const;
+
 const cardId = num.int().min(1).max(2_147_483_647);
 /** The client's key of one rating (a random id): the same rating sent twice counts once. */
 const reviewId = str.regex(/^[A-Za-z0-9_-]{8,64}$/, '评分编号不正确');
@@ -118,6 +121,18 @@ export const reviewCalls = {
   }),
   /** The counts alone: the menu's number of cards due. */
   review_counts: def('review_counts', { method: 'GET', request: obj({}), response: envelope(reviewCounts) }),
+  /**
+   * The learner's cards as a file, one per sense: an Anki package (`apkg`: a cloze note per card
+   * with its sentence, sense and source, and the word's UK and US sound unless `audio=0`) or CSV
+   * for Excel (UTF-8 with a byte-order mark). Bytes, `Content-Disposition: attachment`.
+   */
+  export_review: def('export_review', {
+    method: 'GET',
+    kind: 'binary',
+    // Synthesizing the sound of thousands of words is work on the learner's behalf.
+    spends: true,
+    request: obj({ format: z.enum(reviewExportFormats), audio: z.enum(['0', '1']).optional() }),
+  }),
   /** The learner's review settings; with fields, changes them first. */
   review_settings: def('review_settings', {
     request: reviewSettings.partial(),

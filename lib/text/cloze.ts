@@ -1,5 +1,4 @@
-import type { ReviewSentence } from '@/lib/contract';
-import { sentenceRanges } from '@/lib/text/sentences';
+import { sentenceRanges } from './sentences';
 
 /** The most context shown on either side of the word: a card asks with a sentence, not a page. */
 const maxSide = 240;
@@ -13,10 +12,11 @@ export interface Cloze {
 }
 
 /**
- * The sentence a card asks with: of the context stored with the word, only the sentence(s) the
- * word is in, at most 240 characters either side (cut at a space, with an ellipsis).
+ * The sentence a review card asks with (in /review and in an Anki export): of the context
+ * stored with the word, only the sentence(s) the word is in, at most 240 characters either
+ * side (cut at a space, with an ellipsis).
  */
-export function clozeOf(s: Pick<ReviewSentence, 'pre_context' | 'word' | 'post_context'>): Cloze {
+export function clozeOf(s: { pre_context: string; word: string; post_context: string }): Cloze {
   const text = `${s.pre_context}${s.word}${s.post_context}`;
   const start = s.pre_context.length;
   const end = start + s.word.length;
