@@ -109,6 +109,11 @@ test('the account menu shows how many cards wait', async ({ page, learner, dict,
 test('the cards export to Anki and to CSV, and the review settings are kept', async ({ page, learner, dict, panel, review }) => {
   await page.setViewportSize(widths.desktop);
   await markStrange({ dict, panel }, ['bank']);
+  // The word book and the history say the Chinese of the sense the word was met in.
+  await page.goto('/Words');
+  await expect(page.locator('[data-testid="word-list-row"][data-lemma="bank"]').getByTestId('word-list-zh')).toContainText(CJK);
+  await page.goto('/ContextualDictHistory');
+  await expect(page.getByTestId('history-zh').first()).toContainText(CJK);
   await review.goto();
   await review.expectCard();
 

@@ -98,6 +98,7 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
               word={query.target_word}
               lemma={result.data.items[Math.min(tab, result.data.items.length - 1)].lemma}
               sentence={sentenceOf(query)}
+              {...shownSense(query, result.data.items[Math.min(tab, result.data.items.length - 1)])}
             />
             <div className="mt-3">
               <FreeUsesLeft feature="query_word" left={result.data.freeUsesLeft} />
@@ -115,6 +116,12 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
  */
 const sentenceOf = (query: WordQuery) =>
   `${query.pre_context}${query.target_word}${query.post_context}`.replace(/\s+/g, ' ').trim();
+
+/** The sense in view (the first of the lemma's tab) and where the word stands: what a mark or a list keeps. */
+function shownSense(query: WordQuery, item: TranslationItem) {
+  const senseId = item.gloss[0]?.sense_id;
+  return senseId == null ? {} : { sense_id: String(senseId), pre_context: query.pre_context, post_context: query.post_context };
+}
 
 /** 生词 / 熟词 for the first sense of the lemma in view (on the first tab, the meaning in this text). */
 function ShownSenseMarks({ query, item }: { query: WordQuery; item: TranslationItem }) {

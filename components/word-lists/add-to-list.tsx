@@ -15,11 +15,15 @@ interface KeptWord {
   lemma: string;
   /** The sentence the word was met in, kept with it. */
   sentence: string;
+  /** The sense shown in the word panel and the word's context: the sense becomes a review card. */
+  sense_id?: string;
+  pre_context?: string;
+  post_context?: string;
 }
 
 /**
  * 加入词单 in the word panel: a logged-in learner keeps the word, with its sentence, in one of
- * their named lists, or in a new list named on the spot. Anonymous visitors see nothing here
+ * their named lists, or in a new list named on the spot; the sense shown becomes a review card. Anonymous visitors see nothing here
  * (their words go nowhere).
  */
 export function AddToList(props: KeptWord) {
@@ -54,7 +58,7 @@ function ListPicker({ id, account, kept, onDone }: { id: string; account: string
     mutationFn: (listName: string) =>
       callData('add_multi_word_list', {
         name: listName,
-        words: [{ word: kept.word, lemma: kept.lemma, sentence: kept.sentence }],
+        words: [{ ...kept }],
       }),
     onSuccess: (data: { list: { name: string } }) => {
       toast.success(`已将 ${kept.word} 加入“${data.list.name}”`);

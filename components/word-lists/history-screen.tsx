@@ -125,6 +125,11 @@ function HistoryItem({ entry }: { entry: LookupEntry }) {
             {Number.isNaN(at.getTime()) ? '' : clockTime(at)}
           </time>
         </div>
+        {entry.sense_zh && (
+          <p data-testid="history-zh" className="mt-0.5 line-clamp-1 text-sm text-ink">
+            {entry.sense_zh}
+          </p>
+        )}
         <p data-testid="history-sentence" lang="en" className="mt-1 break-words leading-relaxed text-ink-soft">
           {before}
           <mark className="rounded bg-amber-100 px-0.5 font-medium text-ink">{entry.target_word}</mark>

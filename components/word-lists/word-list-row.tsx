@@ -131,6 +131,11 @@ export function WordListRow({
           }}
         />
       </div>
+      {entry.sense_zh && (
+        <p data-testid="word-list-zh" className="mt-1 line-clamp-2 text-sm text-ink">
+          {entry.sense_zh}
+        </p>
+      )}
       <div className="mt-1 flex flex-wrap items-center gap-x-3 text-xs text-ink-mute">
         {entry.lookups > 0 && <span>查过 {entry.lookups} 次</span>}
         {source && <span>来自{source}</span>}

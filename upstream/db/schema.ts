@@ -97,6 +97,8 @@ export interface WordListTable {
   sentence: string;
   lookups: Generated<number>;
   updated_at: string;
+  /** The Chinese of the sense the word was last met in (null before 022, or for a word marked without a lookup). */
+  sense_zh: string | null;
 }
 
 export interface WordFeedbackTable {
@@ -546,6 +548,12 @@ export interface ReviewLogTable {
   day: string;
 }
 
+/** An anonymous visitor's lookup, kept until they log in on that browser (022_review). */
+export type VisitorLookupsTable = Omit<LookupsTable, 'user_id' | 'answer' | 'sense_id'> & {
+  visitor_id: string;
+  answer: string;
+};
+
 export interface ReviewSettingsTable {
   user_id: number;
   desired_retention: number;
@@ -596,6 +604,7 @@ export interface Database {
   review_sentences: ReviewSentencesTable;
   review_log: ReviewLogTable;
   review_settings: ReviewSettingsTable;
+  visitor_lookups: VisitorLookupsTable;
 }
 
 export type User = Selectable<UsersTable>;

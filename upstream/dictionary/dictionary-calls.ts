@@ -209,6 +209,7 @@ export function dictionaryHandlers({
       };
       // Reopening a lookup (from the history, or the same word in the same sentence again) shows
       // the answer given then, and is not a new use: it was counted the first time.
+      if (user) await wordBook.adoptVisitor(caller.visitorId, user.id);
       const stored = user && (await wordBook.storedAnswer(user.id, lookup));
       if (stored) return { status: okStatus, result: stored } as Envelope;
       // A word the dictionary does not know (a slip of the keyboard) costs no free use, nor does
@@ -224,8 +225,11 @@ export function dictionaryHandlers({
         (items) => !isWordNotFound(items),
       );
       const first = result[0];
-      if (user && first?.gloss.some((g) => g.sense_id != null)) {
-        await wordBook.recordLookup(user.id, { ...lookup, lemma: first.lemma.toLowerCase(), from: input.from ?? '' }, result);
+      if (first?.gloss.some((g) => g.sense_id != null)) {
+        const record = { ...lookup, lemma: first.lemma.toLowerCase(), from: input.from ?? '' };
+        if (user) await wordBook.recordLookup(user.id, record, result);
+        // An anonymous visitor's lookups wait for their login on this browser (caller.visitorId).
+        else if (caller.visitorId) await wordBook.recordVisitorLookup(caller.visitorId, record, result);
       }
       // query_word is one of the older calls the product reads as `result`, not `data`.
       return { status: okStatus, result, ...(left === null ? {} : { free_uses_left: left }) } as Envelope;

@@ -19,6 +19,10 @@ export interface LookupRecord {
 export interface LookupHistory {
   /** Keeps the lookup with its answer and moves its lemma to the top of the user's word list. */
   recordLookup(userId: number, record: LookupRecord, answer: TranslationItem[]): Promise<void>;
+  /** Keeps an anonymous visitor's lookup, for their account once they log in on that browser. */
+  recordVisitorLookup(visitorId: string, record: LookupRecord, answer: TranslationItem[]): Promise<void>;
+  /** The lookups a visitor made before logging in, joined to their account (once). */
+  adoptVisitor(visitorId: string | undefined, userId: number): Promise<void>;
   /** The answer the user was given for this word in this context before, if they were. */
   storedAnswer(
     userId: number,

@@ -39,6 +39,12 @@ describe('the review calls', () => {
     expect(marked.http).toBe(200);
     expect(marked.body.data).toMatchObject({ lemma: 'bank', strange: 1, card_id: expect.any(Number) });
 
+    // The word book and the history show the Chinese of the sense the word was met in.
+    const history = await upstream.call('query_text_history', {}, bearer(reader));
+    expect(history.body.data.items[0]).toMatchObject({ target_word: 'bank', sense_zh: gloss.sense.second });
+    const words = await upstream.call('query_history', {}, bearer(reader));
+    expect(words.body.data.items[0]).toMatchObject({ lemma: 'bank', strange: 1, sense_zh: gloss.sense.second });
+
     const next = await upstream.call('review_next', {}, bearer(reader));
     expect(next.body.data.card).toMatchObject({
       card_id: marked.body.data.card_id,
@@ -110,6 +116,76 @@ describe('the review calls', () => {
     expect((await upstream.request('/api/export_review?format=csv')).http).toBe(401);
     expect((await upstream.request('/api/export_review?format=xlsx', { headers: bearer(reader) })).http).toBe(400);
   }, 60_000);
+
+  it('makes a card of a sense added to a word list from the word panel', async () => {
+    const pitch = { pre_context: "The company's sales ", target_word: 'pitch', post_context: ' was far too long.' };
+    const looked = await upstream.call('query_word', pitch, bearer(other));
+    const senseId = String(looked.body.result[0].gloss[0].sense_id);
+    const made = await upstream.call('add_word_list', { action: 'create', name: '商务' }, bearer(other));
+    const added = await upstream.call(
+      'add_word_list',
+      {
+        action: 'add_word',
+        list_id: made.body.data.list.list_id,
+        word: 'pitch',
+        sentence: 'x',
+        sense_id: senseId,
+        pre_context: pitch.pre_context,
+        post_context: pitch.post_context,
+      },
+      bearer(other),
+    );
+    expect(added.body.data.list.words).toBe(1);
+    const next = await upstream.call('review_next', {}, bearer(other));
+    expect(next.body.data.card).toMatchObject({ lemma: 'pitch', sentences: [{ word: 'pitch', source: 'list' }] });
+    // A word added without a sense (from a course's list) is listed only.
+    await upstream.call(
+      'add_multi_word_list',
+      { list_id: made.body.data.list.list_id, words: [{ word: 'pledge' }] },
+      bearer(other),
+    );
+    expect(
+      (await upstream.call('review_next', { exclude: [next.body.data.card.card_id] }, bearer(other))).body.data.counts.total,
+    ).toBe(1);
+  }, 30_000);
+
+  it('joins a visitor’s lookups to their account when they log in on that browser, and makes cards of senses met twice', async () => {
+    const browser = { 'x-visitor-id': 'b3f1c2d4-visitor-review' };
+    const stranger = { 'x-visitor-id': 'c4a2d3e5-visitor-other' };
+    const river = (pre: string, post: string) => ({
+      pre_context: pre,
+      target_word: 'bank',
+      post_context: post,
+      from: 'ReadNews',
+    });
+    for (const lookup of [
+      river('Two herons stood on the muddy ', ' while the stream flowed past.'),
+      river('Reeds grew thick along the muddy ', ' of the stream.'),
+    ]) {
+      expect((await upstream.call('query_word', lookup, browser)).body.status).toBe('OK');
+    }
+    await upstream.call('query_word', river('Ducks rested on the muddy ', ' of the pond.'), stranger);
+
+    const learner = await logInByEmail(upstream, 'visitor@example.com');
+    const history = await upstream.call('query_text_history', {}, { ...bearer(learner), ...browser });
+    expect(history.body.data.items.map((i: { post_context: string }) => i.post_context)).toEqual([
+      ' of the stream.',
+      ' while the stream flowed past.',
+    ]);
+    // Once: the lookups moved, they are not kept twice.
+    const again = await upstream.call('query_text_history', {}, { ...bearer(learner), ...browser });
+    expect(again.body.data.total).toBe(2);
+    // The same sense met in both sentences became a card asked with both.
+    const next = await upstream.call('review_next', {}, bearer(learner));
+    if (next.body.data.card) expect(next.body.data.card.sentences).toHaveLength(2);
+    const senses = await upstream.db
+      .selectFrom('lookups')
+      .select('sense_id')
+      .where('target_word', '=', 'bank')
+      .where('pre_context', 'like', '%muddy%')
+      .execute();
+    expect(next.body.data.counts.total).toBe(new Set(senses.map((r) => r.sense_id)).size === 1 ? 1 : 0);
+  }, 30_000);
 
   it('asks for the lookup before a sense can be marked in a sentence', async () => {
     const marked = await upstream.call(

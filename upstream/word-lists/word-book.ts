@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { inCodePointOrder } from '../db/dialect';
 import type { WordListTable } from '../db/schema';
 import { clipContext, sentenceOf, type LookupRecord } from '../dictionary/lookup-history';
-import { stamp, type Clock } from '../platform/time';
+import { type Clock, days, stamp } from '../platform/time';
 import { senseOfAnswer } from '../review/card-sense';
 import type { CardSense, Deck } from '../review/deck';
 
@@ -21,6 +21,9 @@ export interface Page<T> {
 }
 
 const defaultPageSize = 20;
+/** What a browser keeps of an anonymous visitor's lookups until they log in. */
+const maxVisitorLookups = 100;
+const visitorLookupDays = 30;
 const clip = (text: string, keepEnd: boolean) => clipContext(text, keepEnd ? 'before' : 'after');
 
 function pageOf(paging: Paging) {
@@ -38,7 +41,19 @@ function toWordListEntry(row: Selectable<WordListTable>): WordListEntry {
     sentence: row.sentence,
     lookups: row.lookups,
     updated_at: row.updated_at,
+    sense_zh: row.sense_zh,
   };
+}
+
+/** The Chinese of a stored answer's first sense (the meaning in that text), if it has one. */
+function chineseOfAnswer(answer: string | null): string | undefined {
+  if (!answer) return undefined;
+  try {
+    const zh = (JSON.parse(answer) as TranslationItem[])[0]?.gloss?.[0]?.sense?.second;
+    return typeof zh === 'string' && zh.trim() ? zh.trim() : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -88,52 +103,106 @@ export function createWordBook({
     );
   }
 
+  /** Keeps the lookup and moves its lemma to the top of the user's word list; `at`: when it was made, if not now. */
+  async function recordLookup(userId: number, record: LookupRecord, answer: TranslationItem[], when?: string): Promise<void> {
+    const at = when ?? stamp(now());
+    const pre = clip(record.pre_context, true);
+    const post = clip(record.post_context, false);
+    const sense = senseOfAnswer(answer, record.target_word);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('lookups')
+        .values({
+          user_id: userId,
+          target_word: record.target_word,
+          lemma: record.lemma,
+          pre_context: pre,
+          post_context: post,
+          from_screen: record.from,
+          created_at: at,
+          answer: JSON.stringify(answer),
+          sense_id: sense?.sense_id ?? null,
+        })
+        .execute();
+      await trx
+        .insertInto('word_list')
+        .values({
+          user_id: userId,
+          lemma: record.lemma,
+          word: record.target_word,
+          strange: null,
+          from_screen: record.from,
+          sentence: sentenceOf({ pre_context: pre, target_word: record.target_word, post_context: post }),
+          lookups: 1,
+          updated_at: at,
+          sense_zh: sense?.sense_zh || null,
+        })
+        .onConflict((oc) =>
+          oc.columns(['user_id', 'lemma']).doUpdateSet((eb) => ({
+            word: eb.ref('excluded.word'),
+            from_screen: eb.ref('excluded.from_screen'),
+            sentence: eb.ref('excluded.sentence'),
+            lookups: eb('word_list.lookups', '+', 1),
+            updated_at: eb.ref('excluded.updated_at'),
+            sense_zh: eb.ref('excluded.sense_zh'),
+          })),
+        )
+        .execute();
+    });
+    if (sense) await meetSense(userId, { ...record, pre_context: pre, post_context: post }, sense);
+  }
+
   return {
-    /** Keeps the lookup and moves its lemma to the top of the user's word list. */
-    async recordLookup(userId: number, record: LookupRecord, answer: TranslationItem[]): Promise<void> {
-      const at = stamp(now());
-      const pre = clip(record.pre_context, true);
-      const post = clip(record.post_context, false);
-      const sense = senseOfAnswer(answer, record.target_word);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .insertInto('lookups')
-          .values({
-            user_id: userId,
-            target_word: record.target_word,
-            lemma: record.lemma,
-            pre_context: pre,
-            post_context: post,
-            from_screen: record.from,
-            created_at: at,
-            answer: JSON.stringify(answer),
-            sense_id: sense?.sense_id ?? null,
-          })
-          .execute();
-        await trx
-          .insertInto('word_list')
-          .values({
-            user_id: userId,
-            lemma: record.lemma,
-            word: record.target_word,
-            strange: null,
-            from_screen: record.from,
-            sentence: sentenceOf({ pre_context: pre, target_word: record.target_word, post_context: post }),
-            lookups: 1,
-            updated_at: at,
-          })
-          .onConflict((oc) =>
-            oc.columns(['user_id', 'lemma']).doUpdateSet((eb) => ({
-              word: eb.ref('excluded.word'),
-              from_screen: eb.ref('excluded.from_screen'),
-              sentence: eb.ref('excluded.sentence'),
-              lookups: eb('word_list.lookups', '+', 1),
-              updated_at: eb.ref('excluded.updated_at'),
-            })),
-          )
-          .execute();
-      });
-      if (sense) await meetSense(userId, { ...record, pre_context: pre, post_context: post }, sense);
+    recordLookup,
+
+    async recordVisitorLookup(visitorId: string, record: LookupRecord, answer: TranslationItem[]): Promise<void> {
+      const at = now();
+      await db
+        .insertInto('visitor_lookups')
+        .values({
+          visitor_id: visitorId,
+          target_word: record.target_word,
+          lemma: record.lemma,
+          pre_context: clip(record.pre_context, true),
+          post_context: clip(record.post_context, false),
+          from_screen: record.from,
+          created_at: stamp(at),
+          answer: JSON.stringify(answer),
+        })
+        .execute();
+      // A browser keeps its newest lookups only, and a visitor who never logs in is forgotten.
+      await db
+        .deleteFrom('visitor_lookups')
+        .where('visitor_id', '=', visitorId)
+        .where('id', 'not in', (eb) =>
+          eb
+            .selectFrom('visitor_lookups')
+            .select('id')
+            .where('visitor_id', '=', visitorId)
+            .orderBy('id', 'desc')
+            .limit(maxVisitorLookups),
+        )
+        .execute();
+      await db
+        .deleteFrom('visitor_lookups')
+        .where('created_at', '<', stamp(at, -days(visitorLookupDays)))
+        .execute();
+    },
+
+    async adoptVisitor(visitorId: string | undefined, userId: number): Promise<void> {
+      if (!visitorId) return;
+      // Taken in one statement, so that two requests at once cannot both record them.
+      const taken = await db.deleteFrom('visitor_lookups').where('visitor_id', '=', visitorId).returningAll().execute();
+      for (const row of taken.sort((a, b) => a.id - b.id)) {
+        const record = {
+          target_word: row.target_word,
+          lemma: row.lemma,
+          pre_context: row.pre_context,
+          post_context: row.post_context,
+          from: row.from_screen,
+        };
+        await recordLookup(userId, record, JSON.parse(row.answer) as TranslationItem[], row.created_at);
+      }
     },
 
     async storedAnswer(
@@ -159,7 +228,7 @@ export function createWordBook({
       const [rows, total] = await Promise.all([
         db
           .selectFrom('lookups')
-          .select(['id', 'target_word', 'lemma', 'pre_context', 'post_context', 'from_screen', 'created_at'])
+          .select(['id', 'target_word', 'lemma', 'pre_context', 'post_context', 'from_screen', 'created_at', 'answer'])
           .where('user_id', '=', userId)
           .orderBy('id', 'desc')
           .limit(size)
@@ -172,7 +241,10 @@ export function createWordBook({
           .executeTakeFirstOrThrow(),
       ]);
       return {
-        items: rows.map(({ from_screen, ...r }) => ({ ...r, from: from_screen })),
+        items: rows.map(({ from_screen, answer, ...r }) => {
+          const zh = chineseOfAnswer(answer);
+          return { ...r, from: from_screen, ...(zh ? { sense_zh: zh } : {}) };
+        }),
         total: Number(total.n),
         page,
         page_size: size,
@@ -203,7 +275,7 @@ export function createWordBook({
      */
     async setStrange(
       userId: number,
-      mark: { word: string; lemma: string; strange: 0 | 1; from: string; sentence: string },
+      mark: { word: string; lemma: string; strange: 0 | 1; from: string; sentence: string; sense_zh?: string },
     ): Promise<WordListEntry> {
       const at = stamp(now());
       const row = await db
@@ -217,9 +289,15 @@ export function createWordBook({
           sentence: clip(mark.sentence, false),
           lookups: 0,
           updated_at: at,
+          sense_zh: mark.sense_zh || null,
         })
-        // Marking keeps the word's place in the list (its sentence, source and order) as it was.
-        .onConflict((oc) => oc.columns(['user_id', 'lemma']).doUpdateSet({ strange: mark.strange }))
+        // Marking keeps the word's place in the list (its sentence, source and order) as it was;
+        // a mark given on a sense shown in a sentence names that sense's Chinese.
+        .onConflict((oc) =>
+          oc
+            .columns(['user_id', 'lemma'])
+            .doUpdateSet(mark.sense_zh ? { strange: mark.strange, sense_zh: mark.sense_zh } : { strange: mark.strange }),
+        )
         .returningAll()
         .executeTakeFirstOrThrow();
       return toWordListEntry(row);

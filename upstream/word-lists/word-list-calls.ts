@@ -14,6 +14,14 @@ import type { NamedWordLists } from './named-lists';
 import type { WordBook } from './word-book';
 import { loadWordSheet } from './word-sheet';
 
+/** A word as a list call sends it. */
+interface ListWordInput {
+  word: string;
+  sense_id?: string;
+  pre_context?: string;
+  post_context?: string;
+}
+
 export interface WordListHandlersDeps {
   users: Pick<Users, 'requireUser' | 'userForToken'>;
   /** Which lemma a marked word is, when the screen does not say; a listed word's IPA and Chinese. */
@@ -59,6 +67,18 @@ export function wordListHandlers({
     return turn;
   };
 
+  /** The sense the learner was shown for this word in this sentence, from the answer kept with the lookup. */
+  async function shownSense(
+    userId: number,
+    shown: { word: string; sense_id: string; pre_context?: string; post_context?: string },
+  ) {
+    const met = { target_word: shown.word.trim(), pre_context: shown.pre_context ?? '', post_context: shown.post_context ?? '' };
+    const answer = await wordBook.storedAnswer(userId, met);
+    const sense = answer && senseOfAnswer(answer, met.target_word, shown.sense_id);
+    const sentence = { pre_context: met.pre_context, word: met.target_word, post_context: met.post_context };
+    return sense ? { sense, met, sentence } : undefined;
+  }
+
   /**
    * A mark given in the word panel, on the sense the learner was shown in this sentence: the
    * lemma is that sense's, and 生词 makes (or finds) the sense's review card with the sentence.
@@ -67,22 +87,29 @@ export function wordListHandlers({
     userId: number,
     mark: { word: string; strange: 0 | 1; from: string; sense_id: string; pre_context?: string; post_context?: string },
   ) {
-    const met = { target_word: mark.word, pre_context: mark.pre_context ?? '', post_context: mark.post_context ?? '' };
-    const answer = await wordBook.storedAnswer(userId, met);
-    const sense = answer && senseOfAnswer(answer, mark.word, mark.sense_id);
-    if (!sense) throw new UpstreamError(422, 'sense_not_met', '请先在这句话里查询这个词，再标记');
+    const shown = await shownSense(userId, mark);
+    if (!shown) throw new UpstreamError(422, 'sense_not_met', '请先在这句话里查询这个词，再标记');
+    const { sense, met, sentence } = shown;
     const entry = await wordBook.setStrange(userId, {
       word: mark.word,
       lemma: sense.lemma,
       strange: mark.strange,
       from: mark.from,
       sentence: sentenceOf(met),
+      sense_zh: sense.sense_zh,
     });
     if (mark.strange === 0) return entry;
-    const { card_id } = await deck.addCard(userId, sense, 'mark', [
-      { pre_context: met.pre_context, word: mark.word, post_context: met.post_context, source: 'lookup', from: mark.from },
-    ]);
+    const { card_id } = await deck.addCard(userId, sense, 'mark', [{ ...sentence, source: 'lookup', from: mark.from }]);
     return { ...entry, card_id };
+  }
+
+  /** Words added to a list from the word panel: each sense shown becomes a review card with its sentence. */
+  async function cardsOfListed(userId: number, words: readonly ListWordInput[]) {
+    for (const w of words) {
+      if (!w.sense_id) continue;
+      const shown = await shownSense(userId, { ...w, sense_id: w.sense_id });
+      if (shown) await deck.addCard(userId, shown.sense, 'list', [{ ...shown.sentence, source: 'list', from: '' }]);
+    }
   }
 
   return {
@@ -104,8 +131,11 @@ export function wordListHandlers({
         case 'delete':
           await namedLists.remove(user.id, change.list_id);
           return ok({ list: null });
-        case 'add_word':
-          return ok({ list: (await namedLists.addWords(user.id, change.list_id, [listWord(change)])).list });
+        case 'add_word': {
+          const { list } = await namedLists.addWords(user.id, change.list_id, [listWord(change)]);
+          await cardsOfListed(user.id, [change]);
+          return ok({ list });
+        }
         case 'remove_word':
           return ok({ list: (await namedLists.removeWord(user.id, change.list_id, change.lemma.toLowerCase())).list });
       }
@@ -114,7 +144,9 @@ export function wordListHandlers({
     add_multi_word_list: async ({ list_id, name, words }, caller) => {
       const user = await users.requireUser(caller);
       const id = list_id ?? (await namedLists.byName(user.id, name ?? '')).list_id;
-      return ok(await namedLists.addWords(user.id, id, words.map(listWord)));
+      const added = await namedLists.addWords(user.id, id, words.map(listWord));
+      await cardsOfListed(user.id, words);
+      return ok(added);
     },
 
     export_pdf: async (source, caller) => {
@@ -140,11 +172,13 @@ export function wordListHandlers({
 
     query_text_history: async (input, caller) => {
       const user = await users.requireUser(caller);
+      await wordBook.adoptVisitor(caller.visitorId, user.id);
       return ok(await wordBook.lookups(user.id, input));
     },
 
     query_history: async ({ strange, from, ...paging }, caller) => {
       const user = await users.requireUser(caller);
+      await wordBook.adoptVisitor(caller.visitorId, user.id);
       return ok(await wordBook.words(user.id, { strange, from }, paging));
     },
 

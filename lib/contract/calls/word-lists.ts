@@ -15,6 +15,8 @@ export const wordListEntry = obj({
   sentence: str,
   lookups: num,
   updated_at: str,
+  /** The Chinese of the sense the word was last met in, when known. */
+  sense_zh: str.nullable().optional(),
 });
 export type WordListEntry = z.infer<typeof wordListEntry>;
 
@@ -27,6 +29,8 @@ export const lookupEntry = obj({
   post_context: str,
   from: str,
   created_at: str,
+  /** The Chinese of the sense the word was given in that sentence, when it had one. */
+  sense_zh: str.optional(),
 });
 export type LookupEntry = z.infer<typeof lookupEntry>;
 
@@ -47,6 +51,10 @@ const listWordInput = obj({
   word: str.trim().min(1, '单词不能为空').max(200),
   lemma: str.trim().min(1).max(200).optional(),
   sentence: str.max(20_000).optional(),
+  /** From the word panel: the sense shown and the word's context; the sense then becomes a review card. */
+  sense_id: str.min(1).max(200).optional(),
+  pre_context: str.max(20_000).optional(),
+  post_context: str.max(20_000).optional(),
 });
 const flag = z.enum(['0', '1']);
 

@@ -3,7 +3,8 @@ import { withId } from '../dialect';
 
 // 022_review: the learning loop. A card is one sense of one lemma that a learner keeps, with the
 // sentences they met it in and its FSRS memory state; every rating goes to an append-only log, and
-// each lookup now remembers which sense it was answered with (a second lookup of a sense makes a card).
+// each lookup now remembers which sense it was answered with (a second lookup of a sense makes a card),
+// and the word book the Chinese of the sense its word was last met in.
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('review_cards'))
@@ -95,9 +96,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // same sense can be seen without reading every stored answer.
   await db.schema.alterTable('lookups').addColumn('sense_id', 'text').execute();
   await db.schema.createIndex('lookups_user_sense').on('lookups').columns(['user_id', 'lemma', 'sense_id']).execute();
+  // The Chinese of the sense a listed word was last met in, shown beside it in the word book.
+  await db.schema.alterTable('word_list').addColumn('sense_zh', 'text').execute();
+
+  // An anonymous visitor's lookups (the newest 100 of a browser, for 30 days), which join their
+  // account when they log in on that browser.
+  await withId(db, db.schema.createTable('visitor_lookups'))
+    .addColumn('visitor_id', 'text', (c) => c.notNull())
+    .addColumn('target_word', 'text', (c) => c.notNull())
+    .addColumn('lemma', 'text', (c) => c.notNull())
+    .addColumn('pre_context', 'text', (c) => c.notNull())
+    .addColumn('post_context', 'text', (c) => c.notNull())
+    .addColumn('from_screen', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('answer', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('visitor_lookups_visitor').on('visitor_lookups').columns(['visitor_id', 'id']).execute();
+  await db.schema.createIndex('visitor_lookups_created').on('visitor_lookups').columns(['created_at']).execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropTable('visitor_lookups').execute();
+  await db.schema.alterTable('word_list').dropColumn('sense_zh').execute();
   await db.schema.dropIndex('lookups_user_sense').execute();
   await db.schema.alterTable('lookups').dropColumn('sense_id').execute();
   for (const table of ['review_settings', 'review_log', 'review_sentences', 'review_cards']) {
