@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import type { DictionaryPage } from './pages/dictionary-page';
 import type { WordPanel } from './pages/word-panel';
 import { hideDebugConsole } from './support/debug-console';
+import { clickWord, sentence } from './support/reading-text';
 import { widths } from './support/outbox';
 
 const TEXT = "We sat on the bank of the river and watched the boats go by.\nThe company's sales pitch was too long.";
@@ -92,6 +93,16 @@ for (const [name, viewport] of [
       // Still so after a reload: the ratings were kept.
       await page.reload();
       await expect(review.finished()).toBeVisible();
+
+      // The statistics show the day's reviews (the undone one not counted), drawn as charts.
+      await page.goto('/review/stats');
+      await expect(page.getByTestId('stats-today')).toHaveText('2');
+      await expect(page.getByTestId('stats-streak')).toHaveText('1 天');
+      await expect(page.getByTestId('stats-total')).toHaveText('2');
+      // Bars are drawn: today's reviews, and the cards falling due.
+      await expect(page.getByTestId('stats-days').locator('.recharts-bar-rectangle').first()).toBeVisible();
+      await expect(page.getByTestId('stats-forecast').locator('.recharts-bar-rectangle').first()).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     });
   });
 }
@@ -104,6 +115,12 @@ test('the account menu shows how many cards wait', async ({ page, learner, dict,
   await expect(page.getByTestId('review-due-badge')).toHaveText('1');
   await page.getByTestId('account-review').click();
   await expect(page).toHaveURL(/\/review(\?|$)/);
+  // The personal centre says what waits, and leads to the statistics.
+  await page.goto('/Admin');
+  await expect(page.getByTestId('review-summary')).toContainText('待复习');
+  await page.getByTestId('admin-review-stats').click();
+  await expect(page).toHaveURL(/\/review\/stats(\?|$)/);
+  await expect(page.getByTestId('review-stats')).toBeVisible();
 });
 
 test('the cards export to Anki and to CSV, and the review settings are kept', async ({ page, learner, dict, panel, review }) => {
@@ -151,6 +168,62 @@ test('the cards export to Anki and to CSV, and the review settings are kept', as
   await page.getByTestId('review-settings-toggle').click();
   await expect(page.getByTestId('review-retention')).toHaveValue('0.85');
   await expect(page.getByTestId('review-new-per-day')).toHaveValue('5');
+});
+
+test('a text shows how much of it the learner knows and marks a word waiting for review, which the word panel reviews', async ({
+  page,
+  learner,
+  dict,
+  panel,
+}) => {
+  await page.setViewportSize(widths.desktop);
+  await markStrange({ dict, panel }, ['bank']);
+  // The dictionary's reading mode: the marks were read again after the mark.
+  await expect(page.getByTestId('known-share')).toContainText(/本文已认识 \d+%/);
+  await expect(page.getByTestId('mark-due')).toHaveText('待复习 1');
+  await expect(page.getByTestId('due-list')).toHaveText('bank');
+  await expect(dict.word('bank')).toHaveAttribute('data-marks', /\bdue\b/);
+  await expect(dict.word('river')).not.toHaveAttribute('data-marks', /\bdue\b/);
+
+  // A reading page: the share, and the waiting word marked over the server's text.
+  const story = await page.request.post('/api/query_word', {
+    data: {
+      pre_context: 'The ',
+      target_word: 'piano',
+      post_context: ' appeared at the railway station one Monday in early spring.',
+      from: 'ShortStoryArticle',
+    },
+  });
+  const gloss = ((await story.json()) as { result: { gloss: { sense_id: string }[] }[] }).result[0].gloss[0];
+  const marked = await page.request.post('/api/set_strange_status', {
+    data: {
+      word: 'piano',
+      strange: 1,
+      sense_id: String(gloss.sense_id),
+      pre_context: 'The ',
+      post_context: ' appeared at the railway station one Monday in early spring.',
+    },
+  });
+  expect(((await marked.json()) as { data: { card_id: number } }).data.card_id).toBeGreaterThan(0);
+  await page.goto('/ShortStoryArticle/the-piano-at-the-station');
+  await expect(page.getByTestId('reading-known')).toContainText(/本文已认识 \d+%/, { timeout: 30_000 });
+  await expect(page.getByTestId('reading-due')).toContainText('待复习的词 1 个');
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...((CSS.highlights.get('reading-mark-due') as Iterable<Range> | undefined) ?? [])].map((r) =>
+          r.toString().toLowerCase(),
+        ),
+      ),
+    )
+    .toContain('piano');
+
+  // Met while reading, the word is reviewed from the word panel.
+  await clickWord(page, sentence(page, 'The piano appeared at the railway station'), 'piano');
+  await panel.expectLoaded('piano');
+  await expect(panel.root().getByTestId('waiting-card')).toContainText('还记得吗');
+  await panel.root().getByTestId('waiting-card-remembered').click();
+  await expect(panel.root().getByTestId('waiting-card-done')).toHaveText('已记录，10分钟后再复习');
 });
 
 test('an anonymous visitor is asked to log in', async ({ page, review }) => {

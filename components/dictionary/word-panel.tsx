@@ -14,6 +14,7 @@ import type { TranslationItem } from '@/lib/contract';
 import { FreeUsesLeft } from '@/components/membership/free-uses-left';
 import { AddToList } from '@/components/word-lists/add-to-list';
 import { MarkSense } from '@/components/word-lists/mark-sense';
+import { WaitingCard } from '@/components/review/waiting-card';
 import { LemmaEntry } from './lemma-entry';
 import { NotFoundIcon } from '@/components/ui/icons';
 
@@ -91,21 +92,42 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
         ) : isWordNotFound(result.data.items) ? (
           <NotFound word={query.target_word} message={notFoundMessage(result.data.items)} left={result.data.freeUsesLeft} />
         ) : (
-          <>
-            <LemmaTabs items={result.data.items} tab={Math.min(tab, result.data.items.length - 1)} onTab={onTab} />
-            <ShownSenseMarks query={query} item={result.data.items[Math.min(tab, result.data.items.length - 1)]} />
-            <AddToList
-              word={query.target_word}
-              lemma={result.data.items[Math.min(tab, result.data.items.length - 1)].lemma}
-              sentence={sentenceOf(query)}
-              {...shownSense(query, result.data.items[Math.min(tab, result.data.items.length - 1)])}
-            />
-            <div className="mt-3">
-              <FreeUsesLeft feature="query_word" left={result.data.freeUsesLeft} />
-            </div>
-          </>
+          <WordAnswer query={query} items={result.data.items} tab={tab} onTab={onTab} freeUsesLeft={result.data.freeUsesLeft} />
         )}
       </OverlayBody>
+    </>
+  );
+}
+
+/**
+ * The answer: a tab per lemma, then what the learner can do with the sense in view: rate its
+ * waiting review card, mark it 生词 / 熟词, keep it in a word list.
+ */
+function WordAnswer({
+  query,
+  items,
+  tab,
+  onTab,
+  freeUsesLeft,
+}: {
+  query: WordQuery;
+  items: TranslationItem[];
+  tab: number;
+  onTab: (tab: number) => void;
+  freeUsesLeft: number | null;
+}) {
+  const shown = Math.min(tab, items.length - 1);
+  const item = items[shown];
+  const sense = shownSense(query, item);
+  return (
+    <>
+      <LemmaTabs items={items} tab={shown} onTab={onTab} />
+      <WaitingCard lemma={item.lemma} senseId={sense.sense_id} />
+      <ShownSenseMarks query={query} item={item} />
+      <AddToList word={query.target_word} lemma={item.lemma} sentence={sentenceOf(query)} {...sense} />
+      <div className="mt-3">
+        <FreeUsesLeft feature="query_word" left={freeUsesLeft} />
+      </div>
     </>
   );
 }

@@ -26,6 +26,8 @@ export function usePassageMarks(text: string) {
   const [chosenExam, setChosenExam] = useState('cet4');
   const [strangeOn, setStrangeOn] = useState(false);
   const [phrasesOn, setPhrasesOn] = useState(false);
+  // The words waiting for review are marked from the start: meeting one is a chance to review it.
+  const [dueOn, setDueOn] = useState(true);
 
   // The chosen exam, if the passage has words of it; else the first exam it has.
   const exam = marks && (marks.exams.includes(chosenExam as never) ? chosenExam : (marks.exams[0] ?? null));
@@ -38,8 +40,9 @@ export function usePassageMarks(text: string) {
         exam: examOn ? (exam ?? null) : null,
         strange: strangeOn && canStrange,
         phrases: phrasesOn && !withheld,
+        due: dueOn && canStrange,
       }),
-    [marks, exam, examOn, strangeOn, canStrange, phrasesOn, withheld],
+    [marks, exam, examOn, strangeOn, canStrange, phrasesOn, withheld, dueOn],
   );
   const chooseExam = (tag: string) => {
     setChosenExam(tag);
@@ -57,7 +60,7 @@ export function usePassageMarks(text: string) {
     exam,
     canStrange,
     withheld,
-    toggles: { examOn, setExamOn, chooseExam, strangeOn, setStrangeOn, phrasesOn, setPhrasesOn },
+    toggles: { examOn, setExamOn, chooseExam, strangeOn, setStrangeOn, phrasesOn, setPhrasesOn, dueOn, setDueOn },
   } as const;
 }
 export type PassageMarksState = ReturnType<typeof usePassageMarks>;
@@ -83,7 +86,7 @@ export function PassageMarks({
       <div
         className={
           // The marks, by the data-marks the words carry; the current word keeps its own highlight.
-          '[&_[data-marks~=exam]:not([data-current])]:bg-sky-100 [&_[data-marks~=strange]]:font-semibold [&_[data-marks~=strange]]:text-rose-700 [&_[data-marks~=phrase]]:shadow-[inset_0_-2px_0_#7c3aed]'
+          '[&_[data-marks~=exam]:not([data-current])]:bg-sky-100 [&_[data-marks~=strange]]:font-semibold [&_[data-marks~=strange]]:text-rose-700 [&_[data-marks~=phrase]]:shadow-[inset_0_-2px_0_#7c3aed] [&_[data-marks~=due]:not([data-current])]:bg-orange-100 [&_[data-marks~=due]]:underline [&_[data-marks~=due]]:decoration-orange-600 [&_[data-marks~=due]]:decoration-dotted [&_[data-marks~=due]]:decoration-2'
         }
       >
         {children(marks.visible)}
@@ -148,6 +151,12 @@ export function MarksToolbar({ marks }: { marks: PassageMarksState }) {
           词组
           {withheld && <span className="ml-1 rounded bg-amber-100 px-1 text-xs text-amber-800">会员</span>}
         </Toggle>
+        {ready && canStrange && found.dueWords.length > 0 && (
+          <Toggle testId="mark-due" pressed={toggles.dueOn} disabled={false} onChange={toggles.setDueOn}>
+            待复习 {found.dueWords.length}
+          </Toggle>
+        )}
+        {ready && found.known && <KnownShare known={found.known} />}
         <span aria-live="polite" className="text-ink-mute">
           {parse.isError ? null : !ready ? <span data-testid="marks-loading">正在分析文章…</span> : null}
         </span>
@@ -180,7 +189,8 @@ export function MarksToolbar({ marks }: { marks: PassageMarksState }) {
 /** What is marked, counted and listed: the words themselves for those who cannot see the colours. */
 export function MarksLegend({ marks, className = '' }: { marks: PassageMarksState; className?: string }) {
   const { marks: found, exam, canStrange, withheld, toggles } = marks;
-  if (!found || !(toggles.examOn || toggles.strangeOn || (toggles.phrasesOn && !withheld))) return null;
+  const dueShown = toggles.dueOn && canStrange && !!found && found.dueWords.length > 0;
+  if (!found || !(toggles.examOn || toggles.strangeOn || (toggles.phrasesOn && !withheld) || dueShown)) return null;
   const examWords = exam ? (found.examWords[exam] ?? []) : [];
   return (
     <div data-testid="marks-legend" className={`flex flex-col gap-2 text-sm text-ink-soft ${className}`}>
@@ -200,6 +210,15 @@ export function MarksLegend({ marks, className = '' }: { marks: PassageMarksStat
             生词 {found.strangeWords.length} 个
           </span>
           <WordChips testId="strange-list" words={found.strangeWords} className="bg-rose-50 font-medium text-rose-800" />
+        </div>
+      )}
+      {dueShown && (
+        <div data-testid="legend-due" className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          <span className="flex items-center gap-2">
+            <span aria-hidden className="inline-block h-3 w-5 rounded-sm bg-orange-100 ring-1 ring-orange-400" />
+            待复习 {found.dueWords.length} 个<span className="text-xs text-ink-mute">（点一下，说说还记不记得）</span>
+          </span>
+          <WordChips testId="due-list" words={found.dueWords} className="bg-orange-50 text-orange-900" />
         </div>
       )}
       {toggles.phrasesOn && !withheld && (
@@ -223,6 +242,19 @@ export function MarksLegend({ marks, className = '' }: { marks: PassageMarksStat
         </div>
       )}
     </div>
+  );
+}
+
+/** 本文已认识 N%: of the passage's distinct words, those the learner marked 熟词 or knows from review. */
+export function KnownShare({ known }: { known: { words: number; of: number; share: number } }) {
+  return (
+    <span
+      data-testid="known-share"
+      title={`按你标为熟词、以及复习中已牢固记住（稳定超过 21 天）的词计算：${known.words} / ${known.of} 个词`}
+      className="rounded-lg bg-emerald-50 px-2 py-1 text-emerald-800"
+    >
+      本文已认识 <span className="font-semibold tabular-nums">{Math.round(known.share * 100)}%</span>
+    </span>
   );
 }
 

@@ -4,6 +4,8 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { ClickableText } from '@/components/dictionary/clickable-text';
 import type { PlayMode } from '@/lib/audio/player';
 import { useAudioPlayer } from '@/lib/audio/use-audio-player';
+import { useUser } from '@/lib/client/app-state';
+import { parseTextLimits } from '@/lib/contract/passage-limits';
 import { openOverlay } from '@/lib/client/overlays';
 import { useGlobalConfig } from '@/lib/config/use-global-config';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -40,6 +42,13 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
   const [wordsOpen, setWordsOpen] = useState(false);
   // Once opened, the marks stay on the text while the panel is folded away.
   const [marks, setMarks] = useState<'never' | 'open' | 'folded'>('never');
+  // A logged-in reader sees at once how much of the text they know, and the words waiting for
+  // review: on an article or a story (one parse_text); a whole book is parsed when they open 标注.
+  const user = useUser();
+  const [short, setShort] = useState(false);
+  useEffect(() => {
+    setShort(spans().reduce((n, span) => n + (span.textContent?.length ?? 0), 0) <= parseTextLimits.maxChars);
+  }, [spans]);
   const { snapshot, settings, playSegments, stop } = useAudioPlayer();
   const [, updateConfig] = useGlobalConfig();
   const playingIndex = snapshot.active?.list?.id === listId ? snapshot.active.list.index : -1;
@@ -74,10 +83,13 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
       data-testid="article-bar"
       className="sticky bottom-0 z-10 -mx-4 flex flex-col gap-2 border-t border-slate-200 bg-white/95 px-4 py-2 backdrop-blur"
     >
-      {marks !== 'never' && (
-        <div hidden={marks === 'folded'} className="rounded-lg bg-slate-50 px-3 pt-2">
-          <Suspense fallback={<p className="pb-2 text-sm text-ink-mute">正在加载标注…</p>}>
-            <ReadingMarks key={listId} spans={spans} />
+      {(marks !== 'never' || (user && short)) && (
+        // One element throughout, so that what the reader turned on stays drawn while the panel is
+        // folded away; folded (or never opened, for a logged-in reader) it shows only how much of the
+        // text they know and the words waiting for review.
+        <div className={marks === 'open' ? 'rounded-lg bg-slate-50 px-3 pt-2' : ''}>
+          <Suspense fallback={marks === 'open' ? <p className="pb-2 text-sm text-ink-mute">正在加载标注…</p> : null}>
+            <ReadingMarks key={listId} spans={spans} compact={marks !== 'open'} />
           </Suspense>
         </div>
       )}

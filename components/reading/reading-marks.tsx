@@ -1,13 +1,18 @@
 'use client';
 
 import { useEffect, useMemo } from 'react';
-import { MarksLegend, MarksToolbar, usePassageMarks } from '@/components/passage/passage-marks';
+import { KnownShare, MarksLegend, MarksToolbar, usePassageMarks } from '@/components/passage/passage-marks';
 import { canHighlight } from '@/lib/client/text-highlights';
 import type { TextToken } from '@/lib/client/word-lookup';
 import { layOutSentences, locateOffset, type SentenceLayout } from './reading-marks-layout';
 
 /** The highlights the marks are drawn with (app/globals.css gives each its look). */
-const highlightNames = { exam: 'reading-mark-exam', strange: 'reading-mark-strange', phrase: 'reading-mark-phrase' } as const;
+const highlightNames = {
+  exam: 'reading-mark-exam',
+  strange: 'reading-mark-strange',
+  phrase: 'reading-mark-phrase',
+  due: 'reading-mark-due',
+} as const;
 type MarkKind = keyof typeof highlightNames;
 
 /**
@@ -18,7 +23,17 @@ type MarkKind = keyof typeof highlightNames;
  * the audio keep working on it). Mounted when the reader first opens 标注; the marks stay while
  * the panel is folded away, and go with the page.
  */
-export default function ReadingMarks({ spans }: { spans: () => HTMLElement[] }) {
+export default function ReadingMarks({
+  spans,
+  compact = false,
+}: {
+  spans: () => HTMLElement[];
+  /**
+   * Only what a logged-in reader sees before opening 标注: how much of the text they know and
+   * the words waiting for review, marked on the text.
+   */
+  compact?: boolean;
+}) {
   const page = useMemo(() => {
     const elements = spans();
     const layout = layOutSentences(elements.map((span) => ({ text: span.textContent ?? '', paragraph: span.parentElement })));
@@ -29,7 +44,7 @@ export default function ReadingMarks({ spans }: { spans: () => HTMLElement[] }) 
 
   useEffect(() => {
     if (!canHighlight()) return;
-    const ranges: Record<MarkKind, Range[]> = { exam: [], strange: [], phrase: [] };
+    const ranges: Record<MarkKind, Range[]> = { exam: [], strange: [], phrase: [], due: [] };
     for (const [index, kinds] of visible ?? []) {
       const range = rangeOf(page.elements, page.layout, tokens[index]);
       if (!range) continue;
@@ -49,6 +64,20 @@ export default function ReadingMarks({ spans }: { spans: () => HTMLElement[] }) 
   );
 
   if (marks.empty) return null;
+  if (compact) {
+    const found = marks.marks;
+    if (!found?.known) return null;
+    return (
+      <div data-testid="reading-known" className="flex flex-wrap items-center gap-2 pb-1 text-sm">
+        <KnownShare known={found.known} />
+        {found.dueWords.length > 0 && (
+          <span data-testid="reading-due" className="text-orange-800">
+            待复习的词 {found.dueWords.length} 个已在文中标出
+          </span>
+        )}
+      </div>
+    );
+  }
   return (
     <div data-testid="reading-marks" data-state={marks.state} className="max-h-40 overflow-y-auto md:max-h-56">
       <MarksToolbar marks={marks} />

@@ -3,6 +3,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldClass, Input } from '@/components/ui/field';
+import { Link } from '@/components/ui/link';
 import { callData } from '@/lib/client/api';
 import { toast } from '@/lib/client/toast';
 import { type ReviewSettings, reviewSettingsLimits } from '@/lib/contract';
@@ -30,6 +31,9 @@ export function ReviewTools({ onSettingsSaved }: { onSettingsSaved: () => void }
         >
           {open ? '收起设置' : '复习设置'}
         </button>
+        <Link href="/review/stats" data-testid="review-stats-link" className={link}>
+          复习统计
+        </Link>
         <a href="/api/export_review?format=apkg" download data-testid="review-export-apkg" className={link}>
           导出到 Anki（.apkg）
         </a>

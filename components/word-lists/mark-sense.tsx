@@ -44,7 +44,10 @@ export function MarkSense(props: MarkedSense) {
     },
     onError: (error: unknown) => toast.error(`标记失败：${errorMessage(error)}`),
     onSettled: () => {
-      if (user) void queryClient.invalidateQueries({ queryKey: wordListsKey(user.account) });
+      if (!user) return;
+      void queryClient.invalidateQueries({ queryKey: wordListsKey(user.account) });
+      // The passage marks (known share, words waiting for review) change with the mark.
+      void queryClient.invalidateQueries({ queryKey: ['parse_text', user.account] });
     },
   });
   if (!user) return null;

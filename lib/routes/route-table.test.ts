@@ -48,6 +48,7 @@ const specPaths: [string, RouteName, Record<string, string>][] = [
   ['/SentencesForCourse', 'SentencesForCourse', {}],
   ['/SentencesForChat', 'SentencesForChat', {}],
   ['/review', 'review', {}],
+  ['/review/stats', 'reviewStats', {}],
   ['/bookworm', 'index', { product: 'bookworm' }],
   ['/zhenti', 'zhenti', {}],
   ['/frequentWords/cet4/noun/2/20', 'frequentWords', { subcategory: 'cet4', wordType: 'noun', page: '2', pageSize: '20' }],
@@ -200,6 +201,7 @@ describe('layoutFor', () => {
       '/SentencesForCourse',
       '/SentencesForChat',
       '/review',
+      '/review/stats',
     ]) {
       expect(layoutFor(path), path).toMatchObject({ showHeader: true, showFooter: false, showMenu: true });
     }

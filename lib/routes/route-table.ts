@@ -125,6 +125,7 @@ export const routes = [
   route('SentencesForChat', '/SentencesForChat', noFooter),
   // The learner's review of their cards (issue 33): Yujing's own, beside the spec's routes.
   route('review', '/review', noFooter),
+  route('reviewStats', '/review/stats', noFooter),
   // A product's index page. Any single plain-name segment that is not a fixed route; see
   // isProductName for what it refuses.
   route('index', '/:product', { constraints: { product: (v) => isProductName(v) } }),

@@ -204,4 +204,43 @@ describe('review deck', () => {
     const origin = await db.selectFrom('review_cards').select('origin').executeTakeFirstOrThrow();
     expect(origin.origin).toBe('repeat');
   });
+
+  it('counts the statistics: reviews a day, true retention, states, the forecast and the streak', async () => {
+    const bankCard = await deck.addCard(reader, bank, 'mark', [riverBank]);
+    const pitchCard = await deck.addCard(reader, pitch, 'mark', [met('the sales ', 'pitch', '')]);
+    // Day 1: both learnt (简单: out for days). An undone rating does not count.
+    const undone = reviewId();
+    await deck.rate(reader, { card_id: bankCard.card_id, rating: 1, review_id: undone, reps: 0 });
+    await deck.undo(reader, undone);
+    await deck.rate(reader, { card_id: bankCard.card_id, rating: 4, review_id: reviewId(), reps: 0 });
+    await deck.rate(reader, { card_id: pitchCard.card_id, rating: 4, review_id: reviewId(), reps: 0 });
+    const first = clock.now();
+    // Each card reviewed again when due: bank recalled, pitch forgotten.
+    const bankDue = (
+      await db.selectFrom('review_cards').select('due').where('id', '=', bankCard.card_id).executeTakeFirstOrThrow()
+    ).due;
+    clock.set(bankDue);
+    await deck.rate(reader, { card_id: bankCard.card_id, rating: 3, review_id: reviewId(), reps: 1 });
+    await deck.rate(reader, { card_id: pitchCard.card_id, rating: 1, review_id: reviewId(), reps: 1 });
+
+    const stats = await deck.stats(reader);
+    expect(stats.days).toHaveLength(30);
+    expect(stats.days.at(-1)).toMatchObject({ reviews: 2, recalled: 1 });
+    expect(stats.days.reduce((n, d) => n + d.reviews, 0)).toBe(4);
+    const elapsed = Math.round((clock.now().getTime() - first.getTime()) / 86_400_000);
+    const bucket = stats.retention.find((b) => elapsed >= b.from && elapsed <= b.to);
+    expect(bucket).toMatchObject({ reviews: 2, recalled: 1 });
+    expect(stats.retention.reduce((n, b) => n + b.reviews, 0)).toBe(2);
+    expect(stats.states).toMatchObject({ new: 0, review: 1, relearning: 1 });
+    expect(stats.forecast).toHaveLength(30);
+    // The forgotten card comes back today; the recalled one (if within the month) later.
+    expect(stats.forecast[0].due).toBe(1);
+    expect(stats.forecast.slice(1).every((d) => d.day > stats.forecast[0].day)).toBe(true);
+    // Reviews on the first day and today, with days between: today's run alone.
+    expect(stats.streak).toBe(elapsed > 1 ? 1 : 2);
+    // Another learner's statistics are empty.
+    const theirs = await deck.stats(other);
+    expect(theirs.days.every((d) => d.reviews === 0)).toBe(true);
+    expect(theirs.streak).toBe(0);
+  });
 });

@@ -16,7 +16,8 @@ import type { ExportCard } from './export';
 import { clipContext } from '../dictionary/lookup-history';
 import { notFound, UpstreamError } from '../platform/http';
 import { type Clock, minutes, shanghaiDay, stamp } from '../platform/time';
-import { type MemoryColumns, newCardColumns, outcomes, rated, schedulerFor, stateName } from './scheduler';
+import { knownStability, type MemoryColumns, newCardColumns, outcomes, rated, schedulerFor, stateName } from './scheduler';
+import { notUndone, reviewStats } from './stats';
 
 /** The sense a card is of, as the dictionary answered it. */
 export interface CardSense {
@@ -84,6 +85,10 @@ const senseOfRow = (row: Selectable<ReviewCardsTable>) => ({
   state: stateName(row.state),
 });
 
+/** How a learner stands with a lemma's cards: see lemmaStates. */
+export type LemmaState = 'due' | 'known' | 'learning';
+const rank: Record<LemmaState, number> = { learning: 0, known: 1, due: 2 };
+
 const rateConflict = () => new UpstreamError(409, '409', '这张卡片刚在别处复习过');
 
 /**
@@ -139,9 +144,7 @@ export function createDeck({
         .where('r.user_id', '=', userId)
         .where('r.day', '=', shanghaiDay(at))
         .where('r.kind', '=', 'rate')
-        .where((eb) =>
-          eb.not(eb.exists(eb.selectFrom('review_log as u').select(sql.lit(1).as('one')).whereRef('u.undoes', '=', 'r.id'))),
-        )
+        .where(notUndone)
         .select((eb) => [
           eb.fn.countAll<number>().as('reviewed'),
           eb.fn.sum<number>(eb.case().when('r.state', '=', 0).then(1).else(0).end()).as('begun'),
@@ -223,6 +226,8 @@ export function createDeck({
 
     counts: (userId: number) => counts(userId, now()),
 
+    stats: (userId: number) => reviewStats(db, userId, now()),
+
     /**
      * Makes the learner's card of this sense, or finds it, and keeps the sentences with it.
      * `created` says whether it is new.
@@ -297,6 +302,55 @@ export function createDeck({
       if (!card) return false;
       await keepSentences(db, card.id, [sentence]);
       return true;
+    },
+
+    /**
+     * Where the learner stands with each of these lemmas' cards, for marking a text: 'due' when a
+     * card of it waits for review (new, or due within the learn-ahead window), 'known' when one
+     * has passed 21 days of stability, else 'learning'. Lemmas without cards are left out.
+     */
+    async lemmaStates(userId: number, lemmas: readonly string[]): Promise<Map<string, LemmaState>> {
+      const at = now();
+      const soon = stamp(at, learnAhead);
+      const states = new Map<string, LemmaState>();
+      const distinct = [...new Set(lemmas)];
+      for (let i = 0; i < distinct.length; i += 500) {
+        const rows = await db
+          .selectFrom('review_cards as c')
+          .select(['c.lemma', 'c.state', 'c.due', 'c.stability'])
+          .where('c.user_id', '=', userId)
+          .where('c.lemma', 'in', distinct.slice(i, i + 500))
+          .where(notKnown)
+          .execute();
+        for (const row of rows) {
+          const state: LemmaState =
+            row.state === 0 || row.due <= soon ? 'due' : Number(row.stability) >= knownStability ? 'known' : 'learning';
+          const before = states.get(row.lemma);
+          // A lemma with a card waiting is due; one with any stable card and none waiting is known.
+          if (!before || rank[state] > rank[before]) states.set(row.lemma, state);
+        }
+      }
+      return states;
+    },
+
+    /**
+     * The learner's card of this lemma waiting for review (as lemmaStates counts it), the sense
+     * given first when it has one: what the word panel offers to rate when the word is met.
+     */
+    async waitingCard(userId: number, lemma: string, senseId?: string) {
+      const rows = await db
+        .selectFrom('review_cards as c')
+        .select(['c.id', 'c.sense_id', 'c.reps', 'c.headword', 'c.sense_zh', 'c.state', 'c.due'])
+        .where('c.user_id', '=', userId)
+        .where('c.lemma', '=', lemma)
+        .where(notKnown)
+        .where((eb) => eb.or([eb('c.state', '=', 0), eb('c.due', '<=', stamp(now(), learnAhead))]))
+        .orderBy('c.due')
+        .execute();
+      const row = rows.find((r) => r.sense_id === senseId) ?? rows[0];
+      return row
+        ? { card_id: row.id, reps: row.reps, headword: row.headword, sense_zh: row.sense_zh, state: stateName(row.state) }
+        : null;
     },
 
     /** Every card of the learner with its sentences, oldest first: what an export holds. */

@@ -78,6 +78,22 @@ describe('the review calls', () => {
     const undone = await upstream.call('review_undo', { review_id: 'first-rating' }, bearer(reader));
     expect(undone.body.data).toMatchObject({ card_id: marked.body.data.card_id, counts: { reviewed_today: 0, new_left: 1 } });
 
+    // A text met later marks the word as waiting for review, and the word panel can rate it there.
+    const parsed = await upstream.call(
+      'parse_text',
+      { text: 'Ducks nested on the far bank. The river was calm.' },
+      bearer(reader),
+    );
+    const tokens = parsed.body.data.sentences.flatMap((s: { tokens: unknown[] }) => s.tokens);
+    expect(tokens.find((t: { text: string }) => t.text === 'bank')).toMatchObject({ lemma: 'bank', review: 'due' });
+    expect(tokens.find((t: { text: string }) => t.text === 'river').review).toBeUndefined();
+    const waiting = await upstream.call('review_waiting', { lemma: 'bank', sense_id: String(gloss.sense_id) }, bearer(reader));
+    expect(waiting.body.data.card).toMatchObject({ card_id: marked.body.data.card_id, state: 'new', reps: 0 });
+    expect((await upstream.call('review_waiting', { lemma: 'river' }, bearer(reader))).body.data.card).toBeNull();
+    // Another learner sees none of it.
+    const theirs = await upstream.call('parse_text', { text: 'Ducks nested on the far bank.' }, bearer(other));
+    expect(theirs.body.data.sentences[0].tokens.find((t: { text: string }) => t.text === 'bank').review).toBeUndefined();
+
     // Another learner has no cards, and cannot rate this one.
     expect((await upstream.call('review_next', {}, bearer(other))).body.data).toMatchObject({ card: null, counts: { total: 0 } });
     const foreign = await upstream.call(

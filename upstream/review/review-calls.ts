@@ -61,6 +61,14 @@ export function reviewHandlers({ users, deck, speech, now }: ReviewHandlersDeps)
       const user = await users.requireUser(caller);
       return ok(await deck.undo(user.id, review_id));
     },
+    review_waiting: async ({ lemma, sense_id }, caller) => {
+      const user = await users.requireUser(caller);
+      return ok({ card: await deck.waitingCard(user.id, lemma.toLowerCase(), sense_id) });
+    },
+    review_stats: async (_input, caller) => {
+      const user = await users.requireUser(caller);
+      return ok(await deck.stats(user.id));
+    },
     review_counts: async (_input, caller) => {
       const user = await users.requireUser(caller);
       return ok(await deck.counts(user.id));

@@ -51,6 +51,9 @@ export const newCardColumns = (now: Date): MemoryColumns => toColumns(createEmpt
 
 export const stateName = (state: number): CardState => cardStates[state] ?? 'new';
 
+/** A card whose stability passed 21 days counts as known (issue 33). */
+export const knownStability = 21;
+
 /** Schedulers by desired retention: the parameters are the same for every learner but that. */
 const schedulers = new Map<number, FSRS>();
 export function schedulerFor(desiredRetention: number): FSRS {

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { AssessmentSummary } from '@/components/assessment/assessment-summary';
 import { Bookshelf } from '@/components/books/bookshelf';
 import { PersonalCentre } from '@/components/membership/personal-centre';
+import { ReviewSummary } from '@/components/review/review-summary';
 
 export const metadata: Metadata = {
   title: '个人中心',
@@ -13,6 +14,7 @@ export default function AdminPage() {
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8 md:py-12">
       <h1 className="text-2xl font-semibold">个人中心</h1>
       <PersonalCentre />
+      <ReviewSummary />
       <AssessmentSummary />
       <Bookshelf />
     </div>

@@ -218,3 +218,38 @@ describe('cutting a long text', () => {
     expect(joinPassages([]).marks_included).toBe(false);
   });
 });
+
+describe('what the learner knows of a passage, and the words waiting for review', () => {
+  const text = 'The bank staff abandoned the proposal in London twice.';
+  const parsed = passageOf(text, [
+    at(text, 'The', { lemma: 'the', exams: ['zk'] }),
+    at(text, 'bank', { lemma: 'bank', exams: ['zk'], review: 'due' }),
+    at(text, 'staff', { lemma: 'staff', exams: ['gk'], review: 'known' }),
+    at(text, 'abandoned', { lemma: 'abandon', exams: ['cet4'], mark: 'familiar' }),
+    at(text, 'the', { lemma: 'the', exams: ['zk'] }, 20),
+    at(text, 'proposal', { lemma: 'proposal', exams: ['cet4'], review: 'learning' }),
+    at(text, 'in', { lemma: 'in', exams: ['zk'] }),
+    at(text, 'London', { lemma: 'London', pos: 'PROPN' }),
+    at(text, 'twice', { lemma: 'twice', exams: ['zk'] }),
+  ]);
+  const words = tokenize(text);
+  const marks = passageMarks(words, parsed);
+  const indexOf = (word: string) => words.findIndex((w) => w.text === word);
+
+  it('counts the distinct words known (熟词, or known from review), names left out', () => {
+    // the, bank, staff, abandon, proposal, in, twice: 7 words; staff and abandon known.
+    expect(marks.known).toEqual({ words: 2, of: 7, share: 2 / 7 });
+    expect(passageMarks(words, { ...parsed, marks_included: false }).known).toBeNull();
+  });
+
+  it('marks only the exam words the learner does not know yet', () => {
+    expect(marks.examWords.cet4).toEqual(['proposal']);
+    expect(marks.examWords.gk).toBeUndefined();
+  });
+
+  it('marks the words waiting for review while it is on', () => {
+    expect(marks.dueWords).toEqual(['bank']);
+    expect(visibleMarks(marks, { exam: null, strange: false, phrases: false, due: true }).get(indexOf('bank'))).toBe('due');
+    expect(visibleMarks(marks, { exam: null, strange: false, phrases: false, due: false }).size).toBe(0);
+  });
+});

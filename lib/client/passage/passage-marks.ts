@@ -46,7 +46,10 @@ export function matchTokens(
   return matched;
 }
 
-export type MarkKind = 'exam' | 'strange' | 'phrase';
+export type MarkKind = 'exam' | 'strange' | 'phrase' | 'due';
+
+/** Whether the learner knows a word: marked 熟词, or a card of it passed 21 days of stability. */
+export const isKnown = (token: PassageToken | undefined) => token?.mark === 'familiar' || token?.review === 'known';
 
 /**
  * Whether a word counts as an exam's word: tagged with it, and no easier exam lists it (a CET-4
@@ -64,10 +67,24 @@ export interface PassageMarks {
   examWords: Record<string, string[]>;
   /** The learner's 生词 in the passage, distinct lemmas in passage order. */
   strangeWords: string[];
+  /** The words whose review cards wait for review, distinct lemmas in passage order. */
+  dueWords: string[];
+  /**
+   * How much of the passage the learner knows: of its distinct words (names and numbers left out),
+   * those marked 熟词 or known from review. Null when nobody is logged in.
+   */
+  known: { words: number; of: number; share: number } | null;
   /** The expressions found (members), as the contract gives them. */
   phrases: ParsedPassage['phrases'];
   /** Per token index of tokenize(text): which kinds of mark it may carry, and its phrase's Chinese. */
-  tokenMarks: Map<number, { exams: string[]; strange: boolean; phrase?: string }>;
+  tokenMarks: Map<number, TokenMark>;
+}
+
+interface TokenMark {
+  exams: string[];
+  strange: boolean;
+  due?: boolean;
+  phrase?: string;
 }
 
 const lemmaOf = (token: PassageToken) => (token.lemma ?? token.text).toLowerCase();
@@ -78,18 +95,29 @@ export function passageMarks(words: readonly TextToken[], passage: ParsedPassage
   const present = new Set<string>();
   const examWords: Record<string, Set<string>> = {};
   const strange = new Set<string>();
+  const due = new Set<string>();
+  const counted = new Set<string>();
+  const knownWords = new Set<string>();
   const tokenMarks: PassageMarks['tokenMarks'] = new Map();
   matched.forEach((token, index) => {
     if (!token) return;
-    const exams = examTags.map((e) => e.tag).filter((tag) => isExamWord(token, tag));
+    const lemma = lemmaOf(token);
+    if (token.pos !== 'PROPN' && token.pos !== 'NUM' && /\p{L}/u.test(lemma)) {
+      counted.add(lemma);
+      if (isKnown(token)) knownWords.add(lemma);
+    }
+    // The exam words marked are the ones the learner does not know yet.
+    const exams = isKnown(token) ? [] : examTags.map((e) => e.tag).filter((tag) => isExamWord(token, tag));
     for (const tag of exams) {
       present.add(tag);
       examWords[tag] ??= new Set();
-      examWords[tag].add(lemmaOf(token));
+      examWords[tag].add(lemma);
     }
     const isStrange = token.mark === 'strange';
-    if (isStrange) strange.add(lemmaOf(token));
-    if (exams.length || isStrange) tokenMarks.set(index, { exams, strange: isStrange });
+    if (isStrange) strange.add(lemma);
+    const isDue = token.review === 'due';
+    if (isDue) due.add(lemma);
+    if (exams.length || isStrange || isDue) tokenMarks.set(index, { exams, strange: isStrange, ...(isDue ? { due: true } : {}) });
   });
   // A phrase marks its words, and the gaps between two of its words that follow each other.
   for (const phrase of passage.phrases) {
@@ -115,6 +143,10 @@ export function passageMarks(words: readonly TextToken[], passage: ParsedPassage
     exams: examTags.map((e) => e.tag).filter((tag) => present.has(tag)),
     examWords: Object.fromEntries(Object.entries(examWords).map(([tag, set]) => [tag, [...set]])),
     strangeWords: [...strange],
+    dueWords: [...due],
+    known: passage.marks_included
+      ? { words: knownWords.size, of: counted.size, share: counted.size ? knownWords.size / counted.size : 0 }
+      : null,
     phrases: passage.phrases,
     tokenMarks,
   };
@@ -142,6 +174,8 @@ export interface MarkToggles {
   exam: string | null;
   strange: boolean;
   phrases: boolean;
+  /** Words waiting for review (on unless the reader turns it off). */
+  due?: boolean;
 }
 
 /** The data-marks value of each token index for the toggles on: "exam", "strange", "phrase", space-separated. */
@@ -152,6 +186,7 @@ export function visibleMarks(marks: PassageMarks, on: MarkToggles): Map<number, 
     if (on.exam && mark.exams.includes(on.exam)) kinds.push('exam');
     if (on.strange && mark.strange) kinds.push('strange');
     if (on.phrases && mark.phrase) kinds.push('phrase');
+    if (on.due && mark.due) kinds.push('due');
     if (kinds.length) visible.set(index, kinds.join(' '));
   }
   return visible;

@@ -43,6 +43,12 @@ export const passageToken = obj({
    * when the word is not marked (or nobody is logged in).
    */
   mark: z.enum(['strange', 'familiar']).optional(),
+  /**
+   * Where a logged-in learner stands with the lemma's review cards: 'due' when one waits for
+   * review, 'known' when one's memory has passed 21 days of stability, else 'learning'; absent
+   * when the lemma has no card (or nobody is logged in). 熟词 and 'known' words count as known.
+   */
+  review: z.enum(['due', 'known', 'learning']).optional(),
 });
 export type PassageToken = z.infer<typeof passageToken>;
 

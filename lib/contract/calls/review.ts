@@ -71,6 +71,32 @@ export const reviewCounts = obj({
 });
 export type ReviewCounts = z.infer<typeof reviewCounts>;
 
+/** The intervals true retention is counted over, in days since the card's last review: [from, to]. */
+export const retentionBuckets = [
+  [1, 1],
+  [2, 3],
+  [4, 7],
+  [8, 14],
+  [15, 30],
+  [31, 90],
+  [91, 36_500],
+] as const;
+
+/** What /review/stats draws. Days are the learner's (Shanghai), `YYYY-MM-DD`. */
+export const reviewStats = obj({
+  /** The last 30 days, oldest first: ratings given (undone ones left out) and how many recalled the word. */
+  days: z.array(obj({ day: str, reviews: num, recalled: num })),
+  /** True retention of cards in review, by the days since their last review (retentionBuckets). */
+  retention: z.array(obj({ from: num, to: num, reviews: num, recalled: num })),
+  /** The cards by state, and those known (stability past 21 days). */
+  states: obj({ new: num, learning: num, review: num, relearning: num, known: num }),
+  /** The next 30 days, today first: cards falling due that day (today counts those overdue). */
+  forecast: z.array(obj({ day: str, due: num })),
+  /** Days in a row with a review, up to today (or yesterday, while today has none yet). */
+  streak: num,
+});
+export type ReviewStats = z.infer<typeof reviewStats>;
+
 /** A learner's review settings, with their defaults. */
 export const reviewSettingsLimits = {
   retention: { min: 0.7, max: 0.97, default: 0.9 },
@@ -119,6 +145,20 @@ export const reviewCalls = {
     request: obj({ review_id: reviewId }),
     response: envelope(obj({ card_id: num, counts: reviewCounts })),
   }),
+  /**
+   * The learner's card of a lemma waiting for review (the sense shown first when it has one), for
+   * the word panel to offer 记得 / 忘了 when the word is met while reading; null when none waits.
+   */
+  review_waiting: def('review_waiting', {
+    request: obj({ lemma: str.trim().min(1).max(200), sense_id: str.min(1).max(200).optional() }),
+    response: envelope(
+      obj({
+        card: obj({ card_id: num, reps: num, headword: str, sense_zh: str, state: z.enum(cardStates) }).nullable(),
+      }),
+    ),
+  }),
+  /** The learner's statistics: reviews a day, true retention, cards by state, the forecast, the streak. */
+  review_stats: def('review_stats', { method: 'GET', request: obj({}), response: envelope(reviewStats) }),
   /** The counts alone: the menu's number of cards due. */
   review_counts: def('review_counts', { method: 'GET', request: obj({}), response: envelope(reviewCounts) }),
   /**
