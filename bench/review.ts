@@ -5,11 +5,14 @@
  *  - a rating (review_rate) of the card just shown: p50, p99.
  * Run with `npm run bench:review` after `npm run build`; never part of the tests.
  *
+ *  - exports of 2,000 cards of real words (BENCH_EXPORT_CARDS): CSV, and the Anki package with
+ *    the words' UK and US sound synthesized (then cached) and without it: time and size.
  * Environment: BENCH_CARDS (10000), BENCH_LOGS (100000), BENCH_ROUNDS (300).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dictionary as cmuDictionary } from 'cmu-pronouncing-dictionary';
 import { Agent, request } from 'undici';
 import { openDatabase, type Db } from '../upstream/db/database';
 import { loadConfig } from '../upstream/platform/config';
@@ -21,6 +24,8 @@ import { ms, pct, reporter, startEmbeddedUpstream } from './support';
 const cardCount = Number(process.env.BENCH_CARDS ?? 10_000);
 const logCount = Number(process.env.BENCH_LOGS ?? 100_000);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 300);
+const exportCards = Number(process.env.BENCH_EXPORT_CARDS ?? 2000);
+const exportLines: string[] = [];
 
 /** Logs a learner in on the upstream (the test outbox gives the code) and answers their token. */
 async function logIn(upstream: string, email: string): Promise<string> {
@@ -43,8 +48,8 @@ async function logIn(upstream: string, email: string): Promise<string> {
  * The learner's deck, written straight into the database: cards of every state (a tenth due
  * now, a tenth new), two sentences each, and the review log spread over the past year.
  */
-async function seed(db: Db, token: string) {
-  const user = await db.selectFrom('users').select('id').where('api_token', '=', token).executeTakeFirstOrThrow();
+async function seed(db: Db, email: string) {
+  const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
   const now = Date.now();
   const day = 86_400_000;
   for (let i = 0; i < cardCount; i += 500) {
@@ -177,20 +182,82 @@ async function measure(site: string, token: string) {
   return { next, rate };
 }
 
+/** Seeds 2,000 cards of real words for another learner and times their exports through the BFF. */
+async function exports(site: string, upstream: string, db: Db, say: (line: string) => void) {
+  const email = `bench-export-${Date.now()}@example.com`;
+  const token = await logIn(upstream, email);
+  const user = await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  // Plain words of CMU's list (the sound is synthesized for each, as for a learner's deck).
+  const words = Object.keys(cmuDictionary)
+    .filter((w) => /^[a-z]{4,10}$/.test(w))
+    .filter((_, i) => i % 17 === 0)
+    .slice(0, exportCards);
+  const at = new Date();
+  const ids = [];
+  for (let i = 0; i < words.length; i += 500) {
+    const rows = words.slice(i, i + 500).map((word) => ({
+      user_id: user.id,
+      lemma: word,
+      sense_id: `${word}%1:00:00::`,
+      word,
+      headword: word,
+      pos: 'n.',
+      sense_en: `a sense of ${word}`,
+      sense_zh: '词义',
+      exams: '',
+      origin: 'mark',
+      created_at: at.toISOString(),
+      ...newCardColumns(at),
+    }));
+    ids.push(...(await db.insertInto('review_cards').values(rows).returning('id').execute()));
+  }
+  await db
+    .insertInto('review_sentences')
+    .values(
+      ids.map(({ id }, k) => ({
+        card_id: id,
+        pre_context: 'The learner met the word ',
+        word: words[k],
+        post_context: ' in a sentence of an article.',
+        source: 'lookup',
+        from_screen: 'ContextualDict',
+        digest: `e${id}`,
+        created_at: at.toISOString(),
+      })),
+    )
+    .execute();
+  for (const [label, query] of [
+    ['CSV', 'format=csv'],
+    ['Anki package, sound synthesized (cold cache)', 'format=apkg'],
+    ['Anki package, sound cached', 'format=apkg'],
+    ['Anki package without sound', 'format=apkg&audio=0'],
+  ] as const) {
+    const started = performance.now();
+    const answer = await fetch(`${site}/api/export_review?${query}`, { headers: { authorization: `Bearer ${token}` } });
+    const bytes = (await answer.arrayBuffer()).byteLength;
+    if (!answer.ok) throw new Error(`export_review: ${answer.status}`);
+    say(
+      `| ${label} | ${words.length} | ${((performance.now() - started) / 1000).toFixed(2)} s | ${(bytes / 1024 / 1024).toFixed(2)} MB |`,
+    );
+  }
+}
+
 async function run(label: string, databaseEnv: Record<string, string>, say: (line: string) => void) {
   const upstream = await startEmbeddedUpstream({ SEED_CONTENT: 'false', FREE_USES_LOGIN: '100000', ...databaseEnv });
   const site = await startNext({ UPSTREAM_URL: upstream.url, ENV_TYPE: 'test' });
   const db = openDatabase(loadConfig({ ...databaseEnv, DATA_DIR: mkdtempSync(join(tmpdir(), 'bench-review-')) }));
   try {
-    const token = await logIn(upstream.url, `bench-${Date.now()}@example.com`);
+    const email = `bench-${Date.now()}@example.com`;
+    const token = await logIn(upstream.url, email);
     const seeded = performance.now();
-    await seed(db, token);
+    await seed(db, email);
     say(
       `${label}: seeded ${cardCount} cards and ${logCount} review logs in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
     );
     const { next, rate } = await measure(site.url, token);
     say(`| ${label} | review_next | ${ms(pct(next, 50))} | ${ms(pct(next, 99))} |`);
     say(`| ${label} | review_rate | ${ms(pct(rate, 50))} | ${ms(pct(rate, 99))} |`);
+    if (label === 'SQLite' && exportCards > 0) await exports(site.url, upstream.url, db, (line) => exportLines.push(line));
   } finally {
     await db.destroy();
     await site.stop();
@@ -220,6 +287,14 @@ async function main() {
   say('| database | call | p50 | p99 |');
   say('|---|---|---|---|');
   for (const line of lines) say(line);
+  if (exportLines.length) {
+    say('');
+    say('Exports through the BFF (SQLite), one learner:');
+    say('');
+    say('| file | cards | time | size |');
+    say('|---|---|---|---|');
+    for (const line of exportLines) say(line);
+  }
   save();
 }
 

@@ -86,11 +86,12 @@ describe('two upstreams and two sites on one PostgreSQL behind a round-robin pro
   });
 
   /** POSTs a call to a base URL as a browser on that origin would. */
-  const post = (base: string, name: string, body: unknown, cookie?: string) =>
+  const post = (base: string, name: string, body: unknown, cookie?: string, signal?: AbortSignal) =>
     fetch(`${base}/api/${name}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: base, ...(cookie ? { cookie } : {}) },
       body: JSON.stringify(body),
+      signal,
     });
 
   let emails = 0;
@@ -137,6 +138,50 @@ describe('two upstreams and two sites on one PostgreSQL behind a round-robin pro
     expect(listed.status).toBe('OK');
     expect(JSON.stringify(listed.data)).toContain('"rate');
   });
+
+  it('a learner reviews on either instance; a rating left hanging on one and sent again to the other counts once', async () => {
+    const cookie = await logIn(sites[0].url);
+    const sentence = {
+      pre_context: 'They sat on the grassy ',
+      target_word: 'bank',
+      post_context: ' of the river.',
+      from: 'ContextualDict',
+    };
+    const looked = await (await post(sites[0].url, 'query_word', sentence, cookie)).json();
+    const senseId = String(looked.result[0].gloss[0].sense_id);
+    const marked = await (
+      await post(
+        sites[1].url,
+        'set_strange_status',
+        { word: 'bank', strange: 1, sense_id: senseId, pre_context: sentence.pre_context, post_context: sentence.post_context },
+        cookie,
+      )
+    ).json();
+    expect(marked.data.card_id).toBeGreaterThan(0);
+    const shown = await (await post(sites[1].url, 'review_next', {}, cookie)).json();
+    expect(shown.data.card).toMatchObject({ card_id: marked.data.card_id, reps: 0 });
+    const rating = { card_id: marked.data.card_id, rating: 3, review_id: 'scale-out-rating-1', reps: 0 };
+
+    // One upstream stops answering mid-review: the browser gives up on it and sends the rating again
+    // through the other site.
+    upstreams[1].process.kill('SIGSTOP');
+    try {
+      await expect(post(sites[1].url, 'review_rate', rating, cookie, AbortSignal.timeout(1_500))).rejects.toThrow();
+      const retried = await (await post(sites[0].url, 'review_rate', rating, cookie)).json();
+      expect(retried.data).toMatchObject({ stale: false, state: 'learning', counts: { reviewed_today: 1 } });
+    } finally {
+      upstreams[1].process.kill('SIGCONT');
+    }
+    // Whatever the stopped one does with the request it held, the rating counts once.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const { rows } = await client.query(`select count(*)::int as n from review_log where review_id = $1`, [rating.review_id]);
+    expect(rows[0].n).toBe(1);
+    const { rows: card } = await client.query(`select reps from review_cards where id = $1`, [rating.card_id]);
+    expect(card[0].reps).toBe(1);
+    // And the review goes on through the other site, where it left off.
+    const counts = await (await fetch(`${sites[1].url}/api/review_counts`, { headers: { cookie } })).json();
+    expect(counts.data).toMatchObject({ reviewed_today: 1, total: 1 });
+  }, 60_000);
 
   it('an upstream killed mid-burst loses no acknowledged write', async () => {
     const cookie = await logIn(proxy.url);

@@ -34,8 +34,17 @@ export function ReviewTools({ onSettingsSaved }: { onSettingsSaved: () => void }
         <Link href="/review/stats" data-testid="review-stats-link" className={link}>
           复习统计
         </Link>
-        <a href="/api/export_review?format=apkg" download data-testid="review-export-apkg" className={link}>
-          导出到 Anki（.apkg）
+        <a
+          href="/api/export_review?format=apkg"
+          download
+          data-testid="review-export-apkg"
+          title="含每个词的英式、美式发音；新词多时要生成几分钟，文件较大"
+          className={link}
+        >
+          导出到 Anki（.apkg，含发音）
+        </a>
+        <a href={'/api/export_review?format=apkg&audio=0'} download data-testid="review-export-apkg-silent" className={link}>
+          导出到 Anki（不含发音）
         </a>
         <a href="/api/export_review?format=csv" download data-testid="review-export-csv" className={link}>
           导出 CSV

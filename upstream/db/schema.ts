@@ -97,7 +97,8 @@ export interface WordListTable {
   sentence: string;
   lookups: Generated<number>;
   updated_at: string;
-  /** The Chinese of the sense the word was last met in (null before 022, or for a word marked without a lookup). */
+  /** The sense the word was last met in and its Chinese (null before 022, or for a word marked without a lookup). */
+  sense_id: string | null;
   sense_zh: string | null;
 }
 

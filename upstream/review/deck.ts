@@ -117,28 +117,25 @@ export function createDeck({
   }
 
   /** The cards' counts and today's reviews, at `at`. */
+  /**
+   * The cards' counts and today's reviews, at `at`. Each count is one indexed query (a learner
+   * may keep ten thousand cards); the cards of lemmas marked 熟词 (few) are counted apart and
+   * taken off.
+   */
   async function counts(userId: number, at: Date, newPerDay?: number): Promise<ReviewCounts> {
     const perDay = newPerDay ?? (await settings(userId)).new_per_day;
-    const [cards, today] = await Promise.all([
-      db
-        .selectFrom('review_cards as c')
-        .where('c.user_id', '=', userId)
-        .where(notKnown)
-        .select((eb) => [
-          eb.fn.countAll<number>().as('total'),
-          eb.fn
-            .sum<number>(
-              eb
-                .case()
-                .when(eb.and([eb('c.state', '<>', 0), eb('c.due', '<=', stamp(at))]))
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as('due'),
-          eb.fn.sum<number>(eb.case().when('c.state', '=', 0).then(1).else(0).end()).as('fresh'),
-        ])
-        .executeTakeFirstOrThrow(),
+    const mine = () => db.selectFrom('review_cards as c').where('c.user_id', '=', userId);
+    const count = (eb: ExpressionBuilder<Database & { c: ReviewCardsTable }, 'c'>) => eb.fn.countAll<number>().as('n');
+    const [total, due, fresh, known, today] = await Promise.all([
+      mine().select(count).executeTakeFirstOrThrow(),
+      mine().where('c.due', '<=', stamp(at)).where('c.state', '<>', 0).select(count).executeTakeFirstOrThrow(),
+      mine().where('c.state', '=', 0).select(count).executeTakeFirstOrThrow(),
+      mine()
+        .innerJoin('word_list as w', (join) =>
+          join.onRef('w.user_id', '=', 'c.user_id').onRef('w.lemma', '=', 'c.lemma').on('w.strange', '=', 0),
+        )
+        .select(['c.state', 'c.due'])
+        .execute(),
       db
         .selectFrom('review_log as r')
         .where('r.user_id', '=', userId)
@@ -151,12 +148,14 @@ export function createDeck({
         ])
         .executeTakeFirstOrThrow(),
     ]);
-    const fresh = Number(cards.fresh ?? 0);
+    const knownDue = known.filter((c) => c.state !== 0 && c.due <= stamp(at)).length;
+    const knownFresh = known.filter((c) => c.state === 0).length;
+    const freshLeft = Number(fresh.n) - knownFresh;
     return {
-      due: Number(cards.due ?? 0),
-      new_left: Math.min(fresh, Math.max(0, perDay - Number(today.begun ?? 0))),
+      due: Number(due.n) - knownDue,
+      new_left: Math.min(freshLeft, Math.max(0, perDay - Number(today.begun ?? 0))),
       reviewed_today: Number(today.reviewed),
-      total: Number(cards.total),
+      total: Number(total.n) - known.length,
     };
   }
 

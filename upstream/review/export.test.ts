@@ -95,8 +95,10 @@ describe('the exported cards', () => {
       expect(note.Text).toBe('We sat on the river {{c1::bank}} all day.');
       expect(note.Chinese).toBe('n. 河岸，堤');
       expect(note.Meaning).toBe(bank.sense_en);
-      expect(note.UK).toBe(`[sound:${media['0']}]`);
-      expect(note.US).toBe(`[sound:${media['1']}]`);
+      // Each word's sound in each voice, once, under the name its field plays.
+      expect(note.UK).toMatch(/^\[sound:yujing-uk-[0-9a-f]{12}\.wav\]$/);
+      expect(note.US).toMatch(/^\[sound:yujing-us-[0-9a-f]{12}\.wav\]$/);
+      for (const tag of [note.UK, note.US]) expect(Object.values(media)).toContain(tag.slice(7, -1));
       expect(note.Source).toContain('查词');
       expect(note.Sentences).toBe('The <b>banks</b> were &lt;steep&gt;.');
       const second = Object.fromEntries(notes[1].flds.split('\x1f').map((value, i) => [fieldNames[i], value]));
@@ -107,6 +109,29 @@ describe('the exported cards', () => {
         { nid: notes[0].id, did: deck?.id, ord: 0, type: 0, queue: 0, due: 1 },
         { nid: notes[1].id, did: deck?.id, ord: 0, type: 0, queue: 0, due: 2 },
       ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('leave out a sound that could not be made, and no other', async () => {
+    const bytes = await reviewApkg([bank, pitch], {
+      deckName: 'x',
+      now: new Date(),
+      audio: async (text, voice) => {
+        if (text === 'pitch' && voice === 'us') throw new Error('synthesis failed');
+        return wav(text);
+      },
+    });
+    const files = unzipSync(bytes);
+    expect(Object.values(JSON.parse(new TextDecoder().decode(files.media)))).toHaveLength(3);
+    const db = new Database(Buffer.from(files['collection.anki2']));
+    try {
+      const flds = (db.prepare('SELECT flds FROM notes ORDER BY id').all() as { flds: string }[]).map((n) =>
+        n.flds.split('\x1f'),
+      );
+      expect(flds[1][4]).toMatch(/^\[sound:/);
+      expect(flds[1][5]).toBe('');
     } finally {
       db.close();
     }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { zipSync } from 'fflate';
+import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import { examName } from '../../lib/contract/exams';
 import type { CardState, ReviewSentence } from '../../lib/contract';
 import { clozeOf } from '../../lib/text/cloze';
@@ -84,35 +84,94 @@ export interface ApkgOptions {
   deckName: string;
   now: Date;
   /** A word's audio in a voice (WAV), or null to leave the sound out. */
-  audio: ((text: string, voice: 'uk' | 'us') => Promise<Uint8Array>) | null;
+  audio: ((text: string, voice: Voice) => Promise<Uint8Array>) | null;
 }
 
-/** An Anki package of the cards: one cloze note per card, with the word's UK and US sound as media. */
+type Voice = 'uk' | 'us';
+const soundName = (text: string, voice: Voice) => `yujing-${voice}-${sha1(`${voice}:${text}`).slice(0, 12)}.wav`;
+/** At most this many words are being synthesized at once for one package. */
+const syntheses = 3;
+
+/**
+ * An Anki package of the cards, as a stream: one cloze note per card, with the word's UK and US
+ * sound as media. The sound files go out as they are synthesized (a deck of thousands of new
+ * words takes minutes, and the BFF waits at most 30 s between chunks), the collection and the
+ * media map last, holding only the sounds that were made. Anki reads a package's entries in any
+ * order.
+ */
+export function reviewApkgStream(cards: readonly ExportCard[], options: ApkgOptions): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      async start(controller) {
+        const zip = new Zip((error, chunk, final) => {
+          if (error) return controller.error(error);
+          controller.enqueue(chunk);
+          if (final) controller.close();
+        });
+        const add = (name: string, bytes: Uint8Array, compress: boolean) => {
+          const entry = compress ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
+          zip.add(entry);
+          entry.push(bytes, true);
+        };
+        try {
+          const media: Record<string, string> = {};
+          const made = new Set<string>();
+          const { audio } = options;
+          if (audio) {
+            const wanted = [...new Set(cards.map((c) => c.headword))].flatMap((text) =>
+              (['uk', 'us'] as const).map((voice) => ({ text, voice })),
+            );
+            let next = 0;
+            const work = async () => {
+              while (next < wanted.length) {
+                const { text, voice } = wanted[next++];
+                const bytes = await audio(text, voice).catch(() => null);
+                if (!bytes) continue;
+                const index = String(made.size);
+                made.add(soundName(text, voice));
+                media[index] = soundName(text, voice);
+                add(index, bytes, false);
+                // Wait while the reader is behind: a package's sound is tens of megabytes.
+                while ((controller.desiredSize ?? 1) <= 0) await new Promise((resolve) => setTimeout(resolve, 20));
+              }
+            };
+            await Promise.all(Array.from({ length: syntheses }, work));
+          }
+          add(
+            'collection.anki2',
+            ankiCollection(cards, options, (text, voice) =>
+              made.has(soundName(text, voice)) ? `[sound:${soundName(text, voice)}]` : '',
+            ),
+            true,
+          );
+          add('media', new TextEncoder().encode(JSON.stringify(media)), false);
+          zip.end();
+        } catch (error) {
+          controller.error(error);
+        }
+      },
+    },
+    { highWaterMark: 8 },
+  );
+}
+
+/** The whole package at once (the tests read it back). */
 export async function reviewApkg(cards: readonly ExportCard[], options: ApkgOptions): Promise<Uint8Array> {
+  return new Uint8Array(await new Response(reviewApkgStream(cards, options)).arrayBuffer());
+}
+
+/** Anki's collection (schema 11) of the cards; `sound` gives a word's sound tag in a voice, or ''. */
+function ankiCollection(
+  cards: readonly ExportCard[],
+  options: ApkgOptions,
+  sound: (text: string, voice: Voice) => string,
+): Uint8Array {
   const nowMs = options.now.getTime();
   const nowSecs = Math.floor(nowMs / 1000);
   // Fixed ids (from the product, not the clock), so that importing a later export updates the
   // same note type and deck instead of adding copies.
   const modelId = 1_700_000_033_001;
   const deckId = 1_700_000_033_002;
-
-  const media: Record<string, string> = {};
-  const files: Record<string, Uint8Array> = {};
-  const added = new Set<string>();
-  /** The field's sound tag, the file added once however many cards share the word; '' without audio. */
-  async function sound(text: string, voice: 'uk' | 'us'): Promise<string> {
-    if (!options.audio) return '';
-    const name = `yujing-${voice}-${sha1(`${voice}:${text}`).slice(0, 12)}.wav`;
-    if (!added.has(name)) {
-      const bytes = await options.audio(text, voice).catch(() => null);
-      if (!bytes) return '';
-      const index = String(added.size);
-      media[index] = name;
-      files[index] = bytes;
-      added.add(name);
-    }
-    return `[sound:${name}]`;
-  }
 
   const db = new Database(':memory:');
   try {
@@ -211,8 +270,8 @@ export async function reviewApkg(cards: readonly ExportCard[], options: ApkgOpti
         Word: html(card.headword),
         Meaning: html(card.sense_en),
         Chinese: html([card.pos, card.sense_zh].filter(Boolean).join(' ')),
-        UK: await sound(card.headword, 'uk'),
-        US: await sound(card.headword, 'us'),
+        UK: sound(card.headword, 'uk'),
+        US: sound(card.headword, 'us'),
         Source: html([first ? `语境 · ${sourceNames[first.source]}` : '语境', ...card.exams.map(examName)].join(' · ')),
         Sentences: rest
           .map((s) => {
@@ -237,11 +296,7 @@ export async function reviewApkg(cards: readonly ExportCard[], options: ApkgOpti
       addCard.run(id, id, deckId, nowSecs, position);
     }
     const collection = db.serialize();
-    return zipSync({
-      'collection.anki2': new Uint8Array(collection.buffer, collection.byteOffset, collection.byteLength),
-      media: new TextEncoder().encode(JSON.stringify(media)),
-      ...files,
-    });
+    return new Uint8Array(collection.buffer, collection.byteOffset, collection.byteLength);
   } finally {
     db.close();
   }

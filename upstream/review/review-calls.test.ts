@@ -43,7 +43,12 @@ describe('the review calls', () => {
     const history = await upstream.call('query_text_history', {}, bearer(reader));
     expect(history.body.data.items[0]).toMatchObject({ target_word: 'bank', sense_zh: gloss.sense.second });
     const words = await upstream.call('query_history', {}, bearer(reader));
-    expect(words.body.data.items[0]).toMatchObject({ lemma: 'bank', strange: 1, sense_zh: gloss.sense.second });
+    expect(words.body.data.items[0]).toMatchObject({
+      lemma: 'bank',
+      strange: 1,
+      sense_id: String(gloss.sense_id),
+      sense_zh: gloss.sense.second,
+    });
 
     const next = await upstream.call('review_next', {}, bearer(reader));
     expect(next.body.data.card).toMatchObject({

@@ -5,7 +5,7 @@ import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
 import { type Clock, shanghaiDay } from '../platform/time';
 import type { Deck } from './deck';
-import { reviewApkg, reviewCsv } from './export';
+import { reviewApkgStream, reviewCsv } from './export';
 
 export interface ReviewHandlersDeps {
   users: Pick<Users, 'requireUser'>;
@@ -17,38 +17,32 @@ export interface ReviewHandlersDeps {
 
 /** The review screen's calls: the next card, a rating, its undoing, the counts and the settings. */
 export function reviewHandlers({ users, deck, speech, now }: ReviewHandlersDeps): CallHandlers {
-  // One export is built at a time in a process: a package of thousands of cards synthesizes their
-  // sound and holds it in memory, and a burst of exports should wait their turn.
-  let exporting: Promise<unknown> = Promise.resolve();
-  const inTurn = <T>(build: () => Promise<T>): Promise<T> => {
-    const turn = exporting.then(build);
-    exporting = turn.catch(() => {});
-    return turn;
-  };
-
   return {
     export_review: async ({ format, audio }, caller) => {
       const user = await users.requireUser(caller);
       const at = now();
-      const bytes = await inTurn(async () => {
-        const cards = await deck.exportable(user.id);
-        if (format === 'csv') return reviewCsv(cards);
-        return reviewApkg(cards, {
-          deckName: '语境生词',
-          now: at,
-          audio: audio === '0' ? null : async (text, voice) => (await speech.audio(text, voice)).bytes,
-        });
-      });
+      const cards = await deck.exportable(user.id);
       const name = `语境生词-${shanghaiDay(at)}.${format}`;
-      return new Response(new Uint8Array(bytes), {
-        headers: {
-          'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/octet-stream',
-          'content-length': String(bytes.byteLength),
-          'content-disposition': attachmentDisposition(name, `yujing-cards-${shanghaiDay(at)}.${format}`),
-          'cache-control': 'private, no-store',
-        },
+      const headers = {
+        'content-disposition': attachmentDisposition(name, `yujing-cards-${shanghaiDay(at)}.${format}`),
+        'cache-control': 'private, no-store',
+      };
+      if (format === 'csv') {
+        const bytes = reviewCsv(cards);
+        return new Response(new Uint8Array(bytes), {
+          headers: { ...headers, 'content-type': 'text/csv; charset=utf-8', 'content-length': String(bytes.byteLength) },
+        });
+      }
+      // Streamed as it is made: the sound of a large deck takes minutes to synthesize (through the
+      // shared speech pool, which bounds how much of the machine exports take).
+      const body = reviewApkgStream(cards, {
+        deckName: '语境生词',
+        now: at,
+        audio: audio === '0' ? null : async (text, voice) => (await speech.audio(text, voice)).bytes,
       });
+      return new Response(body, { headers: { ...headers, 'content-type': 'application/octet-stream' } });
     },
+
     review_next: async ({ exclude }, caller) => {
       const user = await users.requireUser(caller);
       return ok(await deck.next(user.id, exclude ?? []));

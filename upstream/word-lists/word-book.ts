@@ -41,6 +41,7 @@ function toWordListEntry(row: Selectable<WordListTable>): WordListEntry {
     sentence: row.sentence,
     lookups: row.lookups,
     updated_at: row.updated_at,
+    sense_id: row.sense_id,
     sense_zh: row.sense_zh,
   };
 }
@@ -275,7 +276,7 @@ export function createWordBook({
      */
     async setStrange(
       userId: number,
-      mark: { word: string; lemma: string; strange: 0 | 1; from: string; sentence: string; sense_zh?: string },
+      mark: { word: string; lemma: string; strange: 0 | 1; from: string; sentence: string; sense_id?: string; sense_zh?: string },
     ): Promise<WordListEntry> {
       const at = stamp(now());
       const row = await db
@@ -289,6 +290,7 @@ export function createWordBook({
           sentence: clip(mark.sentence, false),
           lookups: 0,
           updated_at: at,
+          sense_id: mark.sense_id ?? null,
           sense_zh: mark.sense_zh || null,
         })
         // Marking keeps the word's place in the list (its sentence, source and order) as it was;
@@ -296,7 +298,11 @@ export function createWordBook({
         .onConflict((oc) =>
           oc
             .columns(['user_id', 'lemma'])
-            .doUpdateSet(mark.sense_zh ? { strange: mark.strange, sense_zh: mark.sense_zh } : { strange: mark.strange }),
+            .doUpdateSet(
+              mark.sense_id
+                ? { strange: mark.strange, sense_id: mark.sense_id, sense_zh: mark.sense_zh || null }
+                : { strange: mark.strange },
+            ),
         )
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -96,6 +96,7 @@ export function wordListHandlers({
       strange: mark.strange,
       from: mark.from,
       sentence: sentenceOf(met),
+      sense_id: sense.sense_id,
       sense_zh: sense.sense_zh,
     });
     if (mark.strange === 0) return entry;

@@ -15,7 +15,8 @@ export const wordListEntry = obj({
   sentence: str,
   lookups: num,
   updated_at: str,
-  /** The Chinese of the sense the word was last met in, when known. */
+  /** The sense the word was last met in (a WordNet sense key) and its Chinese, when known. */
+  sense_id: str.nullable().optional(),
   sense_zh: str.nullable().optional(),
 });
 export type WordListEntry = z.infer<typeof wordListEntry>;

@@ -41,6 +41,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .execute();
   await db.schema.createIndex('review_cards_due').on('review_cards').columns(['user_id', 'due']).execute();
+  // The new cards, counted and taken in order of making.
+  await db.schema.createIndex('review_cards_state').on('review_cards').columns(['user_id', 'state', 'id']).execute();
 
   // Every sentence a card's sense was met in, with where it came from.
   await withId(db, db.schema.createTable('review_sentences'))
@@ -96,7 +98,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // same sense can be seen without reading every stored answer.
   await db.schema.alterTable('lookups').addColumn('sense_id', 'text').execute();
   await db.schema.createIndex('lookups_user_sense').on('lookups').columns(['user_id', 'lemma', 'sense_id']).execute();
-  // The Chinese of the sense a listed word was last met in, shown beside it in the word book.
+  // The sense a listed word was last met in and its Chinese, shown beside it in the word book.
+  await db.schema.alterTable('word_list').addColumn('sense_id', 'text').execute();
   await db.schema.alterTable('word_list').addColumn('sense_zh', 'text').execute();
 
   // An anonymous visitor's lookups (the newest 100 of a browser, for 30 days), which join their
@@ -118,6 +121,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('visitor_lookups').execute();
   await db.schema.alterTable('word_list').dropColumn('sense_zh').execute();
+  await db.schema.alterTable('word_list').dropColumn('sense_id').execute();
   await db.schema.dropIndex('lookups_user_sense').execute();
   await db.schema.alterTable('lookups').dropColumn('sense_id').execute();
   for (const table of ['review_settings', 'review_log', 'review_sentences', 'review_cards']) {
