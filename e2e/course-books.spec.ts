@@ -48,10 +48,13 @@ for (const [name, viewport] of [
       expect(sheet.suggestedFilename()).toMatch(/^语境-.+\.pdf$/);
       await expect(page.getByTestId('lesson-count')).toHaveText(/^1 \/ \d+$/);
       await expect(page.getByTestId('progress-login-notice')).toHaveCount(0);
+      // A new learner knows none of the unit yet; each 认识 counts.
+      await expect(page.getByTestId('unit-known-share')).toHaveText('本单元已认识 0%');
       const known = await lessonWord(page);
       const savedKnown = page.waitForResponse((r) => r.url().endsWith('/api/set_strange_status'));
       await page.getByTestId('word-known').click();
       expect((await savedKnown).ok()).toBe(true);
+      await expect(page.getByTestId('unit-known-share')).not.toHaveText('本单元已认识 0%');
       await expect(page.getByTestId('lesson-count')).toHaveText(/^2 \/ /);
       const unknown = await lessonWord(page);
       expect(unknown).not.toBe(known);
@@ -187,6 +190,7 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('word-card')).toBeVisible();
       const notice = page.getByTestId('progress-login-notice');
       await expect(notice).toContainText('不会保存');
+      await expect(page.getByTestId('unit-known-share')).toHaveCount(0);
       await page.getByTestId('word-known').click();
       await expect(page.getByTestId('lesson-count')).toHaveText(/^2 \/ /);
       await expect(async () => {

@@ -93,9 +93,16 @@ export function WordLesson({ content, start, save, loggedIn, links }: LessonProp
   }
 
   const word = words[index];
+  // Known: marked 熟词 (now or before), or known from review and not marked 生词 since.
+  const knownShare = words.filter((w, i) => marks[i] === 0 || (marks[i] !== 1 && w.review === 'known')).length / words.length;
   return (
     <div className="flex flex-1 flex-col gap-4">
       <LessonProgress at={index + 1} total={words.length} label="本单元进度" />
+      {loggedIn && (
+        <p data-testid="unit-known-share" className="-mt-2 text-sm text-emerald-800">
+          本单元已认识 <span className="font-semibold tabular-nums">{Math.round(knownShare * 100)}%</span>
+        </p>
+      )}
       <WordCard key={word.word} ref={card} word={word} mark={marks[index]} />
       <div className="sticky bottom-0 -mx-4 mt-auto border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
         <div className="grid grid-cols-2 gap-3">

@@ -173,6 +173,42 @@ describe('the course-book calls', () => {
     const mine = await call('query_words', { course_id: 'cet4-word', unit: 1 }, token);
     expect(mine.body.data.words.find((w: { word: string }) => w.word === 'state').strange).toBe(1);
     expect(mine.body.data.words.filter((w: { strange: unknown }) => w.strange !== null)).toHaveLength(1);
+    // A word with a review card long remembered counts as known; one without a card says nothing.
+    const other = words.find((w: { word: string }) => w.word !== 'state').word;
+    const { id: userId } = await upstream.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'learner@example.com')
+      .executeTakeFirstOrThrow();
+    const at = upstream.clock.now();
+    await upstream.db
+      .insertInto('review_cards')
+      .values({
+        user_id: userId,
+        lemma: other,
+        sense_id: `${other}%1:00:00::`,
+        word: other,
+        headword: other,
+        pos: 'n.',
+        sense_en: 'a sense',
+        sense_zh: '词义',
+        exams: '',
+        origin: 'mark',
+        created_at: at.toISOString(),
+        state: 2,
+        due: new Date(at.getTime() + 40 * 86_400_000).toISOString(),
+        stability: 40,
+        difficulty: 5,
+        scheduled_days: 40,
+        learning_steps: 0,
+        reps: 5,
+        lapses: 0,
+        last_review: at.toISOString(),
+      })
+      .execute();
+    const withCards = (await call('query_words', { course_id: 'cet4-word', unit: 1 }, token)).body.data.words;
+    expect(withCards.find((w: { word: string }) => w.word === other).review).toBe('known');
+    expect(withCards.find((w: { word: string }) => w.word === 'state').review).toBeUndefined();
 
     expect((await call('query_words', { course_id: 'cet4-sentence', unit: 1 })).http).toBe(404);
     expect((await call('query_words', { course_id: 'cet4-word', unit: 100_000 })).http).toBe(404);

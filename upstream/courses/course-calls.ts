@@ -15,12 +15,15 @@ import { badRequest, notFound, ok } from '../platform/http';
 import { publicQuestions, type Book, type Catalogue, type FrequentWord } from './books';
 import type { CourseShelf } from './course-shelf';
 import type { ProgressStore } from './progress';
+import type { Deck, LemmaState } from '../review/deck';
 
 export interface CourseHandlersDeps {
   db: Db;
   users: Pick<Users, 'requireUser' | 'userForToken'>;
   courseShelf: CourseShelf;
   courseProgress: ProgressStore;
+  /** The learner's review cards: which of a unit's words they know or have waiting. */
+  deck: Pick<Deck, 'lemmaStates'>;
 }
 
 // The parts of speech of the frequent-word lists, as ECDICT's translation lines label them.
@@ -42,7 +45,7 @@ function frequentList(catalogue: Catalogue, key: string, make: () => FrequentWor
 }
 
 /** The course-book calls (lib/contract/calls/courses.ts). */
-export function courseHandlers({ db, users, courseShelf, courseProgress }: CourseHandlersDeps): CallHandlers {
+export function courseHandlers({ db, users, courseShelf, courseProgress, deck }: CourseHandlersDeps): CallHandlers {
   const optionalUser = (caller: Caller) => users.userForToken(caller.token);
 
   function bookOf(catalogue: Catalogue, id: string): Book {
@@ -91,8 +94,14 @@ export function courseHandlers({ db, users, courseShelf, courseProgress }: Cours
   }
 
   async function unitWords(catalogue: Catalogue, items: string[], userId: number | undefined): Promise<CourseWord[]> {
-    const marked = await marks(userId, items);
-    return items.map((w) => ({ ...catalogue.word(w), strange: marked.get(w) ?? null }));
+    const [marked, reviews] = await Promise.all([
+      marks(userId, items),
+      userId === undefined ? new Map<string, LemmaState>() : deck.lemmaStates(userId, items),
+    ]);
+    return items.map((w) => {
+      const review = reviews.get(w);
+      return { ...catalogue.word(w), strange: marked.get(w) ?? null, ...(review ? { review } : {}) };
+    });
   }
 
   return {

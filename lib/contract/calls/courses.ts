@@ -132,6 +132,8 @@ export const courseWord = obj({
   example: obj({ id: num, text: str, document: documentRef }).nullable(),
   /** The logged-in user's mark in the word book: 1 生词, 0 熟词, null unmarked or not logged in. */
   strange: z.union([z.literal(0), z.literal(1), z.null()]),
+  /** Where the learner stands with the word's review cards (as parse_text's tokens say); absent without cards. */
+  review: z.enum(['due', 'known', 'learning']).optional(),
 });
 export type CourseWord = z.infer<typeof courseWord>;
 
