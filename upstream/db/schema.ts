@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable } from 'kysely';
+import type { ReviewCardsTable, ReviewLogTable, ReviewSentencesTable, ReviewSettingsTable } from './review-tables';
 
 /*
  * The stored shape of every table. Times are ISO 8601 strings in UTC (`Date#toISOString`), which
@@ -491,76 +492,13 @@ export interface AssessmentsTable {
   size: number | null;
 }
 
-/** One sense of one lemma that a learner keeps, with its FSRS memory state (022_review). */
-export interface ReviewCardsTable {
-  id: Generated<number>;
-  user_id: number;
-  lemma: string;
-  sense_id: string;
-  word: string;
-  /** The lemma, or the fixed expression the sense belongs to ("give up"). */
-  headword: string;
-  pos: string;
-  sense_en: string;
-  sense_zh: string;
-  /** ECDICT's exam tags, space-separated. */
-  exams: string;
-  origin: string;
-  created_at: string;
-  state: number;
-  due: string;
-  stability: number;
-  difficulty: number;
-  scheduled_days: number;
-  learning_steps: number;
-  reps: number;
-  lapses: number;
-  last_review: string | null;
-}
-
-/** A sentence a card's sense was met in. */
-export interface ReviewSentencesTable {
-  id: Generated<number>;
-  card_id: number;
-  pre_context: string;
-  word: string;
-  post_context: string;
-  source: string;
-  from_screen: string;
-  digest: string;
-  created_at: string;
-}
-
-/** The append-only review log: ratings, and undoings of them. */
-export interface ReviewLogTable {
-  id: Generated<number>;
-  user_id: number;
-  card_id: number;
-  review_id: string;
-  kind: 'rate' | 'undo';
-  undoes: number | null;
-  rating: number;
-  state: number;
-  elapsed_days: number;
-  scheduled_days: number;
-  before: string;
-  after: string;
-  reviewed_at: string;
-  day: string;
-}
+export type { ReviewCardsTable, ReviewLogTable, ReviewSentencesTable, ReviewSettingsTable } from './review-tables';
 
 /** An anonymous visitor's lookup, kept until they log in on that browser (022_review). */
 export type VisitorLookupsTable = Omit<LookupsTable, 'user_id' | 'answer' | 'sense_id'> & {
   visitor_id: string;
   answer: string;
 };
-
-export interface ReviewSettingsTable {
-  user_id: number;
-  desired_retention: number;
-  new_per_day: number;
-  updated_at: string;
-}
 
 export interface Database {
   users: UsersTable;
