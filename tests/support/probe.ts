@@ -273,6 +273,15 @@ export type ProbeRequest = ReturnType<typeof fuzzRequests>[number];
 
 export type Answer = { status: number; contentType: string; body: string } | { error: string };
 
+/** The request as the bare bytes of its head (the body follows it on the socket). */
+function asRaw(req: ProbeRequest): ProbeRequest {
+  const head = Object.entries(req.headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\r\n');
+  const length = req.body === undefined ? '' : `\r\nContent-Length: ${Buffer.byteLength(req.body)}`;
+  return { ...req, raw: `${req.method} ${req.path} HTTP/1.1${head ? `\r\n${head}` : ''}${length}` };
+}
+
 export function send(base: URL, req: ProbeRequest): Promise<Answer> {
   return new Promise((resolve) => {
     const done = (a: Answer) => resolve(a);
@@ -316,15 +325,21 @@ export function send(base: URL, req: ProbeRequest): Promise<Answer> {
       );
     } catch {
       // Node's client will not write such a path (spaces, quotes, backslashes…): write it raw.
-      const head = Object.entries(req.headers)
-        .map(([k, v]) => `${k}: ${v}`)
-        .join('\r\n');
-      const length = req.body === undefined ? '' : `\r\nContent-Length: ${Buffer.byteLength(req.body)}`;
-      void send(base, { ...req, raw: `${req.method} ${req.path} HTTP/1.1${head ? `\r\n${head}` : ''}${length}` }).then(done);
+      void send(base, asRaw(req)).then(done);
       return;
     }
     out.on('timeout', () => out.destroy(new Error('timeout')));
-    out.on('error', (e) => done({ error: (e as NodeJS.ErrnoException).code ?? e.message }));
+    out.on('error', (e) => {
+      const code = (e as NodeJS.ErrnoException).code ?? e.message;
+      // The server answered (431 for headers over Node's 16 KB) and closed while the body was
+      // still being written: Node's client drops that answer. Sent again on a bare socket, which
+      // reads what comes back whatever happens to the write.
+      if (code === 'EPIPE' || code === 'ECONNRESET') {
+        void send(base, asRaw(req)).then(done);
+        return;
+      }
+      done({ error: code });
+    });
     out.end(req.body);
   });
 }
