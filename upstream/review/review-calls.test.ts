@@ -40,6 +40,18 @@ describe('the review calls', () => {
     expect(marked.body.data).toMatchObject({ lemma: 'bank', strange: 1, card_id: expect.any(Number) });
 
     // The word book and the history show the Chinese of the sense the word was met in.
+    // A word looked up (not marked) names its sense too.
+    const looked2 = await upstream.call(
+      'query_word',
+      { pre_context: 'She asked for a week of ', target_word: 'leave', post_context: ' to rest.' },
+      bearer(other),
+    );
+    const listed = await upstream.call('query_history', {}, bearer(other));
+    expect(listed.body.data.items[0]).toMatchObject({
+      lemma: 'leave',
+      sense_id: String(looked2.body.result[0].gloss[0].sense_id),
+    });
+
     const history = await upstream.call('query_text_history', {}, bearer(reader));
     expect(history.body.data.items[0]).toMatchObject({ target_word: 'bank', sense_zh: gloss.sense.second });
     const words = await upstream.call('query_history', {}, bearer(reader));

@@ -136,6 +136,7 @@ export function createWordBook({
           sentence: sentenceOf({ pre_context: pre, target_word: record.target_word, post_context: post }),
           lookups: 1,
           updated_at: at,
+          sense_id: sense?.sense_id ?? null,
           sense_zh: sense?.sense_zh || null,
         })
         .onConflict((oc) =>
@@ -145,6 +146,7 @@ export function createWordBook({
             sentence: eb.ref('excluded.sentence'),
             lookups: eb('word_list.lookups', '+', 1),
             updated_at: eb.ref('excluded.updated_at'),
+            sense_id: eb.ref('excluded.sense_id'),
             sense_zh: eb.ref('excluded.sense_zh'),
           })),
         )
