@@ -7,7 +7,8 @@ import type { CardSense } from './deck';
  * not know, or a gloss without a sense id.
  */
 export function senseOfAnswer(answer: readonly TranslationItem[], word: string, senseId?: string): CardSense | undefined {
-  for (const item of answer) {
+  // Without a sense id, the first gloss of the first item only: the meaning in this text.
+  for (const item of senseId === undefined ? answer.slice(0, 1) : answer) {
     const gloss =
       senseId === undefined ? item.gloss[0] : item.gloss.find((g) => g.sense_id != null && String(g.sense_id) === senseId);
     // Stored answers are read back from JSON: a gloss without its sense text is passed over.
@@ -22,7 +23,6 @@ export function senseOfAnswer(answer: readonly TranslationItem[], word: string, 
         sense_zh: gloss.sense.second?.trim() ?? '',
       };
     }
-    if (senseId === undefined) return undefined;
   }
   return undefined;
 }

@@ -239,53 +239,39 @@ export function createDeck({
     ): Promise<{ card_id: number; created: boolean }> {
       const at = now();
       return db.transaction().execute(async (trx) => {
-        const existing = await trx
-          .selectFrom('review_cards')
-          .select('id')
-          .where('user_id', '=', userId)
-          .where('lemma', '=', sense.lemma)
-          .where('sense_id', '=', sense.sense_id)
+        // Made now, or already there (made earlier, or at the same moment by another request).
+        const made = await trx
+          .insertInto('review_cards')
+          .values({
+            user_id: userId,
+            lemma: sense.lemma,
+            sense_id: sense.sense_id,
+            word: sense.word,
+            headword: sense.headword,
+            pos: sense.pos,
+            sense_en: sense.sense_en,
+            sense_zh: sense.sense_zh,
+            exams: examsOf(sense.lemma).join(' '),
+            origin,
+            created_at: stamp(at),
+            ...newCardColumns(at),
+          })
+          .onConflict((oc) => oc.columns(['user_id', 'lemma', 'sense_id']).doNothing())
+          .returning('id')
           .executeTakeFirst();
-        let cardId = existing?.id;
-        if (cardId === undefined) {
-          const made = await trx
-            .insertInto('review_cards')
-            .values({
-              user_id: userId,
-              lemma: sense.lemma,
-              sense_id: sense.sense_id,
-              word: sense.word,
-              headword: sense.headword,
-              pos: sense.pos,
-              sense_en: sense.sense_en,
-              sense_zh: sense.sense_zh,
-              exams: examsOf(sense.lemma).join(' '),
-              origin,
-              created_at: stamp(at),
-              ...newCardColumns(at),
-            })
-            // Made at the same moment by another request: that one stands.
-            .onConflict((oc) => oc.columns(['user_id', 'lemma', 'sense_id']).doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          cardId =
-            made?.id ??
-            (
-              await trx
-                .selectFrom('review_cards')
-                .select('id')
-                .where('user_id', '=', userId)
-                .where('lemma', '=', sense.lemma)
-                .where('sense_id', '=', sense.sense_id)
-                .executeTakeFirstOrThrow()
-            ).id;
-          if (made) {
-            await keepSentences(trx, cardId, sentences);
-            return { card_id: cardId, created: true };
-          }
-        }
+        const cardId =
+          made?.id ??
+          (
+            await trx
+              .selectFrom('review_cards')
+              .select('id')
+              .where('user_id', '=', userId)
+              .where('lemma', '=', sense.lemma)
+              .where('sense_id', '=', sense.sense_id)
+              .executeTakeFirstOrThrow()
+          ).id;
         await keepSentences(trx, cardId, sentences);
-        return { card_id: cardId, created: false };
+        return { card_id: cardId, created: made !== undefined };
       });
     },
 

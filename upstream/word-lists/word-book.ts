@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import { inCodePointOrder } from '../db/dialect';
 import type { WordListTable } from '../db/schema';
 import { clipContext, sentenceOf, type LookupRecord } from '../dictionary/lookup-history';
-import { type Clock, days, stamp } from '../platform/time';
+import { type Clock, days, minutes, stamp } from '../platform/time';
 import { senseOfAnswer } from '../review/card-sense';
 import type { CardSense, Deck } from '../review/deck';
 
@@ -24,6 +24,7 @@ const defaultPageSize = 20;
 /** What a browser keeps of an anonymous visitor's lookups until they log in. */
 const maxVisitorLookups = 100;
 const visitorLookupDays = 30;
+const sweepEvery = minutes(10);
 const clip = (text: string, keepEnd: boolean) => clipContext(text, keepEnd ? 'before' : 'after');
 
 function pageOf(paging: Paging) {
@@ -72,6 +73,8 @@ export function createWordBook({
   /** The review cards: a sense looked up a second time becomes one, and a card keeps each sentence its sense is met in. */
   cards?: Pick<Deck, 'addCard' | 'addSentence'>;
 }) {
+  // When this process last forgot the visitors' lookups past their 30 days.
+  let lastSweep = Number.NEGATIVE_INFINITY;
   /**
    * After a lookup answered with `sense`: its sentence joins the sense's card, and a sense met
    * twice gets a card with both sentences.
@@ -173,7 +176,7 @@ export function createWordBook({
           answer: JSON.stringify(answer),
         })
         .execute();
-      // A browser keeps its newest lookups only, and a visitor who never logs in is forgotten.
+      // A browser keeps its newest lookups only.
       await db
         .deleteFrom('visitor_lookups')
         .where('visitor_id', '=', visitorId)
@@ -186,10 +189,14 @@ export function createWordBook({
             .limit(maxVisitorLookups),
         )
         .execute();
-      await db
-        .deleteFrom('visitor_lookups')
-        .where('created_at', '<', stamp(at, -days(visitorLookupDays)))
-        .execute();
+      // Those of visitors who never log in are forgotten: swept now and then, not on every lookup.
+      if (at.getTime() - lastSweep >= sweepEvery) {
+        lastSweep = at.getTime();
+        await db
+          .deleteFrom('visitor_lookups')
+          .where('created_at', '<', stamp(at, -days(visitorLookupDays)))
+          .execute();
+      }
     },
 
     async adoptVisitor(visitorId: string | undefined, userId: number): Promise<void> {
