@@ -1,3 +1,8 @@
+'use client';
+
+// A client component so that its words stay out of every other page's flight data: the layouts'
+// not-found boundaries are serialized into each page's payload, and a search engine or a check for
+// the not-found text would otherwise find 页面不存在 on pages that exist.
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 
