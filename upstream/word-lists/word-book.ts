@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { LookupEntry, TranslationItem, WordListEntry } from '../../lib/contract';
+import { type LookupEntry, sentenceSourceOf, type TranslationItem, type WordListEntry } from '../../lib/contract';
 import type { Db } from '../db/database';
 import { inCodePointOrder } from '../db/dialect';
 import type { WordListTable } from '../db/schema';
@@ -82,7 +82,14 @@ export function createWordBook({
   async function meetSense(userId: number, record: LookupRecord, sense: CardSense): Promise<void> {
     if (!cards) return;
     const met = { pre_context: record.pre_context, word: record.target_word, post_context: record.post_context };
-    if (await cards.addSentence(userId, sense.lemma, sense.sense_id, { ...met, source: 'lookup', from: record.from })) return;
+    if (
+      await cards.addSentence(userId, sense.lemma, sense.sense_id, {
+        ...met,
+        source: sentenceSourceOf(record.from),
+        from: record.from,
+      })
+    )
+      return;
     const earlier = await db
       .selectFrom('lookups')
       .select(['target_word', 'pre_context', 'post_context', 'from_screen'])
@@ -101,7 +108,7 @@ export function createWordBook({
         pre_context: l.pre_context,
         word: l.target_word,
         post_context: l.post_context,
-        source: 'lookup' as const,
+        source: sentenceSourceOf(l.from_screen),
         from: l.from_screen,
       })),
     );

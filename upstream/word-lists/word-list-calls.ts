@@ -1,3 +1,4 @@
+import { sentenceSourceOf } from '../../lib/contract';
 import { attachmentDisposition } from '../platform/attachment';
 import { renderWordSheet } from './word-sheet-pdf';
 import type { Users } from '../account/users';
@@ -100,7 +101,9 @@ export function wordListHandlers({
       sense_zh: sense.sense_zh,
     });
     if (mark.strange === 0) return entry;
-    const { card_id } = await deck.addCard(userId, sense, 'mark', [{ ...sentence, source: 'lookup', from: mark.from }]);
+    const { card_id } = await deck.addCard(userId, sense, 'mark', [
+      { ...sentence, source: sentenceSourceOf(mark.from), from: mark.from },
+    ]);
     return { ...entry, card_id };
   }
 

@@ -19,6 +19,17 @@ const rating = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)])
 
 /** Where a card's sentence was met. */
 export const reviewSentenceSources = ['lookup', 'reading', 'course', 'list'] as const;
+export type ReviewSentenceSource = (typeof reviewSentenceSources)[number];
+
+/**
+ * The screens (query_word's `from`) whose lookups are met while reading: the four article pages
+ * (lib/routes/article-routes' articlePages) and a book's reader. Course units look up from 'course'.
+ */
+const readingScreens: ReadonlySet<string> = new Set(['Article', 'NewsArticle', 'ShortStoryArticle', 'readingArticle', 'myBook']);
+
+/** Where a sentence looked up on the screen `from` was met: reading, a course unit, or the dictionary. */
+export const sentenceSourceOf = (from: string | undefined): ReviewSentenceSource =>
+  from === 'course' ? 'course' : from && readingScreens.has(from) ? 'reading' : 'lookup';
 
 /** A sentence a card's sense was met in: the word between its context. */
 export const reviewSentence = obj({
@@ -108,6 +119,22 @@ export const reviewSettings = obj({
 });
 export type ReviewSettings = z.infer<typeof reviewSettings>;
 
+/** Reviews a learner's log must hold before FSRS is fitted to it (Anki's optimizer asks as many). */
+export const reviewsBeforeFit = 400;
+
+/** Which memory model schedules the learner's cards: FSRS-6's default weights, or their own. */
+export const reviewMemory = obj({
+  weights: z.enum(['default', 'fitted']),
+  /** Reviews in the learner's log (undone ones left out). */
+  reviews: num,
+  /** Reviews the last fit read (0: never fitted), and when. */
+  fitted_reviews: num,
+  fitted_at: str.nullable(),
+  /** Whether this server can fit weights at all (the optimizer's binary loads here). */
+  optimizer: z.boolean(),
+});
+export type ReviewMemory = z.infer<typeof reviewMemory>;
+
 /** The files the cards export to. */
 export const reviewExportFormats = ['apkg', 'csv'] as const;
 
@@ -176,6 +203,6 @@ export const reviewCalls = {
   /** The learner's review settings; with fields, changes them first. */
   review_settings: def('review_settings', {
     request: reviewSettings.partial(),
-    response: envelope(reviewSettings),
+    response: envelope(reviewSettings.extend({ memory: reviewMemory })),
   }),
 } as const;
