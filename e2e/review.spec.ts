@@ -160,6 +160,8 @@ test('the cards export to Anki and to CSV, and the review settings are kept', as
 
   await page.getByTestId('review-settings-toggle').click();
   await expect(page.getByTestId('review-retention')).toHaveValue('0.9');
+  // A learner with few reviews is scheduled by FSRS's defaults until their own log can be fitted.
+  await expect(page.getByTestId('review-memory')).toContainText(/使用 FSRS 默认参数；复习满 400 次后（已复习 \d+ 次）/);
   await page.getByTestId('review-retention').selectOption('0.85');
   await page.getByTestId('review-new-per-day').fill('5');
   await page.getByTestId('review-settings-save').click();

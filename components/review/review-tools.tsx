@@ -6,7 +6,7 @@ import { fieldClass, Input } from '@/components/ui/field';
 import { Link } from '@/components/ui/link';
 import { callData } from '@/lib/client/api';
 import { toast } from '@/lib/client/toast';
-import { type ReviewSettings, reviewSettingsLimits } from '@/lib/contract';
+import { type ReviewMemory, type ReviewSettings, reviewSettingsLimits, reviewsBeforeFit } from '@/lib/contract';
 
 const retentionChoices = [0.8, 0.85, 0.9, 0.95] as const;
 
@@ -56,7 +56,7 @@ export function ReviewTools({ onSettingsSaved }: { onSettingsSaved: () => void }
 }
 
 function SettingsForm({ id, onSaved }: { id: string; onSaved: () => void }) {
-  const [settings, setSettings] = useState<ReviewSettings | null>(null);
+  const [settings, setSettings] = useState<(ReviewSettings & { memory: ReviewMemory }) | null>(null);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -74,7 +74,8 @@ function SettingsForm({ id, onSaved }: { id: string; onSaved: () => void }) {
     if (!settings || saving) return;
     setSaving(true);
     try {
-      setSettings(await callData('review_settings', settings));
+      const { desired_retention, new_per_day } = settings;
+      setSettings(await callData('review_settings', { desired_retention, new_per_day }));
       toast.success('复习设置已保存');
       onSaved();
     } catch (e) {
@@ -137,6 +138,7 @@ function SettingsForm({ id, onSaved }: { id: string; onSaved: () => void }) {
               className="w-40"
             />
           </div>
+          <MemoryLine memory={settings.memory} />
           <div>
             <Button type="submit" size="sm" data-testid="review-settings-save" disabled={saving}>
               {saving ? '保存中…' : '保存'}
@@ -145,5 +147,26 @@ function SettingsForm({ id, onSaved }: { id: string; onSaved: () => void }) {
         </>
       )}
     </form>
+  );
+}
+
+/** Which weights schedule the learner's cards: FSRS-6's defaults, or their own, fitted to their reviews. */
+function MemoryLine({ memory }: { memory: ReviewMemory }) {
+  const day = memory.fitted_at?.slice(0, 10);
+  let text: string;
+  if (memory.weights === 'fitted') {
+    text = `已按你的 ${memory.fitted_reviews} 次复习调整（${day}），比默认参数更贴合你的记忆；复习越多，调整越准。`;
+  } else if (!memory.optimizer) {
+    text = '使用 FSRS 默认参数（本服务器暂不能按个人记录调整）。';
+  } else if (memory.fitted_reviews > 0) {
+    text = `使用 FSRS 默认参数：按你的 ${memory.fitted_reviews} 次复习调整后并不更准；复习更多后会再试。`;
+  } else {
+    text = `使用 FSRS 默认参数；复习满 ${reviewsBeforeFit} 次后（已复习 ${memory.reviews} 次）会按你的记录自动调整。`;
+  }
+  return (
+    <div className="flex flex-col gap-1" data-testid="review-memory">
+      <span className="font-medium">记忆模型</span>
+      <span className="text-xs text-ink-mute">{text}</span>
+    </div>
   );
 }

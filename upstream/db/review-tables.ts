@@ -70,4 +70,12 @@ export interface ReviewSettingsTable {
   desired_retention: number;
   new_per_day: number;
   updated_at: string;
+  /** The learner's own FSRS weights as a JSON array; null: FSRS-6's defaults (023_review_memory). */
+  weights: string | null;
+  /** The reviews the last fit read; 0 before any. */
+  fitted_reviews: Generated<number>;
+  fitted_at: string | null;
+  /** Log loss on the learner's log of the fitted weights and of the defaults, at the last fit. */
+  fitted_loss: number | null;
+  default_loss: number | null;
 }

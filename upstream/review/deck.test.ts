@@ -156,7 +156,7 @@ describe('review deck', () => {
   });
 
   it('shows no more new cards a day than the learner set', async () => {
-    await deck.setSettings(reader, { new_per_day: 1 });
+    await deck.settings.change(reader, { new_per_day: 1 });
     const first = await deck.addCard(reader, bank, 'mark', [riverBank]);
     await deck.addCard(reader, pitch, 'mark', [met('the company’s sales ', 'pitch', '')]);
     expect((await deck.counts(reader)).new_left).toBe(1);

@@ -6,9 +6,7 @@ import {
   type ReviewCounts,
   type ReviewRating,
   type ReviewSentence,
-  type ReviewSettings,
   reviewSentenceSources,
-  reviewSettingsLimits,
 } from '../../lib/contract';
 import type { Db } from '../db/database';
 import type { Database, ReviewCardsTable, ReviewSentencesTable } from '../db/schema';
@@ -17,6 +15,7 @@ import { clipContext } from '../dictionary/lookup-history';
 import { notFound, UpstreamError } from '../platform/http';
 import { type Clock, minutes, shanghaiDay, stamp } from '../platform/time';
 import { knownStability, type MemoryColumns, newCardColumns, outcomes, rated, schedulerFor, stateName } from './scheduler';
+import { createReviewSettings } from './settings';
 import { notUndone, reviewStats } from './stats';
 
 /** The sense a card is of, as the dictionary answered it. */
@@ -33,11 +32,6 @@ export interface CardSense {
 
 /** How a card came to be: marked 生词, added to a word list, looked up twice. */
 export type CardOrigin = 'mark' | 'list' | 'repeat';
-
-export const defaultReviewSettings: ReviewSettings = {
-  desired_retention: reviewSettingsLimits.retention.default,
-  new_per_day: reviewSettingsLimits.newPerDay.default,
-};
 
 /**
  * Once nothing is due, a card in its (re)learning steps due within this long is shown rather than
@@ -107,16 +101,9 @@ export function createDeck({
   /** ECDICT's exam tags of a lemma, kept with its cards. */
   examsOf?: (lemma: string) => readonly string[];
 }) {
-  async function settings(userId: number): Promise<ReviewSettings> {
-    const row = await db
-      .selectFrom('review_settings')
-      .select(['desired_retention', 'new_per_day'])
-      .where('user_id', '=', userId)
-      .executeTakeFirst();
-    return row ? { desired_retention: Number(row.desired_retention), new_per_day: row.new_per_day } : defaultReviewSettings;
-  }
+  const store = createReviewSettings({ db, now });
+  const settings = store.read;
 
-  /** The cards' counts and today's reviews, at `at`. */
   /**
    * The cards' counts and today's reviews, at `at`. Each count is one indexed query (a learner
    * may keep ten thousand cards); the cards of lemmas marked 熟词 (few) are counted apart and
@@ -166,13 +153,7 @@ export function createDeck({
       .where('card_id', '=', cardId)
       .orderBy('id')
       .execute();
-    return rows.map((r) => ({
-      pre_context: r.pre_context,
-      word: r.word,
-      post_context: r.post_context,
-      source: (reviewSentenceSources as readonly string[]).includes(r.source) ? (r.source as ReviewSentence['source']) : 'lookup',
-      from: r.from_screen,
-    }));
+    return rows.map(sentenceOfRow);
   }
 
   type Executor = Pick<Db, 'insertInto'>;
@@ -211,17 +192,8 @@ export function createDeck({
   });
 
   return {
-    settings,
-
-    async setSettings(userId: number, change: Partial<ReviewSettings>): Promise<ReviewSettings> {
-      const next = { ...(await settings(userId)), ...change };
-      await db
-        .insertInto('review_settings')
-        .values({ user_id: userId, ...next, updated_at: stamp(now()) })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...next, updated_at: stamp(now()) }))
-        .execute();
-      return next;
-    },
+    /** The learner's settings, and the FSRS weights fitted to them. */
+    settings: store,
 
     counts: (userId: number) => counts(userId, now()),
 
@@ -422,7 +394,7 @@ export function createDeck({
               : [{ pre_context: '', word: row.word, post_context: '', source: 'lookup', from: '' }],
           front: sentences.length > 0 ? row.reps % sentences.length : 0,
         },
-        options: outcomes(schedulerFor(mine.desired_retention), memory, at),
+        options: outcomes(schedulerFor(mine.desired_retention, mine.weights), memory, at),
         counts: current,
         next_due: null,
       };
@@ -456,7 +428,7 @@ export function createDeck({
             .executeTakeFirst();
           if (answered || card.reps !== input.reps) return { card, stale: !answered };
           const before = memoryOf(card);
-          const after = rated(schedulerFor(mine.desired_retention), before, input.rating, at);
+          const after = rated(schedulerFor(mine.desired_retention, mine.weights), before, input.rating, at);
           const logged = await trx
             .insertInto('review_log')
             .values({

@@ -220,6 +220,41 @@ describe('the review calls', () => {
     expect(next.body.data.counts.total).toBe(new Set(senses.map((r) => r.sense_id)).size === 1 ? 1 : 0);
   }, 30_000);
 
+  it('keeps where each sentence was met: a reading page, a course unit', async () => {
+    const learner = await logInByEmail(upstream, 'sources@example.com');
+    const muddy = {
+      pre_context: 'Two herons stood on the muddy ',
+      target_word: 'bank',
+      post_context: ' while the stream flowed past.',
+    };
+    // Looked up on a news article and marked 生词 there: the card's sentence was met while reading.
+    const looked1 = await upstream.call('query_word', { ...muddy, from: 'NewsArticle' }, bearer(learner));
+    const first = String(looked1.body.result[0].gloss[0].sense_id);
+    const marked = await upstream.call(
+      'set_strange_status',
+      {
+        word: 'bank',
+        strange: 1,
+        sense_id: first,
+        pre_context: muddy.pre_context,
+        post_context: muddy.post_context,
+        from: 'NewsArticle',
+      },
+      bearer(learner),
+    );
+    expect(marked.http).toBe(200);
+    const card = (await upstream.call('review_next', {}, bearer(learner))).body.data.card;
+    expect(card.sentences).toEqual([
+      { pre_context: muddy.pre_context, word: 'bank', post_context: muddy.post_context, source: 'reading', from: 'NewsArticle' },
+    ]);
+    // The same sense met again in a course unit joins the card as met there.
+    const reeds = { pre_context: 'Reeds grew thick along the muddy ', target_word: 'bank', post_context: ' of the stream.' };
+    const looked = await upstream.call('query_word', { ...reeds, from: 'course' }, bearer(learner));
+    const again = (await upstream.call('review_next', {}, bearer(learner))).body.data.card;
+    const sameSense = String(looked.body.result[0].gloss[0].sense_id) === first;
+    expect(again.sentences.map((s: { source: string }) => s.source)).toEqual(sameSense ? ['reading', 'course'] : ['reading']);
+  }, 30_000);
+
   it('asks for the lookup before a sense can be marked in a sentence', async () => {
     const marked = await upstream.call(
       'set_strange_status',
@@ -231,12 +266,15 @@ describe('the review calls', () => {
   });
 
   it('keeps the settings within their bounds, and asks for a login', async () => {
+    // Until the log is long enough to fit, FSRS-6's default weights schedule the learner.
+    const defaults = { weights: 'default', fitted_reviews: 0, fitted_at: null, optimizer: true };
     expect((await upstream.call('review_settings', {}, bearer(reader))).body.data).toEqual({
       desired_retention: 0.9,
       new_per_day: 20,
+      memory: { ...defaults, reviews: expect.any(Number) },
     });
     const set = await upstream.call('review_settings', { desired_retention: 0.85, new_per_day: 5 }, bearer(reader));
-    expect(set.body.data).toEqual({ desired_retention: 0.85, new_per_day: 5 });
+    expect(set.body.data).toMatchObject({ desired_retention: 0.85, new_per_day: 5, memory: defaults });
     expect((await upstream.call('review_settings', { desired_retention: 0.5 }, bearer(reader))).http).toBe(400);
     expect(
       (await upstream.call('review_rate', { card_id: 1, rating: 5, review_id: 'bad-rating', reps: 0 }, bearer(reader))).http,

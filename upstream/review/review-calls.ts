@@ -5,18 +5,20 @@ import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
 import { type Clock, shanghaiDay } from '../platform/time';
 import type { Deck } from './deck';
+import type { MemoryFitter } from './memory';
 import { reviewApkgStream, reviewCsv } from './export';
 
 export interface ReviewHandlersDeps {
   users: Pick<Users, 'requireUser'>;
   deck: Deck;
+  reviewMemory: Pick<MemoryFitter, 'afterRating' | 'memory'>;
   /** The words' UK and US sound in an Anki package. */
   speech: Pick<Speech, 'audio'>;
   now: Clock;
 }
 
 /** The review screen's calls: the next card, a rating, its undoing, the counts and the settings. */
-export function reviewHandlers({ users, deck, speech, now }: ReviewHandlersDeps): CallHandlers {
+export function reviewHandlers({ users, deck, reviewMemory, speech, now }: ReviewHandlersDeps): CallHandlers {
   return {
     export_review: async ({ format, audio }, caller) => {
       const user = await users.requireUser(caller);
@@ -49,7 +51,9 @@ export function reviewHandlers({ users, deck, speech, now }: ReviewHandlersDeps)
     },
     review_rate: async (input, caller) => {
       const user = await users.requireUser(caller);
-      return ok(await deck.rate(user.id, input));
+      const answer = await deck.rate(user.id, input);
+      if (!answer.stale) reviewMemory.afterRating(user.id);
+      return ok(answer);
     },
     review_undo: async ({ review_id }, caller) => {
       const user = await users.requireUser(caller);
@@ -70,7 +74,12 @@ export function reviewHandlers({ users, deck, speech, now }: ReviewHandlersDeps)
     review_settings: async (change, caller) => {
       const user = await users.requireUser(caller);
       const changing = change.desired_retention !== undefined || change.new_per_day !== undefined;
-      return ok(changing ? await deck.setSettings(user.id, change) : await deck.settings(user.id));
+      const chosen = changing ? await deck.settings.change(user.id, change) : await deck.settings.read(user.id);
+      return ok({
+        desired_retention: chosen.desired_retention,
+        new_per_day: chosen.new_per_day,
+        memory: await reviewMemory.memory(user.id),
+      });
     },
   };
 }

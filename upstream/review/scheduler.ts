@@ -3,8 +3,8 @@ import { cardStates, type CardState, type RatingOutcome, type ReviewRating } fro
 import type { ReviewCardsTable } from '../db/schema';
 
 /*
- * FSRS through ts-fsrs (FSRS-6, its default weights): the card as the database keeps it and as
- * ts-fsrs reads it, and a scheduler per desired retention.
+ * FSRS through ts-fsrs (FSRS-6): the card as the database keeps it and as ts-fsrs reads it, and a
+ * scheduler per desired retention and weights (the defaults, or a learner's own: memory.ts).
  */
 
 /** The memory state of a card: the columns of review_cards that FSRS reads and writes. */
@@ -54,15 +54,22 @@ export const stateName = (state: number): CardState => cardStates[state] ?? 'new
 /** A card whose stability passed 21 days counts as known (issue 33). */
 export const knownStability = 21;
 
-/** Schedulers by desired retention: the parameters are the same for every learner but that. */
-const schedulers = new Map<number, FSRS>();
-export function schedulerFor(desiredRetention: number): FSRS {
-  let scheduler = schedulers.get(desiredRetention);
-  if (!scheduler) {
+/** Schedulers by desired retention and weights, the most recently used kept. */
+const schedulers = new Map<string, FSRS>();
+const schedulersKept = 1000;
+export function schedulerFor(desiredRetention: number, weights: readonly number[] | null = null): FSRS {
+  const key = `${desiredRetention}|${weights?.join(',') ?? ''}`;
+  let scheduler = schedulers.get(key);
+  if (scheduler) {
+    schedulers.delete(key);
+  } else {
     // Fuzz spreads cards learnt together over neighbouring days instead of one heavy day.
-    scheduler = fsrs(generatorParameters({ request_retention: desiredRetention, enable_fuzz: true }));
-    schedulers.set(desiredRetention, scheduler);
+    scheduler = fsrs(
+      generatorParameters({ request_retention: desiredRetention, enable_fuzz: true, ...(weights ? { w: [...weights] } : {}) }),
+    );
+    if (schedulers.size >= schedulersKept) schedulers.delete(schedulers.keys().next().value as string);
   }
+  schedulers.set(key, scheduler);
   return scheduler;
 }
 

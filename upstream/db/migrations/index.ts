@@ -19,6 +19,7 @@ import * as assessments from './017-assessments';
 import * as supersededOrders from './020-superseded-orders';
 import * as annotationsPerUser from './021-annotations-per-user';
 import * as review from './022-review';
+import * as reviewMemory from './023-review-memory';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '020_superseded_orders': supersededOrders,
   '021_annotations_per_user': annotationsPerUser,
   '022_review': review,
+  '023_review_memory': reviewMemory,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,214 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { default_w } from 'ts-fsrs';
+import { type ReviewMemory, reviewsBeforeFit } from '../../lib/contract';
+import type { Db } from '../db/database';
+import type { FitRecord, ReviewSettingsStore } from './settings';
+import { notUndone } from './stats';
+
+/*
+ * The learner's own memory model: once their review log is long enough, FSRS is fitted to it
+ * (fsrs-rs's optimizer through @open-spaced-repetition/binding, in a child process) and its
+ * weights schedule their cards from then on, where they predict the learner's answers better
+ * than FSRS-6's defaults do (log loss on the same log). A fit is repeated as the log grows by a
+ * quarter. It runs after a rating has been answered, one at a time per process, never on the
+ * rating's path.
+ */
+
+/** A fit is repeated once the log has grown by this share since the last one. */
+const refitGrowth = 1.25;
+/** The newest reviews a fit reads, so that a very long log costs a bounded fit. */
+const fitWindow = 100_000;
+/** A fit that takes longer than this is abandoned (the defaults or the last fit stay). */
+const fitDeadlineMs = 5 * 60_000;
+
+const dayMs = 86_400_000;
+
+/** A rating as the log keeps it: its card, its grade and the learner's day. */
+export interface LoggedRating {
+  card_id: number;
+  rating: number;
+  day: string;
+}
+
+/**
+ * Each card's ratings oldest first as [rating, days since the card's previous rating] (the first
+ * 0): the histories FSRS is fitted to. `ratings` are in order of card, then time.
+ */
+export function ratingHistories(ratings: readonly LoggedRating[]): [number, number][][] {
+  const histories: [number, number][][] = [];
+  let current: [number, number][] = [];
+  let card = -1;
+  let lastDay = 0;
+  for (const r of ratings) {
+    const day = Date.parse(r.day) / dayMs;
+    if (r.card_id !== card) {
+      if (current.length > 1) histories.push(current);
+      current = [[r.rating, 0]];
+      card = r.card_id;
+    } else {
+      current.push([r.rating, Math.max(0, Math.round(day - lastDay))]);
+    }
+    lastDay = day;
+  }
+  if (current.length > 1) histories.push(current);
+  return histories;
+}
+
+/** Whether a log of `reviews` should be fitted, the last fit having read `fitted`. */
+export const dueForFit = (reviews: number, fitted: number) =>
+  reviews >= reviewsBeforeFit && (fitted === 0 || reviews >= fitted * refitGrowth);
+
+type FitAnswer = { weights: number[]; fitted_loss: number; default_loss: number } | { error: string };
+
+const workerPath = fileURLToPath(new URL('./fit-worker.mjs', import.meta.url));
+
+/**
+ * Runs one fit in a child process (fit-worker.mjs): a native panic there ends that process, not
+ * the service. `live` holds the process while it runs.
+ */
+function fitInChild(histories: [number, number][][], live: Set<ChildProcess>): Promise<FitAnswer> {
+  return new Promise((resolve) => {
+    // Without the service's own flags (--import tsx, --expose-gc): the worker is plain JavaScript.
+    const child = fork(workerPath, [], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    live.add(child);
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString()).slice(-2000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), fitDeadlineMs);
+    child.once('message', (answer: FitAnswer) => resolve(answer));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      live.delete(child);
+      const why = stderr.split('\n').find((line) => /panicked|Error/.test(line)) ?? stderr.trim().split('\n')[0];
+      resolve({ error: `the fit ended (${signal ?? `exit ${code}`})${why ? `: ${why}` : ''}` });
+    });
+    child.send({ histories, defaults: [...default_w] });
+  });
+}
+
+export function createMemoryFitter({
+  db,
+  settings,
+  log,
+}: {
+  db: Db;
+  settings: Pick<ReviewSettingsStore, 'read' | 'keepFit'>;
+  log: (line: string) => void;
+}) {
+  /** Learners waiting for a fit, in order; one fit runs at a time. */
+  const queue = new Set<number>();
+  let running: Promise<void> | null = null;
+  /** Whether the optimizer's binary loads on this machine: found out by the first fit. */
+  let optimizer: boolean | null = null;
+  const live = new Set<ChildProcess>();
+  let stopped = false;
+
+  const reviewCount = async (userId: number) =>
+    Number(
+      (
+        await db
+          .selectFrom('review_log as r')
+          .where('r.user_id', '=', userId)
+          .where('r.kind', '=', 'rate')
+          .where(notUndone)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  /** Fits the learner's log now, and keeps what it found. */
+  async function fitNow(userId: number): Promise<FitRecord | null> {
+    const newest = await db
+      .selectFrom('review_log as r')
+      .select(['r.id'])
+      .where('r.user_id', '=', userId)
+      .where('r.kind', '=', 'rate')
+      .where(notUndone)
+      .orderBy('r.id', 'desc')
+      .limit(fitWindow)
+      .execute();
+    if (newest.length < reviewsBeforeFit) return null;
+    const from = newest[newest.length - 1].id;
+    const ratings = await db
+      .selectFrom('review_log as r')
+      .select(['r.card_id', 'r.rating', 'r.day'])
+      .where('r.user_id', '=', userId)
+      .where('r.kind', '=', 'rate')
+      .where('r.id', '>=', from)
+      .where(notUndone)
+      .orderBy('r.card_id')
+      .orderBy('r.id')
+      .execute();
+    const answer = await fitInChild(ratingHistories(ratings), live);
+    if (stopped) return null;
+    if ('error' in answer) {
+      optimizer ??= false;
+      log(`[review] fitting FSRS to learner ${userId}'s reviews failed, their weights stay: ${answer.error.split('\n')[0]}`);
+      return null;
+    }
+    optimizer = true;
+    // The fitted weights only where they predict this learner's answers better than the defaults.
+    const better = answer.fitted_loss < answer.default_loss;
+    const record: FitRecord = {
+      weights: better ? answer.weights : null,
+      fitted_reviews: ratings.length,
+      fitted_loss: answer.fitted_loss,
+      default_loss: answer.default_loss,
+    };
+    await settings.keepFit(userId, record);
+    return record;
+  }
+
+  async function drain() {
+    for (const userId of queue) {
+      queue.delete(userId);
+      try {
+        const mine = await settings.read(userId);
+        if (dueForFit(await reviewCount(userId), mine.fitted_reviews)) await fitNow(userId);
+      } catch (error) {
+        log(`[review] fitting FSRS to learner ${userId}'s reviews failed: ${error instanceof Error ? error.message : error}`);
+      }
+    }
+    running = null;
+  }
+
+  return {
+    fitNow,
+
+    /** After a rating: fits the learner's log in the background when it has grown enough. */
+    afterRating(userId: number): void {
+      if (stopped) return;
+      queue.add(userId);
+      running ??= drain();
+    },
+
+    /** Abandons the queue and any fit running (at shutdown). */
+    async stop(): Promise<void> {
+      stopped = true;
+      queue.clear();
+      for (const child of live) child.kill('SIGKILL');
+      while (running) await running;
+    },
+
+    /** Settles once no fit is queued or running (for tests). */
+    async idle(): Promise<void> {
+      while (running) await running;
+    },
+
+    /** Which weights schedule the learner, for the settings screen. */
+    async memory(userId: number): Promise<ReviewMemory> {
+      const [mine, reviews] = await Promise.all([settings.read(userId), reviewCount(userId)]);
+      return {
+        weights: mine.weights ? 'fitted' : 'default',
+        reviews,
+        fitted_reviews: mine.fitted_reviews,
+        fitted_at: mine.fitted_at,
+        optimizer: optimizer !== false,
+      };
+    },
+  };
+}
+
+export type MemoryFitter = ReturnType<typeof createMemoryFitter>;
