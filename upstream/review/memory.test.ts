@@ -116,6 +116,22 @@ describe('fitting FSRS to a learner', () => {
     const before = await fitter.memory(reader);
     expect(before.reviews).toBeGreaterThanOrEqual(reviewsBeforeFit);
 
+    // Replaying each card's log under the weights it was rated with gives back what it holds.
+    const memoryNow = () =>
+      db
+        .selectFrom('review_cards')
+        .select(['id', 'stability', 'difficulty', 'due'])
+        .where('state', '<>', 0)
+        .orderBy('id')
+        .execute();
+    const held = await memoryNow();
+    expect(await fitter.recomputeMemory(reader, null, 0.9)).toBe(held.length);
+    const replayed = await memoryNow();
+    for (const [i, card] of held.entries()) {
+      expect(Number(replayed[i].stability)).toBeCloseTo(Number(card.stability), 6);
+      expect(Number(replayed[i].difficulty)).toBeCloseTo(Number(card.difficulty), 6);
+    }
+
     // A new card's first 简单 under the defaults, then under the learner's own weights.
     const fresh = await deck.addCard(reader, sense(1000), 'mark', []);
     await deck.settings.change(reader, { new_per_day: 200 });
@@ -142,8 +158,13 @@ describe('fitting FSRS to a learner', () => {
     expect(Number(kept.fitted_loss)).toBeLessThan(Number(kept.default_loss));
     // The learner's own choices stay as they were.
     expect(kept).toMatchObject({ new_per_day: 200 });
-    // This learner forgets faster than the defaults assume: their cards come back sooner.
+    // This learner forgets faster than the defaults assume: their cards come back sooner, and
+    // the cards they have are remembered under the new weights as less stable, their dates kept.
     expect(await easyFirst()).toBeLessThan(byDefault);
+    const refitted = await memoryNow();
+    expect(refitted.map((c) => c.due)).toEqual(held.map((c) => c.due));
+    const meanStability = (cards: typeof held) => cards.reduce((sum, c) => sum + Number(c.stability), 0) / cards.length;
+    expect(meanStability(refitted)).toBeLessThan(meanStability(held));
 
     // Not fitted again until the log has grown by a quarter; a fit of a shorter log never wins.
     fitter.afterRating(reader);

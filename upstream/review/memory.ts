@@ -1,8 +1,9 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { default_w } from 'ts-fsrs';
+import { createEmptyCard, default_w, type Grade } from 'ts-fsrs';
 import { type ReviewMemory, reviewsBeforeFit } from '../../lib/contract';
 import type { Db } from '../db/database';
+import { schedulerFor } from './scheduler';
 import type { FitRecord, ReviewSettingsStore } from './settings';
 import { notUndone } from './stats';
 
@@ -59,15 +60,16 @@ export function ratingHistories(ratings: readonly LoggedRating[]): [number, numb
 export const dueForFit = (reviews: number, fitted: number) =>
   reviews >= reviewsBeforeFit && (fitted === 0 || reviews >= fitted * refitGrowth);
 
-type FitAnswer = { weights: number[]; fitted_loss: number; default_loss: number } | { error: string };
+/** What a fit found: the weights and the log loss of them and of the defaults on the same log; or why it failed. */
+export type FitAnswer = { weights: number[]; fitted_loss: number; default_loss: number } | { error: string };
 
 const workerPath = fileURLToPath(new URL('./fit-worker.mjs', import.meta.url));
 
 /**
- * Runs one fit in a child process (fit-worker.mjs): a native panic there ends that process, not
- * the service. `live` holds the process while it runs.
+ * Fits FSRS to these histories (ratingHistories) in a child process (fit-worker.mjs): a native
+ * panic there ends that process, not the service. `live` holds the process while it runs.
  */
-function fitInChild(histories: [number, number][][], live: Set<ChildProcess>): Promise<FitAnswer> {
+export function fitWeights(histories: [number, number][][], live = new Set<ChildProcess>()): Promise<FitAnswer> {
   return new Promise((resolve) => {
     // Without the service's own flags (--import tsx, --expose-gc): the worker is plain JavaScript.
     const child = fork(workerPath, [], { execArgv: [], stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
@@ -118,8 +120,64 @@ export function createMemoryFitter({
       ).n,
     );
 
+  /**
+   * After the weights that schedule a learner changed: each card's stability and difficulty
+   * replayed from its log under the new ones, so that its next rating builds on what they say
+   * (its due date stays, as Anki leaves it: nothing is moved for the learner). A card rated
+   * meanwhile, or whose log does not hold all its ratings, keeps what it has.
+   */
+  async function recomputeMemory(userId: number, weights: readonly number[] | null, retention: number) {
+    const scheduler = schedulerFor(retention, weights);
+    const cards = await db
+      .selectFrom('review_cards')
+      .select(['id', 'reps', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('state', '<>', 0)
+      .orderBy('id')
+      .execute();
+    let changed = 0;
+    for (let i = 0; i < cards.length && !stopped; i += 500) {
+      const chunk = cards.slice(i, i + 500);
+      const logs = await db
+        .selectFrom('review_log as r')
+        .select(['r.card_id', 'r.rating', 'r.reviewed_at'])
+        .where('r.user_id', '=', userId)
+        .where('r.kind', '=', 'rate')
+        .where(
+          'r.card_id',
+          'in',
+          chunk.map((c) => c.id),
+        )
+        .where(notUndone)
+        .orderBy('r.card_id')
+        .orderBy('r.id')
+        .execute();
+      const byCard = new Map<number, typeof logs>();
+      for (const l of logs) {
+        const list = byCard.get(l.card_id);
+        if (list) list.push(l);
+        else byCard.set(l.card_id, [l]);
+      }
+      for (const card of chunk) {
+        const ratings = byCard.get(card.id) ?? [];
+        if (ratings.length !== card.reps || ratings.length === 0) continue;
+        let replayed = createEmptyCard(new Date(card.created_at));
+        for (const r of ratings) replayed = scheduler.next(replayed, new Date(r.reviewed_at), r.rating as Grade).card;
+        const updated = await db
+          .updateTable('review_cards')
+          .set({ stability: replayed.stability, difficulty: replayed.difficulty })
+          .where('id', '=', card.id)
+          .where('reps', '=', card.reps)
+          .executeTakeFirst();
+        changed += Number(updated.numUpdatedRows);
+      }
+    }
+    return changed;
+  }
+
   /** Fits the learner's log now, and keeps what it found. */
   async function fitNow(userId: number): Promise<FitRecord | null> {
+    const total = await reviewCount(userId);
     const newest = await db
       .selectFrom('review_log as r')
       .select(['r.id'])
@@ -141,7 +199,7 @@ export function createMemoryFitter({
       .orderBy('r.card_id')
       .orderBy('r.id')
       .execute();
-    const answer = await fitInChild(ratingHistories(ratings), live);
+    const answer = await fitWeights(ratingHistories(ratings), live);
     if (stopped) return null;
     if ('error' in answer) {
       optimizer ??= false;
@@ -153,11 +211,15 @@ export function createMemoryFitter({
     const better = answer.fitted_loss < answer.default_loss;
     const record: FitRecord = {
       weights: better ? answer.weights : null,
-      fitted_reviews: ratings.length,
+      fitted_reviews: total,
       fitted_loss: answer.fitted_loss,
       default_loss: answer.default_loss,
     };
-    await settings.keepFit(userId, record);
+    const before = await settings.read(userId);
+    if (!(await settings.keepFit(userId, record))) return null;
+    if (JSON.stringify(before.weights) !== JSON.stringify(record.weights)) {
+      await recomputeMemory(userId, record.weights, before.desired_retention);
+    }
     return record;
   }
 
@@ -176,6 +238,7 @@ export function createMemoryFitter({
 
   return {
     fitNow,
+    recomputeMemory,
 
     /** After a rating: fits the learner's log in the background when it has grown enough. */
     afterRating(userId: number): void {
