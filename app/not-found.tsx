@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { NotFoundContent } from '@/components/shell/not-found-content';
+import { MissingPage } from '@/components/shell/missing-page';
 import { ShellFrame } from '@/components/shell/shell-frame';
 
 // Next adds <meta name="robots" content="noindex"> to every 404 answer by itself.
@@ -19,7 +19,7 @@ export const metadata: Metadata = {
 export default function NotFound() {
   return (
     <ShellFrame>
-      <NotFoundContent />
+      <MissingPage />
     </ShellFrame>
   );
 }

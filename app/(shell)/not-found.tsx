@@ -1,6 +1,6 @@
-import { NotFoundContent } from '@/components/shell/not-found-content';
+import { MissingPage } from '@/components/shell/missing-page';
 
 // notFound() from a shell page (and /NotFound itself) keeps the header and footer around it.
 export default function ShellNotFound() {
-  return <NotFoundContent />;
+  return <MissingPage />;
 }

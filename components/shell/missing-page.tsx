@@ -2,12 +2,13 @@
 
 // A client component so that its words stay out of every other page's flight data: the layouts'
 // not-found boundaries are serialized into each page's payload, and a search engine or a check for
-// the not-found text would otherwise find 页面不存在 on pages that exist.
+// the not-found text would otherwise find 页面不存在 on pages that exist. Only its reference goes
+// into that payload, by its export's name: a name that does not say "not found" either.
 import { Link } from '@/components/ui/link';
 import { buttonClass } from '@/components/ui/button';
 
 /** What every not-found answer shows: unknown paths, /NotFound, and pages that call notFound(). */
-export function NotFoundContent() {
+export function MissingPage() {
   return (
     <section data-testid="not-found" className="mx-auto flex max-w-md flex-col items-center px-4 py-16 text-center md:py-24">
       <p aria-hidden className="text-6xl font-semibold tracking-tight text-brand-500">
