@@ -18,7 +18,6 @@ interface ListPageOptions {
   /** The category's name in the empty state. */
   label: string;
   order?: 'level' | 'newest';
-  news?: boolean;
   chapters?: boolean;
   /** Links to the category's sub-category lists above the documents. */
   subCategories?: boolean;
@@ -60,14 +59,7 @@ export function categoryListPage(options: ListPageOptions) {
         </header>
         {options.subCategories && <SubCategoryLinks category={options.category} subs={subs?.sub_categories ?? null} />}
         <section aria-label={options.title}>
-          <CategoryDocuments
-            list={list}
-            path={options.path}
-            label={options.label}
-            category={options.category}
-            news={options.news}
-            chapters={options.chapters}
-          />
+          <CategoryDocuments list={list} path={options.path} label={options.label} chapters={options.chapters} />
         </section>
       </div>
     );

@@ -88,7 +88,7 @@ export function AssessmentResultView({ result }: { result: AssessmentResult }) {
             : ''}
         </p>
         <p className="mt-2">
-          词汇量按词典（ECDICT）中按语料库词频排序的约 2.8
+          词汇量按一部常用英汉词典里按语料库词频排序的约 2.8
           万个词目计算：根据你在不同词频段的回答，估计认识的词数，并用假词和释义检验扣除猜测的部分。
         </p>
       </details>

@@ -9,8 +9,6 @@ export function CategoryDocuments({
   list,
   path,
   label,
-  category,
-  news = false,
   chapters = false,
 }: {
   list: CallData<'query_filenames'> | null;
@@ -18,14 +16,11 @@ export function CategoryDocuments({
   path: string;
   /** The category's name in the empty state. */
   label: string;
-  /** Its key, which the empty state tells the operator to put in an imported file's header. */
-  category?: string;
-  news?: boolean;
   /** Books: each item also links to its table of contents. */
   chapters?: boolean;
 }) {
   if (!list) return <LibraryUnavailable />;
-  if (list.total === 0) return <EmptyLibrary label={label} category={category} news={news} />;
+  if (list.total === 0) return <EmptyLibrary label={label} />;
   return (
     <>
       <p className="mb-3 text-sm text-ink-mute" data-testid="document-total">

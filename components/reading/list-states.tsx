@@ -1,27 +1,33 @@
+import { Link } from '@/components/ui/link';
+import { pathFor } from '@/lib/routes/route-table';
+
 /*
- * What a list says when it has nothing to show. An empty category is an operator's to fill (the
- * copyrighted series are never shipped), so the text says how, truthfully and briefly; a library
+ * What a list says when it has nothing to show: what the learner can read meanwhile, never how an
+ * operator would fill it (that is the README's, "The content library" and "News feeds"). A library
  * that could not be read says that instead of pretending to be empty.
  */
 
-export function EmptyLibrary({ label, category, news = false }: { label: string; category?: string; news?: boolean }) {
+const elsewhere = [
+  { href: pathFor('CategoryIndex'), title: '看看其他分类', detail: '文章、故事和名著，点任何一个词都能查到它在句子里的意思。' },
+  { href: pathFor('ContextualDict'), title: '读你自己的英文', detail: '把任何一段英文粘贴到语境词典，逐词查询、分析句子。' },
+  { href: pathFor('uploadBook'), title: '上传一本书', detail: '上传 EPUB、PDF 或文本，在书架上接着读。' },
+] as const;
+
+export function EmptyLibrary({ label }: { label: string }) {
   return (
     <div data-testid="empty-category" className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-sm">
-      <p className="font-medium">「{label}」还没有内容。</p>
-      <p className="mt-2 text-ink-soft">
-        运营者可以导入自己有权使用的文章（Markdown、纯文本；每个文件开头写明
-        {category ? <code className="mx-1">category: {category}</code> : ' category '}
-        等信息）：
-      </p>
-      <pre className="mt-2 overflow-x-auto rounded-lg bg-slate-50 px-3 py-2 text-xs">
-        <code>npm run import-content -- &lt;目录&gt;</code>
-      </pre>
-      {news && (
-        <p className="mt-2 text-ink-soft">
-          新闻也可以来自订阅源：在 <code>NEWS_FEEDS</code> 中填写 RSS/Atom 地址（见 README 的「News feeds」一节）。
-        </p>
-      )}
-      <p className="mt-2 text-ink-mute">导入的格式见 README 的「The content library」一节。</p>
+      <p className="font-medium">「{label}」暂时还没有内容。</p>
+      <p className="mt-1 text-ink-soft">这里的文章上架后会出现在这里。现在你可以：</p>
+      <ul className="mt-3 flex flex-col gap-2">
+        {elsewhere.map((item) => (
+          <li key={item.href}>
+            <Link href={item.href} className="font-medium text-brand-600 hover:underline">
+              {item.title}
+            </Link>
+            <span className="ml-2 text-ink-mute">{item.detail}</span>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

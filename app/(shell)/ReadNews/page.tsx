@@ -35,7 +35,7 @@ export default async function ReadNewsPage() {
         {!news ? (
           <LibraryUnavailable />
         ) : news.total === 0 ? (
-          <EmptyLibrary label={categoryLabels.news} category="news" news />
+          <EmptyLibrary label={categoryLabels.news} />
         ) : (
           <>
             <DocumentList documents={news.documents} />

@@ -9,7 +9,6 @@ const list = categoryListPage({
   description: '英文新闻，最新的在前；点击任意单词查看它在句中的意思。',
   label: categoryLabels.news,
   order: 'newest',
-  news: true,
   subCategories: true,
 });
 

@@ -63,7 +63,7 @@ export default async function ProductPage({ params, searchParams }: Props) {
       {product === 'word' && <WordTools />}
       <SubCategoryLinks category={product} subs={subs?.sub_categories ?? null} />
       <section aria-label={`${label}文章`}>
-        <CategoryDocuments list={list} path={path} label={label} category={product} chapters={bookCategories.has(product)} />
+        <CategoryDocuments list={list} path={path} label={label} chapters={bookCategories.has(product)} />
       </section>
     </div>
   );
