@@ -29,6 +29,28 @@ describe('rating histories', () => {
     ]);
   });
 
+  it('are looked at on a learner’s first rating in a process, then every 50th', async () => {
+    const looked: number[] = [];
+    const fitter = createMemoryFitter({
+      db: {} as Db,
+      settings: {
+        read: async (userId) => {
+          looked.push(userId);
+          throw new Error('not needed');
+        },
+        keepFit: async () => false,
+      },
+      log: () => {},
+    });
+    for (let i = 0; i < 120; i++) {
+      fitter.afterRating(7);
+      await fitter.idle();
+    }
+    fitter.afterRating(8);
+    await fitter.idle();
+    expect(looked).toEqual([7, 7, 7, 8]);
+  });
+
   it('are fitted first at 400 reviews, then again once the log grew by a quarter', () => {
     expect(dueForFit(reviewsBeforeFit - 1, 0)).toBe(false);
     expect(dueForFit(reviewsBeforeFit, 0)).toBe(true);
@@ -60,7 +82,7 @@ describe('fitting FSRS to a learner', () => {
     db = testDb.db;
     clock = testClock();
     deck = createDeck({ db, now: clock.now });
-    fitter = createMemoryFitter({ db, settings: deck.settings, log: (line) => lines.push(line) });
+    fitter = createMemoryFitter({ db, settings: deck.settings, log: (line) => lines.push(line), checkEvery: 1 });
     reader = (await insertTestUser(db, clock.now(), '10000001')).id;
   });
   afterEach(async () => {

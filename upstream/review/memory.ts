@@ -94,10 +94,17 @@ export function createMemoryFitter({
   db,
   settings,
   log,
+  checkEvery = 50,
 }: {
   db: Db;
   settings: Pick<ReviewSettingsStore, 'read' | 'keepFit'>;
   log: (line: string) => void;
+  /**
+   * Ratings of a learner between two looks at whether their log is due for a fit: counting a log
+   * of 100,000 reviews is tens of milliseconds of a synchronous database, not for every rating.
+   * The first rating a process sees from a learner looks.
+   */
+  checkEvery?: number;
 }) {
   /** Learners waiting for a fit, in order; one fit runs at a time. */
   const queue = new Set<number>();
@@ -106,6 +113,9 @@ export function createMemoryFitter({
   let optimizer: boolean | null = null;
   const live = new Set<ChildProcess>();
   let stopped = false;
+  /** Each learner's ratings since the last look, the most recent learners kept. */
+  const sinceLook = new Map<number, number>();
+  const learnersKept = 10_000;
 
   const reviewCount = async (userId: number) =>
     Number(
@@ -240,9 +250,17 @@ export function createMemoryFitter({
     fitNow,
     recomputeMemory,
 
-    /** After a rating: fits the learner's log in the background when it has grown enough. */
+    /** After a rating: now and then, fits the learner's log in the background when it has grown enough. */
     afterRating(userId: number): void {
       if (stopped) return;
+      const since = sinceLook.get(userId);
+      sinceLook.delete(userId);
+      if (since !== undefined && since + 1 < checkEvery) {
+        sinceLook.set(userId, since + 1);
+        return;
+      }
+      sinceLook.set(userId, 0);
+      if (sinceLook.size > learnersKept) sinceLook.delete(sinceLook.keys().next().value as number);
       queue.add(userId);
       running ??= drain();
     },
