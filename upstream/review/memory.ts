@@ -4,7 +4,7 @@ import { createEmptyCard, default_w, type Grade } from 'ts-fsrs';
 import { type ReviewMemory, reviewsBeforeFit } from '../../lib/contract';
 import type { Db } from '../db/database';
 import { schedulerFor } from './scheduler';
-import type { FitRecord, ReviewSettingsStore } from './settings';
+import type { FitRecord, LearnerSettings, ReviewSettingsStore } from './settings';
 import { notUndone } from './stats';
 
 /*
@@ -187,28 +187,24 @@ export function createMemoryFitter({
 
   /** Fits the learner's log now, and keeps what it found. */
   async function fitNow(userId: number): Promise<FitRecord | null> {
-    const total = await reviewCount(userId);
-    const newest = await db
-      .selectFrom('review_log as r')
-      .select(['r.id'])
-      .where('r.user_id', '=', userId)
-      .where('r.kind', '=', 'rate')
-      .where(notUndone)
-      .orderBy('r.id', 'desc')
-      .limit(fitWindow)
-      .execute();
-    if (newest.length < reviewsBeforeFit) return null;
-    const from = newest[newest.length - 1].id;
-    const ratings = await db
-      .selectFrom('review_log as r')
-      .select(['r.card_id', 'r.rating', 'r.day'])
-      .where('r.user_id', '=', userId)
-      .where('r.kind', '=', 'rate')
-      .where('r.id', '>=', from)
-      .where(notUndone)
-      .orderBy('r.card_id')
-      .orderBy('r.id')
-      .execute();
+    return fitLog(userId, await reviewCount(userId), await settings.read(userId));
+  }
+
+  /** Fits a log of `total` reviews, the learner's settings being `before`. */
+  async function fitLog(userId: number, total: number, before: LearnerSettings): Promise<FitRecord | null> {
+    // The newest reviews in one read, then in the order the histories are made of: card, then time.
+    const ratings = (
+      await db
+        .selectFrom('review_log as r')
+        .select(['r.id', 'r.card_id', 'r.rating', 'r.day'])
+        .where('r.user_id', '=', userId)
+        .where('r.kind', '=', 'rate')
+        .where(notUndone)
+        .orderBy('r.id', 'desc')
+        .limit(fitWindow)
+        .execute()
+    ).sort((a, b) => a.card_id - b.card_id || a.id - b.id);
+    if (ratings.length < reviewsBeforeFit) return null;
     const answer = await fitWeights(ratingHistories(ratings), live);
     if (stopped) return null;
     if ('error' in answer) {
@@ -225,7 +221,6 @@ export function createMemoryFitter({
       fitted_loss: answer.fitted_loss,
       default_loss: answer.default_loss,
     };
-    const before = await settings.read(userId);
     if (!(await settings.keepFit(userId, record))) return null;
     if (JSON.stringify(before.weights) !== JSON.stringify(record.weights)) {
       await recomputeMemory(userId, record.weights, before.desired_retention);
@@ -238,7 +233,8 @@ export function createMemoryFitter({
       queue.delete(userId);
       try {
         const mine = await settings.read(userId);
-        if (dueForFit(await reviewCount(userId), mine.fitted_reviews)) await fitNow(userId);
+        const total = await reviewCount(userId);
+        if (dueForFit(total, mine.fitted_reviews)) await fitLog(userId, total, mine);
       } catch (error) {
         log(`[review] fitting FSRS to learner ${userId}'s reviews failed: ${error instanceof Error ? error.message : error}`);
       }
