@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { questionTypes } from '../../lib/contract';
 import type { Db } from '../db/database';
 
 /*
@@ -12,6 +13,7 @@ import type { Db } from '../db/database';
  *         "options": { "A": "…", "B": "…", "C": "…", "D": "…" },
  *         "answer": "B",
  *         "explanation": "第二段第一句……" }
+ *       (and optionally "section", "type" and "evidence": content/README.md, the shipped papers)
  *     ]
  *   }
  *
@@ -21,25 +23,38 @@ import type { Db } from '../db/database';
 
 const optionKey = z.string().regex(/^[A-Z]$/, 'an option key is one capital letter');
 
+// How a question is answered (the contract's questionTypes): a translation's `answer` is a
+// reference translation the learner compares theirs with; the others' an option's key.
+
+export const storedQuestion = z
+  .object({
+    /** The paper's section the question belongs to: its `## ` heading, counted from 1. */
+    section: z.number().int().min(1).max(50).optional(),
+    type: z.enum(questionTypes).default('choice'),
+    stem: z.string().trim().min(1).max(2_000),
+    options: z.record(optionKey, z.string().trim().min(1).max(1_000)).default({}),
+    answer: z.string().trim().min(1).max(5_000),
+    /** The passage's own words that decide the answer (checked by `npm run check:content`). */
+    evidence: z.string().trim().max(2_000).default(''),
+    explanation: z.string().trim().max(5_000).default(''),
+  })
+  .superRefine((q, ctx) => {
+    const keys = Object.keys(q.options).length;
+    if (q.type === 'translation') {
+      if (keys) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a translation question has no options' });
+      return;
+    }
+    if (keys < 2) ctx.addIssue({ code: 'custom', path: ['options'], message: 'a question has at least two options' });
+    if (!(q.answer in q.options))
+      ctx.addIssue({ code: 'custom', path: ['answer'], message: 'the answer must be one of the options' });
+  });
+
 export const questionFile = z
   .object({
     category: z.literal('paper'),
     sub_category: z.string().trim().max(200).optional(),
     filename: z.string().trim().min(1).max(200),
-    questions: z
-      .array(
-        z
-          .object({
-            stem: z.string().trim().min(1).max(2_000),
-            options: z.record(optionKey, z.string().trim().min(1).max(1_000)),
-            answer: optionKey,
-            explanation: z.string().trim().max(5_000).default(''),
-          })
-          .refine((q) => Object.keys(q.options).length >= 2, 'a question has at least two options')
-          .refine((q) => q.answer in q.options, 'the answer must be one of the options'),
-      )
-      .min(1)
-      .max(200),
+    questions: z.array(storedQuestion).min(1).max(200),
   })
   .strict();
 export type QuestionFile = z.input<typeof questionFile>;
@@ -87,6 +102,9 @@ export async function importQuestions(db: Db, input: QuestionFile): Promise<{ qu
           ),
           answer: q.answer,
           explanation: q.explanation,
+          section: q.section ?? 0,
+          kind: q.type,
+          evidence: q.evidence,
         })),
       )
       .execute();

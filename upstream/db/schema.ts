@@ -394,6 +394,10 @@ export interface ExamQuestionsTable {
   options: string;
   answer: string;
   explanation: string;
+  /** The paper's section (its `## ` heading from 1; 0 none), how it is answered, and the passage's deciding words (024). */
+  section: Generated<number>;
+  kind: Generated<'choice' | 'cloze' | 'match' | 'translation'>;
+  evidence: Generated<string>;
 }
 
 /** A personal book made from an upload (migration 014). */

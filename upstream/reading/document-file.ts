@@ -10,6 +10,8 @@ import { documentInput, type DocumentInput } from './document-input';
  *   filename: 2023-06-1
  *   title: CET-4 June 2023, reading 1
  *   year: 2023
+ *   level: 3          (optional: the level the text is written for, 1–5, checked by
+ *                      `npm run check:content`; the library computes its own from the words)
  *   source: ...
  *   licence: ...
  *   ---
@@ -25,7 +27,7 @@ export class DocumentFileError extends Error {
   }
 }
 
-const knownKeys = ['category', 'sub_category', 'filename', 'title', 'year', 'source', 'licence'] as const;
+const knownKeys = ['category', 'sub_category', 'filename', 'title', 'year', 'level', 'source', 'licence'] as const;
 
 const header = z.object({
   category: z.string(),
@@ -37,15 +39,23 @@ const header = z.object({
     .regex(/^\d{4}$/, 'year must be four digits')
     .transform(Number)
     .optional(),
+  level: z
+    .string()
+    .regex(/^[1-5]$/, 'level must be 1 to 5')
+    .transform(Number)
+    .optional(),
   source: z.string(),
   licence: z.string(),
 });
+
+/** A document file: the document, and the level its writer meant it for when the header says. */
+export type DocumentFile = DocumentInput & { stated_level?: number };
 
 /**
  * Reads one document file. `defaultFilename` (the file's name without extension) is used when
  * the header names no filename. Throws DocumentFileError listing every problem found.
  */
-export function parseDocumentFile(raw: string, defaultFilename: string): DocumentInput {
+export function parseDocumentFile(raw: string, defaultFilename: string): DocumentFile {
   const text = raw.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   const match = /^---[ \t]*\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(text);
   if (!match)
@@ -81,9 +91,10 @@ export function parseDocumentFile(raw: string, defaultFilename: string): Documen
   if (problems.length || !parsedHeader.success) throw new DocumentFileError(problems);
 
   const body = text.slice(match[0].length);
-  const doc = documentInput.safeParse({ ...parsedHeader.data, text: body });
+  const { level, ...fieldsOfDocument } = parsedHeader.data;
+  const doc = documentInput.safeParse({ ...fieldsOfDocument, text: body });
   if (!doc.success) throw new DocumentFileError(doc.error.issues.map(describe));
-  return { ...doc.data, year: doc.data.year ?? null };
+  return { ...doc.data, year: doc.data.year ?? null, ...(level ? { stated_level: level } : {}) };
 }
 
 function describe(issue: z.core.$ZodIssue): string {

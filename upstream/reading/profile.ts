@@ -108,29 +108,59 @@ export function lexiconFacts(token: string, lexicon: Lexicon): WordFacts[] {
   return parts.flatMap((part) => lexicon.facts(part) ?? []);
 }
 
-/** The profile of a document from its sentences. */
-export function profileOf(sentences: readonly string[], lexicon: Lexicon): DocumentProfile {
+/** A running word the lexicon knows, with its word level (names left out, compounds by their parts). */
+export interface RunningWord {
+  word: string;
+  lemma: string;
+  level: number;
+}
+
+/** The running words of a text that count for its level, in order. */
+export function runningWords(
+  sentences: readonly string[],
+  lexicon: Lexicon,
+): { wordCount: number; words: RunningWord[]; lemmas: Map<string, WordFacts> } {
   let wordCount = 0;
-  const words: string[] = [];
-  for (const sentence of sentences) {
-    const tokens = tokenize(sentence).filter((t) => t.isWord);
-    wordCount += tokens.length;
-    for (const [i, { text }] of tokens.entries()) if (i === 0 || !isNameLike(text)) words.push(text);
+  const tokens: string[] = [];
+  const bySentence = sentences.map((sentence) => tokenize(sentence).filter((t) => t.isWord));
+  // A capitalised word met inside a sentence is a name wherever it stands: "Lily" opening a
+  // sentence is the Lily of the story, not the flower. So is a speaker's name before a colon.
+  const names = new Set<string>();
+  for (const [s, words] of bySentence.entries()) {
+    for (const [i, { text, start }] of words.entries()) {
+      if ((i > 0 && isNameLike(text)) || (i === 0 && isNameLike(text) && sentences[s][start + text.length] === ':'))
+        names.add(text);
+    }
   }
-  lexicon.prefetch?.(new Set(words.flatMap(indexFormsOf)));
-  const wordLevels: number[] = [];
+  for (const words of bySentence) {
+    wordCount += words.length;
+    for (const { text } of words) if (!isNameLike(text) || !names.has(text)) tokens.push(text);
+  }
+  lexicon.prefetch?.(new Set(tokens.flatMap(indexFormsOf)));
+  const words: RunningWord[] = [];
   const lemmas = new Map<string, WordFacts>();
-  for (const word of words) {
+  for (const word of tokens) {
     for (const facts of lexiconFacts(word, lexicon)) {
-      wordLevels.push(wordLevel(facts));
+      words.push({ word, lemma: facts.lemma, level: wordLevel(facts) });
       lemmas.set(facts.lemma, facts);
     }
   }
+  return { wordCount, words, lemmas };
+}
+
+/** The profile of a document from its sentences. */
+export function profileOf(sentences: readonly string[], lexicon: Lexicon): DocumentProfile {
+  const { wordCount, words, lemmas } = runningWords(sentences, lexicon);
   const exams = Object.fromEntries(profileExams.map((exam) => [exam, 0])) as ExamCounts;
   for (const { tags } of lemmas.values()) {
     for (const exam of profileExams) if (tags.includes(exam)) exams[exam]++;
   }
-  return { word_count: wordCount, lemma_count: lemmas.size, exams, level: textLevel(wordLevels) };
+  return {
+    word_count: wordCount,
+    lemma_count: lemmas.size,
+    exams,
+    level: textLevel(words.map((w) => w.level)),
+  };
 }
 
 // ECDICT is read-only: one lexicon serves every library in the process (the tests make many).
@@ -183,7 +213,16 @@ export function createEcdictLexicon(ecdict: Pick<Ecdict, 'get' | 'prefetch'>): L
 }
 
 // Forms ECDICT leaves without a pointer to their lemma (its "was" row has no `0:be`).
-const irregular: Record<string, string> = { was: 'be' };
+const irregular: Record<string, string> = {
+  was: 'be',
+  // ECDICT reads these as other words: "are" the unit of area, "does" the plural of "doe".
+  am: 'be',
+  are: 'be',
+  does: 'do',
+  hundreds: 'hundred',
+  thousands: 'thousand',
+  millions: 'million',
+};
 
 // A contraction read as its first word: "wasn't" → was, "can't" → can, "I'm" → I, "she'd" → she.
 function uncontracted(form: string): string {

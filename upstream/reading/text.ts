@@ -11,12 +11,19 @@ import { splitSentences as sentencesOf } from '../../lib/text/sentences';
  * quote line stands on its own. Hard-wrapped lines (as in Project Gutenberg texts) are joined.
  */
 export function paragraphsOf(text: string): string[] {
-  const paragraphs: string[] = [];
+  return paragraphBlocks(text).map((block) => block.text);
+}
+
+/** The paragraphs of paragraphsOf, each saying whether it was a Markdown heading (a paper's sections). */
+export function paragraphBlocks(text: string): { text: string; heading: boolean }[] {
+  const blocks: { text: string; heading: boolean }[] = [];
   let current: string[] = [];
+  let heading = false;
   const flush = () => {
     const joined = cleanInline(current.join(' '));
-    if (joined) paragraphs.push(joined);
+    if (joined) blocks.push({ text: joined, heading });
     current = [];
+    heading = false;
   };
   for (const rawLine of text.replace(/\r\n?/g, '\n').split('\n')) {
     const line = rawLine.trim();
@@ -29,24 +36,45 @@ export function paragraphsOf(text: string): string[] {
       flush();
       current.push(line.slice(block[0].length));
       // Headings end where their line ends; list items and quotes may wrap.
-      if (block[0].startsWith('#')) flush();
+      if (block[0].startsWith('#')) {
+        heading = true;
+        flush();
+      }
       continue;
     }
     current.push(line);
   }
   flush();
-  return paragraphs;
+  return blocks;
 }
 
-// Markdown emphasis, code and links would otherwise reach the sentences as stray symbols.
+// Markdown emphasis, code and links would otherwise reach the sentences as stray symbols. A
+// number between double underscores is a paper's blank (`__12__`), not emphasis, and stays.
 function cleanInline(text: string): string {
   return text
+    .replace(/__(\d{1,3})__/g, '\uE000$1\uE000')
     .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/(\*\*|__)(?=\S)([\s\S]*?\S)\1/g, '$2')
     .replace(/(^|[^\p{L}\p{N}])[*_](?=\S)([^*_]*?\S)[*_](?![\p{L}\p{N}])/gu, '$1$2')
     .replace(/`([^`]*)`/g, '$1')
+    .replace(/\uE000(\d+)\uE000/g, '__$1__')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/**
+ * The paragraphs (as paragraphSentences counts them) that are `## ` headings: a paper's sections
+ * open there.
+ */
+export function headingParagraphs(text: string): number[] {
+  const headings: number[] = [];
+  let index = 0;
+  for (const block of paragraphBlocks(text)) {
+    if (!sentencesOf(block.text).length) continue;
+    if (block.heading) headings.push(index);
+    index++;
+  }
+  return headings;
 }
 
 /** The sentences of a text, in order, each trimmed, with its closing quotes and brackets. */

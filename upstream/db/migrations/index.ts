@@ -20,6 +20,7 @@ import * as supersededOrders from './020-superseded-orders';
 import * as annotationsPerUser from './021-annotations-per-user';
 import * as review from './022-review';
 import * as reviewMemory from './023-review-memory';
+import * as paperQuestions from './024-paper-questions';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -50,6 +51,7 @@ export const migrations: Record<string, Migration> = {
   '021_annotations_per_user': annotationsPerUser,
   '022_review': review,
   '023_review_memory': reviewMemory,
+  '024_paper_questions': paperQuestions,
 };
 
 export const migrationProvider: MigrationProvider = {
