@@ -159,14 +159,54 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('lesson-count')).toHaveText(/^4 \/ /);
     });
 
-    test('a reading-question lesson is scored, with each answer explained', async ({ page, learner }) => {
+    test('/zhenti leads to 模拟 papers of every exam: answered, scored and explained, wrong answers into review', async ({
+      page,
+      learner,
+    }) => {
+      expect(learner.email).toBeTruthy();
+      await page.goto('/zhenti');
+      await expect(page).toHaveURL(/\/aiBook\/paper(\?|$)/);
+      const book = page.locator('[data-testid="course-book"][data-course="paper-reading-question"]');
+      await expect(book).toContainText('模拟卷与真题');
+      await page.goto('/aiBook/reading-question/detail?category=paper');
+      const tabs = page.getByTestId('level-tab');
+      for (const exam of ['考研', '中考', '高考', '四级', '六级', '雅思'])
+        await expect(tabs.filter({ hasText: exam })).toHaveCount(1);
+      await tabs.filter({ hasText: '四级' }).click();
+      await expect(tabs.filter({ hasText: '四级' })).toHaveAttribute('aria-current', 'page');
+      await page.getByTestId('unit-link').filter({ hasText: '四级模拟卷' }).first().click();
+      await expect(page.getByTestId('lesson-title')).toContainText('四级模拟卷');
+      await expect(page.getByTestId('paper-kind')).toHaveText('模拟');
+      // The CET-4 reading part: its five sections, each followed by its questions.
+      await expect(page.getByTestId('paper-section')).toHaveCount(5);
+      await expect(page.getByTestId('shared-options').first()).toBeVisible();
+      const questions = page.getByTestId('question');
+      await expect(questions).toHaveCount(31);
+      await questions.nth(0).getByRole('radio').first().check();
+      await page.getByTestId('translation-draft').fill('My own translation.');
+      await page.getByTestId('test-submit').click();
+      await expect(page.getByTestId('test-score-value')).toHaveText(/^\d+$/);
+      // Every question says its answer, the passage's words behind it and why.
+      const results = page.getByTestId('question-result');
+      await expect(results).toHaveCount(31);
+      await expect(results.nth(5)).toContainText('正确答案');
+      await expect(results.nth(5).getByTestId('question-evidence')).toContainText('原文依据');
+      await expect(page.getByTestId('reference-translation')).not.toBeEmpty();
+      await expect(page.getByTestId('translation-draft')).toHaveValue('My own translation.');
+      // The wrong answers' words went to the learner's review, in their sentences.
+      await expect(page.getByTestId('test-review-added')).toContainText('加入');
+    });
+
+    test('an operator’s imported paper appears beside them, marked 真题, and is scored', async ({ page, learner }) => {
+      expect(learner.email).toBeTruthy();
       importTestPaper();
-      // Straight to the book: the category page is kept for a minute and may predate the import.
       await page.goto('/aiBook/reading-question/detail?category=paper');
       // The first call after an import waits for the books to be built again.
       await expect(page.getByTestId('course-title')).toBeVisible({ timeout: 20_000 });
-      await page.locator('[data-testid="unit-link"]').first().click();
-      await expect(page).toHaveURL(/\/aiBook\/reading-question\/class\?category=paper&unit=1/);
+      await page.getByTestId('level-tab').filter({ hasText: '其他' }).click();
+      await expect(page.getByTestId('level-tab').filter({ hasText: '其他' })).toHaveAttribute('aria-current', 'page');
+      await page.getByTestId('unit-link').filter({ hasText: 'Cooler Streets' }).click();
+      await expect(page.getByTestId('paper-kind')).toHaveText('真题');
       await expect(page.getByTestId('question-passage')).toContainText('Many cities are trying');
       const questions = page.getByTestId('question');
       await expect(questions).toHaveCount(2);

@@ -9,6 +9,7 @@ import { booksModule } from './books/module';
 import type { GrammarCatalogue, SentenceAnalyzer } from './analysis/types';
 import { annotationModule } from './annotation/module';
 import { chatModule } from './chat/module';
+import { seedShippedQuestions } from './courses/shipped-papers';
 import { createContentLibrary } from './reading/library';
 import { coursesModule } from './courses/module';
 import { readingModule } from './reading/module';
@@ -163,7 +164,11 @@ export async function prepareDatabase(
     const applied = await migrateToLatest(db);
     const library = createContentLibrary({ db, log: options.log ?? console.log, now: options.now ?? systemClock });
     // Every start adds the shipped documents the library lacks (books from npm, our own texts).
-    if (config.seedContent) await library.seedMissing();
+    if (config.seedContent) {
+      await library.seedMissing();
+      // …and the questions of the papers written for Yujing.
+      await seedShippedQuestions(db);
+    }
     // Documents imported before their profiles existed get them, once.
     await library.completeProfiles();
     return applied;

@@ -59,6 +59,20 @@ export function CourseDetailScreen({ book, level }: { book: CourseAddress; level
             </div>
           </header>
           {!user && <ProgressLoginNotice />}
+          {levels.data.start && (
+            <p
+              data-testid="course-assessed-start"
+              className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-xl border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900"
+            >
+              <span className="flex-1">
+                根据你的词汇测试（词汇量约 {levels.data.start.size.toLocaleString('zh-CN')}），建议从第 {levels.data.start.unit}{' '}
+                单元{levels.data.start.level_name && `（${levels.data.start.level_name}）`}开始。
+              </span>
+              <Link href={lessonHref(book, levels.data.start.unit)} className="font-medium text-brand-700 hover:underline">
+                从这里开始 →
+              </Link>
+            </p>
+          )}
           <LevelTabs book={book} levels={levels.data.levels} current={level ?? levels.data.levels[0]?.level ?? 1} />
           <UnitList
             key={level ?? 0}

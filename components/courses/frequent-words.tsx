@@ -19,6 +19,16 @@ import {
  * parts of speech and pages, so a crawler reaches every page. Rendered on the server; `data` is
  * null when the upstream could not be read.
  */
+/** What the counts were made over, in plain Chinese: "6 套模拟卷、20 篇四级文章". */
+function materialOf(data: CallData<'get_frequent_words'>): string {
+  const parts = [
+    data.mock_papers > 0 && `${data.mock_papers} 套模拟卷`,
+    data.real_papers > 0 && `${data.real_papers} 套真题`,
+    data.documents > 0 && `${data.documents} 篇${courseBookLabels[data.subcategory]}文章`,
+  ].filter(Boolean);
+  return parts.join('、');
+}
+
 export function FrequentWordsPage({
   address,
   data,
@@ -36,9 +46,9 @@ export function FrequentWordsPage({
         <p className="mt-1 text-sm text-ink-soft" data-testid="frequent-source">
           {!data
             ? '按出现次数排序的考试词汇。'
-            : data.source === 'papers'
-              ? `统计 ${data.papers} 套真题，按单词在真题中出现的次数排序。`
-              : `${label}考纲词汇按常用程度排序；次数为单词在内容库中出现的次数（尚未导入${label}真题）。`}
+            : data.source === 'exam_material'
+              ? `统计${materialOf(data)}，按单词在其中出现的次数排序。`
+              : `${label}考纲词汇按常用程度排序；次数为单词在全部文章中出现的次数（还没有${label}的试卷和文章）。`}
         </p>
         <Link href={courseCategoryHref(address.subcategory)} className="mt-2 inline-block text-sm text-brand-700 hover:underline">
           去学习{label}课程 →

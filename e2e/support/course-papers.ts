@@ -5,11 +5,11 @@ import { join } from 'node:path';
 
 /*
  * An exam paper with its reading questions, imported into the browser tests' library the way an
- * operator imports one (npm run import-content, then npm run import-questions), so the 真题阅读
- * book exists: the shipped library has no papers. The text is written for these tests.
+ * operator imports one (npm run import-content, then npm run import-questions): it appears beside
+ * the shipped 模拟卷, marked 真题. The text is written for these tests.
  */
 
-// No exam (sub_category): the paper joins only the 真题 books, so no exam category's lists
+// No exam (sub_category): the paper joins only the 试卷 books (under 其他), so no exam category's lists
 // (its frequent words among them) change under the other tests.
 export const testPaper = { category: 'paper', filename: 'e2e-cooler-streets' } as const;
 

@@ -56,7 +56,7 @@ describe('course-book categories', () => {
       cet6: '六级',
       ielts: '雅思',
       new_concept_english: '新概念',
-      paper: '真题',
+      paper: '试卷',
     });
     expect(Object.keys(courseBookLabels)).toEqual([...courseBookCategories]);
   });

@@ -2,7 +2,7 @@
  * The content categories (spec sections 2 and 7), once for every layer: the contract's paths
  * and enums, the upstream's course books and assessment, the site's menus, list pages and
  * labels all read this table. Its order is the menu's: the exams and levels, then the reading
- * shelves, 真题, then the lists that have pages of their own.
+ * shelves, 试卷 (模拟卷 and imported 真题), then the lists that have pages of their own.
  *
  * `courseBook`: `/aiBook/{category}` serves it (the exam and level books, and 真题 reached from
  * the old `/zhenti` address). The fixed words under /aiBook (`word`, `sentence`, `reading`,
@@ -22,7 +22,7 @@ const categoryTable = {
   bookworm: { label: '书虫', courseBook: false },
   classic: { label: '经典', courseBook: false },
   word: { label: '单词', courseBook: false },
-  paper: { label: '真题', courseBook: true },
+  paper: { label: '试卷', courseBook: true },
   news: { label: '新闻', courseBook: false },
   short_story: { label: '短篇故事', courseBook: false },
   reading: { label: '阅读', courseBook: false },

@@ -6,7 +6,7 @@ export const courseTypeLabels: Readonly<Record<CourseType, string>> = {
   word: '单词',
   sentence: '句子',
   reading: '阅读',
-  'reading-question': '真题阅读',
+  'reading-question': '试卷阅读理解',
 };
 
 /** The counting word of a book's items: 个单词, 个句子, 篇文章, 套试卷. */

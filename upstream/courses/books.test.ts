@@ -51,6 +51,8 @@ const doc = (id: number, category: string, sub_category = '', level = 1) => ({
   level,
   word_count: 40,
   paragraphStarts: [0],
+  ours: false,
+  sectionParagraphs: [],
 });
 const library: LibrarySnapshot = {
   documents: [doc(1, 'reading'), doc(2, 'paper', 'cet4')],
@@ -69,6 +71,36 @@ const library: LibrarySnapshot = {
   questions: new Map(),
 };
 const catalogue = buildCatalogue(words, library, lexicon);
+
+describe('an exam’s word book', () => {
+  // 四级: two words new at CET-4 (one weighing more in the exam's material), one of 高考's level, one everyday word.
+  const cet4Words = [
+    listed('state', ['cet4'], 200),
+    listed('abandon', ['cet4'], 5000),
+    listed('vivid', ['cet4'], 6000),
+    listed('region', ['gk', 'cet4'], 1500),
+  ];
+  const cet4Facts: Record<string, WordFacts> = Object.fromEntries(
+    cet4Words.map((w) => [w.word, { lemma: w.word, tags: w.tags, rank: w.rank }]),
+  );
+  const cet4Library: LibrarySnapshot = {
+    documents: [
+      { ...doc(10, 'cet4'), ours: true },
+      { ...doc(11, 'paper', 'cet4'), ours: true },
+    ],
+    sentences: new Map([
+      [10, [sentence(10, 'A vivid state and a vivid region.')]],
+      [11, [sentence(11, 'They abandon nothing vivid.')]],
+    ]),
+    questions: new Map(),
+  };
+  const book = buildCatalogue(cet4Words, cet4Library, { facts: (form) => cet4Facts[form] }).book('cet4-word');
+
+  it('starts with the words the exam adds, by their weight in its material, then reviews the stages below', () => {
+    expect(book?.units.map((u) => u.items)).toEqual([['vivid', 'abandon'], ['region'], ['state']]);
+    expect(book?.levels.map((l) => l.name)).toEqual(['四级新增词', '复习：高考阶段词', '复习：中考阶段词']);
+  });
+});
 
 describe('the course books of a library', () => {
   it('grades sentences by their hardest word, leaves out those beyond every exam, and reaches the category’s level', () => {
@@ -91,16 +123,19 @@ describe('the course books of a library', () => {
     expect(catalogue.word('cat').senses).toEqual([{ pos: 'n.', meaning: '测试' }]);
   });
 
-  it('counts a category’s papers by lemma, without function words', () => {
-    expect(catalogue.paperWords('cet4')).toEqual({
-      papers: 1,
+  it('counts an exam’s material (its papers and documents) by lemma, without function words', () => {
+    expect(catalogue.examWords('cet4')).toEqual({
+      mockPapers: 0,
+      realPapers: 1,
+      documents: 0,
       words: [
         { word: 'cat', count: 3 },
         { word: 'sit', count: 2 },
         { word: 'mat', count: 1 },
       ],
     });
-    expect(catalogue.paperWords('cet6')).toEqual({ papers: 0, words: [] });
+    expect(catalogue.examWords('cet6')).toEqual({ mockPapers: 0, realPapers: 0, documents: 0, words: [] });
+    expect(catalogue.examWords('reading' as never).documents).toBe(1);
     expect(catalogue.book('paper-word')?.units[0].items).toEqual(['cat', 'sit', 'mat']);
     // Papers are not graded reading: they are in the paper books, not in the levels.
     expect(catalogue.book('cet4-reading')?.units.map((u) => u.name)).toEqual(['Doc 1']);

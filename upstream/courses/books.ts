@@ -13,6 +13,7 @@ import {
   numberUnits,
   passagesOf,
   stableHash,
+  wordBookGroups,
   wordBookLevels,
   type LevelDraft,
   type NumberedLevel,
@@ -24,13 +25,18 @@ import {
  * (sources.ts). Built once per snapshot and kept in memory: a unit's content is then a lookup.
  */
 
-/** How a category's word list is chosen from ECDICT. */
+/** How a category's word list is chosen from the dictionary's lists. */
 interface WordPlan {
   name: string;
   description: string;
   pick: (w: ListedWord) => boolean;
   /** Keep only the commonest this many. */
   limit?: number;
+  /**
+   * An exam's list: its units start with the words the exam adds (those of its own level), by
+   * their weight in the exam's material, and go on down the levels below. Otherwise commonest first.
+   */
+  exam?: string;
 }
 
 /** What each category's books are made of; `level` is the hardest difficulty its graded books reach. */
@@ -39,7 +45,7 @@ const plans: Record<Exclude<CourseBookCategory, 'paper'>, { words: WordPlan; lev
     level: 1,
     words: {
       name: '小学常用词',
-      description: '小学没有考纲词表：取中考词（ECDICT zk 标签）中最常用的 800 个，按词频排序',
+      description: '小学没有统一的考纲词表：取中考词汇中最常用的 800 个，按常用程度排序',
       pick: (w) => w.tags.includes('zk') && w.rank > 0,
       limit: 800,
     },
@@ -54,15 +60,23 @@ const plans: Record<Exclude<CourseBookCategory, 'paper'>, { words: WordPlan; lev
     level: 4,
     words: {
       name: '牛津3000核心词',
-      description: '新概念英语教材受版权保护，未收录；词书为牛津 3000 核心词（ECDICT oxford 标记），按词频排序',
+      description: '新概念英语教材受版权保护，未收录；词书为牛津 3000 核心词，按常用程度排序',
       pick: (w) => w.oxford,
     },
   },
 };
 
 function tagPlan(tag: string, name: string, exam: string): WordPlan {
-  return { name, description: `ECDICT ${exam}（${tag}）考纲词，按词频排序（COCA，无则 BNC）`, pick: (w) => w.tags.includes(tag) };
+  return {
+    name,
+    description: `${exam}考纲词汇：先学${exam}阶段新增的词（在${exam}阅读和模拟卷中出现越多越靠前），再复习之前阶段的词`,
+    pick: (w) => w.tags.includes(tag),
+    exam,
+  };
 }
+
+/** The stage each word level belongs to, as a word book's review levels name it. */
+const stageNames = ['中考', '高考', '四级', '六级', '考研'];
 
 /** Sentences of this many words make a sentence book; shorter are fragments, longer are hard to drill. */
 export const sentenceWords = { min: 6, max: 25 };
@@ -111,6 +125,15 @@ export interface FrequentWord {
   count: number;
 }
 
+export interface ExamWords {
+  /** Papers counted: Yujing's 模拟 and imported 真题. */
+  mockPapers: number;
+  realPapers: number;
+  /** The category's own documents counted (none for 'paper'). */
+  documents: number;
+  words: FrequentWord[];
+}
+
 export interface Catalogue {
   /** A category's books, in type order. */
   booksOf(category: CourseBookCategory): Book[];
@@ -121,9 +144,20 @@ export interface Catalogue {
   documentRef(id: number): DocumentRef;
   /** A document's paragraphs of sentences. */
   paragraphs(documentId: number): { id: number; text: string }[][];
-  /** The papers of a category (all for 'paper'), and their words by occurrences, most first. */
-  paperWords(category: CourseBookCategory): { papers: number; words: FrequentWord[] };
-  /** A category's word list in book order with the words' occurrences in the whole library. */
+  /** A paper's kind (模拟 when written for Yujing, else 真题) and its sections by their heading paragraphs. */
+  paper(documentId: number): { kind: '模拟' | '真题'; sections: { number: number; title: string; paragraph: number }[] };
+  /**
+   * The exam's material — its papers (all papers for 'paper') and the category's own documents —
+   * and its listed words by their occurrences there, most first.
+   */
+  examWords(category: CourseBookCategory): ExamWords;
+  /** A word form's lemma, as the library's lexicon reads it (the form itself when unknown). */
+  lemmaOf(form: string): string;
+  /** A paper's (or any document's) level, 1–5. */
+  paperLevel(documentId: number): number;
+  /** A listed word's level (profile.ts: the easiest exam that lists it, or its frequency band). */
+  wordLevelOf(word: string): number | undefined;
+  /** A category's word list, commonest first, with the words' occurrences in the whole library. */
   listWords(category: CourseBookCategory): FrequentWord[];
   /** The ECDICT entry of a listed word. */
   listed(word: string): ListedWord | undefined;
@@ -264,14 +298,15 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
     return [...groups];
   };
 
-  const paperWordCache = new Map<CourseBookCategory, { papers: number; words: FrequentWord[] }>();
-  function paperWords(category: CourseBookCategory) {
-    const known = paperWordCache.get(category);
+  const examWordCache = new Map<CourseBookCategory, ExamWords>();
+  function examWords(category: CourseBookCategory): ExamWords {
+    const known = examWordCache.get(category);
     if (known) return known;
-    const chosen = papersOf(category);
+    const chosenPapers = papersOf(category);
+    const documents = category === 'paper' ? [] : library.documents.filter((d) => d.category === category);
     const counts = new Map<string, number>();
-    for (const p of chosen) {
-      for (const s of library.sentences.get(p.id) ?? []) {
+    for (const d of [...chosenPapers, ...documents]) {
+      for (const s of library.sentences.get(d.id) ?? []) {
         for (const [form, n] of s.forms) {
           const lemma = lexicon.facts(form)?.lemma ?? form;
           if (!listedBy.has(lemma) || stopWords.has(lemma)) continue;
@@ -283,12 +318,18 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
       .map(([w, count]) => ({ word: w, count, rank: listedBy.get(w)?.rank ?? 0 }))
       .sort((a, b) => b.count - a.count || byFrequencyRank(a, b))
       .map(({ word: w, count }) => ({ word: w, count }));
-    const answer = { papers: chosen.length, words: list };
-    paperWordCache.set(category, answer);
+    const answer = {
+      mockPapers: chosenPapers.filter((p) => p.ours).length,
+      realPapers: chosenPapers.filter((p) => !p.ours).length,
+      documents: documents.length,
+      words: list,
+    };
+    examWordCache.set(category, answer);
     return answer;
   }
 
   const listCache = new Map<CourseBookCategory, ListedWord[]>();
+  /** A category's list, commonest first (the assessment's lists, the frequent words without material). */
   function planWords(category: Exclude<CourseBookCategory, 'paper'>): ListedWord[] {
     const known = listCache.get(category);
     if (known) return known;
@@ -303,6 +344,36 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
     listCache.set(category, list);
     return list;
   }
+
+  /**
+   * A word book's groups in book order. An exam's: the words of the exam's own level (what it adds
+   * to the stages before it), the ones that weigh most in the exam's material first, then by how
+   * common they are; then each level below, hardest first, to review. `level` is the word level
+   * (profile.ts), so that a learner's assessed vocabulary can say where to start.
+   */
+  function wordGroups(category: Exclude<CourseBookCategory, 'paper'>): { name: string; level: number; words: ListedWord[] }[] {
+    const plan = plans[category];
+    const list = planWords(category);
+    if (!plan.words.exam) return [{ name: '', level: 0, words: list }];
+    const weight = new Map(examWords(category).words.map((w) => [w.word, w.count]));
+    const byLevel = new Map<number, ListedWord[]>();
+    for (const w of list) {
+      const level = Math.min(wordLevel(w), plan.level);
+      const group = byLevel.get(level) ?? [];
+      byLevel.set(level, group);
+      group.push(w);
+    }
+    const order = (a: ListedWord, b: ListedWord) =>
+      (weight.get(b.word.toLowerCase()) ?? 0) - (weight.get(a.word.toLowerCase()) ?? 0) || byFrequencyRank(a, b);
+    return [...byLevel]
+      .sort(([a], [b]) => b - a)
+      .map(([level, words]) => ({
+        name: level === plan.level ? `${courseBookLabels[category]}新增词` : `复习：${stageNames[level - 1]}阶段词`,
+        level,
+        words: words.sort(order),
+      }));
+  }
+
   const libraryCount = (w: ListedWord) => formsOf(w).reduce((n, f) => n + (formCount.get(f) ?? 0), 0);
 
   // Sentences by difficulty level, each level in a fixed order that mixes the sources.
@@ -388,13 +459,13 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
     const label = courseBookLabels[category];
     const books: Book[] = [];
     if (category === 'paper') {
-      const ranked = paperWords('paper').words.map((w) => w.word);
+      const ranked = examWords('paper').words.map((w) => w.word);
       books.push({
         ...make(
           category,
           'word',
-          '真题高频词',
-          '导入的历年真题中出现次数最多的词，按出现次数排序',
+          '试卷高频词',
+          '模拟卷和导入的真题中出现次数最多的词，按出现次数排序',
           wordBookLevels(ranked, wordsPerUnit, unitsPerWordLevel),
           sumItems,
         ),
@@ -410,24 +481,24 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
         ).map((items, i) => ({ key: `${name}:${i + 1}`, name: `Unit ${i + 1}`, items: items.map((s) => courseSentence(s, 0)) })),
       }));
       books.push({
-        ...make(category, 'sentence', '真题句子', '导入的历年真题中的句子，按考试分组', sentenceDrafts, sumItems),
+        ...make(category, 'sentence', '试卷句子', '模拟卷和导入的真题中的句子，按考试分组', sentenceDrafts, sumItems),
         type: 'sentence',
       });
       const readingDrafts = paperGroups(papers, 'exam').map(([name, group]) => ({ name, units: group.flatMap(readingUnits) }));
       books.push({
-        ...make(category, 'reading', '真题阅读', '导入的历年真题原文，按考试分组', readingDrafts, (u) => u.length),
+        ...make(category, 'reading', '试卷阅读', '模拟卷和导入的真题原文，按考试分组', readingDrafts, (u) => u.length),
         type: 'reading',
       });
     } else {
       const plan = plans[category];
-      const list = planWords(category).map((w) => w.word.toLowerCase());
+      const groups = wordGroups(category).map((g) => ({ name: g.name, words: g.words.map((w) => w.word.toLowerCase()) }));
       books.push({
         ...make(
           category,
           'word',
           plan.words.name,
           plan.words.description,
-          wordBookLevels(list, wordsPerUnit, unitsPerWordLevel),
+          wordBookGroups(groups, wordsPerUnit, unitsPerWordLevel),
           sumItems,
         ),
         type: 'word',
@@ -480,8 +551,8 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
     const rq = make(
       category,
       'reading-question',
-      category === 'paper' ? '真题阅读理解' : `${label}真题阅读理解`,
-      '导入的真题阅读及其题目、答案与解析',
+      category === 'paper' ? '模拟卷与真题' : `${label}模拟卷与真题`,
+      '按考试题型编写的模拟卷（标“模拟”）和导入的历年真题（标“真题”）：作答、评分、看解析',
       questionDrafts,
       (u) => u.length,
     );
@@ -512,7 +583,23 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
     word: (w) => word(w.toLowerCase()),
     documentRef,
     paragraphs: (id) => paragraphsOfDoc(id).map((p) => p.map((s) => ({ id: s.id, text: s.text }))),
-    paperWords,
+    paper(id) {
+      const d = docs.get(id);
+      const paragraphs = paragraphsOfDoc(id);
+      return {
+        kind: d?.ours ? '模拟' : '真题',
+        sections: (d?.sectionParagraphs ?? [])
+          .filter((p) => p < paragraphs.length)
+          .map((paragraph, i) => ({ number: i + 1, title: paragraphs[paragraph].map((s) => s.text).join(' '), paragraph })),
+      };
+    },
+    examWords,
+    lemmaOf: (form) => lexicon.facts(form)?.lemma ?? form,
+    paperLevel: (id) => docs.get(id)?.level ?? 1,
+    wordLevelOf: (w) => {
+      const listed = listedBy.get(w.toLowerCase());
+      return listed ? wordLevel(listed) : undefined;
+    },
     listWords(category) {
       if (category === 'paper') return [];
       return planWords(category).map((w) => ({ word: w.word.toLowerCase(), count: libraryCount(w) }));
@@ -532,4 +619,4 @@ function examName(subCategory: string): string {
 
 /** The questions of a reading-question unit as learners see them (without answers). */
 export const publicQuestions = (questions: StoredQuestion[]): ReadingQuestion[] =>
-  questions.map(({ number, stem, options }) => ({ number, stem, options }));
+  questions.map(({ number, section, type, stem, options }) => ({ number, section, type, stem, options }));

@@ -39,6 +39,7 @@ const questions: QuestionFile['questions'] = [
     stem: 'Why are roofs painted white?',
     options: { A: 'To look clean', B: 'To save paint', C: 'To reflect the sun', D: 'To attract birds' },
     answer: 'C',
+    evidence: 'they paint roofs white so that they reflect the sun',
     explanation: '第一段第二句：reflect the sun。',
   },
   { stem: 'What do young trees need?', options: { A: 'Water', B: 'Roofs' }, answer: 'A', explanation: '第二段第一句。' },
@@ -93,10 +94,12 @@ describe('the course-book calls', () => {
     ]);
     const words = data.courses[0];
     expect(words).toMatchObject({ type: 'word', name: '四级词汇', done_units: null });
-    // ECDICT lists some 3,800 CET-4 words: 20 a unit, 10 units a level.
+    // ECDICT lists some 3,800 CET-4 words: 20 a unit, at most 10 units a level.
     expect(words.items).toBeGreaterThan(3_000);
-    expect(words.units).toBe(Math.ceil(words.items / 20));
-    expect(words.levels).toBe(Math.ceil(words.units / 10));
+    // Each stage's words make whole units of their own (the last of each may be short).
+    expect(words.units).toBeGreaterThanOrEqual(Math.ceil(words.items / 20));
+    expect(words.units).toBeLessThanOrEqual(Math.ceil(words.items / 20) + 3);
+    expect(words.levels).toBeGreaterThanOrEqual(Math.ceil(words.units / 10));
     expect(data.courses[3]).toMatchObject({ type: 'reading-question', levels: 1, units: 1, items: 1 });
 
     // No questions were imported for CET-6 papers, and 新概念 has no papers: no question book.
@@ -121,7 +124,7 @@ describe('the course-book calls', () => {
     const { body } = await call('query_course_names', { category: 'primary_school' });
     const book = body.data.courses[0];
     expect(book).toMatchObject({ id: 'primary_school-word', items: 800 });
-    expect(book.description).toContain('小学没有考纲词表');
+    expect(book.description).toContain('小学没有统一的考纲词表');
     const first = await call('query_words', { course_id: 'primary_school-word', unit: 1 });
     expect(first.body.data.words.slice(0, 3).map((w: { word: string }) => w.word)).toEqual(['the', 'be', 'and']);
   });
@@ -129,7 +132,9 @@ describe('the course-book calls', () => {
   it('gives a book’s levels and a page of its units, in order', async () => {
     const levels = await call('query_course_levels', { course_id: 'cet4-word' });
     const list = levels.body.data.levels;
-    expect(list[0]).toEqual({ level: 1, name: '第1级', units: 10, items: 200, first_unit: 1 });
+    // The words CET-4 adds come first, then the earlier stages' to review.
+    expect(list[0]).toEqual({ level: 1, name: '四级新增词 1', units: 10, items: 200, first_unit: 1 });
+    expect(list.map((l: { name: string }) => l.name)).toContain('复习：中考阶段词 1');
     expect(list[1].first_unit).toBe(11);
 
     const page = await call('query_unit_names', { course_id: 'cet4-word', page: 2, page_size: 5 });
@@ -151,13 +156,18 @@ describe('the course-book calls', () => {
     expect((await call('query_unit_names', { course_id: 'cet4-word', page: 0 })).http).toBe(400);
   });
 
-  it('gives a word unit commonest first, with senses, phonetics, an example from the library and the user’s marks', async () => {
-    const anonymous = await call('query_words', { course_id: 'cet4-word', unit: 1 });
-    expect(anonymous.http).toBe(200);
+  it('gives a word unit in book order, with senses, phonetics, an example from the library and the user’s marks', async () => {
+    // The first unit holds words CET-4 adds (none of the 2,500 commonest words of English).
+    const unitOne = await call('query_words', { course_id: 'cet4-word', unit: 1 });
+    expect(unitOne.http).toBe(200);
+    expect(unitOne.body.data.words).toHaveLength(20);
+    expect(unitOne.body.data.words.every((w: { rank: number }) => w.rank === 0 || w.rank > 2_500)).toBe(true);
+    // 'state', an everyday word, is among the 中考 stage's words reviewed at the end, commonest first.
+    const levels = (await call('query_course_levels', { course_id: 'cet4-word' })).body.data.levels;
+    const basics = levels.find((l: { name: string }) => l.name === '复习：中考阶段词 1');
+    const anonymous = await call('query_words', { course_id: 'cet4-word', unit: basics.first_unit });
     const words = anonymous.body.data.words;
-    expect(words).toHaveLength(20);
-    const ranks = words.map((w: { rank: number }) => w.rank);
-    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    const unit = { course_id: 'cet4-word', unit: basics.first_unit };
     const state = words.find((w: { word: string }) => w.word === 'state');
     expect(state.tags).toContain('cet4');
     expect(state.senses[0]).toEqual({ pos: 'n.', meaning: expect.stringContaining('状态') });
@@ -170,7 +180,7 @@ describe('the course-book calls', () => {
     expect(state.strange).toBeNull();
 
     await call('set_strange_status', { word: 'state', strange: 1 }, token);
-    const mine = await call('query_words', { course_id: 'cet4-word', unit: 1 }, token);
+    const mine = await call('query_words', unit, token);
     expect(mine.body.data.words.find((w: { word: string }) => w.word === 'state').strange).toBe(1);
     expect(mine.body.data.words.filter((w: { strange: unknown }) => w.strange !== null)).toHaveLength(1);
     // A word with a review card long remembered counts as known; one without a card says nothing.
@@ -206,7 +216,7 @@ describe('the course-book calls', () => {
         last_review: at.toISOString(),
       })
       .execute();
-    const withCards = (await call('query_words', { course_id: 'cet4-word', unit: 1 }, token)).body.data.words;
+    const withCards = (await call('query_words', unit, token)).body.data.words;
     expect(withCards.find((w: { word: string }) => w.word === other).review).toBe('known');
     expect(withCards.find((w: { word: string }) => w.word === 'state').review).toBeUndefined();
 
@@ -232,8 +242,12 @@ describe('the course-book calls', () => {
     const test = await call('query_course_unit_content', { course_id: 'cet4-reading-question', unit: 1 });
     expect(test.body.data.document.filename).toBe('2024-06-1');
     expect(test.body.data.questions).toHaveLength(3);
+    // An operator's paper: 真题, without sections.
+    expect(test.body.data).toMatchObject({ paper_kind: '真题', sections: [] });
     expect(test.body.data.questions[2]).toEqual({
       number: 3,
+      section: 0,
+      type: 'choice',
       stem: 'What do young trees need?',
       options: [
         { key: 'A', text: 'Water' },
@@ -245,6 +259,45 @@ describe('the course-book calls', () => {
     expect((await call('query_course_unit_content', { course_id: 'cet4-reading', unit: 999 })).http).toBe(404);
     expect((await call('query_course_unit_content', { course_id: 'mars-word', unit: 1 })).http).toBe(404);
     expect((await call('query_course_unit_content', { course_id: 'cet4-word', unit: 0 })).http).toBe(400);
+  });
+
+  it('starts a word book where the learner’s latest vocabulary test puts them', async () => {
+    // No test taken, or not logged in: no start to suggest.
+    expect((await call('query_course_levels', { course_id: 'cet4-word' }, token)).body.data.start).toBeNull();
+    const { id: userId } = await upstream.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'learner@example.com')
+      .executeTakeFirstOrThrow();
+    const at = upstream.clock.now().toISOString();
+    const takeTest = async (size: number) =>
+      upstream.db
+        .insertInto('assessments')
+        .values({
+          session_hash: `h${size}`,
+          user_id: userId,
+          state: '{}',
+          step: 40,
+          created_at: at,
+          updated_at: at,
+          finished_at: at,
+          result: JSON.stringify({ size }),
+          size,
+        })
+        .execute();
+    // A beginner (about 1,200 words) starts with the 中考 stage's words they do not know yet.
+    await takeTest(1_200);
+    const beginner = (await call('query_course_levels', { course_id: 'cet4-word' }, token)).body.data;
+    expect(beginner.start).toMatchObject({ size: 1_200, level_name: expect.stringMatching(/^复习：中考阶段词/) });
+    // A learner who knows 20,000 words has the stages below behind them: CET-4's own words, which
+    // they mostly know too, so wherever those first fall short.
+    await upstream.db.updateTable('assessments').set({ finished_at: '2000-01-01T00:00:00.000Z' }).execute();
+    await takeTest(6_000);
+    const advanced = (await call('query_course_levels', { course_id: 'cet4-word' }, token)).body.data;
+    expect(advanced.start).toMatchObject({ size: 6_000, level_name: expect.stringMatching(/^四级新增词/) });
+    expect((await call('query_course_levels', { course_id: 'cet4-word' })).body.data.start).toBeNull();
+    expect((await call('query_course_levels', { course_id: 'cet4-sentence' }, token)).body.data.start).toBeNull();
+    await upstream.db.deleteFrom('assessments').execute();
   });
 
   it('stores where a learner is in a unit and resumes there; a finished unit stays finished', async () => {
@@ -283,7 +336,7 @@ describe('the course-book calls', () => {
       call('get_frequent_words', { subcategory, wordType, page: p, pageSize });
     const all = await page('cet4', 'word', 1, 100);
     expect(all.http).toBe(200);
-    expect(all.body.data).toMatchObject({ source: 'papers', papers: 1 });
+    expect(all.body.data).toMatchObject({ source: 'exam_material', papers: 1, mock_papers: 0, real_papers: 1, documents: 0 });
     const counts = all.body.data.words.map((w: { count: number }) => w.count);
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
     const city = all.body.data.words.find((w: { word: string }) => w.word === 'city');
@@ -322,11 +375,39 @@ describe('the course-book calls', () => {
       total: 3,
       score: 33,
       results: [
-        { number: 1, chosen: 'B', answer: 'B', correct: true, explanation: '第一段第一句。' },
-        { number: 2, chosen: 'A', answer: 'C', correct: false, explanation: '第一段第二句：reflect the sun。' },
-        { number: 3, chosen: null, answer: 'A', correct: false, explanation: '第二段第一句。' },
+        { number: 1, chosen: 'B', answer: 'B', correct: true, evidence: '', explanation: '第一段第一句。' },
+        {
+          number: 2,
+          chosen: 'A',
+          answer: 'C',
+          correct: false,
+          evidence: 'they paint roofs white so that they reflect the sun',
+          explanation: '第一段第二句：reflect the sun。',
+        },
+        { number: 3, chosen: null, answer: 'A', correct: false, evidence: '', explanation: '第二段第一句。' },
       ],
+      review_added: 0,
     });
+    // A learner's wrong answer puts the word that decided it into their review, in the passage's sentence.
+    const mine = await call('get_test_answer', { ...unit, answers: { 1: 'B', 2: 'A', 3: 'A' } }, token);
+    // The two hardest words of the evidence, each a card.
+    expect(mine.body.data).toMatchObject({ correct: 2, review_added: 2 });
+    const cards = await upstream.db
+      .selectFrom('review_cards as c')
+      .innerJoin('review_sentences as s', 's.card_id', 'c.id')
+      .select(['c.lemma', 'c.origin', 's.word', 's.pre_context', 's.source'])
+      .where('c.origin', '=', 'paper')
+      .execute();
+    expect(cards).toHaveLength(2);
+    expect(cards.find((c) => c.lemma === 'reflect')).toEqual({
+      lemma: 'reflect',
+      origin: 'paper',
+      word: 'reflect',
+      pre_context: 'Cities plant trees along busy roads, and they paint roofs white so that they ',
+      source: 'course',
+    });
+    // The same wrong answer again makes no second card.
+    expect((await call('get_test_answer', { ...unit, answers: { 2: 'A' } }, token)).body.data.review_added).toBe(0);
     expect((await call('get_test_answer', { ...unit, answers: { 4: 'A' } })).http).toBe(400);
     expect((await call('get_test_answer', { ...unit, answers: 'B' })).http).toBe(400);
     expect((await call('get_test_answer', { course_id: 'cet4-word', unit: 1, answers: {} })).http).toBe(404);

@@ -15,6 +15,7 @@ import { badRequest, notFound, ok } from '../platform/http';
 import { publicQuestions, type Book, type Catalogue, type FrequentWord } from './books';
 import type { CourseShelf } from './course-shelf';
 import type { ProgressStore } from './progress';
+import { type PaperReviewDeps, reviewWrongAnswers } from './paper-review';
 import type { Deck, LemmaState } from '../review/deck';
 
 export interface CourseHandlersDeps {
@@ -23,8 +24,15 @@ export interface CourseHandlersDeps {
   courseShelf: CourseShelf;
   courseProgress: ProgressStore;
   /** The learner's review cards: which of a unit's words they know or have waiting. */
-  deck: Pick<Deck, 'lemmaStates'>;
+  deck: Pick<Deck, 'lemmaStates' | 'addCard'>;
+  /** Chooses the sense of a wrong answer's word in its sentence. */
+  dictionary: PaperReviewDeps['dictionary'];
+  /** The learner's vocabulary tests (the assessment's store): the latest says where a word book starts. */
+  assessmentStore: { history(userId: number, limit?: number): Promise<{ latest: { size: number } | null }> };
 }
+
+/** A learner who likely knows this share of a unit's words has mastered it. */
+const masteredShare = 0.8;
 
 // The parts of speech of the frequent-word lists, as ECDICT's translation lines label them.
 const wordTypePos: Record<string, readonly string[]> = {
@@ -45,8 +53,45 @@ function frequentList(catalogue: Catalogue, key: string, make: () => FrequentWor
 }
 
 /** The course-book calls (lib/contract/calls/courses.ts). */
-export function courseHandlers({ db, users, courseShelf, courseProgress, deck }: CourseHandlersDeps): CallHandlers {
+export function courseHandlers({
+  db,
+  users,
+  courseShelf,
+  courseProgress,
+  deck,
+  assessmentStore,
+  dictionary,
+}: CourseHandlersDeps): CallHandlers {
   const optionalUser = (caller: Caller) => users.userForToken(caller.token);
+
+  /**
+   * Where a word book starts for a learner by their latest vocabulary test: the easiest word level
+   * (an exam's book lists its new words first and the earlier stages after) of whose words they
+   * likely know less than masteredShare, at its first unit they have not mastered either.
+   */
+  async function startOf(catalogue: Catalogue, book: Book, userId: number) {
+    if (book.type !== 'word') return null;
+    const { latest } = await assessmentStore.history(userId, 1);
+    if (!latest) return null;
+    const size = latest.size;
+    const units = book.units.map((u) => {
+      const known = u.items.filter((w) => {
+        const rank = catalogue.word(w).rank;
+        return rank > 0 && rank <= size;
+      }).length;
+      return { unit: u, level: catalogue.wordLevelOf(u.items[0] ?? '') ?? 6, known, total: u.items.length };
+    });
+    // The easiest word level whose words the learner has not mostly mastered, then its first such unit.
+    const byLevel = new Map<number, typeof units>();
+    for (const u of units) byLevel.set(u.level, [...(byLevel.get(u.level) ?? []), u]);
+    const mastered = (list: { known: number; total: number }[]) =>
+      list.reduce((n, u) => n + u.known, 0) >= masteredShare * list.reduce((n, u) => n + u.total, 0);
+    const stage = [...byLevel].sort(([a], [b]) => a - b).find(([, list]) => !mastered(list))?.[1];
+    const first = stage?.find((u) => !mastered([u])) ?? stage?.[0];
+    if (!first) return null;
+    const level = book.levels.find((l) => l.level === first.unit.level);
+    return { unit: first.unit.unit, level: first.unit.level, level_name: level?.name ?? '', size };
+  }
 
   function bookOf(catalogue: Catalogue, id: string): Book {
     const book = catalogue.book(id);
@@ -119,8 +164,8 @@ export function courseHandlers({ db, users, courseShelf, courseProgress, deck }:
     query_course_levels: async ({ course_id }, caller) => {
       const [catalogue, user] = await Promise.all([courseShelf.catalogue(), optionalUser(caller)]);
       const book = bookOf(catalogue, course_id);
-      const done = await doneUnits(user?.id, [book]);
-      return ok({ course: summary(book, user ? (done.get(book.id) ?? 0) : null), levels: book.levels });
+      const [done, start] = await Promise.all([doneUnits(user?.id, [book]), user ? startOf(catalogue, book, user.id) : null]);
+      return ok({ course: summary(book, user ? (done.get(book.id) ?? 0) : null), levels: book.levels, start });
     },
 
     query_unit_names: async ({ course_id, level, page = 1, page_size = defaultCoursePageSize }, caller) => {
@@ -195,12 +240,15 @@ export function courseHandlers({ db, users, courseShelf, courseProgress, deck }:
         }
         case 'reading-question': {
           const paper = book.papers.get(found.key) as number;
+          const { kind, sections } = catalogue.paper(paper);
           content = {
             type: 'reading-question',
             ...head,
             progress: await progress,
             document: catalogue.documentRef(paper),
+            paper_kind: kind,
             paragraphs: catalogue.paragraphs(paper),
+            sections,
             questions: publicQuestions(book.units[unit - 1].items),
           };
           break;
@@ -220,10 +268,11 @@ export function courseHandlers({ db, users, courseShelf, courseProgress, deck }:
 
     get_frequent_words: async ({ subcategory, wordType, page, pageSize }) => {
       const catalogue = await courseShelf.catalogue();
-      const fromPapers = catalogue.paperWords(subcategory);
-      const usePapers = fromPapers.papers > 0 || subcategory === 'paper';
+      const material = catalogue.examWords(subcategory);
+      const papers = material.mockPapers + material.realPapers;
+      const useMaterial = papers + material.documents > 0 || subcategory === 'paper';
       const list = frequentList(catalogue, `${subcategory}/${wordType}`, () => {
-        const all = usePapers ? fromPapers.words : catalogue.listWords(subcategory);
+        const all = useMaterial ? material.words : catalogue.listWords(subcategory);
         const wanted = wordTypePos[wordType];
         if (!wanted) return all;
         return all.filter((w) =>
@@ -234,8 +283,11 @@ export function courseHandlers({ db, users, courseShelf, courseProgress, deck }:
       return ok({
         subcategory,
         wordType,
-        source: usePapers ? 'papers' : 'word_list',
-        papers: usePapers ? fromPapers.papers : 0,
+        source: useMaterial ? 'exam_material' : 'word_list',
+        papers: useMaterial ? papers : 0,
+        mock_papers: useMaterial ? material.mockPapers : 0,
+        real_papers: useMaterial ? material.realPapers : 0,
+        documents: useMaterial ? material.documents : 0,
         words: list.slice(start, start + pageSize).map((w, i) => {
           const entry = catalogue.word(w.word);
           return {
@@ -253,25 +305,52 @@ export function courseHandlers({ db, users, courseShelf, courseProgress, deck }:
       });
     },
 
-    get_test_answer: async ({ course_id, unit, answers }) => {
-      const book = bookOf(await courseShelf.catalogue(), course_id);
+    get_test_answer: async ({ course_id, unit, answers }, caller) => {
+      const [catalogue, user] = await Promise.all([courseShelf.catalogue(), optionalUser(caller)]);
+      const book = bookOf(catalogue, course_id);
       if (book.type !== 'reading-question') throw notFound();
-      const questions = unitOf(book, unit).items;
+      const found = unitOf(book, unit);
+      const questions = found.items;
       for (const number of Object.keys(answers)) {
         if (!questions.some((q) => q.number === Number(number))) throw badRequest(`没有第 ${number} 题`);
       }
       const results = questions.map((q) => {
+        if (q.type === 'translation') {
+          return {
+            number: q.number,
+            chosen: null,
+            answer: q.answer,
+            correct: null,
+            evidence: q.evidence,
+            explanation: q.explanation,
+          };
+        }
         const chosen = answers[String(q.number)]?.trim().toUpperCase() || null;
-        return { number: q.number, chosen, answer: q.answer, correct: chosen === q.answer, explanation: q.explanation };
+        return {
+          number: q.number,
+          chosen,
+          answer: q.answer,
+          correct: chosen === q.answer,
+          evidence: q.evidence,
+          explanation: q.explanation,
+        };
       });
-      const correct = results.filter((r) => r.correct).length;
+      const scored = results.filter((r) => r.correct !== null);
+      const correct = scored.filter((r) => r.correct).length;
+      const wrong = questions.filter((q, i) => results[i].correct === false);
+      const paper = book.papers.get(found.key);
+      const review_added =
+        user && paper !== undefined && wrong.length
+          ? await reviewWrongAnswers({ dictionary, deck }, catalogue, user.id, paper, wrong)
+          : 0;
       return ok({
         course_id,
         unit,
         correct,
-        total: questions.length,
-        score: questions.length ? Math.round((100 * correct) / questions.length) : 0,
+        total: scored.length,
+        score: scored.length ? Math.round((100 * correct) / scored.length) : 0,
         results,
+        review_added,
       });
     },
   };

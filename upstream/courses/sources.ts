@@ -2,6 +2,9 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { defaultEcdictPath } from '../dictionary/ecdict';
+import { writtenForYujing } from '../reading/seed';
+import { headingParagraphs } from '../reading/text';
+import type { QuestionType } from '../../lib/contract';
 
 /*
  * What the course books are built from: ECDICT's listed words (read once per process, it never
@@ -70,6 +73,10 @@ export interface LibraryDocument {
   word_count: number;
   /** Positions of the sentences that open a paragraph. */
   paragraphStarts: number[];
+  /** Written for Yujing (a paper so marked is 模拟, any other 真题). */
+  ours: boolean;
+  /** A paper's paragraphs that open its sections (its `## ` headings); empty for other documents. */
+  sectionParagraphs: number[];
 }
 
 export interface LibrarySentence {
@@ -84,9 +91,13 @@ export interface LibrarySentence {
 
 export interface StoredQuestion {
   number: number;
+  /** The paper's section (its heading from 1); 0 when the paper has none. */
+  section: number;
+  type: QuestionType;
   stem: string;
   options: { key: string; text: string }[];
   answer: string;
+  evidence: string;
   explanation: string;
 }
 
@@ -126,13 +137,26 @@ export async function librarySignature(db: Db): Promise<string> {
 
 /** The whole library as the books need it. */
 export async function loadLibrary(db: Db): Promise<LibrarySnapshot> {
-  const [docs, sentences, words, questions] = await Promise.all([
+  const [docs, paperTexts, sentences, words, questions] = await Promise.all([
     db
       .selectFrom('documents')
-      .select(['id', 'category', 'sub_category', 'filename', 'title', 'year', 'level', 'word_count', 'paragraph_starts'])
+      .select([
+        'id',
+        'category',
+        'sub_category',
+        'filename',
+        'title',
+        'year',
+        'level',
+        'word_count',
+        'paragraph_starts',
+        'source',
+      ])
       .where('category', '<>', notInBooks)
       .orderBy('id')
       .execute(),
+    // Papers' texts, for their sections (a few dozen short texts).
+    db.selectFrom('documents').select(['id', 'text']).where('category', '=', 'paper').execute(),
     db
       .selectFrom('sentences as s')
       .innerJoin('documents as d', 'd.id', 's.document_id')
@@ -169,12 +193,16 @@ export async function loadLibrary(db: Db): Promise<LibrarySnapshot> {
     if (!list) byPaper.set(key, (list = []));
     list.push({
       number: q.number,
+      section: q.section,
+      type: q.kind,
       stem: q.stem,
       options: JSON.parse(q.options) as StoredQuestion['options'],
       answer: q.answer,
+      evidence: q.evidence,
       explanation: q.explanation,
     });
   }
+  const sectionsOf = new Map(paperTexts.map((p) => [p.id, headingParagraphs(p.text)]));
   return {
     documents: docs.map((d) => ({
       id: d.id,
@@ -186,6 +214,8 @@ export async function loadLibrary(db: Db): Promise<LibrarySnapshot> {
       level: d.level ?? 1,
       word_count: d.word_count ?? 0,
       paragraphStarts: d.paragraph_starts ? (JSON.parse(d.paragraph_starts) as number[]) : [0],
+      ours: d.source === writtenForYujing,
+      sectionParagraphs: sectionsOf.get(d.id) ?? [],
     })),
     sentences: byDocument,
     questions: byPaper,

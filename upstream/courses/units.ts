@@ -67,6 +67,28 @@ export function wordBookLevels<T>(words: readonly T[], perUnit: number, unitsPer
   return chunk(units, unitsPerLevel).map((group, i) => ({ name: `第${i + 1}级`, units: group }));
 }
 
+/**
+ * A word book made of groups (an exam's new words, then the stages below): each group's units make
+ * levels of up to `unitsPerLevel`, named after the group (numbered when it takes several); units
+ * are numbered through the book. An unnamed single group is wordBookLevels'.
+ */
+export function wordBookGroups<T>(
+  groups: readonly { name: string; words: readonly T[] }[],
+  perUnit: number,
+  unitsPerLevel: number,
+): LevelDraft<T>[] {
+  if (groups.length === 1 && !groups[0].name) return wordBookLevels(groups[0].words, perUnit, unitsPerLevel);
+  let unit = 0;
+  return groups.flatMap((group) => {
+    const units = chunk(group.words, perUnit).map((items) => {
+      unit++;
+      return { key: `u${unit}`, name: `Unit ${unit}`, items };
+    });
+    const levels = chunk(units, unitsPerLevel);
+    return levels.map((u, i) => ({ name: levels.length > 1 ? `${group.name} ${i + 1}` : group.name, units: u }));
+  });
+}
+
 /** Corpus frequency rank order: known ranks first, commonest first; then the rest by spelling. */
 export function byFrequencyRank<T extends { word: string; rank: number }>(a: T, b: T): number {
   if (a.rank && b.rank && a.rank !== b.rank) return a.rank - b.rank;

