@@ -21,17 +21,17 @@ export const categoryBlurbs: Readonly<Record<ContentCategory, string>> = {
   cet4: '大学英语四级的阅读材料。',
   cet6: '大学英语六级的阅读材料。',
   ielts: '雅思阅读材料。',
-  new_concept_english: '新概念英语的课文。',
+  new_concept_english: '短小有趣的分级课文，从一百词到四百词。',
   sentence: '可逐句查词、分析的英文句子。',
   essay: '短小的英文文章。',
   bookworm: '分级读物，从易到难。',
   classic: '公有领域的英文经典名著，逐词可查。',
-  word: '按考试和词频整理的词汇材料。',
-  paper: '历年考试真题。',
-  news: '英文新闻，来自运营者配置的订阅源。',
+  word: '围绕一个话题学词汇的短文。',
+  paper: '按各考试题型编写的模拟卷（以及导入的历年真题），可作答、评分并看解析。',
+  news: '新闻体裁的英文报道。',
   short_story: '英文短篇故事。',
   reading: '英文阅读文章。',
-  listening: '可逐句播放的英文听力文章。',
+  listening: '对话和独白，可逐句播放、跟读。',
 };
 
 /** The categories that have a list page of their own rather than a `/{product}` page. */

