@@ -161,6 +161,28 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('article-play-mode')).toHaveValue('singleLoop');
     });
 
+    test('a story read aloud follows a tap on another sentence, in the chosen accent', async ({ page }) => {
+      await page.goto('/ShortStoryArticle/the-lost-umbrella');
+      await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true');
+      const voices: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().includes('/api/get_text_audio')) voices.push(new URL(r.url()).searchParams.get('voice') ?? '');
+      });
+      await page.getByTestId('article-voice').selectOption('uk');
+      const spans = sentences(page);
+      await page.getByTestId('article-play').click();
+      await expect(spans.nth(0)).toHaveAttribute('data-playing', '');
+      // A tap on the fifth sentence: the reading goes on from there, and it is in view.
+      await spans.nth(4).click();
+      await expect(spans.nth(4)).toHaveAttribute('data-playing', '', { timeout: 15_000 });
+      await expect(spans.nth(0)).not.toHaveAttribute('data-playing', '');
+      await expect(spans.nth(4)).toBeInViewport();
+      expect(voices.length).toBeGreaterThan(0);
+      expect(voices.every((v) => v === 'uk')).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('article-stop').click();
+    });
+
     test('an unknown article, or a book asked for on another kind of page, is a 404 in the shell', async ({ page }) => {
       for (const path of ['/Article/no-such-book', '/NewsArticle/carroll-alice', '/readingArticle/carroll-alice']) {
         const answer = await page.request.get(path);

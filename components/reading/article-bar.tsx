@@ -50,7 +50,8 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
     setShort(spans().reduce((n, span) => n + (span.textContent?.length ?? 0), 0) <= parseTextLimits.maxChars);
   }, [spans]);
   const { snapshot, settings, playSegments, stop } = useAudioPlayer();
-  const [, updateConfig] = useGlobalConfig();
+  const [config, updateConfig] = useGlobalConfig();
+  const voice = config.play.readVoice;
   const playingIndex = snapshot.active?.list?.id === listId ? snapshot.active.list.index : -1;
   const chosen = Math.max(current, 0);
   const textOf = (index: number) => spans()[index]?.textContent ?? '';
@@ -64,11 +65,21 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
   // The sound stops when the reader leaves the page.
   useEffect(() => () => stop(), [stop]);
 
-  const play = (start: number) => {
+  const play = (start: number, withVoice = voice) => {
     void playSegments(
       spans().map((s) => s.textContent ?? ''),
-      { mode: settings.mode, start, listId },
+      { mode: settings.mode, start, listId, voice: withVoice },
     );
+  };
+  // A sentence tapped (or stepped to) while the text is being read is where the reading goes on.
+  const playing = playingIndex >= 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new choice moves the reading, not each sentence it reads
+  useEffect(() => {
+    if (playing && current >= 0 && current !== playingIndex) play(current);
+  }, [current]);
+  const changeVoice = (next: typeof voice) => {
+    updateConfig('play.readVoice', next);
+    if (playing) play(playingIndex, next);
   };
   const move = (by: number) => {
     const next = Math.min(Math.max(chosen + by, 0), spans().length - 1);
@@ -145,6 +156,18 @@ export function ArticleBar({ from, listId, shelf, spans, current, onChoose }: Ar
             朗读
           </Button>
         )}
+        <label className="flex items-center gap-1 text-sm text-ink-soft">
+          <span className="sr-only">朗读口音</span>
+          <select
+            data-testid="article-voice"
+            value={voice}
+            onChange={(e) => changeVoice(e.target.value as typeof voice)}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm"
+          >
+            <option value="us">美音</option>
+            <option value="uk">英音</option>
+          </select>
+        </label>
         <label className="flex items-center gap-1 text-sm text-ink-soft">
           <span className="sr-only">播放模式</span>
           <select

@@ -9,6 +9,8 @@ export { CONFIG_STORAGE_KEY, CONFIG_VERSION, configRanges, fitToRange, type Numb
 
 export const inputVoices = ['tap', 'word'] as const;
 export const playModes = ['sequence', 'single', 'singleLoop'] as const;
+/** The accent texts are read aloud in (a word's own buttons play both). */
+export const readVoices = ['us', 'uk'] as const;
 
 /*
  * Each field's rule, written out rather than built with zod: the reading page's bar reads the
@@ -84,6 +86,7 @@ export const configFieldSchemas = {
   'play.readTimes': rangedNumber(configRanges['play.readTimes']),
   'play.inputVoice': oneOf(inputVoices),
   'play.readComposition': storedBoolean,
+  'play.readVoice': oneOf(readVoices),
   'others.playMode': oneOf(playModes),
   'others.vacationNotifyDate': dateOrNull,
   'others.vacationNodifyTimes': rangedNumber(configRanges['others.vacationNodifyTimes']),
@@ -100,6 +103,7 @@ export interface GlobalConfig {
     readTimes: number;
     inputVoice: (typeof inputVoices)[number];
     readComposition: boolean;
+    readVoice: (typeof readVoices)[number];
   };
   others: {
     playMode: (typeof playModes)[number];
@@ -129,6 +133,7 @@ export const defaultConfig: GlobalConfig = Object.freeze({
     readTimes: 2,
     inputVoice: 'tap' as const,
     readComposition: false,
+    readVoice: 'us' as const,
   }),
   others: Object.freeze({
     playMode: 'sequence' as const,

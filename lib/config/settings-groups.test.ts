@@ -12,6 +12,7 @@ describe('settingsGroups', () => {
       '播放速度',
       '朗读间隔',
       '朗读次数',
+      '朗读口音',
       '点读方式',
       '朗读构词',
       '播放模式',
@@ -55,7 +56,7 @@ describe('settingsGroups', () => {
 
   it('offers every select value the schema allows, and only those', () => {
     const selects = attrs.filter((attr) => attr.type === 'select');
-    expect(selects.map((attr) => attr.path)).toEqual(['play.inputVoice', 'others.playMode']);
+    expect(selects.map((attr) => attr.path)).toEqual(['play.readVoice', 'play.inputVoice', 'others.playMode']);
     for (const attr of selects) {
       const schema = configFieldSchemas[attr.path as 'play.inputVoice' | 'others.playMode'];
       expect(attr.options?.map((option) => option.value).sort()).toEqual([...schema.options].sort());

@@ -92,6 +92,16 @@ export const settingsGroups: readonly SettingsGroup[] = [
         description: '每个单词或句子重复朗读的次数',
       },
       {
+        path: 'play.readVoice',
+        name: '朗读口音',
+        type: 'select',
+        options: [
+          { label: '美音', value: 'us' },
+          { label: '英音', value: 'uk' },
+        ],
+        description: '朗读文章和句子时用的口音',
+      },
+      {
         path: 'play.inputVoice',
         name: '点读方式',
         type: 'select',
