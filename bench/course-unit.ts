@@ -7,7 +7,7 @@
  * production build is there, `next start` in front of it. The first call builds the books (timed:
  * "cold"); a warm-up round then asks for every unit of the set once (each word is made on first
  * ask and kept). Then, one request at a time, several rounds over a set of units of every kind
- * (CET-4 and CET-6 word units, sentence units, reading passages): p50, p90, p99, max; straight to
+ * (CET-4 and CET-6 word units, sentence units, reading passages, whole papers): p50, p90, p99, max; straight to
  * the upstream and through the BFF. Last, under load (autocannon, BENCH_CONNECTIONS connections,
  * the set in rotation) through the BFF: requests/s and p99.
  *
@@ -32,6 +32,8 @@ const units = [
   ...[1, 120, 250].map((unit) => ({ course_id: 'cet6-word', unit })),
   ...[1, 40, 85].map((unit) => ({ course_id: 'cet4-sentence', unit })),
   ...[1, 3, 100, 300].map((unit) => ({ course_id: 'cet4-reading', unit })),
+  // Whole 模拟卷 with their questions (a 考研 paper is some 2,500 words and 50 questions).
+  ...[1, 6, 20, 36].map((unit) => ({ course_id: 'paper-reading-question', unit })),
 ];
 const bodies = units.map((u) => JSON.stringify(u));
 
