@@ -337,7 +337,7 @@ export function courseHandlers({
       });
       const scored = results.filter((r) => r.correct !== null);
       const correct = scored.filter((r) => r.correct).length;
-      const wrong = questions.filter((q, i) => results[i].correct === false);
+      const wrong = questions.filter((_, i) => results[i].correct === false);
       const paper = book.papers.get(found.key);
       const review_added =
         user && paper !== undefined && wrong.length
