@@ -143,94 +143,106 @@ describe('content library', () => {
     expect(await library.examplesFor(['look forward to', ''], 2)).toEqual([]);
   });
 
-  it('seeds the shipped books and texts once, and a second start adds nothing', async () => {
-    const shipped = seedDocuments();
-    const first = await library.seedMissing();
-    expect(first.imported).toBe(shipped.length);
-    expect(first.sentences).toBeGreaterThan(3000);
-    expect(logs.join('\n')).toMatch(new RegExp(`added ${shipped.length} shipped documents`));
-    const documents = await db
-      .selectFrom('documents')
-      .select(['category', 'filename', 'title', 'year', 'licence', 'level'])
-      .orderBy('id')
-      .execute();
-    // The books come first, as before the texts were shipped.
-    expect(documents[0]).toMatchObject({
-      category: 'classic',
-      title: "Alice's Adventures in Wonderland",
-      year: 1865,
-      licence: gutenbergLicence,
-    });
-    expect(documents.map((d) => `${d.category}/${d.filename}`)).toEqual(shipped.map((s) => `${s.category}/${s.filename}`));
-    // The texts fill every other category, from easy to hard.
-    const texts = documents.filter((d) => d.category !== 'classic');
-    expect(new Set(texts.map((d) => d.category)).size).toBe(contentCategories.length - 1);
-    const levels = texts.map((d) => Number(d.level));
-    expect(new Set(levels).size).toBeGreaterThanOrEqual(3);
-    expect(Math.min(...levels)).toBeLessThanOrEqual(2);
-    expect(Math.max(...levels)).toBeGreaterThanOrEqual(4);
-    // The shipped papers are 模拟卷, not exam papers: "近8年真题出现了N次" does not count them.
-    expect(texts.filter((d) => d.category === 'paper').length).toBeGreaterThanOrEqual(36);
-    expect(await library.paperCount(['the'], new Date('2026-03-02T02:00:00Z'))).toBe(0);
-    expect((await library.examplesFor(['rabbit'], 3)).every((s) => /rabbit/i.test(s))).toBe(true);
-
-    await db.destroy();
-    await open();
-    logs.length = 0;
-    expect(await library.seedMissing()).toMatchObject({ imported: 0, sentences: 0 });
-    expect(await db.selectFrom('documents').select('id').execute()).toHaveLength(shipped.length);
-    expect(logs).toEqual([]);
-  }, seedingTimeout);
-
-  it('gives a library seeded before the texts were shipped the texts on its next start, keeping its books', async () => {
-    // An older install: the three books, seeded when nothing else was shipped.
-    const books = seedDocuments().filter((s) => s.category === 'classic');
-    for (const book of books) await library.importDocument(book.load());
-    const before = await db.selectFrom('documents').select(['id', 'filename', 'created_at']).orderBy('id').execute();
-
-    const next = await library.seedMissing();
-    expect(next.imported).toBe(shippedTexts().length);
-    const after = await db.selectFrom('documents').select(['id', 'filename', 'created_at']).orderBy('id').execute();
-    expect(after.slice(0, books.length)).toEqual(before);
-    expect(after.slice(books.length).map((d) => d.filename)).toEqual(shippedTexts().map((s) => s.filename));
-  }, seedingTimeout);
-
-  it("leaves an operator's document of the same category and filename as it is", async () => {
-    const operators = [
-      {
-        category: 'essay' as const,
-        filename: 'why-we-keep-diaries',
-        title: 'Our school diary project',
-        source: 'the operator',
-        licence: 'All rights reserved',
-        text: 'Every pupil kept a diary for a month. Most of them kept going afterwards.',
-      },
-      // Another sub_category: a reading page finds its document by filename, so it is the same one.
-      {
-        category: 'short_story' as const,
-        sub_category: 'level 1',
-        filename: 'the-lost-umbrella',
-        title: 'The Umbrella',
-        source: 'the operator',
-        licence: 'CC0',
-        text: 'It rained. Tom lost his umbrella. A kind driver found it.',
-      },
-    ];
-    for (const doc of operators) await library.importDocument(doc);
-    const theirs = () =>
-      db
+  it(
+    'seeds the shipped books and texts once, and a second start adds nothing',
+    async () => {
+      const shipped = seedDocuments();
+      const first = await library.seedMissing();
+      expect(first.imported).toBe(shipped.length);
+      expect(first.sentences).toBeGreaterThan(3000);
+      expect(logs.join('\n')).toMatch(new RegExp(`added ${shipped.length} shipped documents`));
+      const documents = await db
         .selectFrom('documents')
-        .select(['id', 'category', 'sub_category', 'filename', 'title', 'licence', 'text'])
-        .where('filename', 'in', ['why-we-keep-diaries', 'the-lost-umbrella'])
+        .select(['category', 'filename', 'title', 'year', 'licence', 'level'])
         .orderBy('id')
         .execute();
-    const before = await theirs();
+      // The books come first, as before the texts were shipped.
+      expect(documents[0]).toMatchObject({
+        category: 'classic',
+        title: "Alice's Adventures in Wonderland",
+        year: 1865,
+        licence: gutenbergLicence,
+      });
+      expect(documents.map((d) => `${d.category}/${d.filename}`)).toEqual(shipped.map((s) => `${s.category}/${s.filename}`));
+      // The texts fill every other category, from easy to hard.
+      const texts = documents.filter((d) => d.category !== 'classic');
+      expect(new Set(texts.map((d) => d.category)).size).toBe(contentCategories.length - 1);
+      const levels = texts.map((d) => Number(d.level));
+      expect(new Set(levels).size).toBeGreaterThanOrEqual(3);
+      expect(Math.min(...levels)).toBeLessThanOrEqual(2);
+      expect(Math.max(...levels)).toBeGreaterThanOrEqual(4);
+      // The shipped papers are 模拟卷, not exam papers: "近8年真题出现了N次" does not count them.
+      expect(texts.filter((d) => d.category === 'paper').length).toBeGreaterThanOrEqual(36);
+      expect(await library.paperCount(['the'], new Date('2026-03-02T02:00:00Z'))).toBe(0);
+      expect((await library.examplesFor(['rabbit'], 3)).every((s) => /rabbit/i.test(s))).toBe(true);
 
-    const result = await library.seedMissing();
-    expect(result.imported).toBe(seedDocuments().length - operators.length);
-    expect(await theirs()).toEqual(before);
-    expect(await db.selectFrom('documents').select('id').execute()).toHaveLength(seedDocuments().length);
-  }, seedingTimeout);
+      await db.destroy();
+      await open();
+      logs.length = 0;
+      expect(await library.seedMissing()).toMatchObject({ imported: 0, sentences: 0 });
+      expect(await db.selectFrom('documents').select('id').execute()).toHaveLength(shipped.length);
+      expect(logs).toEqual([]);
+    },
+    seedingTimeout,
+  );
+
+  it(
+    'gives a library seeded before the texts were shipped the texts on its next start, keeping its books',
+    async () => {
+      // An older install: the three books, seeded when nothing else was shipped.
+      const books = seedDocuments().filter((s) => s.category === 'classic');
+      for (const book of books) await library.importDocument(book.load());
+      const before = await db.selectFrom('documents').select(['id', 'filename', 'created_at']).orderBy('id').execute();
+
+      const next = await library.seedMissing();
+      expect(next.imported).toBe(shippedTexts().length);
+      const after = await db.selectFrom('documents').select(['id', 'filename', 'created_at']).orderBy('id').execute();
+      expect(after.slice(0, books.length)).toEqual(before);
+      expect(after.slice(books.length).map((d) => d.filename)).toEqual(shippedTexts().map((s) => s.filename));
+    },
+    seedingTimeout,
+  );
+
+  it(
+    "leaves an operator's document of the same category and filename as it is",
+    async () => {
+      const operators = [
+        {
+          category: 'essay' as const,
+          filename: 'why-we-keep-diaries',
+          title: 'Our school diary project',
+          source: 'the operator',
+          licence: 'All rights reserved',
+          text: 'Every pupil kept a diary for a month. Most of them kept going afterwards.',
+        },
+        // Another sub_category: a reading page finds its document by filename, so it is the same one.
+        {
+          category: 'short_story' as const,
+          sub_category: 'level 1',
+          filename: 'the-lost-umbrella',
+          title: 'The Umbrella',
+          source: 'the operator',
+          licence: 'CC0',
+          text: 'It rained. Tom lost his umbrella. A kind driver found it.',
+        },
+      ];
+      for (const doc of operators) await library.importDocument(doc);
+      const theirs = () =>
+        db
+          .selectFrom('documents')
+          .select(['id', 'category', 'sub_category', 'filename', 'title', 'licence', 'text'])
+          .where('filename', 'in', ['why-we-keep-diaries', 'the-lost-umbrella'])
+          .orderBy('id')
+          .execute();
+      const before = await theirs();
+
+      const result = await library.seedMissing();
+      expect(result.imported).toBe(seedDocuments().length - operators.length);
+      expect(await theirs()).toEqual(before);
+      expect(await db.selectFrom('documents').select('id').execute()).toHaveLength(seedDocuments().length);
+    },
+    seedingTimeout,
+  );
 
   it('stores the profile and paragraphs at import, and fills them in once for documents imported before', async () => {
     const doc = {
