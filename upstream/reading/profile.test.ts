@@ -3,6 +3,7 @@ import {
   createEcdictLexicon,
   type Lexicon,
   profileOf,
+  runningWords,
   sharedEcdictLexicon,
   textLevel,
   type WordFacts,
@@ -110,6 +111,20 @@ describe('ECDICT as the lexicon', () => {
     expect(lexicon.facts("wasn't")?.lemma).toBe('be');
     expect(lexicon.facts("can't")?.lemma).toBe('can');
     expect(lexicon.facts("i'm")?.lemma).toBe('i');
+    // Forms ECDICT reads as other words: the unit of area, a female deer's plural, "numb"'s comparative.
+    expect(lexicon.facts('are')?.lemma).toBe('be');
+    expect(lexicon.facts('does')?.lemma).toBe('do');
+    expect(lexicon.facts('number')).toMatchObject({ lemma: 'number', rank: 204 });
+    expect(lexicon.facts('numbers')?.lemma).toBe('number');
+  });
+
+  it('leaves out a name that opens a sentence when the text uses it as a name, and a speaker before a colon', () => {
+    // "Lily" and "Grace" are words too (a flower, elegance); here they are the people of the story.
+    const story = runningWords(['Lily met Grace at the gate.', 'Grace smiled at Lily.', 'Lily: Hello!'], lexicon);
+    expect(story.wordCount).toBe(12);
+    expect(story.words.map((w) => w.lemma)).toEqual(['meet', 'at', 'the', 'gate', 'smile', 'at', 'hello']);
+    // Alone, opening a sentence, a word is a word.
+    expect(runningWords(['Grace is a virtue.'], lexicon).words.map((w) => w.lemma)).toContain('grace');
   });
 
   it('leaves names out, and reads an untagged -ly adverb by its adjective', () => {

@@ -124,13 +124,16 @@ export function runningWords(
   const tokens: string[] = [];
   const bySentence = sentences.map((sentence) => tokenize(sentence).filter((t) => t.isWord));
   // A capitalised word met inside a sentence is a name wherever it stands: "Lily" opening a
-  // sentence is the Lily of the story, not the flower. So is a speaker's name before a colon.
+  // sentence is the Lily of the story, not the flower. So is a speaker's name before a colon, and
+  // what the speaker says opens a sentence of its own ("Lily: Hello!").
   const names = new Set<string>();
+  const opening = bySentence.map((words, s) => {
+    const speaker = words.length > 1 && sentences[s][words[0].start + words[0].text.length] === ':' && isNameLike(words[0].text);
+    if (speaker) names.add(words[0].text);
+    return speaker ? 2 : 1;
+  });
   for (const [s, words] of bySentence.entries()) {
-    for (const [i, { text, start }] of words.entries()) {
-      if ((i > 0 && isNameLike(text)) || (i === 0 && isNameLike(text) && sentences[s][start + text.length] === ':'))
-        names.add(text);
-    }
+    for (const [i, { text }] of words.entries()) if (i >= opening[s] && isNameLike(text)) names.add(text);
   }
   for (const words of bySentence) {
     wordCount += words.length;
@@ -176,6 +179,7 @@ export function createEcdictLexicon(ecdict: Pick<Ecdict, 'get' | 'prefetch'>): L
   const lemmaRow = (form: string) => {
     const row = ecdict.get(irregular[form] ?? form);
     if (!row) return undefined;
+    if (ownLemma.has(form)) return row;
     const lemma = lemmaOf(row.exchange)?.toLowerCase();
     const base = lemma && lemma !== form ? ecdict.get(lemma) : undefined;
     return base ?? row;
@@ -212,6 +216,10 @@ export function createEcdictLexicon(ecdict: Pick<Ecdict, 'get' | 'prefetch'>): L
   };
 }
 
+// Words ECDICT also reads as another's inflection, which they almost never are in running text:
+// "number" as the comparative of "numb".
+const ownLemma: ReadonlySet<string> = new Set(['number', 'numbers']);
+
 // Forms ECDICT leaves without a pointer to their lemma (its "was" row has no `0:be`).
 const irregular: Record<string, string> = {
   was: 'be',
@@ -222,6 +230,7 @@ const irregular: Record<string, string> = {
   hundreds: 'hundred',
   thousands: 'thousand',
   millions: 'million',
+  numbers: 'number',
 };
 
 // A contraction read as its first word: "wasn't" → was, "can't" → can, "I'm" → I, "she'd" → she.
