@@ -90,24 +90,25 @@ export async function importQuestions(db: Db, input: QuestionFile): Promise<{ qu
       .execute();
     await trx
       .insertInto('exam_questions')
-      .values(
-        file.questions.map((q, i) => ({
-          ...identity,
-          number: i + 1,
-          stem: q.stem,
-          options: JSON.stringify(
-            Object.entries(q.options)
-              .sort(([a], [b]) => (a < b ? -1 : 1))
-              .map(([key, text]) => ({ key, text })),
-          ),
-          answer: q.answer,
-          explanation: q.explanation,
-          section: q.section ?? 0,
-          kind: q.type,
-          evidence: q.evidence,
-        })),
-      )
+      .values(questionRows(file).map((row, i) => ({ ...identity, number: i + 1, ...row })))
       .execute();
     return { questions: file.questions.length };
   });
+}
+
+/** A checked file's questions as exam_questions stores them (options sorted by key, as JSON), in order. */
+export function questionRows(file: z.output<typeof questionFile>) {
+  return file.questions.map((q) => ({
+    stem: q.stem,
+    options: JSON.stringify(
+      Object.entries(q.options)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([key, text]) => ({ key, text })),
+    ),
+    answer: q.answer,
+    explanation: q.explanation,
+    section: q.section ?? 0,
+    kind: q.type,
+    evidence: q.evidence,
+  }));
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/database';
 import { shippedContentDir, writtenForYujing } from '../reading/seed';
-import { importQuestions, questionFile, type QuestionFile } from './questions';
+import { importQuestions, questionFile, questionRows, type QuestionFile } from './questions';
 
 /*
  * The questions of the papers written for Yujing (`content/paper/<exam>/<name>.json`, beside each
@@ -45,39 +45,18 @@ export async function seedShippedQuestions(db: Db, files = shippedQuestionFiles(
     .orderBy('number')
     .execute();
   const storedOf = new Map<string, string[]>();
-  for (const q of stored) {
-    const key = `${q.sub_category}/${q.filename}`;
+  for (const { sub_category, filename, number: _, ...row } of stored) {
+    const key = `${sub_category}/${filename}`;
     const list = storedOf.get(key) ?? [];
     storedOf.set(key, list);
-    list.push(
-      fingerprint(
-        q.section,
-        q.kind,
-        q.stem,
-        JSON.parse(q.options) as { key: string; text: string }[],
-        q.answer,
-        q.evidence,
-        q.explanation,
-      ),
-    );
+    list.push(fingerprint(row));
   }
   let changed = 0;
   for (const file of files) {
     const key = `${file.sub_category ?? ''}/${file.filename}`;
     if (!isOurs.has(key)) continue;
-    const shipped = questionFile.parse(file).questions.map((q) =>
-      fingerprint(
-        q.section ?? 0,
-        q.type,
-        q.stem,
-        Object.entries(q.options)
-          .sort(([a], [b]) => (a < b ? -1 : 1))
-          .map(([k, text]) => ({ key: k, text })),
-        q.answer,
-        q.evidence,
-        q.explanation,
-      ),
-    );
+    // The rows an import would store, compared with the stored ones field by field.
+    const shipped = questionRows(questionFile.parse(file)).map(fingerprint);
     const had = storedOf.get(key) ?? [];
     if (had.length === shipped.length && had.every((f, i) => f === shipped[i])) continue;
     await importQuestions(db, file);
@@ -86,4 +65,5 @@ export async function seedShippedQuestions(db: Db, files = shippedQuestionFiles(
   return changed;
 }
 
-const fingerprint = (...fields: unknown[]) => JSON.stringify(fields);
+const fingerprint = (row: ReturnType<typeof questionRows>[number]) =>
+  JSON.stringify([row.section, row.kind, row.stem, row.options, row.answer, row.evidence, row.explanation]);

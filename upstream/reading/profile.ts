@@ -186,17 +186,7 @@ export function createEcdictLexicon(ecdict: Pick<Ecdict, 'get' | 'prefetch'>): L
   };
   const tagsOf = (row: { tag: string }) => row.tag.split(/\s+/).filter(Boolean);
   const rankOf = (row: { frq: number; bnc: number }) => row.frq || row.bnc || 0;
-  // Each form's answer, kept: a library's texts ask for the same few thousand forms again and
-  // again (seeding asks half a million times). Bounded, since uploads bring any words at all.
-  const known = new Map<string, WordFacts | undefined>();
   function facts(form: string): WordFacts | undefined {
-    if (known.has(form)) return known.get(form);
-    if (known.size >= factsKept) known.clear();
-    const found = factsOf(form);
-    known.set(form, found);
-    return found;
-  }
-  function factsOf(form: string): WordFacts | undefined {
     // ECDICT has some contractions as rows of their own, but without tags or ranks.
     const row = form.includes("'") ? (lemmaRow(uncontracted(form)) ?? lemmaRow(form)) : lemmaRow(form);
     if (!row) return undefined;
@@ -225,9 +215,6 @@ export function createEcdictLexicon(ecdict: Pick<Ecdict, 'get' | 'prefetch'>): L
     },
   };
 }
-
-/** How many forms' answers a lexicon keeps. */
-const factsKept = 50_000;
 
 // Words ECDICT also reads as another's inflection, which they almost never are in running text:
 // "number" as the comparative of "numb".
