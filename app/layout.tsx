@@ -9,7 +9,7 @@ import './globals.css';
 export const metadata: Metadata = {
   metadataBase: process.env.SITE_URL ? new URL(process.env.SITE_URL) : undefined,
   title: { default: '语境 · 在语境中读懂英语', template: '%s · 语境' },
-  description: '语境：点击句子中的任何单词，得到最贴合上下文的释义、英美发音、构词、同义词和例句；拆解句子成分，向 AI 老师提问。',
+  description: '语境：点击句子中的任何单词，得到最贴合上下文的释义、英美发音、构词、同义词和例句；拆解句子成分，看懂语法。',
   // The mark in public/ (drawn in icon.svg, rendered by scripts/render-icons.mjs).
   icons: {
     icon: [

@@ -46,7 +46,7 @@ for (const [name, viewport] of [
 
       // The profile, and no made-up review without a model.
       await expect(page.getByTestId('writer-profile')).toContainText('词数');
-      await expect(page.getByTestId('writer-review-unavailable')).toContainText('需要服务器配置大模型');
+      await expect(page.getByTestId('writer-review-unavailable')).toContainText('本站暂未开通 AI 点评');
 
       expect(await seriousViolations(page, `/writer (${name})`)).toEqual([]);
 

@@ -19,6 +19,7 @@ import { dictionaryModule } from './dictionary/module';
 import type { DictionaryEngine } from './dictionary/types';
 import { membershipModule } from './membership/module';
 import { meteringModule } from './metering/module';
+import { operatorModule } from './operator/module';
 import { parserModule } from './parser/module';
 import { referralModule } from './referral/module';
 import type { UpstreamConfig } from './platform/config';
@@ -62,6 +63,7 @@ const modules = [
   assessmentModule,
   membershipModule,
   referralModule,
+  operatorModule,
 ] as const;
 
 export interface UpstreamDeps {

@@ -3,9 +3,12 @@ import { Link } from '@/components/ui/link';
 import { DocumentList } from '@/components/reading/document-list';
 import { PortalLearner } from '@/components/reading/portal-learner';
 import { unlessUnavailable } from '@/lib/bff/errors';
+import { deliveredFeatures } from '@/lib/bff/membership';
 import { recentDocuments } from '@/lib/bff/reading-lists';
+import { offered } from '@/lib/membership/benefits';
 import { categoryLabels, contentCategories } from '@/lib/contract/categories';
 import { categoryHref } from '@/lib/reading/categories';
+import { toolItems } from '@/lib/routes/menu';
 import { pathFor } from '@/lib/routes/route-table';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/field';
@@ -20,6 +23,9 @@ const portalCategories = contentCategories.filter((category) => category !== 'pa
 
 const picks = 6;
 
+// The menu's tools but the two whose forms are the page's first section.
+const portalTools = toolItems.filter((tool) => tool.key !== 'dictionary' && tool.key !== 'analysis');
+
 /**
  * The front door (spec section 2, `/`): paste a text into the dictionary or the sentence
  * analysis, today's picks from the library, the categories, and a logged-in learner's own
@@ -27,13 +33,17 @@ const picks = 6;
  * plain GET forms: they work before any script loads.
  */
 export default async function PortalPage() {
-  const recent = await unlessUnavailable(recentDocuments(picks));
+  const [recent, delivered] = await Promise.all([unlessUnavailable(recentDocuments(picks)), deliveredFeatures()]);
+  // The model's tutor and translation are promised only where the operator has switched one on.
+  const tutor = offered(delivered, 'ask_tutor');
+  const translation = offered(delivered, 'translate');
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-10 px-4 py-12 md:py-16">
       <section>
         <h1 className="text-3xl font-semibold tracking-tight md:text-4xl">在语境中读懂英语</h1>
         <p className="mt-4 text-lg leading-relaxed text-ink-soft">
-          点击句子中的任何单词，得到最贴合这句话的释义，以及英美发音、构词、同义词和例句；把句子拆成成分，向 AI 老师提问。
+          点击句子中的任何单词，得到最贴合这句话的释义，以及英美发音、构词、同义词和例句；把句子拆成成分
+          {tutor ? '，向 AI 老师提问。' : '，看懂其中的语法点。'}
         </p>
       </section>
 
@@ -55,9 +65,24 @@ export default async function PortalPage() {
           field="sentence"
           testId="portal-sentence-form"
           label="句子分析"
-          placeholder="输入一个英文句子，看它的成分、语法和翻译"
+          placeholder={translation ? '输入一个英文句子，看它的成分、语法和翻译' : '输入一个英文句子，看它的成分和语法'}
           submit="分析句子"
         />
+      </section>
+
+      <section aria-labelledby="portal-tools">
+        <h2 id="portal-tools" className="mb-3 text-xl font-semibold">
+          学习工具
+        </h2>
+        <ul data-testid="portal-tools" className="flex flex-wrap gap-2">
+          {portalTools.map((tool) => (
+            <li key={tool.key}>
+              <Link href={tool.href} className={buttonClass({ tone: 'secondary', size: 'sm', shape: 'pill' })}>
+                {tool.label}
+              </Link>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <PortalLearner />
@@ -69,7 +94,7 @@ export default async function PortalPage() {
         {recent === null ? (
           <p className="text-sm text-ink-mute">推荐暂时无法读取，请稍后刷新。</p>
         ) : recent.length === 0 ? (
-          <p className="text-sm text-ink-mute">内容库还是空的：运营者导入文章后，这里会推荐最新的内容。</p>
+          <p className="text-sm text-ink-mute">暂时还没有文章，稍后再来看看。</p>
         ) : (
           <DocumentList documents={recent} testId="portal-picks" />
         )}

@@ -37,9 +37,7 @@ export function CategoryBooksPage({ category, data }: { category: CourseBookCate
           className="rounded-xl border border-dashed border-slate-300 bg-white px-4 py-6 text-sm"
         >
           <p className="font-medium">「{label}」还没有课程书。</p>
-          <p className="mt-2 text-ink-soft">
-            课程书由词典的考试词表和内容库自动生成；这个分类暂时没有可用的单词、句子或文章，导入内容后会出现在这里。
-          </p>
+          <p className="mt-2 text-ink-soft">这个分类暂时还没有单词、句子或文章，稍后再来看看。</p>
         </div>
       ) : (
         <ul data-testid="course-books" className="grid gap-4 md:grid-cols-2">

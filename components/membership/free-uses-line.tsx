@@ -1,7 +1,6 @@
 'use client';
 
-import { callData } from '@/lib/client/api';
-import { useQuery } from '@/lib/client/query';
+import { useFreeUses } from '@/lib/client/membership/queries';
 import { useCurrentUser } from '@/lib/client/user';
 import { vipBenefits } from '@/lib/membership/benefits';
 
@@ -11,11 +10,7 @@ import { vipBenefits } from '@/lib/membership/benefits';
  */
 export function FreeUsesLine() {
   const { data: user } = useCurrentUser();
-  const uses = useQuery({
-    queryKey: ['query_free_uses'],
-    queryFn: ({ signal }: { signal: AbortSignal }) => callData('query_free_uses', undefined, signal),
-    staleTime: 5 * 60_000,
-  });
+  const uses = useFreeUses();
   const mine = !user ? 'anonymous' : user.isVip ? 'vip' : 'loggedIn';
   // The features counted here (each on its own), in the learner's words: the benefits table has
   // one entry per metered feature; the server lists those its configuration counts.

@@ -1,13 +1,21 @@
 import { BuyVipPurchase } from '@/components/membership/buy-vip-purchase';
+import type { MeteredFeature } from '@/lib/contract/calls/metering';
 import type { SellablePackage } from '@/lib/contract/membership';
-import { benefitList } from '@/lib/membership/benefits';
+import { benefitsOnSale } from '@/lib/membership/benefits';
 
 /**
  * The membership's benefits and package table, rendered on the server (/VipDetails and /vip):
  * what each kind of user gets per feature, and the packages with 立即购买 (those the page read,
- * or, when it could not, the purchase's own request).
+ * or, when it could not, the purchase's own request). Only the features the running product
+ * delivers are listed (`delivered`: the model's only where one is configured).
  */
-export function VipDetails({ packages }: { packages: SellablePackage[] | null }) {
+export function VipDetails({
+  packages,
+  delivered,
+}: {
+  packages: SellablePackage[] | null;
+  delivered: readonly MeteredFeature[] | null;
+}) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8 md:py-12">
       <header>
@@ -33,7 +41,7 @@ export function VipDetails({ packages }: { packages: SellablePackage[] | null })
             </tr>
           </thead>
           <tbody>
-            {benefitList.map((b) => (
+            {benefitsOnSale(delivered).map((b) => (
               <tr key={b.feature} className="border-b border-slate-100 align-top">
                 <th scope="row" className="py-3 pr-4 text-left font-normal">
                   <span className="font-medium">{b.name}</span>

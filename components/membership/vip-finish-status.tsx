@@ -6,7 +6,8 @@ import { useEffect, useState } from 'react';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { callData } from '@/lib/client/api';
 import { formatYuan, membershipLine, payOutcomeMessages, payOutcomeOf } from '@/lib/client/membership/pay-model';
-import { membershipKey, remainKey } from '@/lib/client/membership/queries';
+import { membershipKey, remainKey, useFreeUses } from '@/lib/client/membership/queries';
+import { benefitNames } from '@/lib/membership/benefits';
 import { FINISH_POLL_LIMIT_MS, type VipFinishInput, vipFinishPolls, vipFinishViewOf } from '@/lib/client/membership/vip-finish';
 import { useCurrentUser, userQueryKey } from '@/lib/client/user';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -108,7 +109,7 @@ function VipFinishContent({ back, orderId }: { back: string; orderId: string | n
             已支付 ¥{formatYuan(order.data.amount)}
           </p>
         )}
-        <p className="text-sm text-ink-soft">查词、句子分析、拍照识字和 AI 作文点评现在不限次数。</p>
+        <UnlimitedNow />
         <FinishLinks back={back} />
       </section>
     );
@@ -199,4 +200,11 @@ function FinishLinks({ back }: { back: string }) {
       </Link>
     </div>
   );
+}
+
+/** What the membership now gives without limit: the features the running product delivers. */
+function UnlimitedNow() {
+  const uses = useFreeUses();
+  if (!uses.data) return null;
+  return <p className="text-sm text-ink-soft">{benefitNames(uses.data.metered)}现在不限次数。</p>;
 }

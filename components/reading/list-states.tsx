@@ -39,7 +39,7 @@ export function LibraryUnavailable() {
       data-testid="library-unavailable"
       className="rounded-xl border border-amber-200 bg-amber-50 px-4 py-4 text-sm text-amber-900"
     >
-      内容库暂时无法读取，请稍后刷新重试。
+      文章暂时无法读取，请稍后刷新重试。
     </div>
   );
 }

@@ -23,8 +23,8 @@ function configWith(changes: Partial<Record<SettingsAttr['path'], unknown>>): Gl
 
 describe('formatSettingValue', () => {
   it('shows the value with the attr precision and unit', () => {
-    expect(formatSettingValue(1.2, attr('display.fontSize'))).toBe('1.2 rem');
-    expect(formatSettingValue(1, attr('display.fontSize'))).toBe('1.0 rem');
+    expect(formatSettingValue(1.2, attr('display.fontSize'))).toBe('1.2 倍');
+    expect(formatSettingValue(1, attr('display.fontSize'))).toBe('1.0 倍');
     expect(formatSettingValue(0.5, attr('play.readInterval'))).toBe('0.5 秒');
     expect(formatSettingValue(3, attr('play.playbackRate'))).toBe('3.0 倍');
   });
@@ -35,7 +35,7 @@ describe('formatSettingValue', () => {
   });
 
   it('hides float noise behind the precision', () => {
-    expect(formatSettingValue(1.2 + 0.1, { precision: 1, unit: 'rem' })).toBe('1.3 rem');
+    expect(formatSettingValue(1.2 + 0.1, { precision: 1, unit: '倍' })).toBe('1.3 倍');
   });
 });
 

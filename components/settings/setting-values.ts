@@ -36,7 +36,7 @@ export function attrRange(attr: Pick<SettingsAttr, 'path' | 'min' | 'max' | 'ste
   };
 }
 
-/** A number as the screen shows it: 1.2 with precision 1 and unit 'rem' → '1.2 rem'; 1 → '1.0 倍'. */
+/** A number as the screen shows it: 1.2 with precision 1 and unit '倍' → '1.2 倍'. */
 export function formatSettingValue(value: number, attr: { precision?: number; unit?: string }): string {
   const shown = Number.isFinite(value) ? (attr.precision === undefined ? String(value) : value.toFixed(attr.precision)) : '—';
   return attr.unit ? `${shown} ${attr.unit}` : shown;

@@ -23,7 +23,7 @@ export function WriterReview({ text, modelAvailable }: { text: string; modelAvai
   if (!modelAvailable) {
     return (
       <p data-testid="writer-review-unavailable" className="rounded-xl bg-slate-50 p-3 text-sm text-ink-soft">
-        AI 点评、修改稿和预估分数需要服务器配置大模型（LLM_BASE_URL），当前未配置。上面的自动检查不依赖大模型，结果照常有效。
+        本站暂未开通 AI 点评（修改稿和预估分数）。上面的自动检查不受影响，结果照常有效。
       </p>
     );
   }

@@ -24,7 +24,7 @@ interface SettingsAttrOf<P extends ConfigPath> {
   max?: number;
   step?: number;
   precision?: number;
-  /** Shown after the value, e.g. 'rem', '秒'. */
+  /** Shown after the value, e.g. '倍', '秒'. */
   unit?: string;
   description?: string;
   /** Show the attr only when this holds; hiding it leaves the stored value as it was. */
@@ -61,7 +61,8 @@ export const settingsGroups: readonly SettingsGroup[] = [
         name: '字体大小',
         type: 'slider',
         ...bounds(configRanges['display.fontSize']),
-        unit: 'rem',
+        // The reading text's size as a multiple of the page's base size (the stored value is in rem).
+        unit: '倍',
       },
     ],
   },

@@ -1,6 +1,4 @@
-import type { meteredFeatureNames } from '@/lib/contract/calls/metering';
-
-type MeteredFeature = (typeof meteredFeatureNames)[number];
+import { type MeteredFeature, modelFeatureNames } from '@/lib/contract/calls/metering';
 
 /**
  * What membership gives, in the learner's words: one line per metered feature of the
@@ -24,7 +22,7 @@ export const vipBenefits: Record<MeteredFeature, Benefit> = {
   analyze_sentence: {
     name: '句子分析',
     title: '不限次数句子分析',
-    detail: '拆解主语、谓语、宾语等句子成分和从句，讲解其中的语法点，还可以向 AI 老师追问。',
+    detail: '拆解主语、谓语、宾语等句子成分和从句，讲解其中的语法点。',
   },
   photo_text: {
     name: '拍照识字',
@@ -49,13 +47,36 @@ export const vipBenefits: Record<MeteredFeature, Benefit> = {
 };
 
 /**
- * The lines the membership pages sell. The model's translation and tutor answers are counted
- * (and named in the counts above) but not yet offered here: they exist only where the operator
- * has configured a model, which these pages do not know yet.
+ * The features a page may offer: those the running product delivers (query_free_uses's
+ * `metered`, read on the server by lib/bff/membership.ts's deliveredFeatures). When that list
+ * could not be read, only what needs no language model: a model's feature is never promised on
+ * a guess.
  */
-const soldFeatures: readonly MeteredFeature[] = ['query_word', 'analyze_sentence', 'photo_text', 'writer_review'];
+export function offered(delivered: readonly MeteredFeature[] | null | undefined, feature: MeteredFeature): boolean {
+  if (delivered) return delivered.includes(feature);
+  return !(modelFeatureNames as readonly MeteredFeature[]).includes(feature);
+}
 
-export const benefitList = soldFeatures.map((feature) => ({ feature, ...vipBenefits[feature] }));
+/** The order the membership pages list what they sell in. */
+const saleOrder: readonly MeteredFeature[] = [
+  'query_word',
+  'analyze_sentence',
+  'ask_tutor',
+  'translate',
+  'photo_text',
+  'writer_review',
+];
+
+/** The lines the membership pages sell: every delivered metered feature (members use it without limit). */
+export function benefitsOnSale(delivered: readonly MeteredFeature[] | null | undefined) {
+  return saleOrder.filter((feature) => offered(delivered, feature)).map((feature) => ({ feature, ...vipBenefits[feature] }));
+}
+
+/** The sold features by their names, in one line: "查词、句子分析和拍照识字". */
+export function benefitNames(delivered: readonly MeteredFeature[] | null | undefined): string {
+  const names = benefitsOnSale(delivered).map((b) => b.name);
+  return names.length > 1 ? `${names.slice(0, -1).join('、')}和${names.at(-1)}` : (names[0] ?? '');
+}
 
 /** The free uses left today, as a line's parts ("查词 3 次"); unlimited features say nothing. */
 export function remainingUses(remain: Record<string, number | null> | undefined): string[] {

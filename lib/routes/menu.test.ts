@@ -16,6 +16,7 @@ describe('defaultMenu', () => {
       ['new_concept_english', '新概念'],
       ['sentence', '句库'],
       ['essay', '短文'],
+      ['tools', '工具'],
       ['more', '更多'],
     ]);
     const more = defaultMenu.at(-1);
@@ -41,6 +42,14 @@ describe('defaultMenu', () => {
       new_concept_english: '/aiBook/new_concept_english',
       sentence: '/sentence',
       essay: '/essay',
+      dictionary: '/ContextualDict',
+      analysis: '/chatSentence',
+      photo: '/ContextualDict#photo-text',
+      writer: '/writer',
+      assessment: '/assessment',
+      frequent: '/frequentWords/cet4/word/1/50',
+      upload: '/uploadBook',
+      review: '/review',
       bookworm: '/bookworm',
       classic: '/classic',
       word: '/Words',
@@ -48,13 +57,21 @@ describe('defaultMenu', () => {
     });
   });
 
-  it('only links to page routes that show a menu', () => {
+  it('only links to page routes, those outside the tools showing a menu', () => {
+    const tools = defaultMenu.find((entry) => entry.key === 'tools');
     for (const item of flattenMenu(defaultMenu)) {
       const match = matchRoute(new URL(item.href, 'http://x').pathname);
       expect(match?.route.name, item.href).toBeDefined();
       expect(match?.route.name).not.toBe('notFound');
+      // A tool may be a page of its own without the header (the writer's full-screen editor).
+      if (tools?.kind === 'group' && tools.items.includes(item)) continue;
       expect(match?.route.showMenu).toBe(true);
     }
+  });
+
+  it('links every learner tool: the writer, the test, photo to text, book upload', () => {
+    const hrefs = flattenMenu(defaultMenu).map((i) => i.href);
+    for (const path of ['/writer', '/assessment', '/ContextualDict#photo-text', '/uploadBook']) expect(hrefs).toContain(path);
   });
 
   it('is the menu of every route without its own key', () => {
@@ -77,6 +94,14 @@ describe('flattenMenu', () => {
       'new_concept_english',
       'sentence',
       'essay',
+      'dictionary',
+      'analysis',
+      'photo',
+      'writer',
+      'assessment',
+      'frequent',
+      'upload',
+      'review',
       'bookworm',
       'classic',
       'word',

@@ -72,6 +72,7 @@ const specPaths: [string, RouteName, Record<string, string>][] = [
   ['/uploadBook', 'uploadBook', {}],
   ['/myBook/12', 'myBook', { bookId: '12' }],
   ['/assessment', 'assessment', {}],
+  ['/operator', 'operator', {}],
   ['/vip', 'vip', {}],
   ['/NotFound', 'notFound', {}],
 ];

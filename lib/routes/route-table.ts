@@ -152,6 +152,7 @@ export const routes = [
   // A personal book made on /uploadBook, read by its owner only (never indexed).
   route('myBook', '/myBook/:bookId', { constraints: { bookId: (v) => /^[1-9]\d{0,8}$/.test(v) } }),
   route('assessment', '/assessment'),
+  route('operator', '/operator'),
   route('vip', '/vip'),
   // Where guards send unknown values, and whose layout every unmatched path gets.
   route('notFound', NOT_FOUND_PATH),

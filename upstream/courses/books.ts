@@ -21,6 +21,9 @@ import {
   type NumberedUnit,
 } from './units';
 
+/** The levels a book spans, as a learner reads them: "入门至高级", or the one level's name. */
+const levelSpan = (top: number): string => (top <= 1 ? levelLabel(1) : `${levelLabel(1)}至${levelLabel(top)}`);
+
 /*
  * The course books of every category, built from the listed words and a library snapshot
  * (sources.ts). Built once per snapshot and kept in memory: a unit's content is then a lookup.
@@ -448,7 +451,7 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
           category,
           'sentence',
           `${label}分级句子`,
-          `内容库中长度适中的句子，按句中最难词的级别分级（${levelLabel(1)}至${levelLabel(plan.level)}），每级至多 ${sentencesPerLevel} 句`,
+          `从语境的文章中选出长度适中的句子，按句中最难词的级别分级（${levelSpan(plan.level)}），每级至多 ${sentencesPerLevel} 句`,
           sentenceDrafts,
           sumItems,
         ),
@@ -467,7 +470,7 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
           category,
           'reading',
           `${label}分级阅读`,
-          `内容库中的文章，按难度分级（${levelLabel(1)}至${levelLabel(plan.level)}），每单元一篇短文或长文的一段（约 ${passageWords} 词）`,
+          `语境的文章，按难度分级（${levelSpan(plan.level)}），每单元一篇短文或长文的一段（约 ${passageWords} 词）`,
           readingDrafts,
           (u) => u.length,
         ),

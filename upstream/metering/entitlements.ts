@@ -1,4 +1,4 @@
-import { type memberFeatureNames, type meteredFeatureNames, quotaStatus } from '../../lib/contract';
+import { type memberFeatureNames, type meteredFeatureNames, modelFeatureNames, quotaStatus } from '../../lib/contract';
 import type { UpstreamConfig } from '../platform/config';
 
 /*
@@ -37,7 +37,7 @@ export type MeteredFeature = (typeof meteredFeatures)[number];
  * The metered features that exist only with a language model (LLM_BASE_URL): without one they are
  * answered offline, for free, and a list of what is counted leaves them out.
  */
-export const modelFeatures: readonly MeteredFeature[] = ['writer_review', 'translate', 'ask_tutor'];
+export const modelFeatures: readonly MeteredFeature[] = modelFeatureNames;
 
 /** The metered features counted under this configuration: the model's only with a model. */
 export const countedFeatures = (config: Pick<UpstreamConfig, 'llm'>): MeteredFeature[] =>

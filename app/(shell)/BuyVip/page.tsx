@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { BuyVipPurchase } from '@/components/membership/buy-vip-purchase';
-import { packagesOnSale } from '@/lib/bff/membership';
-import { benefitList } from '@/lib/membership/benefits';
+import { deliveredFeatures, packagesOnSale } from '@/lib/bff/membership';
+import { benefitsOnSale } from '@/lib/membership/benefits';
 
 export const metadata: Metadata = {
   title: '开通会员',
@@ -14,7 +14,7 @@ export const metadata: Metadata = {
  * packages are rendered here; buying opens the same confirm-order flow as the dialogs.
  */
 export default async function BuyVipPage() {
-  const packages = await packagesOnSale();
+  const [packages, delivered] = await Promise.all([packagesOnSale(), deliveredFeatures()]);
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-8 md:py-12">
       <header>
@@ -27,7 +27,7 @@ export default async function BuyVipPage() {
           会员权益
         </h2>
         <ul data-testid="vip-benefits" className="grid gap-3 sm:grid-cols-2">
-          {benefitList.map((b) => (
+          {benefitsOnSale(delivered).map((b) => (
             <li key={b.feature} className="rounded-xl border border-slate-200 bg-white p-4">
               <h3 className="font-medium">{b.title}</h3>
               <p className="mt-1 text-sm text-ink-soft">{b.detail}</p>

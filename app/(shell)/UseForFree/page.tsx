@@ -1,6 +1,8 @@
 import type { Metadata } from 'next';
 import { Link } from '@/components/ui/link';
 import { FreeUsesLine } from '@/components/membership/free-uses-line';
+import { deliveredFeatures } from '@/lib/bff/membership';
+import { offered } from '@/lib/membership/benefits';
 import { pathFor } from '@/lib/routes/route-table';
 
 export const metadata: Metadata = {
@@ -9,8 +11,11 @@ export const metadata: Metadata = {
   alternates: { canonical: '/UseForFree' },
 };
 
-/** The tools a visitor can try from here, each with what it does and where it is. */
-const tries = [
+/**
+ * The tools a visitor can try from here, each with what it does and where it is; the AI tutor is
+ * named only where the running product has a model.
+ */
+const triesOf = (tutor: boolean) => [
   {
     href: pathFor('UseForFreeDict'),
     testId: 'try-dict',
@@ -22,7 +27,7 @@ const tries = [
     href: pathFor('UseForFreeSent'),
     testId: 'try-sentence',
     title: '句子分析',
-    text: '把一个长难句一层层拆开：主干、从句、各成分的作用和语法点，还能追问 AI 助教。',
+    text: `把一个长难句一层层拆开：主干、从句、各成分的作用和语法点，${tutor ? '还能追问 AI 老师。' : '还能就任何部分追问。'}`,
     action: '试试分析句子',
   },
   {
@@ -53,13 +58,14 @@ const tries = [
     text: '分级读物、经典名著和短文，边读边点词，整句朗读。',
     action: '去读一篇',
   },
-] as const;
+];
 
 /**
  * /UseForFree: the free-trial landing. Rendered on the server (it is the same for everyone);
  * only the counts of today's free uses are read in the browser, from the upstream's own table.
  */
-export default function UseForFreePage() {
+export default async function UseForFreePage() {
+  const tries = triesOf(offered(await deliveredFeatures(), 'ask_tutor'));
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-8 px-4 py-8 md:py-12">
       <header className="flex flex-col gap-2">

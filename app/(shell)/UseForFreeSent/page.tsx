@@ -6,7 +6,7 @@ import { TrialNotice } from '@/components/membership/trial-notice';
 
 export const metadata: Metadata = {
   title: '免费试用句子分析',
-  description: '不用注册，分析一个示例句子：翻译、逐层的句子成分、语法点，还可以向 AI 助教提问。',
+  description: '不用注册，分析一个示例句子：逐层的句子成分、语法点，还可以就任何部分提问。',
   alternates: { canonical: '/UseForFreeSent' },
 };
 

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { VipDetails } from '@/components/membership/vip-details';
-import { packagesOnSale } from '@/lib/bff/membership';
+import { deliveredFeatures, packagesOnSale } from '@/lib/bff/membership';
 
 export const metadata: Metadata = {
   title: '会员权益',
@@ -9,5 +9,6 @@ export const metadata: Metadata = {
 };
 
 export default async function VipDetailsPage() {
-  return <VipDetails packages={await packagesOnSale()} />;
+  const [packages, delivered] = await Promise.all([packagesOnSale(), deliveredFeatures()]);
+  return <VipDetails packages={packages} delivered={delivered} />;
 }

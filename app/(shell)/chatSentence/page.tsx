@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { ChatSentenceScreen } from '@/components/analysis/chat-sentence-screen';
 
-const description = '输入一个英文句子，看它的翻译、逐层的句子成分和语法点，再向 AI 助教提问句子的任何部分。';
+const description = '输入一个英文句子，看它逐层的句子成分和语法点，再就句子的任何部分提问。';
 
 export const metadata: Metadata = {
   title: '句子分析',

@@ -1,6 +1,6 @@
 import type { Metadata } from 'next';
 import { VipDetails } from '@/components/membership/vip-details';
-import { packagesOnSale } from '@/lib/bff/membership';
+import { deliveredFeatures, packagesOnSale } from '@/lib/bff/membership';
 
 // The spec's /vip shows the membership as /VipDetails does; the canonical page is that one.
 export const metadata: Metadata = {
@@ -9,5 +9,6 @@ export const metadata: Metadata = {
 };
 
 export default async function VipPage() {
-  return <VipDetails packages={await packagesOnSale()} />;
+  const [packages, delivered] = await Promise.all([packagesOnSale(), deliveredFeatures()]);
+  return <VipDetails packages={packages} delivered={delivered} />;
 }

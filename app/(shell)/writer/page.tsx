@@ -4,8 +4,7 @@ import { WriterScreen } from '@/components/writer/writer-screen';
 
 export const metadata: Metadata = {
   title: '写作助手',
-  description:
-    '写或粘贴一篇英文作文、一封邮件，检查拼写、主谓一致、冠词和语法，看词汇水平；配置大模型后还有 AI 点评、修改稿和预估分数。',
+  description: '写或粘贴一篇英文作文、一封邮件，检查拼写、主谓一致、冠词和语法，看词汇水平。',
   alternates: { canonical: '/writer' },
 };
 

@@ -36,6 +36,18 @@ export function usePackages(initial?: SellablePackage[]) {
   });
 }
 
+/**
+ * The operator's free uses a day and the metered features the running product delivers
+ * (query_free_uses): what the free-trial page counts and what the membership pages may name.
+ */
+export function useFreeUses() {
+  return useQuery({
+    queryKey: ['query_free_uses'],
+    queryFn: ({ signal }) => callData('query_free_uses', undefined, signal),
+    staleTime: 5 * 60_000,
+  });
+}
+
 /** The free uses left today per metered feature (null: unlimited), for a logged-in user. */
 export function useRemainingUses(enabled: boolean) {
   return useQuery({

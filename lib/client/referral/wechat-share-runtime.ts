@@ -7,7 +7,7 @@ const SHARE_IMAGE_PATH = '/icon-512.png';
 /** The site as a share of its home page shows it (app/layout.tsx's default metadata says the same). */
 const SITE = {
   title: '语境 · 在语境中读懂英语',
-  description: '语境：点击句子中的任何单词，得到最贴合上下文的释义、英美发音、构词、同义词和例句；拆解句子成分，向 AI 老师提问。',
+  description: '语境：点击句子中的任何单词，得到最贴合上下文的释义、英美发音、构词、同义词和例句；拆解句子成分，看懂语法。',
 };
 
 /**

@@ -22,4 +22,5 @@ export * from './books';
 export * from './membership';
 export * from './assessment';
 export * from './metering';
+export * from './operator';
 export * from './review';
