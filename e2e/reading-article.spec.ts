@@ -154,10 +154,12 @@ for (const [name, viewport] of [
       await page.getByTestId('article-stop').click();
       await expect(page.locator('[data-testid="article-text"] span[data-playing]')).toHaveCount(0);
 
-      // The mode is the stored setting: chosen here, kept across a reload.
+      // The mode is the stored setting (behind 更多): chosen here, kept across a reload.
+      await page.getByTestId('article-more-toggle').click();
       await page.getByTestId('article-play-mode').selectOption('singleLoop');
       await page.reload();
       await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true');
+      await page.getByTestId('article-more-toggle').click();
       await expect(page.getByTestId('article-play-mode')).toHaveValue('singleLoop');
     });
 
@@ -168,7 +170,10 @@ for (const [name, viewport] of [
       page.on('request', (r) => {
         if (r.url().includes('/api/get_text_audio')) voices.push(new URL(r.url()).searchParams.get('voice') ?? '');
       });
+      await page.getByTestId('article-more-toggle').click();
       await page.getByTestId('article-voice').selectOption('uk');
+      await page.getByTestId('article-more-toggle').click();
+      await expect(page.getByTestId('article-more')).toHaveCount(0);
       const spans = sentences(page);
       await page.getByTestId('article-play').click();
       await expect(spans.nth(0)).toHaveAttribute('data-playing', '');

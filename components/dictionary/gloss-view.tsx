@@ -27,49 +27,52 @@ export function GlossView({ gloss, feedbackKey }: { gloss: Gloss; feedbackKey?: 
       data-in-text={inThisText || undefined}
       className={`flex flex-col gap-2 rounded-xl p-3 ${inThisText ? 'bg-brand-50/70 ring-1 ring-brand-100' : 'bg-white'}`}
     >
-      {inThisText && (
-        <div className="flex items-center justify-between gap-2">
-          {/* An answer the sense model is not sure of is not told as the answer (issue 31). */}
-          <span data-testid="in-text-label" className="text-xs font-semibold text-brand-700">
-            {gloss.maybe === 'close' ? '本文中可能的意思' : '本文中的意思'}
-          </span>
-          <WordFeedback feedbackKey={feedbackKey} />
-        </div>
-      )}
-      <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
-        {gloss.pos && <PosLabel pos={gloss.pos} />}
-        {gloss.simple_sense && <span className="font-semibold text-ink">{gloss.simple_sense}</span>}
-        {senseCount && (
-          <span data-testid="sense-count" className="text-xs text-amber-700">
-            {senseCount}
-          </span>
+      {/* The sense itself, apart from its image and examples: what the panel keeps in view (issue 35). */}
+      <div data-testid={inThisText ? 'chosen-sense' : undefined} className="flex flex-col gap-2">
+        {inThisText && (
+          <div className="flex items-center justify-between gap-2">
+            {/* An answer the sense model is not sure of is not told as the answer (issue 31). */}
+            <span data-testid="in-text-label" className="text-xs font-semibold text-brand-700">
+              {gloss.maybe === 'close' ? '本文中可能的意思' : '本文中的意思'}
+            </span>
+            <WordFeedback feedbackKey={feedbackKey} />
+          </div>
         )}
-      </div>
-      {gloss.phrase_title && (
-        <p data-testid="phrase-title" className="text-sm">
-          <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">
-            {phraseLabel(gloss)}
-          </span>
-          <span className="font-semibold">{gloss.phrase_title}</span>
-        </p>
-      )}
-      {gloss.maybe === 'close' && (
-        <p data-testid="sense-close" className="text-xs text-ink-mute">
-          这两个意思在本句中都说得通
-        </p>
-      )}
-      <div className="flex items-start gap-2">
-        <div className="min-w-0 flex-1">
-          <p lang="en" data-testid="sense-en" className="leading-snug text-ink">
-            {gloss.sense.first}
-          </p>
-          {gloss.sense.second && gloss.sense.second !== gloss.simple_sense && (
-            <p data-testid="sense-zh" className="mt-0.5 leading-snug text-ink-soft">
-              {gloss.sense.second}
-            </p>
+        <div className="flex flex-wrap items-baseline gap-x-2 gap-y-1">
+          {gloss.pos && <PosLabel pos={gloss.pos} />}
+          {gloss.simple_sense && <span className="font-semibold text-ink">{gloss.simple_sense}</span>}
+          {senseCount && (
+            <span data-testid="sense-count" className="text-xs text-amber-700">
+              {senseCount}
+            </span>
           )}
         </div>
-        {gloss.sense.first && <PlayButton text={gloss.sense.first} repeat={1} label="朗读英文释义" />}
+        {gloss.phrase_title && (
+          <p data-testid="phrase-title" className="text-sm">
+            <span className="mr-1.5 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-800">
+              {phraseLabel(gloss)}
+            </span>
+            <span className="font-semibold">{gloss.phrase_title}</span>
+          </p>
+        )}
+        {gloss.maybe === 'close' && (
+          <p data-testid="sense-close" className="text-xs text-ink-mute">
+            这两个意思在本句中都说得通
+          </p>
+        )}
+        <div className="flex items-start gap-2">
+          <div className="min-w-0 flex-1">
+            <p lang="en" data-testid="sense-en" className="leading-snug text-ink">
+              {gloss.sense.first}
+            </p>
+            {gloss.sense.second && gloss.sense.second !== gloss.simple_sense && (
+              <p data-testid="sense-zh" className="mt-0.5 leading-snug text-ink-soft">
+                {gloss.sense.second}
+              </p>
+            )}
+          </div>
+          {gloss.sense.first && <PlayButton text={gloss.sense.first} repeat={1} label="朗读英文释义" />}
+        </div>
       </div>
       {gloss.src && (
         // The upstream's images are arbitrary URLs; next/image would need their hosts configured.

@@ -7,28 +7,33 @@ import { GlossView } from './gloss-view';
 import { countLine, phoneticsOf } from '@/lib/client/dictionary/word-entry';
 
 /**
- * One lemma's tab (spec section 2): UK and US phonetics with play controls, the word count,
- * variants, etymology and synonyms behind toggles, then the glosses.
+ * One lemma's tab (spec section 2), the meaning first (issue 35): the glosses, whose first on the
+ * first tab is the meaning in this text, with the word's role in the sentence above them; then the
+ * word count, the variants, and etymology and synonyms behind toggles. Its UK and US phonetics are
+ * the panel's top line (LemmaPhonetics), so that the sense is in view without scrolling.
  * `inThisText`: the first tab, whose first gloss is the meaning in this text.
  */
 export function LemmaEntry({ item, inThisText }: { item: TranslationItem; inThisText: boolean }) {
-  const { uk, us } = phoneticsOf(item);
   const wordCount = countLine.word(item.w_c);
   const variants = item.variants ?? [];
 
   return (
     <div className="flex flex-col gap-3">
-      {/* The tab above names the lemma; its sound comes first. */}
-      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 empty:hidden">
-        {uk && <Phonetic testId="phonetic-uk" tag="英" ipa={uk} word={item.lemma} voice="uk" />}
-        {us && <Phonetic testId="phonetic-us" tag="美" ipa={us} word={item.lemma} voice="us" />}
-      </div>
       {inThisText && item.role && (
         <p data-testid="word-role" className="text-sm text-ink-soft">
           <span className="mr-1.5 rounded bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-700">句中</span>
           {item.role}
         </p>
       )}
+      <ol className="flex flex-col gap-2">
+        {item.gloss.map((gloss, i) => (
+          <GlossView
+            key={`${gloss.sense_id ?? ''}:${i}`}
+            gloss={gloss}
+            feedbackKey={inThisText && i === 0 && item.key ? item.key : undefined}
+          />
+        ))}
+      </ol>
       {wordCount && (
         <p data-testid="word-count" className="text-sm text-amber-700">
           {wordCount}
@@ -47,15 +52,18 @@ export function LemmaEntry({ item, inThisText }: { item: TranslationItem; inThis
         </dl>
       )}
       <Extras item={item} />
-      <ol className="flex flex-col gap-2">
-        {item.gloss.map((gloss, i) => (
-          <GlossView
-            key={`${gloss.sense_id ?? ''}:${i}`}
-            gloss={gloss}
-            feedbackKey={inThisText && i === 0 && item.key ? item.key : undefined}
-          />
-        ))}
-      </ol>
+    </div>
+  );
+}
+
+/** The lemma's UK and US phonetics, each with its play control: the panel's top line, beside the word. */
+export function LemmaPhonetics({ item }: { item: TranslationItem }) {
+  const { uk, us } = phoneticsOf(item);
+  if (!uk && !us) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
+      {uk && <Phonetic testId="phonetic-uk" tag="英" ipa={uk} word={item.lemma} voice="uk" />}
+      {us && <Phonetic testId="phonetic-us" tag="美" ipa={us} word={item.lemma} voice="us" />}
     </div>
   );
 }

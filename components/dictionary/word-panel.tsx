@@ -15,7 +15,7 @@ import { FreeUsesLeft } from '@/components/membership/free-uses-left';
 import { AddToList } from '@/components/word-lists/add-to-list';
 import { MarkSense } from '@/components/word-lists/mark-sense';
 import { WaitingCard } from '@/components/review/waiting-card';
-import { LemmaEntry } from './lemma-entry';
+import { LemmaEntry, LemmaPhonetics } from './lemma-entry';
 import { NotFoundIcon } from '@/components/ui/icons';
 
 const sameQuery = (a: WordQuery | null, b: WordQuery | null) =>
@@ -23,9 +23,10 @@ const sameQuery = (a: WordQuery | null, b: WordQuery | null) =>
 
 /**
  * The shell's word translation overlay (spec section 2), opened by lookUpWord(): on screens
- * 768 px and wider a popup beside the clicked word (below it, or above when there is no room),
- * leaving the sentence being read in view, as Youdao's and Saladict's do; a bottom drawer below
- * 768 px. The last word stays rendered while the panel closes, and the tab goes back to the
+ * 768 px and wider a popup beside the clicked word (below it, or above when there is no room;
+ * never over the site header), leaving the sentence being read in view, as Youdao's and
+ * Saladict's do; a bottom drawer below 768 px. In both the sense chosen for the sentence comes
+ * right under the top line, so it is in view without scrolling (issue 35). The last word stays rendered while the panel closes, and the tab goes back to the
  * first one 500 ms later (spec section 9).
  */
 export function WordPanel({ open, payload, onOpenChange }: HostedOverlayProps<'wordTranslation'>) {
@@ -66,25 +67,34 @@ export function WordPanel({ open, payload, onOpenChange }: HostedOverlayProps<'w
 
 function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; onTab: (tab: number) => void }) {
   const result = useWordQuery(query);
+  const items = result.data && !isWordNotFound(result.data.items) ? result.data.items : [];
+  const shownItem = items[Math.min(tab, items.length - 1)];
+  // The meaning first (issue 35): one compact top line (the word and the phonetics of the lemma in
+  // view), the sentence in one line with what it can do, and then the chosen sense in the body.
   return (
     <>
-      <OverlayHeader className="border-b border-slate-200 pt-3 md:pt-4">
+      <OverlayHeader className="border-b border-slate-200 pb-2 pt-2.5 md:pt-3">
         <div className="min-w-0 flex-1">
-          <OverlayTitle lang="en" data-testid="word-panel-title" className="break-words text-2xl font-semibold">
-            {query.target_word}
-          </OverlayTitle>
-          <OverlayDescription data-testid="word-panel-context" className="mt-1 line-clamp-2 text-sm text-ink-mute">
-            <span lang="en">
-              {query.pre_context}
-              <mark className="rounded bg-amber-100 px-0.5 text-ink">{query.target_word}</mark>
-              {query.post_context}
-            </span>
-          </OverlayDescription>
-          <SentenceActions query={query} />
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5">
+            <OverlayTitle lang="en" data-testid="word-panel-title" className="break-words text-xl font-semibold">
+              {query.target_word}
+            </OverlayTitle>
+            {shownItem && <LemmaPhonetics item={shownItem} />}
+          </div>
+          <div className="mt-1 flex items-start gap-2">
+            <OverlayDescription data-testid="word-panel-context" className="line-clamp-2 min-w-0 flex-1 text-xs text-ink-mute">
+              <span lang="en">
+                {query.pre_context}
+                <mark className="rounded bg-amber-100 px-0.5 text-ink">{query.target_word}</mark>
+                {query.post_context}
+              </span>
+            </OverlayDescription>
+            <SentenceActions query={query} />
+          </div>
         </div>
         <OverlayClose testId="word-panel-close" />
       </OverlayHeader>
-      <OverlayBody className="bg-slate-50 px-4 py-4 md:px-5">
+      <OverlayBody className="bg-slate-50 px-4 py-3 md:px-5">
         {result.isPending ? (
           <WordSkeleton />
         ) : result.isError ? (
@@ -173,7 +183,7 @@ function SentenceActions({ query }: { query: WordQuery }) {
   const button =
     'rounded-md border border-slate-300 px-2 py-0.5 text-xs text-ink-soft hover:border-brand-500 hover:text-brand-700';
   return (
-    <div className="mt-2 flex gap-2">
+    <div className="flex shrink-0 gap-1.5">
       <button type="button" data-testid="analyse-word-sentence" onClick={() => open('chatDrawer')} className={button}>
         分析这句
       </button>
@@ -188,14 +198,14 @@ function SentenceActions({ query }: { query: WordQuery }) {
 function LemmaTabs({ items, tab, onTab }: { items: TranslationItem[]; tab: number; onTab: (tab: number) => void }) {
   const id = useId();
   return (
-    <div className="flex flex-col gap-3">
+    <div className="flex flex-col gap-2">
       <Tabs
         id={id}
         label="词条"
         tabs={items.map((item, i) => ({ key: String(i), label: item.lemma, testId: 'lemma-tab', lang: 'en' }))}
         selected={String(tab)}
         onSelect={(key) => onTab(Number(key))}
-        tabClassName="text-base"
+        tabClassName="text-sm"
       />
       <TabPanel id={id} selected={String(tab)} data-testid="lemma-panel">
         <LemmaEntry key={tab} item={items[tab]} inThisText={tab === 0} />

@@ -16,6 +16,8 @@ export function Header({ layout, home, menu }: { layout: LayoutFlags; home: stri
     <header
       data-testid="site-header"
       data-chrome=""
+      // Popovers (the word panel) stay below it: components/ui/overlay.tsx.
+      data-overlay-clear=""
       className={`sticky top-0 z-40 h-header ${transparent ? 'bg-white/80' : 'border-b border-slate-200 bg-white/95'} backdrop-blur`}
     >
       <div className="mx-auto flex h-full max-w-[1300px] items-center gap-2 px-3 md:gap-4 md:px-4">

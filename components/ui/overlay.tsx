@@ -29,7 +29,10 @@ import { CloseIcon } from './icons';
  * cycle), and goes back to what had it when it closes; Escape closes it. The dialog, sheet and
  * side layouts are modal (Radix Dialog): the page behind is inert and does not scroll (spec
  * section 4: drawers lock page scrolling). The popover is not: the page still scrolls and the
- * popover follows its anchor, flipping to stay on screen; a click elsewhere closes it.
+ * popover follows its anchor, flipping to stay on screen; a click elsewhere closes it. It keeps
+ * clear of the page's sticky header (marked `data-overlay-clear`): placed below or above its
+ * anchor in the screen under that header, and where neither side has room for it, as tall as the
+ * roomier side allows, scrolling inside.
  *
  *     <Overlay open={open} onOpenChange={setOpen} layout={{ wide: 'popover', narrow: 'sheet' }} anchor={word}>
  *       <OverlayHeader>…<OverlayTitle>bank</OverlayTitle>…<OverlayClose /></OverlayHeader>
@@ -137,6 +140,7 @@ export function Overlay({
   const [described, setDescribed] = useState(false);
   const returnFocus = useReturnFocus();
   const kind: OverlayContextValue['kind'] = layout === 'popover' ? 'popover' : 'dialog';
+  const clearTop = useClearTop(open && kind === 'popover');
   const context = useMemo(() => ({ kind, layout, titleId, descriptionId, setDescribed }), [kind, layout, titleId, descriptionId]);
 
   const body = (
@@ -181,7 +185,7 @@ export function Overlay({
             side="bottom"
             align="center"
             sideOffset={8}
-            collisionPadding={12}
+            collisionPadding={{ top: clearTop + 12, right: 12, bottom: 12, left: 12 }}
             className={`z-50 ${frame} ${popoverWidths[size]} max-h-[min(var(--radix-popover-content-available-height),36rem)] rounded-2xl border border-slate-200 transition duration-150 starting:opacity-0 ${className}`}
           >
             {body}
@@ -210,6 +214,30 @@ export function Overlay({
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/**
+ * How far down the screen a popover must stay: the bottom of the page's sticky header (the site
+ * header, 60 px, or none inside the native app), measured while the popover is open, since a
+ * popover above a word low on the screen would otherwise open over the menus.
+ */
+function useClearTop(active: boolean): number {
+  const [top, setTop] = useState(0);
+  useLayoutEffect(() => {
+    if (!active) return;
+    const measure = () => {
+      const bottoms = [...document.querySelectorAll('[data-overlay-clear]')].map((el) => el.getBoundingClientRect().bottom);
+      setTop(Math.max(0, ...bottoms));
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    window.addEventListener('scroll', measure, { passive: true });
+    return () => {
+      window.removeEventListener('resize', measure);
+      window.removeEventListener('scroll', measure);
+    };
+  }, [active]);
+  return top;
 }
 
 /**
