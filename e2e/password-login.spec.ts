@@ -74,6 +74,8 @@ for (const [name, viewport] of [
       await expect(shell.loginDialog()).toBeVisible();
       await loginPage.emailTab().focus();
       await page.keyboard.press('ArrowRight');
+      await expect(loginPage.phoneTab()).toHaveAttribute('aria-selected', 'true');
+      await page.keyboard.press('End');
       await expect(loginPage.passwordTab()).toHaveAttribute('aria-selected', 'true');
       await expect(loginPage.passwordTab()).toBeFocused();
       await loginPage.account().fill(` ${email.toUpperCase()} `);

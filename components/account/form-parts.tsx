@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { ApiError } from '@/lib/client/errors';
 import { PASSWORD_MAX } from '@/lib/contract/password-rules';
 import { buttonClass } from '@/components/ui/button';
@@ -8,6 +8,9 @@ import { fieldClass } from '@/components/ui/field';
 export const inputClass = fieldClass('lg', 'w-full');
 /** The forms' main button: the product's primary button, the width of the form. */
 export const formButtonClass = buttonClass({ size: 'lg' }, 'h-11 w-full');
+
+/** Seconds before a new login code may be asked for: the upstream's cooldown (EMAIL_CODE_COOLDOWN_SECONDS). */
+export const RESEND_SECONDS = 60;
 
 /** A form's refusal, read out by screen readers as it appears. */
 export function FormError({ message, testId = 'login-error' }: { message: string; testId?: string }) {
@@ -102,4 +105,22 @@ export function CredentialFields({
       />
     </>
   );
+}
+
+/** Seconds left before a new code may be asked for; restarts whenever `restartKey` changes. */
+export function useCountdown(seconds: number, restartKey: unknown): number {
+  const [left, setLeft] = useState(seconds);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey is the trigger, not an input
+  useEffect(() => {
+    setLeft(seconds);
+    if (seconds <= 0) return;
+    const started = Date.now();
+    const timer = setInterval(() => {
+      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
+      setLeft(remaining);
+      if (remaining === 0) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [seconds, restartKey]);
+  return left;
 }

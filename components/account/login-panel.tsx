@@ -1,30 +1,34 @@
 'use client';
 
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { callData } from '@/lib/client/api';
 import { takeRememberedRoute } from '@/lib/client/return-route';
-import { formButtonClass, FormError, inputClass, messageOf } from './form-parts';
+import { formButtonClass, FormError, inputClass, messageOf, RESEND_SECONDS, useCountdown } from './form-parts';
+import { OpenInWechat } from './open-in-wechat';
 import { PasswordLogin } from './password-login';
+import { PhoneLogin } from './phone-login';
 import { useInsideWechat } from './use-inside-wechat';
+import { useClientMode } from '@/lib/client/use-client-mode';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { WechatIcon } from '@/components/ui/icons';
 
-const RESEND_SECONDS = 60;
-
 const methods = [
   { value: 'email', label: '邮箱验证码' },
+  { value: 'phone', label: '手机号登录' },
   { value: 'password', label: '密码登录' },
 ] as const;
 type Method = (typeof methods)[number]['value'];
 
 /**
- * Log in by WeChat (the QR login on desktop, the in-app login inside the WeChat browser), by
- * e-mail (address, then the 6-digit code) or by account or e-mail and password; the two forms
- * are tabs. `returnTo` is where to go afterwards; without it the remembered route (or `/`).
+ * Log in by WeChat (the QR login on desktop, the in-app login inside the WeChat browser; on a
+ * phone outside WeChat, where a QR code would be shown to the very phone that should scan it,
+ * how to open the page in WeChat instead), by e-mail (address, then the 6-digit code), by mobile
+ * number and SMS code, or by account or e-mail and password; the three forms are tabs. `returnTo` is where to go afterwards; without it the remembered route (or `/`).
  */
 export function LoginPanel({ returnTo }: { returnTo?: string }) {
   const id = useId();
   const insideWechat = useInsideWechat();
+  const phoneOutsideWechat = useClientMode().isPhone && !insideWechat;
   const [method, setMethod] = useState<Method>('email');
   const wechatHref = `/Login/wechat?client_type=${insideWechat ? 'inside_wechat' : 'pc'}${
     returnTo ? `&back=${encodeURIComponent(returnTo)}` : ''
@@ -32,14 +36,18 @@ export function LoginPanel({ returnTo }: { returnTo?: string }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <a
-        href={wechatHref}
-        data-testid="wechat-login"
-        className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#06813d] font-medium text-white hover:bg-[#056c33]"
-      >
-        <WechatIcon />
-        {insideWechat ? '微信一键登录' : '微信扫码登录'}
-      </a>
+      {phoneOutsideWechat ? (
+        <OpenInWechat />
+      ) : (
+        <a
+          href={wechatHref}
+          data-testid="wechat-login"
+          className="flex h-11 items-center justify-center gap-2 rounded-lg bg-[#06813d] font-medium text-white hover:bg-[#056c33]"
+        >
+          <WechatIcon />
+          {insideWechat ? '微信一键登录' : '微信扫码登录'}
+        </a>
+      )}
       <div className="flex items-center gap-3 text-xs text-ink-mute" aria-hidden>
         <span className="h-px flex-1 bg-slate-200" />
         或使用账号登录
@@ -50,13 +58,19 @@ export function LoginPanel({ returnTo }: { returnTo?: string }) {
           id={id}
           label="登录方式"
           look="segmented"
-          className="grid grid-cols-2"
+          className="grid grid-cols-3"
           tabs={methods.map((m) => ({ key: m.value, label: m.label, testId: `login-method-${m.value}` }))}
           selected={method}
           onSelect={setMethod}
         />
         <TabPanel id={id} selected={method}>
-          {method === 'email' ? <EmailLogin returnTo={returnTo} /> : <PasswordLogin returnTo={returnTo} />}
+          {method === 'email' ? (
+            <EmailLogin returnTo={returnTo} />
+          ) : method === 'phone' ? (
+            <PhoneLogin returnTo={returnTo} />
+          ) : (
+            <PasswordLogin returnTo={returnTo} />
+          )}
         </TabPanel>
       </div>
     </div>
@@ -187,22 +201,4 @@ function EmailLogin({ returnTo }: { returnTo?: string }) {
 
 function isEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
-}
-
-/** Seconds left before a new code may be asked for; restarts whenever `restartKey` changes. */
-function useCountdown(seconds: number, restartKey: unknown): number {
-  const [left, setLeft] = useState(seconds);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: restartKey is the trigger, not an input
-  useEffect(() => {
-    setLeft(seconds);
-    if (seconds <= 0) return;
-    const started = Date.now();
-    const timer = setInterval(() => {
-      const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
-      setLeft(remaining);
-      if (remaining === 0) clearInterval(timer);
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [seconds, restartKey]);
-  return left;
 }

@@ -15,7 +15,10 @@ import { callUpstream } from './upstream';
  * The calls that answer a login token: the logins, and bind_account, after which the user is
  * somebody else (the account they joined) and the session must change with them.
  */
-export type LoginCall = Extract<CallName, 'email_login' | 'get_wechat_access_token' | 'password_login' | 'bind_account'>;
+export type LoginCall = Extract<
+  CallName,
+  'email_login' | 'sms_login' | 'get_wechat_access_token' | 'password_login' | 'bind_account'
+>;
 
 /** A login made by a logged-in user: the upstream must see who asks. */
 const asTheUser = new Set<LoginCall>(['bind_account']);
@@ -77,7 +80,7 @@ export async function loginWithUpstream(
 }
 
 /**
- * `POST /api/email_login`, `/api/password_login`, `/api/get_wechat_access_token` and
+ * `POST /api/email_login`, `/api/sms_login`, `/api/password_login`, `/api/get_wechat_access_token` and
  * `/api/bind_account` (which answers a login to the account the user joined: the session is
  * replaced, as the upstream has ended the one of the WeChat account).
  */

@@ -86,7 +86,7 @@ describe('readAnswer', () => {
   it('reads the login calls as the BFF answers them: the user, never a token', () => {
     expect(answerSchemaOf('email_login')).not.toBe(calls.email_login.response);
     const user = { account: '10001', nickname: 'x', headimgurl: '', is_vip_now: false };
-    for (const name of ['email_login', 'password_login', 'get_wechat_access_token', 'bind_account'] as const) {
+    for (const name of ['email_login', 'sms_login', 'password_login', 'get_wechat_access_token', 'bind_account'] as const) {
       expect(read(name, { status: 'OK', data: user }), name).toEqual(user);
       expect(failure(name, { status: 'OK', data: { token: 't', nickname: 'x', headimgurl: '' } }).kind, name).toBe('invalid');
     }

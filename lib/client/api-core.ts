@@ -55,6 +55,7 @@ export async function request<T>(path: string, { quiet, ...init }: RequestInit):
  */
 const answeredByTheBff: Partial<Record<CallName, z.ZodType>> = {
   email_login: pageLogin,
+  sms_login: pageLogin,
   password_login: pageLogin,
   get_wechat_access_token: pageLogin,
   bind_account: pageLogin,

@@ -22,7 +22,7 @@ const core = () => import('./api-core');
 /** The data of an OK answer to a call, as its response schema declares it. */
 export type CallData<N extends CallName> = N extends LoginCall ? NonNullable<PageLogin['data']> : DataOf<N>;
 
-type LoginCall = 'email_login' | 'password_login' | 'get_wechat_access_token' | 'bind_account';
+type LoginCall = 'email_login' | 'sms_login' | 'password_login' | 'get_wechat_access_token' | 'bind_account';
 type ShapeOf<S> = S extends { shape: infer T } ? T : Record<never, never>;
 type DataField<N extends CallName> = 'data' extends keyof ShapeOf<Calls[N]['response']>
   ? 'data'

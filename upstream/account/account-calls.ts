@@ -3,6 +3,7 @@ import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
 import type { EmailLogin } from './email-login';
 import type { Passwords } from './passwords';
+import type { SmsLogin } from './sms-login';
 import type { Users } from './users';
 import type { WechatLogin } from './wechat-login';
 
@@ -10,12 +11,20 @@ export interface AccountHandlersDeps {
   config: Pick<UpstreamConfig, 'envType'>;
   users: Users;
   emailLogin: EmailLogin;
+  smsLogin: SmsLogin;
   wechatLogin: WechatLogin;
   passwords: Passwords;
 }
 
-/** Environment, log-in (e-mail, WeChat, password), binding, the user's own info, log-out. */
-export function accountHandlers({ config, users, emailLogin, wechatLogin, passwords }: AccountHandlersDeps): CallHandlers {
+/** Environment, log-in (e-mail, SMS, WeChat, password), binding, the user's own info, log-out. */
+export function accountHandlers({
+  config,
+  users,
+  emailLogin,
+  smsLogin,
+  wechatLogin,
+  passwords,
+}: AccountHandlersDeps): CallHandlers {
   return {
     get_env_type: async () => ok({ env_type: config.envType }),
 
@@ -26,6 +35,16 @@ export function accountHandlers({ config, users, emailLogin, wechatLogin, passwo
 
     email_login: async ({ email, code, share_account }) => {
       const user = await emailLogin.verifyCode(email, code, share_account);
+      return ok(await users.logIn(user));
+    },
+
+    pre_sms_login: async ({ phone }, caller) => {
+      await smsLogin.sendCode(phone, caller.ip);
+      return ok(undefined, '验证码已发送');
+    },
+
+    sms_login: async ({ phone, code, share_account }) => {
+      const user = await smsLogin.verifyCode(phone, code, share_account);
       return ok(await users.logIn(user));
     },
 

@@ -4,6 +4,8 @@ import { accountHandlers } from './account-calls';
 import { createEmailLogin, type EmailLogin } from './email-login';
 import { createMailer, type Mailer } from './mailer';
 import { createPasswords, type Passwords } from './passwords';
+import { createSmsLogin, type SmsLogin } from './sms-login';
+import { createSmsSender, type SmsSender } from './sms-sender';
 import { testOutboxRoutes } from './test-outbox';
 import { createUsers, type Users } from './users';
 import { wechatSandboxRoutes } from './wechat-sandbox';
@@ -14,14 +16,17 @@ export interface AccountServices {
   users: Users;
   mailer: Mailer;
   emailLogin: EmailLogin;
+  /** Text messages: Tencent Cloud SMS, or the SMS outbox (test only). */
+  sms: SmsSender;
+  smsLogin: SmsLogin;
   wechatLogin: WechatLogin;
   passwords: Passwords;
 }
 
 /**
- * Accounts: users and sessions, log-in by e-mail code, by WeChat and by password, binding WeChat
- * to a password account, the user's info; in the test
- * environment also the WeChat authorise sandbox and the outbox of "sent" login codes.
+ * Accounts: users and sessions, log-in by e-mail code, by SMS code, by WeChat and by password,
+ * binding WeChat to a password account, the user's info; in the test environment also the WeChat
+ * authorise sandbox and the outboxes of "sent" login codes (mail and SMS).
  */
 export const accountModule: UpstreamModule<object, AccountServices> = {
   name: 'account',
@@ -30,6 +35,9 @@ export const accountModule: UpstreamModule<object, AccountServices> = {
     mailer: ({ config, db, now, log }) => createMailer({ config, db, now, log }),
     emailLogin: ({ config, db, now, mailer, users }) =>
       createEmailLogin({ config, db, now, mailer, users, rates: createRateLimiter({ db, now }) }),
+    sms: ({ config, db, now, log }) => createSmsSender({ config, db, now, log }),
+    smsLogin: ({ config, db, now, sms, users }) =>
+      createSmsLogin({ config, db, now, sms, users, rates: createRateLimiter({ db, now }) }),
     wechatLogin: ({ config, db, now }) => createWechatLogin({ config, db, now }),
     passwords: ({ config, db, now, users, wechatLogin }) =>
       createPasswords({ config, db, now, users, wechatLogin, rates: createRateLimiter({ db, now }) }),

@@ -19,6 +19,9 @@ export interface WechatProfile {
 /** The nickname an account made by e-mail starts with: the address's local part. */
 export const defaultNicknameOf = (email: string) => email.split('@')[0] || email;
 
+/** The nickname an account made by SMS starts with: 用户 and the number's last four digits. */
+export const phoneNicknameOf = (phone: string) => `用户${phone.slice(-4)}`;
+
 type LoginToken = NonNullable<CallResponse<'email_login'>['data']>;
 type UserInfo = NonNullable<CallResponse<'get_user_info'>['data']>;
 
@@ -31,7 +34,7 @@ export function createUsers({ db, now }: { db: Db; now: Clock }) {
    * instance or another) created the same person first: the insert then does nothing.
    */
   async function createUser(
-    identity: Pick<User, 'email' | 'wechat_openid' | 'wechat_unionid' | 'nickname' | 'headimgurl'>,
+    identity: Pick<User, 'email' | 'wechat_openid' | 'wechat_unionid' | 'nickname' | 'headimgurl'> & { phone?: string },
     shareAccount: string | undefined,
     findExisting: () => Promise<User | undefined>,
   ): Promise<User> {
@@ -98,6 +101,18 @@ export function createUsers({ db, now }: { db: Db; now: Clock }) {
       if (existing) return existing;
       const nickname = defaultNicknameOf(email);
       return createUser({ email, wechat_openid: null, wechat_unionid: null, nickname, headimgurl: '' }, shareAccount, byEmail);
+    },
+
+    /** The learner with this number (E.164), made on its first login. */
+    async findOrCreateByPhone(phone: string, shareAccount?: string): Promise<User> {
+      const byPhone = () => db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+      const existing = await byPhone();
+      if (existing) return existing;
+      return createUser(
+        { email: null, phone, wechat_openid: null, wechat_unionid: null, nickname: phoneNicknameOf(phone), headimgurl: '' },
+        shareAccount,
+        byPhone,
+      );
     },
 
     async findOrCreateByWechat(profile: WechatProfile, shareAccount?: string): Promise<User> {

@@ -27,6 +27,8 @@ export interface UsersTable {
   password_hash: Generated<string | null>;
   /** When the password was last set or changed; null when none is set. */
   password_set_at: Generated<string | null>;
+  /** The mainland mobile number the user logs in with by SMS, in E.164 (+86…); null when none. */
+  phone: Generated<string | null>;
 }
 
 export interface AuthTokensTable {
@@ -44,6 +46,24 @@ export interface EmailCodesTable {
   created_at: string;
   expires_at: string;
   tries_left: number;
+}
+
+export interface SmsCodesTable {
+  id: Generated<number>;
+  /** E.164, +86 and 11 digits. */
+  phone: string;
+  code_hash: string;
+  created_at: string;
+  expires_at: string;
+  tries_left: number;
+}
+
+/** Text messages "sent" without an SMS provider (test environment only). */
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  to_phone: string;
+  body: string;
+  created_at: string;
 }
 
 export interface OutboxTable {
@@ -509,6 +529,8 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   email_codes: EmailCodesTable;
   outbox: OutboxTable;
+  sms_codes: SmsCodesTable;
+  sms_outbox: SmsOutboxTable;
   wechat_sandbox_codes: WechatSandboxCodesTable;
   usage: UsageTable;
   lookups: LookupsTable;

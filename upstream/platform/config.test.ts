@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       databasePoolSize: 10,
       databaseStatementTimeoutMs: 10_000,
       smtp: undefined,
+      sms: undefined,
       wechat: { apiBase: 'https://api.weixin.qq.com', callbackOrigin: undefined, pc: undefined, insideWechat: undefined },
       freeUses: { anonymous: 5, login: 20, perAddress: 200, speechCharacters: 20_000 },
       llm: undefined,
@@ -180,5 +181,33 @@ describe('loadConfig', () => {
 
   it('refuses half a WeChat credential pair', () => {
     expect(() => loadConfig({ WECHAT_MP_APP_ID: 'wx2' })).toThrow(/WECHAT_MP_APP_ID and WECHAT_MP_APP_SECRET/);
+  });
+
+  it('reads Tencent Cloud SMS all or none, naming what is missing', () => {
+    const account = {
+      SMS_TENCENT_SECRET_ID: 'AKIDexample',
+      SMS_TENCENT_SECRET_KEY: 'secret',
+      SMS_SDK_APP_ID: '1400006666',
+      SMS_SIGN_NAME: '语境',
+      SMS_TEMPLATE_ID: '449739',
+    };
+    expect(loadConfig(account).sms).toEqual({
+      endpoint: 'https://sms.tencentcloudapi.com',
+      region: 'ap-guangzhou',
+      secretId: 'AKIDexample',
+      secretKey: 'secret',
+      sdkAppId: '1400006666',
+      signName: '语境',
+      templateId: '449739',
+    });
+    expect(
+      loadConfig({ ...account, SMS_TENCENT_ENDPOINT: 'http://127.0.0.1:9/', SMS_TENCENT_REGION: 'ap-beijing' }).sms,
+    ).toMatchObject({ endpoint: 'http://127.0.0.1:9', region: 'ap-beijing' });
+    expect(() => loadConfig({ ...account, SMS_SIGN_NAME: '', SMS_TEMPLATE_ID: '' })).toThrow(
+      /SMS_SIGN_NAME, SMS_TEMPLATE_ID as well/,
+    );
+    expect(() => loadConfig({ ...account, SMS_SDK_APP_ID: 'app' })).toThrow(/SMS_SDK_APP_ID/);
+    // The endpoint alone configures nothing.
+    expect(loadConfig({ SMS_TENCENT_ENDPOINT: 'http://127.0.0.1:9' }).sms).toBeUndefined();
   });
 });

@@ -19,6 +19,21 @@ export interface SmtpConfig {
   from: string;
 }
 
+/** Tencent Cloud SMS (API 3.0, SendSms): where login codes to phones go. */
+export interface TencentSmsConfig {
+  /** https://sms.tencentcloudapi.com, or a stand-in's origin in the tests. */
+  endpoint: string;
+  region: string;
+  secretId: string;
+  secretKey: string;
+  /** The SMS application's SdkAppId. */
+  sdkAppId: string;
+  /** The approved signature, e.g. 语境. */
+  signName: string;
+  /** The approved template with one parameter, {1}: the code. */
+  templateId: string;
+}
+
 /** An OpenAI-compatible chat endpoint: the tutor's answers and translations. */
 export interface LlmConfig {
   /** e.g. https://api.openai.com/v1, or any compatible server's /v1. */
@@ -48,6 +63,8 @@ export interface UpstreamConfig {
   databaseStatementTimeoutMs: number;
   /** Absent: mail goes to the outbox table (test environment only). */
   smtp?: SmtpConfig;
+  /** Absent: text messages go to the SMS outbox table (test environment only). */
+  sms?: TencentSmsConfig;
   wechat: {
     apiBase: string;
     /**
@@ -205,6 +222,17 @@ const envSchema = z.object({
   SMTP_PASS: optional(z.string()),
   SMTP_FROM: optional(z.string()),
   SMTP_SECURE: flag,
+  SMS_TENCENT_SECRET_ID: optional(z.string()),
+  SMS_TENCENT_SECRET_KEY: optional(z.string()),
+  SMS_SDK_APP_ID: optional(z.string().regex(/^\d+$/, 'the SdkAppId is a number, e.g. 1400006666')),
+  SMS_SIGN_NAME: optional(z.string()),
+  SMS_TEMPLATE_ID: optional(z.string().regex(/^\d+$/, 'the template id is a number')),
+  SMS_TENCENT_ENDPOINT: optional(z.url({ protocol: /^https?$/ })).transform((v) =>
+    (v ?? 'https://sms.tencentcloudapi.com').replace(/\/+$/, ''),
+  ),
+  SMS_TENCENT_REGION: optional(z.string().regex(/^[a-z]+-[a-z]+$/, 'a region such as ap-guangzhou')).transform(
+    (v) => v ?? 'ap-guangzhou',
+  ),
   WECHAT_OPEN_APP_ID: optional(z.string()),
   WECHAT_OPEN_APP_SECRET: optional(z.string()),
   WECHAT_MP_APP_ID: optional(z.string()),
@@ -285,6 +313,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Upstrea
           from: e.SMTP_FROM ?? e.SMTP_USER ?? `no-reply@${e.SMTP_HOST}`,
         }
       : undefined,
+    sms: tencentSms(e),
     wechat: {
       apiBase: e.WECHAT_API_BASE,
       callbackOrigin: e.SITE_URL ? new URL(e.SITE_URL).origin : undefined,
@@ -384,6 +413,33 @@ function packagePrice(prefix: string, actualFen: number, originalFen: number): P
     throw new Error(`Invalid upstream configuration: ${prefix}_ORIGINAL_FEN is below ${prefix}_PRICE_FEN`);
   }
   return { actualFen, originalFen };
+}
+
+const tencentSmsVariables = [
+  'SMS_TENCENT_SECRET_ID',
+  'SMS_TENCENT_SECRET_KEY',
+  'SMS_SDK_APP_ID',
+  'SMS_SIGN_NAME',
+  'SMS_TEMPLATE_ID',
+] as const;
+
+// Half an SMS account would silently fall back to the outbox (and production would refuse it):
+// say so at start instead.
+function tencentSms(e: z.infer<typeof envSchema>): TencentSmsConfig | undefined {
+  const missing = tencentSmsVariables.filter((name) => !e[name]);
+  if (missing.length === tencentSmsVariables.length) return undefined;
+  if (missing.length > 0) {
+    throw new Error(`Invalid upstream configuration: Tencent Cloud SMS needs ${missing.join(', ')} as well (or none of them)`);
+  }
+  return {
+    endpoint: e.SMS_TENCENT_ENDPOINT,
+    region: e.SMS_TENCENT_REGION,
+    secretId: e.SMS_TENCENT_SECRET_ID!,
+    secretKey: e.SMS_TENCENT_SECRET_KEY!,
+    sdkAppId: e.SMS_SDK_APP_ID!,
+    signName: e.SMS_SIGN_NAME!,
+    templateId: e.SMS_TEMPLATE_ID!,
+  };
 }
 
 const wechatPayVariables = [

@@ -10,6 +10,7 @@ async function handle(request: NextRequest): Promise<Response> {
     const resolved = resolveCall(request);
     switch (resolved.matched.call.name) {
       case 'email_login':
+      case 'sms_login':
       case 'password_login':
       case 'get_wechat_access_token':
       case 'bind_account':

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { def, obj, str } from '../define';
 import { envelope } from '../envelope';
 import { PASSWORD_MAX, passwordProblem } from '../password-rules';
+import { PHONE_INPUT_MAX } from '../phone';
 
 /** Accounts: the environment, e-mail and WeChat login, the user, logging out. */
 
@@ -9,7 +10,7 @@ import { PASSWORD_MAX, passwordProblem } from '../password-rules';
 export const loginToken = obj({ token: str, nickname: str, headimgurl: str });
 
 /**
- * What the BFF answers the page for the two login calls: the user, never the token, which stays
+ * What the BFF answers the page for the login calls: the user, never the token, which stays
  * in the server-side session.
  */
 export const pageLogin = envelope(obj({ account: str, nickname: str, headimgurl: str, is_vip_now: z.boolean() }));
@@ -38,6 +39,13 @@ const typedPassword = str.min(1).max(PASSWORD_MAX);
 /** The 8-digit account number or the e-mail address; the upstream trims it and lower-cases an e-mail. */
 const accountOrEmail = str.trim().min(1, '请输入账号或邮箱').max(254);
 
+/**
+ * A mainland mobile number as typed (spaces, dashes, +86 allowed): the upstream reads it
+ * (../phone.ts) and answers 手机号格式不正确 for anything else, in the product's words rather than
+ * a schema's.
+ */
+const typedPhone = str.trim().min(1, '请输入手机号').max(PHONE_INPUT_MAX);
+
 /** How the user can log in, for the personal centre (/Profil). */
 export const loginMethods = obj({
   email: str.nullable(),
@@ -60,6 +68,19 @@ export const accountCalls = {
   email_login: def('email_login', {
     request: obj({
       email: z.email().max(254),
+      code: str.regex(/^\d{6}$/),
+      share_account: str.max(64).optional(),
+    }),
+    response: envelope(loginToken),
+  }),
+  /** Sends a 6-digit login code by SMS to a mainland mobile number, under e-mail codes' limits. */
+  pre_sms_login: def('pre_sms_login', {
+    request: obj({ phone: typedPhone }),
+  }),
+  /** Logs in (creating the learner on first use) by the number and its code: as email_login. */
+  sms_login: def('sms_login', {
+    request: obj({
+      phone: typedPhone,
       code: str.regex(/^\d{6}$/),
       share_account: str.max(64).optional(),
     }),

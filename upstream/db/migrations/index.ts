@@ -21,6 +21,7 @@ import * as annotationsPerUser from './021-annotations-per-user';
 import * as review from './022-review';
 import * as reviewMemory from './023-review-memory';
 import * as paperQuestions from './024-paper-questions';
+import * as phoneLogin from './025-phone-login';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   '022_review': review,
   '023_review_memory': reviewMemory,
   '024_paper_questions': paperQuestions,
+  '025_phone_login': phoneLogin,
 };
 
 export const migrationProvider: MigrationProvider = {
