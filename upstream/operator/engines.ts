@@ -5,7 +5,7 @@ import type { UpstreamConfig } from '../platform/config';
 
 /** What the engine report reads: the configuration, the database, and the parsers' presence. */
 export interface EngineProbe {
-  config: Pick<UpstreamConfig, 'llm' | 'smtp' | 'wechat' | 'membership' | 'newsFeeds' | 'envType'>;
+  config: Pick<UpstreamConfig, 'llm' | 'smtp' | 'sms' | 'wechat' | 'membership' | 'newsFeeds' | 'envType'>;
   db: Db;
   /** Link Grammar's worker: null when link-parser is not installed. */
   linkGrammar: unknown | null;
@@ -28,7 +28,7 @@ const hostOf = (url: string) => {
  * the report cannot say one thing while a feature does another.
  */
 export function engineReport({ config, db, linkGrammar, trainedParser }: EngineProbe): EngineState[] {
-  const { llm, smtp, wechat, membership, newsFeeds } = config;
+  const { llm, smtp, sms, wechat, membership, newsFeeds } = config;
   const trees = trainedParser !== null;
   const wechatApps = [wechat.pc && '网站应用（扫码）', wechat.insideWechat && '公众号（微信内）'].filter(Boolean);
   return [
@@ -53,6 +53,13 @@ export function engineReport({ config, db, linkGrammar, trainedParser }: EngineP
       state: smtp ? 'on' : 'sandbox',
       detail: smtp ? `SMTP ${smtp.host}:${smtp.port}` : '未设置 SMTP_HOST：验证码只写入发件箱和日志',
       effect: smtp ? '邮箱验证码登录' : '邮箱验证码只在测试环境可用',
+    },
+    {
+      engine: 'sms',
+      title: '短信',
+      state: sms ? 'on' : 'sandbox',
+      detail: sms ? `腾讯云短信 ${sms.region}，签名 ${sms.signName}` : '未设置 SMS_TENCENT_*：验证码只写入短信发件箱和日志',
+      effect: sms ? '手机号验证码登录' : '手机号验证码登录只在测试环境可用',
     },
     {
       engine: 'wechat_login',

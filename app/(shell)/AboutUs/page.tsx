@@ -68,7 +68,7 @@ export default async function AboutUsPage() {
 
       <h2 className="mt-10 text-xl font-semibold">在哪里使用</h2>
       <p className="mt-3 leading-relaxed text-ink-soft">
-        语境在电脑、平板和手机的浏览器中都能使用，也可以在微信里直接打开。可以用邮箱验证码或微信登录。
+        语境在电脑、平板和手机的浏览器中都能使用，也可以在微信里直接打开。可以用手机号、邮箱验证码或微信登录。
       </p>
 
       <Link href="/" className={buttonClass({ size: 'lg' }, 'mt-10')}>

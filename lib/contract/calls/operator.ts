@@ -8,6 +8,7 @@ import { envelope } from '../envelope';
 export const engineNames = [
   'language_model',
   'mail',
+  'sms',
   'wechat_login',
   'wechat_pay',
   'database',
