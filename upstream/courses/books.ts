@@ -42,7 +42,7 @@ export interface BookWord {
   phonetic_symbol: { first?: string; second?: string };
   senses: { pos: string; meaning: string }[];
   tags: string[];
-  example: { id: number; text: string; document: DocumentRef } | null;
+  example: { id: number; text: string; document: DocumentRef; form: string } | null;
 }
 
 export interface ReadingItem {
@@ -203,11 +203,15 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
     const w = listedBy.get(key);
     let example: BookWord['example'] = null;
     let best: LibrarySentence | undefined;
+    let bestForm = key;
     for (const form of w ? formsOf(w) : [key]) {
       const s = bestExample.get(form);
-      if (s && (!best || s.word_count < best.word_count || (s.word_count === best.word_count && s.id < best.id))) best = s;
+      if (s && (!best || s.word_count < best.word_count || (s.word_count === best.word_count && s.id < best.id))) {
+        best = s;
+        bestForm = form;
+      }
     }
-    if (best) example = { id: best.id, text: best.text, document: documentRef(best.document_id) };
+    if (best) example = { id: best.id, text: best.text, document: documentRef(best.document_id), form: bestForm };
     const uk = ukIpa(w?.phonetic);
     const us = usIpa(key);
     const senses = parseTranslation(w?.translation)

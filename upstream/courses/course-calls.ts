@@ -16,6 +16,7 @@ import { publicQuestions, type Book, type Catalogue, type FrequentWord } from '.
 import type { CourseShelf } from './course-shelf';
 import type { ProgressStore } from './progress';
 import { type PaperReviewDeps, reviewWrongAnswers } from './paper-review';
+import { reviewLessonMisses } from './lesson-review';
 import type { Deck, LemmaState } from '../review/deck';
 
 export interface CourseHandlersDeps {
@@ -264,6 +265,23 @@ export function courseHandlers({
       if (position > found.items.length) throw badRequest(`position 不能超过本单元的 ${found.items.length} 项`);
       const progress = await courseProgress.save(user.id, { courseId: book.id, key: found.key, number: unit }, position, done);
       return ok({ course_id, unit, progress });
+    },
+
+    report_lesson_misses: async ({ course_id, unit, words }, caller) => {
+      const user = await users.requireUser(caller);
+      const catalogue = await courseShelf.catalogue();
+      const book = bookOf(catalogue, course_id);
+      if (book.type !== 'word') throw notFound();
+      const found = unitOf(book, unit);
+      const missed = [...new Set(words.map((w) => w.trim().toLowerCase()))];
+      const stranger = missed.find((w) => !found.items.includes(w));
+      if (stranger !== undefined) throw badRequest(`${stranger} 不是本单元的单词`);
+      const added = await reviewLessonMisses(
+        { dictionary, deck },
+        user.id,
+        missed.map((w) => catalogue.word(w)),
+      );
+      return ok({ course_id, unit, added });
     },
 
     get_frequent_words: async ({ subcategory, wordType, page, pageSize }) => {

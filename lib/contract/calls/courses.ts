@@ -128,8 +128,12 @@ export const courseWord = obj({
   senses: z.array(courseSense),
   /** The exam tags ECDICT gives the word (zk gk ky cet4 cet6 ielts toefl gre). */
   tags: z.array(str),
-  /** The library sentence that shows the word best (the shortest of 8–30 words); null when none. */
-  example: obj({ id: num, text: str, document: documentRef }).nullable(),
+  /**
+   * The library sentence that shows the word best (the shortest of 8–30 words); null when none.
+   * `form`: the word's form the sentence holds, lower case (the word itself or an inflection,
+   * 'banks' for bank), so that a lesson can blank it out.
+   */
+  example: obj({ id: num, text: str, document: documentRef, form: str.optional() }).nullable(),
   /** The logged-in user's mark in the word book: 1 生词, 0 熟词, null unmarked or not logged in. */
   strange: z.union([z.literal(0), z.literal(1), z.null()]),
   /** Where the learner stands with the word's review cards (as parse_text's tokens say); absent without cards. */
@@ -247,6 +251,17 @@ export const coursesCalls = {
   set_unit_progress: def('set_unit_progress', {
     request: unitQuery.extend({ position: num.int().min(0).max(100_000), done: z.boolean() }),
     response: envelope(obj({ course_id: str, unit: num, progress: unitProgress })),
+  }),
+  /**
+   * Beside the spec: the words of a word unit that the logged-in learner missed in its lesson's
+   * questions become review cards (origin 'lesson'), each with the sentence it was met in there
+   * (its example sentence; the word alone when it has none) and the dictionary's sense of it in
+   * that sentence. `added`: the cards made now (a word already in review adds its sentence and
+   * counts 0). 401 when not logged in; 404 unless a word book's unit; 400 for a word not in the unit.
+   */
+  report_lesson_misses: def('report_lesson_misses', {
+    request: unitQuery.extend({ words: z.array(str.min(1).max(64)).min(1).max(100) }),
+    response: envelope(obj({ course_id: str, unit: num, added: num })),
   }),
   /**
    * The words that occur most in the exam's material (source `exam_material`: the papers of
