@@ -129,10 +129,10 @@ export function WordQuiz({ content, start, save, loggedIn, links }: LessonProps<
               ) : added > 0 ? (
                 <>
                   已加入
-                  <Link href={pathFor('review')} className="mx-0.5 text-brand-700 hover:underline">
+                  <Link href={pathFor('review')} className="text-brand-700 hover:underline">
                     复习
                   </Link>
-                  {added} 个词
+                  {` ${added} 个词`}
                 </>
               ) : report.isError ? (
                 '错题未能加入复习'
