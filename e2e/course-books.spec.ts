@@ -135,6 +135,28 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('reading-play')).toBeEnabled();
     });
 
+    test('a reading lesson of a paper asks the passage’s questions after it, scores them, misses into review', async ({
+      page,
+      learner,
+    }) => {
+      expect(learner.email).toBeTruthy();
+      await page.goto('/aiBook/reading/class?category=paper&unit=1');
+      await expect(page.getByTestId('reading-passage')).toBeVisible();
+      const questions = page.getByTestId('reading-questions').getByTestId('question');
+      const count = await questions.count();
+      expect(count).toBeGreaterThan(0);
+      // One answered, the rest left: each left is wrong.
+      await questions.nth(0).getByRole('radio').first().check();
+      await page.getByTestId('test-submit').click();
+      await expect(page.getByTestId('test-score-value')).toHaveText(/^\d+$/);
+      await expect(page.getByTestId('question-result')).toHaveCount(count);
+      if (count > 1) await expect(page.getByTestId('test-review-added')).toContainText('加入');
+      // A text that is no exam paper has no questions made up for it.
+      await page.goto('/aiBook/reading/class?category=cet4&unit=1');
+      await expect(page.getByTestId('reading-passage')).toBeVisible();
+      await expect(page.getByTestId('reading-questions')).toHaveCount(0);
+    });
+
     test('resumes a unit where the learner stopped', async ({ page, learner }) => {
       await page.goto('/aiBook/word/class?category=cet4&unit=2');
       await expect(page.getByTestId('lesson-count')).toHaveText(/^第 1 \/ \d+ 题$/);

@@ -5,6 +5,7 @@ import { levelLabel, levels as difficultyLevels, wordLevel, type Lexicon } from 
 import { parseTranslation } from '../dictionary/ecdict-text';
 import { ukIpa, usIpa } from '../dictionary/phonetics';
 import { stopWords } from '../dictionary/rank';
+import { normalised } from '../reading/content-check';
 import type { LibraryDocument, LibrarySentence, LibrarySnapshot, ListedWord, StoredQuestion } from './sources';
 import { identityKey } from './sources';
 import { plans, stageGroups, type StageGroup } from './word-plans';
@@ -109,6 +110,12 @@ export interface Catalogue {
   listWords(category: CourseBookCategory): FrequentWord[];
   /** The ECDICT entry of a listed word. */
   listed(word: string): ListedWord | undefined;
+  /**
+   * The questions a passage of a paper answers: those whose evidence opens in one of its
+   * sentences (as paper-review finds a wrong answer's sentence). None for other documents, and
+   * none without evidence (a translation), which cannot be placed in a passage.
+   */
+  passageQuestions(documentId: number, sentences: readonly { text: string }[]): StoredQuestion[];
 }
 
 const typeOrder: CourseType[] = ['word', 'sentence', 'reading', 'reading-question'];
@@ -540,6 +547,15 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
       return planWords(category).map((w) => ({ word: w.word.toLowerCase(), count: libraryCount(w) }));
     },
     listed: (w) => listedBy.get(w.toLowerCase()),
+    passageQuestions(documentId, sentences) {
+      const d = docs.get(documentId);
+      if (d?.category !== 'paper') return [];
+      const texts = sentences.map((s) => normalised(s.text));
+      return (library.questions.get(identityKey(d)) ?? []).filter((q) => {
+        const opening = normalised(q.evidence).slice(0, 30);
+        return opening !== '' && texts.some((t) => t.includes(opening));
+      });
+    },
   };
 }
 

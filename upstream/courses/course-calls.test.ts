@@ -467,6 +467,42 @@ describe('the course-book calls', () => {
     expect((await call('get_test_answer', { course_id: 'cet4-word', unit: 1, answers: {} })).http).toBe(404);
   });
 
+  it('gives a passage of a paper the questions it answers, and scores those alone', async () => {
+    // The CET-4 paper's passage in the papers' reading book (grouped by exam: 四级 first).
+    const unit = { course_id: 'paper-reading', unit: 1 };
+    const passage = await call('query_course_unit_content', unit);
+    expect(passage.body.data.document.filename).toBe('2024-06-1');
+    // Only the question whose evidence is in the passage; none that would need the answer key.
+    expect(passage.body.data.questions).toEqual([
+      {
+        number: 2,
+        section: 0,
+        type: 'choice',
+        stem: 'Why are roofs painted white?',
+        options: [
+          { key: 'A', text: 'To look clean' },
+          { key: 'B', text: 'To save paint' },
+          { key: 'C', text: 'To reflect the sun' },
+          { key: 'D', text: 'To attract birds' },
+        ],
+      },
+    ]);
+    // A text that is no paper has none, and none are made up.
+    const garden = await call('query_course_unit_content', { course_id: 'cet4-reading', unit: 1 });
+    expect(garden.body.data.questions).toEqual([]);
+    expect((await call('get_test_answer', { course_id: 'cet4-reading', unit: 1, answers: {} })).http).toBe(404);
+
+    const right = await call('get_test_answer', { ...unit, answers: { 2: 'C' } });
+    expect(right.body.data).toMatchObject({ correct: 1, total: 1, score: 100, review_added: 0 });
+    expect(right.body.data.results.map((r: { number: number }) => r.number)).toEqual([2]);
+    // A question of the paper that this passage does not answer is not this unit's.
+    expect((await call('get_test_answer', { ...unit, answers: { 1: 'B' } })).http).toBe(400);
+    // A logged-in learner's miss goes into review, as a paper's does.
+    const reader = await logInByEmail(upstream, 'reader@example.com');
+    const wrong = await call('get_test_answer', { ...unit, answers: { 2: 'A' } }, reader);
+    expect(wrong.body.data).toMatchObject({ correct: 0, total: 1, score: 0, review_added: 2 });
+  });
+
   it('refuses questions for a paper that is not there, or that do not hold together', async () => {
     const file = { category: 'paper' as const, sub_category: 'cet4', filename: 'no-such-paper', questions };
     await expect(importQuestions(upstream.db, file)).rejects.toThrow(QuestionImportError);

@@ -180,8 +180,18 @@ const paragraphs = z.array(z.array(obj({ id: num, text: str })));
 export const courseUnitContent = z.discriminatedUnion('type', [
   obj({ type: z.literal('word'), ...unitHead, words: z.array(courseWord) }),
   obj({ type: z.literal('sentence'), ...unitHead, sentences: z.array(courseSentence) }),
-  /** A passage: consecutive paragraphs of one document. */
-  obj({ type: z.literal('reading'), ...unitHead, document: documentRef, paragraphs }),
+  /**
+   * A passage: consecutive paragraphs of one document. `questions`: where the document is a paper
+   * with questions, those this passage answers (their evidence is in it; answers via
+   * get_test_answer); empty otherwise — none are made up for a text that has none.
+   */
+  obj({
+    type: z.literal('reading'),
+    ...unitHead,
+    document: documentRef,
+    paragraphs,
+    questions: z.array(readingQuestion).default([]),
+  }),
   /** A whole paper's text and its questions (answers via get_test_answer). */
   obj({
     type: z.literal('reading-question'),
@@ -306,7 +316,8 @@ export const coursesCalls = {
     ),
   }),
   /**
-   * Checks a learner's answers to a reading-question unit: `answers` maps question number (as a
+   * Checks a learner's answers to a reading-question unit, or to the questions of a reading unit
+   * (a passage of a paper: its `questions`; 404 for a reading unit without any): `answers` maps question number (as a
    * string) to the option key chosen (a translation's answer is the learner's own and is not
    * sent); unanswered questions count as wrong. Score = correct answers out of the unit's scored
    * questions (translations are not), and 0–100 rounded. A logged-in learner's wrong answers put
