@@ -42,6 +42,10 @@ for (const [name, viewport] of [
       await unit.click();
 
       await expect(page).toHaveURL(/\/aiBook\/word\/class\?category=cet4&unit=1/);
+      // The lesson opens on its questions; the word list is a tab away.
+      await expect(page.getByTestId('quiz-question')).toBeVisible();
+      await expect(page.getByTestId('word-card')).toHaveCount(0);
+      await page.getByTestId('lesson-tab-list').click();
       await expect(page.getByTestId('word-card')).toBeVisible();
       // The unit prints as a word sheet.
       const [sheet] = await Promise.all([page.waitForEvent('download'), page.getByTestId('lesson-print').click()]);
@@ -131,8 +135,32 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('reading-play')).toBeEnabled();
     });
 
+    test('a reading lesson of a paper asks the passage’s questions after it, scores them, misses into review', async ({
+      page,
+      learner,
+    }) => {
+      expect(learner.email).toBeTruthy();
+      await page.goto('/aiBook/reading/class?category=paper&unit=1');
+      await expect(page.getByTestId('reading-passage')).toBeVisible();
+      const questions = page.getByTestId('reading-questions').getByTestId('question');
+      const count = await questions.count();
+      expect(count).toBeGreaterThan(0);
+      // One answered, the rest left: each left is wrong.
+      await questions.nth(0).getByRole('radio').first().check();
+      await page.getByTestId('test-submit').click();
+      await expect(page.getByTestId('test-score-value')).toHaveText(/^\d+$/);
+      await expect(page.getByTestId('question-result')).toHaveCount(count);
+      if (count > 1) await expect(page.getByTestId('test-review-added')).toContainText('加入');
+      // A text that is no exam paper has no questions made up for it.
+      await page.goto('/aiBook/reading/class?category=cet4&unit=1');
+      await expect(page.getByTestId('reading-passage')).toBeVisible();
+      await expect(page.getByTestId('reading-questions')).toHaveCount(0);
+    });
+
     test('resumes a unit where the learner stopped', async ({ page, learner }) => {
       await page.goto('/aiBook/word/class?category=cet4&unit=2');
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^第 1 \/ \d+ 题$/);
+      await page.getByTestId('lesson-tab-list').click();
       await expect(page.getByTestId('lesson-count')).toHaveText(/^1 \/ \d+$/);
       for (const at of [2, 3, 4]) {
         const saved = progressSaved(page);
@@ -152,10 +180,15 @@ for (const [name, viewport] of [
       await resume.click();
 
       await expect(page).toHaveURL(/\/aiBook\/word\/class\?category=cet4&unit=2/);
+      // The questions resume at the same word, and so does the word list.
+      await expect(page.getByTestId('lesson-count')).toHaveText(/^第 4 \/ \d+ 题$/);
+      await expect(page.getByTestId('quiz-question')).toHaveAttribute('data-word', stoppedAt ?? '');
+      await page.getByTestId('lesson-tab-list').click();
       await expect(page.getByTestId('lesson-count')).toHaveText(/^4 \/ /);
       expect(await lessonWord(page)).toBe(stoppedAt);
       // A fresh load resumes there too.
       await page.reload();
+      await page.getByTestId('lesson-tab-list').click();
       await expect(page.getByTestId('lesson-count')).toHaveText(/^4 \/ /);
     });
 
@@ -227,6 +260,8 @@ for (const [name, viewport] of [
 
     test('an anonymous visitor can study, is told nothing is saved, and is offered the login', async ({ page, shell }) => {
       await page.goto('/aiBook/word/class?category=cet4&unit=1');
+      await expect(page.getByTestId('quiz-question')).toBeVisible();
+      await page.getByTestId('lesson-tab-list').click();
       await expect(page.getByTestId('word-card')).toBeVisible();
       const notice = page.getByTestId('progress-login-notice');
       await expect(notice).toContainText('不会保存');

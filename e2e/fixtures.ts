@@ -8,6 +8,7 @@ import { PdfExportPage } from './pages/pdf-export-page';
 import { Membership } from './pages/membership';
 import { ProfilePage } from './pages/profile-page';
 import { ReviewPage } from './pages/review-page';
+import { WordQuizPage } from './pages/word-quiz-page';
 import { Shell } from './pages/shell';
 import { SiteFooter } from './pages/site-footer';
 import { HistoryPage, WordListsPage } from './pages/word-lists-page';
@@ -37,6 +38,7 @@ interface Fixtures {
   profile: ProfilePage;
   writer: WriterPage;
   review: ReviewPage;
+  wordQuiz: WordQuizPage;
   /**
    * A new user, logged in through the BFF with the page's cookies before the test starts: the
    * test's own free lookups, lists and history, shared with no other test.
@@ -69,6 +71,7 @@ export const test = base.extend<Fixtures>({
   profile: async ({ page }, use) => use(new ProfilePage(page)),
   writer: async ({ page }, use) => use(new WriterPage(page)),
   review: async ({ page }, use) => use(new ReviewPage(page)),
+  wordQuiz: async ({ page }, use) => use(new WordQuizPage(page)),
 
   learner: async ({ page }, use, testInfo) => {
     // The spec's name in the address tells a failing run's users apart in the upstream's data.

@@ -3,6 +3,7 @@
 import { Link } from '@/components/ui/link';
 import type { ReactNode } from 'react';
 import { ClickableText } from '@/components/dictionary/clickable-text';
+import { PlayButton } from '@/components/audio/play-button';
 import { useRequireLogin } from '@/components/account/use-require-login';
 import type { UnitContent } from '@/lib/client/courses/queries';
 import type { CourseAddress } from '@/lib/routes/course-links';
@@ -67,8 +68,8 @@ export interface LessonLinks {
   next: string | null;
 }
 
-/** How far the learner is in the unit. */
-export function LessonProgress({ at, total, label }: { at: number; total: number; label: string }) {
+/** How far the learner is in the unit; `text` words the count ('第 3 / 20 题'), 'at / total' without it. */
+export function LessonProgress({ at, total, label, text }: { at: number; total: number; label: string; text?: string }) {
   const ratio = total > 0 ? Math.min(1, at / total) : 0;
   return (
     <div className="flex items-center gap-3">
@@ -84,7 +85,7 @@ export function LessonProgress({ at, total, label }: { at: number; total: number
         <div className="h-full rounded-full bg-brand-500 transition-[width]" style={{ width: `${Math.round(ratio * 100)}%` }} />
       </div>
       <span className="shrink-0 text-xs text-ink-mute tabular-nums" data-testid="lesson-count">
-        {at} / {total}
+        {text ?? `${at} / ${total}`}
       </span>
     </div>
   );
@@ -128,5 +129,16 @@ export function LessonFinished({
         )}
       </div>
     </section>
+  );
+}
+
+/** A word's UK or US pronunciation: its IPA and a play button. */
+export function Phonetic({ label, ipa, text, voice }: { label: string; ipa?: string; text: string; voice: 'uk' | 'us' }) {
+  return (
+    <span className="inline-flex items-center gap-1">
+      <span>{label}</span>
+      {ipa && <span lang="en">/{ipa}/</span>}
+      <PlayButton text={text} voice={voice} label={`播放${label}式发音`} />
+    </span>
   );
 }

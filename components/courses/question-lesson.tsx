@@ -133,32 +133,56 @@ export function QuestionLesson({ content, start, save, links }: LessonProps<'rea
       )}
       {!result && questions.length > 0 && (
         <div className="sticky bottom-0 -mx-4 mt-auto flex flex-wrap items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
-          <span className="text-sm text-ink-soft">
-            已答 {answered} / {scored.length} 题
-          </span>
-          <span className="flex-1" />
-          {check.isError && (
-            <span role="alert" className="text-sm text-red-600">
-              提交失败：{errorMessage(check.error)}
-            </span>
-          )}
-          <Button size="lg" data-testid="test-submit" disabled={check.isPending} onClick={submit}>
-            {check.isPending ? '正在批改…' : answered < scored.length ? '交卷（有未答的题）' : '交卷'}
-          </Button>
+          <HandIn check={check} answered={answered} scored={scored.length} onSubmit={submit} size="lg" />
         </div>
       )}
     </div>
   );
 }
 
-function ScoreCard({
+/** How many questions are answered, and 交卷 (with the failure, when handing in failed). */
+export function HandIn({
+  check,
+  answered,
+  scored,
+  onSubmit,
+  size,
+}: {
+  check: Pick<ReturnType<typeof useTestAnswer>, 'isError' | 'error' | 'isPending'>;
+  answered: number;
+  scored: number;
+  onSubmit: () => void;
+  size?: 'lg';
+}) {
+  return (
+    <>
+      <span className="text-sm text-ink-soft">
+        已答 {answered} / {scored} 题
+      </span>
+      <span className="flex-1" />
+      {check.isError && (
+        <span role="alert" className="text-sm text-red-600">
+          提交失败：{errorMessage(check.error)}
+        </span>
+      )}
+      <Button size={size} data-testid="test-submit" disabled={check.isPending} onClick={onSubmit}>
+        {check.isPending ? '正在批改…' : answered < scored ? '交卷（有未答的题）' : '交卷'}
+      </Button>
+    </>
+  );
+}
+
+/** A handed-in test's score, its misses' way into review, and where to go on ('下一套' paper, or a reading's next unit). */
+export function ScoreCard({
   result,
   links,
   onRestart,
+  nextLabel = '下一套',
 }: {
   result: TestResult;
   links: LessonProps<'reading-question'>['links'];
   onRestart: () => void;
+  nextLabel?: string;
 }) {
   return (
     <section
@@ -192,7 +216,7 @@ function ScoreCard({
         </Link>
         {links.next && (
           <Link href={links.next} className={buttonClass()}>
-            下一套
+            {nextLabel}
           </Link>
         )}
       </div>
@@ -209,7 +233,7 @@ const sameOptions = (a: ReadingQuestion, b: ReadingQuestion) =>
  * A section's questions. Where they share one list (a word bank, 七选五, headings), the list is
  * shown once above them and each question offers only the keys.
  */
-function Questions({
+export function Questions({
   questions,
   answers,
   drafts,

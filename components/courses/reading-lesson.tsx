@@ -4,7 +4,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useAudioPlayer } from '@/lib/audio/use-audio-player';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import { openOverlay } from '@/lib/client/overlays';
+import { useTestAnswer } from '@/lib/client/courses/queries';
+import type { ReadingQuestion } from '@/lib/contract/calls/courses';
 import { PassageText } from './lesson-parts';
+import { HandIn, Questions, ScoreCard } from './question-lesson';
 import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
 import { Button, buttonClass } from '@/components/ui/button';
 
@@ -72,6 +75,7 @@ export function ReadingLesson({ content, start, save, links }: LessonProps<'read
       <article data-testid="reading-passage" className="rounded-2xl border border-slate-200 bg-white p-5 text-lg md:p-8">
         <PassageText title={content.document.title} paragraphs={content.paragraphs} />
       </article>
+      {content.questions.length > 0 && <PassageQuestions content={content} links={links} />}
       <section
         aria-label="句子与朗读"
         data-testid="reading-bar"
@@ -134,5 +138,53 @@ export function ReadingLesson({ content, start, save, links }: LessonProps<'read
         )}
       </section>
     </div>
+  );
+}
+
+/**
+ * The questions a passage of an exam paper answers (the unit's `questions`), after its text:
+ * answered, handed in to get_test_answer, scored with each answer explained, and a logged-in
+ * learner's misses put into review there. A text without questions gets none.
+ */
+function PassageQuestions({ content, links }: Pick<LessonProps<'reading'>, 'content' | 'links'>) {
+  const { questions } = content;
+  const [answers, setAnswers] = useState<Record<string, string>>({});
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const check = useTestAnswer(content.course_id, content.unit);
+  const result = check.data;
+  const scored = questions.filter((q) => q.type !== 'translation');
+  const answered = scored.filter((q) => answers[String(q.number)]).length;
+  const choose = (q: ReadingQuestion, key: string) => {
+    if (!result) setAnswers((a) => ({ ...a, [String(q.number)]: key }));
+  };
+  return (
+    <section data-testid="reading-questions" aria-label="本文练习" className="flex flex-col gap-4">
+      <h3 className="text-lg font-semibold">本文练习（{questions.length} 题）</h3>
+      {result && (
+        <ScoreCard
+          result={result}
+          links={links}
+          nextLabel="下一单元"
+          onRestart={() => {
+            check.reset();
+            setAnswers({});
+            setDrafts({});
+          }}
+        />
+      )}
+      <Questions
+        questions={questions}
+        answers={answers}
+        drafts={drafts}
+        result={result}
+        onChoose={choose}
+        onDraft={(q, text) => setDrafts((d) => ({ ...d, [String(q.number)]: text }))}
+      />
+      {!result && (
+        <div className="flex flex-wrap items-center gap-3">
+          <HandIn check={check} answered={answered} scored={scored.length} onSubmit={() => check.mutate(answers)} />
+        </div>
+      )}
+    </section>
   );
 }

@@ -1,24 +1,57 @@
 'use client';
 
 import { Link } from '@/components/ui/link';
-import { type Ref, useRef, useState } from 'react';
+import { type Ref, useId, useRef, useState } from 'react';
 import { PlayButton } from '@/components/audio/play-button';
 import { ClickableText } from '@/components/dictionary/clickable-text';
 import { useMarkCourseWord } from '@/lib/client/courses/queries';
 import { useLessonCursor } from '@/lib/client/courses/use-lesson-cursor';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import type { CourseWord } from '@/lib/contract/calls/courses';
-import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
+import { LessonFinished, LessonProgress, type LessonProps, Phonetic } from './lesson-parts';
+import { TabPanel, Tabs } from '@/components/ui/tabs';
+import { WordQuiz } from './word-quiz';
 
 type Mark = 0 | 1 | null;
 
+type WordLessonView = 'quiz' | 'list';
+
 /**
- * /aiBook/word/class: a unit's words one at a time. Each card: the word, its UK and US
+ * /aiBook/word/class: the unit's words as questions first (练习: it asks before it tells), and the
+ * word list (单词表: each word with its meanings, to read and mark) a tab away. Each view keeps
+ * its own place; both start where the learner stopped.
+ */
+export function WordLesson(props: LessonProps<'word'>) {
+  const [view, setView] = useState<WordLessonView>('quiz');
+  const id = useId();
+  return (
+    <div className="flex flex-1 flex-col gap-4">
+      <Tabs
+        id={id}
+        label="学习方式"
+        look="segmented"
+        className="flex self-start"
+        tabs={[
+          { key: 'quiz', label: '练习', testId: 'lesson-tab-quiz' },
+          { key: 'list', label: '单词表', testId: 'lesson-tab-list' },
+        ]}
+        selected={view}
+        onSelect={setView}
+      />
+      <TabPanel id={id} selected={view} className="flex flex-1 flex-col">
+        {view === 'quiz' ? <WordQuiz {...props} /> : <WordList {...props} />}
+      </TabPanel>
+    </div>
+  );
+}
+
+/**
+ * 单词表: a unit's words one at a time. Each card: the word, its UK and US
  * pronunciation (the audio engine, repeated as the settings say), its senses and its example
  * sentence, whose words can be looked up in it. 认识 marks the word 熟词, 不认识 生词, in the
  * learner's word book (from 'course'), and moves on. ←/→ page, 1/2 answer.
  */
-export function WordLesson({ content, start, save, loggedIn, links }: LessonProps<'word'>) {
+function WordList({ content, start, save, loggedIn, links }: LessonProps<'word'>) {
   const words = content.words;
   const cursor = useLessonCursor(words.length, start, save);
   const { index, finished } = cursor;
@@ -202,15 +235,5 @@ function WordCard({ word, mark, ref }: { word: CourseWord; mark: Mark; ref: Ref<
         </figure>
       )}
     </article>
-  );
-}
-
-function Phonetic({ label, ipa, text, voice }: { label: string; ipa?: string; text: string; voice: 'uk' | 'us' }) {
-  return (
-    <span className="inline-flex items-center gap-1">
-      <span>{label}</span>
-      {ipa && <span lang="en">/{ipa}/</span>}
-      <PlayButton text={text} voice={voice} label={`播放${label}式发音`} />
-    </span>
   );
 }

@@ -5,6 +5,7 @@ import { levelLabel, levels as difficultyLevels, wordLevel, type Lexicon } from 
 import { parseTranslation } from '../dictionary/ecdict-text';
 import { ukIpa, usIpa } from '../dictionary/phonetics';
 import { stopWords } from '../dictionary/rank';
+import { normalised } from '../reading/content-check';
 import type { LibraryDocument, LibrarySentence, LibrarySnapshot, ListedWord, StoredQuestion } from './sources';
 import { identityKey } from './sources';
 import { plans, stageGroups, type StageGroup } from './word-plans';
@@ -45,7 +46,7 @@ export interface BookWord {
   phonetic_symbol: { first?: string; second?: string };
   senses: { pos: string; meaning: string }[];
   tags: string[];
-  example: { id: number; text: string; document: DocumentRef } | null;
+  example: { id: number; text: string; document: DocumentRef; form: string } | null;
 }
 
 export interface ReadingItem {
@@ -112,6 +113,12 @@ export interface Catalogue {
   listWords(category: CourseBookCategory): FrequentWord[];
   /** The ECDICT entry of a listed word. */
   listed(word: string): ListedWord | undefined;
+  /**
+   * The questions a passage of a paper answers: those whose evidence opens in one of its
+   * sentences (as paper-review finds a wrong answer's sentence). None for other documents, and
+   * none without evidence (a translation), which cannot be placed in a passage.
+   */
+  passageQuestions(documentId: number, sentences: readonly { text: string }[]): StoredQuestion[];
 }
 
 const typeOrder: CourseType[] = ['word', 'sentence', 'reading', 'reading-question'];
@@ -206,11 +213,15 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
     const w = listedBy.get(key);
     let example: BookWord['example'] = null;
     let best: LibrarySentence | undefined;
+    let bestForm = key;
     for (const form of w ? formsOf(w) : [key]) {
       const s = bestExample.get(form);
-      if (s && (!best || s.word_count < best.word_count || (s.word_count === best.word_count && s.id < best.id))) best = s;
+      if (s && (!best || s.word_count < best.word_count || (s.word_count === best.word_count && s.id < best.id))) {
+        best = s;
+        bestForm = form;
+      }
     }
-    if (best) example = { id: best.id, text: best.text, document: documentRef(best.document_id) };
+    if (best) example = { id: best.id, text: best.text, document: documentRef(best.document_id), form: bestForm };
     const uk = ukIpa(w?.phonetic);
     const us = usIpa(key);
     const senses = parseTranslation(w?.translation)
@@ -539,6 +550,15 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
       return planWords(category).map((w) => ({ word: w.word.toLowerCase(), count: libraryCount(w) }));
     },
     listed: (w) => listedBy.get(w.toLowerCase()),
+    passageQuestions(documentId, sentences) {
+      const d = docs.get(documentId);
+      if (d?.category !== 'paper') return [];
+      const texts = sentences.map((s) => normalised(s.text));
+      return (library.questions.get(identityKey(d)) ?? []).filter((q) => {
+        const opening = normalised(q.evidence).slice(0, 30);
+        return opening !== '' && texts.some((t) => t.includes(opening));
+      });
+    },
   };
 }
 

@@ -176,6 +176,7 @@ describe('the course-book calls', () => {
       id: expect.any(Number),
       text: 'The state of the garden made my mother very happy this spring.',
       document: { category: 'reading', sub_category: null, filename: 'our-garden', title: 'Our Garden' },
+      form: 'state',
     });
     expect(state.strange).toBeNull();
 
@@ -223,6 +224,59 @@ describe('the course-book calls', () => {
     expect((await call('query_words', { course_id: 'cet4-sentence', unit: 1 })).http).toBe(404);
     expect((await call('query_words', { course_id: 'cet4-word', unit: 100_000 })).http).toBe(404);
     expect((await call('query_words', { course_id: 'cet4-word', unit: 'one' })).http).toBe(400);
+  });
+
+  it('puts the words a learner missed in a word lesson into their review, in the sentence met there', async () => {
+    const levels = (await call('query_course_levels', { course_id: 'cet4-word' })).body.data.levels;
+    const basics = levels.find((l: { name: string }) => l.name === '复习：中考阶段词 1');
+    type Word = { word: string; example: { text: string; form: string } | null };
+    // A word met in its example as an inflection ('planted' for plant), and one the library has no sentence for.
+    let inflected: { unit: number; word: Word } | undefined;
+    let bare: { unit: number; word: Word } | undefined;
+    for (let unit = basics.first_unit; unit < basics.first_unit + basics.units && !(inflected && bare); unit++) {
+      const words: Word[] = (await call('query_words', { course_id: 'cet4-word', unit })).body.data.words;
+      const i = words.find((w) => w.example && w.example.form !== w.word && w.word !== 'state');
+      if (i && !inflected) inflected = { unit, word: i };
+      const b = words.find((w) => !w.example);
+      if (b && !bare) bare = { unit, word: b };
+    }
+    if (!inflected || !bare) throw new Error('the test library has no inflected example or no word without one');
+    const example = inflected.word.example as { text: string; form: string };
+    expect(example.text.toLowerCase()).toMatch(new RegExp(`\\b${example.form}\\b`));
+
+    const unit = { course_id: 'cet4-word', unit: inflected.unit };
+    expect((await call('report_lesson_misses', { ...unit, words: [inflected.word.word] })).http).toBe(401);
+    const answer = await call('report_lesson_misses', { ...unit, words: [inflected.word.word.toUpperCase()] }, token);
+    expect(answer.http).toBe(200);
+    expect(coursesCalls.report_lesson_misses.response.parse(answer.body).data).toEqual({ ...unit, added: 1 });
+    const cards = await upstream.db
+      .selectFrom('review_cards as c')
+      .innerJoin('review_sentences as s', 's.card_id', 'c.id')
+      .select(['c.lemma', 'c.sense_zh', 's.pre_context', 's.word', 's.post_context', 's.source', 's.from_screen'])
+      .where('c.origin', '=', 'lesson')
+      .execute();
+    expect(cards).toHaveLength(1);
+    const at = example.text.toLowerCase().search(new RegExp(`\\b${example.form}\\b`));
+    expect(cards[0]).toMatchObject({
+      lemma: inflected.word.word,
+      pre_context: example.text.slice(0, at),
+      word: example.text.slice(at, at + example.form.length),
+      source: 'course',
+      from_screen: 'lesson',
+    });
+    expect(cards[0].sense_zh).not.toBe('');
+    // Missed again: the card is there already, nothing new is made.
+    expect((await call('report_lesson_misses', { ...unit, words: [inflected.word.word] }, token)).body.data.added).toBe(0);
+    // A word with no sentence in the library becomes a card of the word alone.
+    const alone = await call('report_lesson_misses', { course_id: 'cet4-word', unit: bare.unit, words: [bare.word.word] }, token);
+    expect(alone.body.data.added).toBe(1);
+
+    expect((await call('report_lesson_misses', { ...unit, words: ['zebra-crossing'] }, token)).http).toBe(400);
+    expect((await call('report_lesson_misses', { ...unit, words: [] }, token)).http).toBe(400);
+    expect((await call('report_lesson_misses', { course_id: 'cet4-reading', unit: 1, words: ['state'] }, token)).http).toBe(404);
+    expect((await call('report_lesson_misses', { course_id: 'cet4-word', unit: 100_000, words: ['state'] }, token)).http).toBe(
+      404,
+    );
   });
 
   it('gives a unit’s content of every type, questions without their answers', async () => {
@@ -411,6 +465,42 @@ describe('the course-book calls', () => {
     expect((await call('get_test_answer', { ...unit, answers: { 4: 'A' } })).http).toBe(400);
     expect((await call('get_test_answer', { ...unit, answers: 'B' })).http).toBe(400);
     expect((await call('get_test_answer', { course_id: 'cet4-word', unit: 1, answers: {} })).http).toBe(404);
+  });
+
+  it('gives a passage of a paper the questions it answers, and scores those alone', async () => {
+    // The CET-4 paper's passage in the papers' reading book (grouped by exam: 四级 first).
+    const unit = { course_id: 'paper-reading', unit: 1 };
+    const passage = await call('query_course_unit_content', unit);
+    expect(passage.body.data.document.filename).toBe('2024-06-1');
+    // Only the question whose evidence is in the passage; none that would need the answer key.
+    expect(passage.body.data.questions).toEqual([
+      {
+        number: 2,
+        section: 0,
+        type: 'choice',
+        stem: 'Why are roofs painted white?',
+        options: [
+          { key: 'A', text: 'To look clean' },
+          { key: 'B', text: 'To save paint' },
+          { key: 'C', text: 'To reflect the sun' },
+          { key: 'D', text: 'To attract birds' },
+        ],
+      },
+    ]);
+    // A text that is no paper has none, and none are made up.
+    const garden = await call('query_course_unit_content', { course_id: 'cet4-reading', unit: 1 });
+    expect(garden.body.data.questions).toEqual([]);
+    expect((await call('get_test_answer', { course_id: 'cet4-reading', unit: 1, answers: {} })).http).toBe(404);
+
+    const right = await call('get_test_answer', { ...unit, answers: { 2: 'C' } });
+    expect(right.body.data).toMatchObject({ correct: 1, total: 1, score: 100, review_added: 0 });
+    expect(right.body.data.results.map((r: { number: number }) => r.number)).toEqual([2]);
+    // A question of the paper that this passage does not answer is not this unit's.
+    expect((await call('get_test_answer', { ...unit, answers: { 1: 'B' } })).http).toBe(400);
+    // A logged-in learner's miss goes into review, as a paper's does.
+    const reader = await logInByEmail(upstream, 'reader@example.com');
+    const wrong = await call('get_test_answer', { ...unit, answers: { 2: 'A' } }, reader);
+    expect(wrong.body.data).toMatchObject({ correct: 0, total: 1, score: 0, review_added: 2 });
   });
 
   it('refuses questions for a paper that is not there, or that do not hold together', async () => {

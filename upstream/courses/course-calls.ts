@@ -15,7 +15,9 @@ import { badRequest, notFound, ok } from '../platform/http';
 import { publicQuestions, type Book, type Catalogue, type FrequentWord } from './books';
 import type { CourseShelf } from './course-shelf';
 import type { ProgressStore } from './progress';
+import type { StoredQuestion } from './sources';
 import { type PaperReviewDeps, reviewWrongAnswers } from './paper-review';
+import { reviewLessonMisses } from './lesson-review';
 import type { Deck, LemmaState } from '../review/deck';
 
 export interface CourseHandlersDeps {
@@ -235,7 +237,8 @@ export function courseHandlers({
             paragraphs[paragraphs.length - 1].push({ id: s.id, text: s.text });
           }
           const document = catalogue.documentRef(items[0].document_id);
-          content = { type: 'reading', ...head, progress: await progress, document, paragraphs };
+          const questions = publicQuestions(catalogue.passageQuestions(items[0].document_id, items));
+          content = { type: 'reading', ...head, progress: await progress, document, paragraphs, questions };
           break;
         }
         case 'reading-question': {
@@ -264,6 +267,23 @@ export function courseHandlers({
       if (position > found.items.length) throw badRequest(`position 不能超过本单元的 ${found.items.length} 项`);
       const progress = await courseProgress.save(user.id, { courseId: book.id, key: found.key, number: unit }, position, done);
       return ok({ course_id, unit, progress });
+    },
+
+    report_lesson_misses: async ({ course_id, unit, words }, caller) => {
+      const user = await users.requireUser(caller);
+      const catalogue = await courseShelf.catalogue();
+      const book = bookOf(catalogue, course_id);
+      if (book.type !== 'word') throw notFound();
+      const found = unitOf(book, unit);
+      const missed = [...new Set(words.map((w) => w.trim().toLowerCase()))];
+      const stranger = missed.find((w) => !found.items.includes(w));
+      if (stranger !== undefined) throw badRequest(`${stranger} 不是本单元的单词`);
+      const added = await reviewLessonMisses(
+        { dictionary, deck },
+        user.id,
+        missed.map((w) => catalogue.word(w)),
+      );
+      return ok({ course_id, unit, added });
     },
 
     get_frequent_words: async ({ subcategory, wordType, page, pageSize }) => {
@@ -308,9 +328,19 @@ export function courseHandlers({
     get_test_answer: async ({ course_id, unit, answers }, caller) => {
       const [catalogue, user] = await Promise.all([courseShelf.catalogue(), optionalUser(caller)]);
       const book = bookOf(catalogue, course_id);
-      if (book.type !== 'reading-question') throw notFound();
-      const found = unitOf(book, unit);
-      const questions = found.items;
+      let questions: StoredQuestion[];
+      let paper: number | undefined;
+      if (book.type === 'reading-question') {
+        const found = unitOf(book, unit);
+        questions = found.items;
+        paper = book.papers.get(found.key);
+      } else if (book.type === 'reading') {
+        // A passage of a paper: the questions it answers, and only those.
+        const items = unitOf(book, unit).items;
+        paper = items[0]?.document_id;
+        questions = paper === undefined ? [] : catalogue.passageQuestions(paper, items);
+        if (!questions.length) throw notFound();
+      } else throw notFound();
       for (const number of Object.keys(answers)) {
         if (!questions.some((q) => q.number === Number(number))) throw badRequest(`没有第 ${number} 题`);
       }
@@ -338,7 +368,6 @@ export function courseHandlers({
       const scored = results.filter((r) => r.correct !== null);
       const correct = scored.filter((r) => r.correct).length;
       const wrong = questions.filter((_, i) => results[i].correct === false);
-      const paper = book.papers.get(found.key);
       const review_added =
         user && paper !== undefined && wrong.length
           ? await reviewWrongAnswers({ dictionary, deck }, catalogue, user.id, paper, wrong)

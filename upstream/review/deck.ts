@@ -31,8 +31,8 @@ export interface CardSense {
 }
 
 /** How a card came to be: marked 生词, added to a word list, looked up twice. */
-/** How a card was made: 生词 marked, a list add, a word looked up again, a paper's wrong answer. */
-export type CardOrigin = 'mark' | 'list' | 'repeat' | 'paper';
+/** How a card was made: 生词 marked, a list add, a word looked up again, a paper's wrong answer, a lesson's miss. */
+export type CardOrigin = 'mark' | 'list' | 'repeat' | 'paper' | 'lesson';
 
 /**
  * Once nothing is due, a card in its (re)learning steps due within this long is shown rather than

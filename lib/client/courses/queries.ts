@@ -159,6 +159,17 @@ export function useMarkCourseWord() {
   });
 }
 
+/**
+ * Puts the words a logged-in learner missed in a word lesson into their review
+ * (report_lesson_misses); the answer says how many cards were made.
+ */
+export function useReportLessonMisses(courseId: string, unit: number) {
+  return useMutation({
+    mutationFn: (words: string[]) => callData('report_lesson_misses', { course_id: courseId, unit, words }),
+    onError: (error, words) => toast.error(`${words.join('、')} 未能加入复习：${errorMessage(error)}`),
+  });
+}
+
 export function useTestAnswer(courseId: string, unit: number) {
   return useMutation({
     mutationFn: (answers: Record<string, string>) => callData('get_test_answer', { course_id: courseId, unit, answers }),

@@ -2,12 +2,13 @@
 
 import { useEffect, useRef } from 'react';
 
-export type LessonKeyHandlers = Partial<Record<'ArrowLeft' | 'ArrowRight' | '1' | '2', () => void>>;
+export type LessonKeyHandlers = Partial<Record<'ArrowLeft' | 'ArrowRight' | '1' | '2' | '3' | '4' | 'Enter', () => void>>;
 
 /**
- * A lesson's keyboard shortcuts (←/→ move, 1/2 answer), on the whole page, except where the keys
- * mean something else: a field being typed in, the clickable words (their arrows move between
- * words), an open dialog or drawer (the word panel), or with a modifier held.
+ * A lesson's keyboard shortcuts (←/→ move, 1–4 answer, Enter go on), on the whole page, except
+ * where the keys mean something else: a field being typed in, the clickable words (their arrows
+ * move between words), an open dialog or drawer (the word panel), Enter on a control (which
+ * presses it), or with a modifier held.
  */
 export function useLessonKeys(handlers: LessonKeyHandlers): void {
   const latest = useRef(handlers);
@@ -22,6 +23,7 @@ export function useLessonKeys(handlers: LessonKeyHandlers): void {
       if (target?.closest('input, textarea, select, [contenteditable="true"], [role="group"][lang="en"], [role="dialog"]')) {
         return;
       }
+      if (event.key === 'Enter' && target?.closest('button, a, summary, [role="tab"]')) return;
       if (document.querySelector('[aria-modal="true"]')) return;
       event.preventDefault();
       handler();

@@ -128,8 +128,12 @@ export const courseWord = obj({
   senses: z.array(courseSense),
   /** The exam tags ECDICT gives the word (zk gk ky cet4 cet6 ielts toefl gre). */
   tags: z.array(str),
-  /** The library sentence that shows the word best (the shortest of 8–30 words); null when none. */
-  example: obj({ id: num, text: str, document: documentRef }).nullable(),
+  /**
+   * The library sentence that shows the word best (the shortest of 8–30 words); null when none.
+   * `form`: the word's form the sentence holds, lower case (the word itself or an inflection,
+   * 'banks' for bank), so that a lesson can blank it out.
+   */
+  example: obj({ id: num, text: str, document: documentRef, form: str.optional() }).nullable(),
   /** The logged-in user's mark in the word book: 1 生词, 0 熟词, null unmarked or not logged in. */
   strange: z.union([z.literal(0), z.literal(1), z.null()]),
   /** Where the learner stands with the word's review cards (as parse_text's tokens say); absent without cards. */
@@ -176,8 +180,18 @@ const paragraphs = z.array(z.array(obj({ id: num, text: str })));
 export const courseUnitContent = z.discriminatedUnion('type', [
   obj({ type: z.literal('word'), ...unitHead, words: z.array(courseWord) }),
   obj({ type: z.literal('sentence'), ...unitHead, sentences: z.array(courseSentence) }),
-  /** A passage: consecutive paragraphs of one document. */
-  obj({ type: z.literal('reading'), ...unitHead, document: documentRef, paragraphs }),
+  /**
+   * A passage: consecutive paragraphs of one document. `questions`: where the document is a paper
+   * with questions, those this passage answers (their evidence is in it; answers via
+   * get_test_answer); empty otherwise — none are made up for a text that has none.
+   */
+  obj({
+    type: z.literal('reading'),
+    ...unitHead,
+    document: documentRef,
+    paragraphs,
+    questions: z.array(readingQuestion).default([]),
+  }),
   /** A whole paper's text and its questions (answers via get_test_answer). */
   obj({
     type: z.literal('reading-question'),
@@ -249,6 +263,17 @@ export const coursesCalls = {
     response: envelope(obj({ course_id: str, unit: num, progress: unitProgress })),
   }),
   /**
+   * Beside the spec: the words of a word unit that the logged-in learner missed in its lesson's
+   * questions become review cards (origin 'lesson'), each with the sentence it was met in there
+   * (its example sentence; the word alone when it has none) and the dictionary's sense of it in
+   * that sentence. `added`: the cards made now (a word already in review adds its sentence and
+   * counts 0). 401 when not logged in; 404 unless a word book's unit; 400 for a word not in the unit.
+   */
+  report_lesson_misses: def('report_lesson_misses', {
+    request: unitQuery.extend({ words: z.array(str.min(1).max(64)).min(1).max(100) }),
+    response: envelope(obj({ course_id: str, unit: num, added: num })),
+  }),
+  /**
    * The words that occur most in the exam's material (source `exam_material`: the papers of
    * category `paper` with sub_category the category — Yujing's 模拟 and imported 真题 — and the
    * category's own documents; all papers for `paper`), or, with no material, the category's word
@@ -291,7 +316,8 @@ export const coursesCalls = {
     ),
   }),
   /**
-   * Checks a learner's answers to a reading-question unit: `answers` maps question number (as a
+   * Checks a learner's answers to a reading-question unit, or to the questions of a reading unit
+   * (a passage of a paper: its `questions`; 404 for a reading unit without any): `answers` maps question number (as a
    * string) to the option key chosen (a translation's answer is the learner's own and is not
    * sent); unanswered questions count as wrong. Score = correct answers out of the unit's scored
    * questions (translations are not), and 0–100 rounded. A logged-in learner's wrong answers put
