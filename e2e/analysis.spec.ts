@@ -27,9 +27,10 @@ for (const [name, viewport] of [
       await analysis.open();
       await analysis.analyse(SENTENCE);
 
-      // The offline translation is a word-by-word gloss and says so.
+      // The offline translation is a word-by-word gloss, a list of words and their senses, and says so.
       await expect(analysis.translation()).toContainText('逐词释义');
-      await expect(analysis.translation()).toContainText('完整翻译与自由提问需要接入大模型服务');
+      await expect(analysis.translation()).toContainText('未配置大模型，暂不能整句翻译');
+      await expect(analysis.translation().getByTestId('gloss-entry').first()).toContainText('book');
       // Layers: the main clause, then its functions, each segment labelled.
       expect(await analysis.layers().count()).toBeGreaterThanOrEqual(2);
       await expect(analysis.segment('主句')).toHaveCount(1);
@@ -187,7 +188,12 @@ test.describe('the translate drawer', () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByTestId('translate-original')).toHaveText(SENTENCE);
     await expect(drawer.getByTestId('translate-result')).not.toBeEmpty();
-    await expect(drawer).toContainText('逐词释义');
+    // Without a model: the gloss as a list of words, labelled 逐词释义, never headed as a translation.
+    await expect(drawer.getByRole('heading', { name: '逐词释义' }).first()).toBeVisible();
+    await expect(drawer.getByRole('heading', { name: /^(翻译|译文)$/ })).toHaveCount(0);
+    await expect(drawer.getByTestId('gloss-entry').first()).toBeVisible();
+    await expect(drawer.getByTestId('gloss-entry').filter({ hasText: /^book/ })).toContainText('书');
+    await expect(drawer).toContainText('未配置大模型，暂不能整句翻译');
   });
 });
 
