@@ -53,6 +53,8 @@ for (const [name, viewport] of [
       await expect(analysis.segment('主语').first()).toHaveAttribute('data-selected', 'true');
       await expect(analysis.suggestedQuestions().first()).toBeVisible({ timeout: 15_000 });
       const question = (await analysis.suggestedQuestions().first().textContent())!.trim();
+      // About the constituent clicked, in its own words, not a template.
+      expect(question).toContain('“The book that you lent me”');
       await analysis.suggestedQuestions().first().click();
       await expect(analysis.messages('user').last()).toContainText(question);
       const reply = await analysis.lastReply();
@@ -66,6 +68,8 @@ for (const [name, viewport] of [
       expect(new URL(streams[0].url, page.url()).searchParams.get('round_id')).toBe('0');
       // All of them, not just the first, are in the reply (the Markdown rendered).
       await expect(reply).toContainText('离线讲解');
+      // It answers the question asked: the function of those words.
+      await expect(reply).toContainText('在句中作主语');
       const plain = (text: string) => text.replace(/[\s*#`>_-]/g, '');
       const shown = plain((await reply.getByTestId('chat-reply').textContent()) ?? '');
       expect(shown.length).toBeGreaterThan(plain(pieces[0].content ?? '').length);
