@@ -27,9 +27,10 @@ for (const [name, viewport] of [
       await analysis.open();
       await analysis.analyse(SENTENCE);
 
-      // The offline translation is a word-by-word gloss and says so.
+      // The offline translation is a word-by-word gloss, a list of words and their senses, and says so.
       await expect(analysis.translation()).toContainText('逐词释义');
-      await expect(analysis.translation()).toContainText('完整翻译与自由提问需要接入大模型服务');
+      await expect(analysis.translation()).toContainText('未配置大模型，暂不能整句翻译');
+      await expect(analysis.translation().getByTestId('gloss-entry').first()).toContainText('book');
       // Layers: the main clause, then its functions, each segment labelled.
       expect(await analysis.layers().count()).toBeGreaterThanOrEqual(2);
       await expect(analysis.segment('主句')).toHaveCount(1);
@@ -52,6 +53,8 @@ for (const [name, viewport] of [
       await expect(analysis.segment('主语').first()).toHaveAttribute('data-selected', 'true');
       await expect(analysis.suggestedQuestions().first()).toBeVisible({ timeout: 15_000 });
       const question = (await analysis.suggestedQuestions().first().textContent())!.trim();
+      // About the constituent clicked, in its own words, not a template.
+      expect(question).toContain('“The book that you lent me”');
       await analysis.suggestedQuestions().first().click();
       await expect(analysis.messages('user').last()).toContainText(question);
       const reply = await analysis.lastReply();
@@ -65,6 +68,8 @@ for (const [name, viewport] of [
       expect(new URL(streams[0].url, page.url()).searchParams.get('round_id')).toBe('0');
       // All of them, not just the first, are in the reply (the Markdown rendered).
       await expect(reply).toContainText('离线讲解');
+      // It answers the question asked: the function of those words.
+      await expect(reply).toContainText('在句中作主语');
       const plain = (text: string) => text.replace(/[\s*#`>_-]/g, '');
       const shown = plain((await reply.getByTestId('chat-reply').textContent()) ?? '');
       expect(shown.length).toBeGreaterThan(plain(pieces[0].content ?? '').length);
@@ -187,7 +192,12 @@ test.describe('the translate drawer', () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByTestId('translate-original')).toHaveText(SENTENCE);
     await expect(drawer.getByTestId('translate-result')).not.toBeEmpty();
-    await expect(drawer).toContainText('逐词释义');
+    // Without a model: the gloss as a list of words, labelled 逐词释义, never headed as a translation.
+    await expect(drawer.getByRole('heading', { name: '逐词释义' }).first()).toBeVisible();
+    await expect(drawer.getByRole('heading', { name: /^(翻译|译文)$/ })).toHaveCount(0);
+    await expect(drawer.getByTestId('gloss-entry').first()).toBeVisible();
+    await expect(drawer.getByTestId('gloss-entry').filter({ hasText: /^book/ })).toContainText('书');
+    await expect(drawer).toContainText('未配置大模型，暂不能整句翻译');
   });
 });
 

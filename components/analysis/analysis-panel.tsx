@@ -9,10 +9,11 @@ import { useTutorChat } from '@/lib/client/chat/use-tutor-chat';
 import type { AnalysisAnswer } from '@/lib/contract/calls/analysis';
 import type { ChatRecord } from '@/lib/contract/calls/chat';
 import { ChatPanel } from '../chat/chat-panel';
-import { GLOSS_LABEL, NEEDS_MODEL_NOTICE } from './analysis-text';
+import { GLOSS_LABEL } from './analysis-text';
 import { EmptyAnalysisPanel } from './analysis-empty';
 import { ConstituentLayers } from './constituent-layers';
 import { ExplainDrawer } from './explain-drawer';
+import { GlossEntries } from './gloss-entries';
 
 /** Spec section 2: the panel's modes. */
 export type AnalysisPanelMode = 'empty' | 'sentence' | 'chat-only';
@@ -138,12 +139,11 @@ function Translation({ answer }: { answer: AnalysisAnswer }) {
         {gloss ? GLOSS_LABEL : '翻译'}
         {gloss && <span className="rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-ink-mute">非完整翻译</span>}
       </h2>
-      <p data-testid="translation-text" className="leading-relaxed">
-        {answer.translation}
-      </p>
-      {gloss && (
-        <p data-testid="needs-model" className="mt-1 text-xs text-ink-mute">
-          {NEEDS_MODEL_NOTICE}
+      {gloss ? (
+        <GlossEntries entries={answer.gloss_entries} line={answer.translation} />
+      ) : (
+        <p data-testid="translation-text" className="leading-relaxed">
+          {answer.translation}
         </p>
       )}
     </div>

@@ -4,20 +4,24 @@ import { Overlay } from '@/components/ui/overlay';
 import { RetryButton } from '@/components/ui/retry-button';
 import { useTranslation } from '@/lib/client/analysis/queries';
 import type { HostedOverlayProps } from '@/lib/client/overlays';
-import { GLOSS_LABEL, NEEDS_MODEL_NOTICE } from './analysis-text';
+import { GLOSS_LABEL } from './analysis-text';
+import { GlossEntries } from './gloss-entries';
 
 /**
  * The translate drawer (spec section 2): the original text and its translation, with a spinner
  * until the translation arrives. Without the model service the answer is a word-by-word gloss,
- * labelled as such, never passed off as a translation.
+ * labelled as such (its title too), never passed off as a translation.
  */
 export function TranslateDrawer({ open, payload, onOpenChange }: HostedOverlayProps<'sentenceTranslate'>) {
+  // The same query the body reads: the title says what the answer is once it is known.
+  const result = useTranslation(payload?.text ?? null);
+  const gloss = result.data?.source === 'gloss';
   return (
     <Overlay
       open={open}
       onOpenChange={onOpenChange}
       layout={{ wide: 'dialog', narrow: 'sheet' }}
-      title="翻译"
+      title={gloss ? GLOSS_LABEL : '翻译'}
       testId="translate-drawer"
     >
       {payload && <TranslateBody text={payload.text} />}
@@ -53,13 +57,14 @@ function TranslateBody({ text }: { text: string }) {
             <p className="text-red-600">{result.error.message || '翻译失败'}</p>
             <RetryButton testId="translate-retry" onRetry={() => void result.refetch()} retrying={result.isFetching} />
           </div>
+        ) : gloss ? (
+          <div data-testid="translate-result">
+            <GlossEntries entries={result.data.entries} line={result.data.translation} />
+          </div>
         ) : (
-          <>
-            <p data-testid="translate-result" className="leading-relaxed">
-              {result.data.translation}
-            </p>
-            {gloss && <p className="mt-1 text-xs text-ink-mute">{NEEDS_MODEL_NOTICE}</p>}
-          </>
+          <p data-testid="translate-result" className="leading-relaxed">
+            {result.data.translation}
+          </p>
         )}
       </div>
     </div>

@@ -149,6 +149,20 @@ describe('sentence analysis', () => {
     expect(answer.body.data.translation).toMatch(/garden \p{Script=Han}/u);
     expect((await upstream.call('translate', { text: '……' })).http).toBe(400);
   });
+
+  it('glosses offline the sense of each content word and expression in this sentence, as a list', async () => {
+    const answer = await upstream.call('translate', { text: 'The old man was asleep.' }, visitor('translate-2'));
+    expect(answer.body.data.source).toBe('gloss');
+    const entries: { text: string; gloss: string }[] = answer.body.data.entries;
+    expect(entries.map((e) => e.text)).toEqual(['old', 'man', 'asleep']);
+    expect(entries.find((e) => e.text === 'asleep')?.gloss).toMatch(/睡/);
+    expect(answer.body.data.translation).not.toMatch(/老爸|长眠/);
+    const analysed = await upstream.call('analyze_sentence', { sentence: 'He gave up smoking.' }, visitor('translate-3'));
+    const result = analysisAnswer.parse(analysed.body.data.analysis_result.answer);
+    expect(result.translation_source).toBe('gloss');
+    expect(result.gloss_entries?.map((e) => e.text)).toEqual(['give up', 'smoking']);
+    expect(result.translation).toMatch(/^give up \p{Script=Han}+；smoking /u);
+  });
 });
 
 describe('the sentence history and sentence bank', () => {

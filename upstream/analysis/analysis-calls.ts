@@ -54,8 +54,8 @@ export function analysisHandlers({
         if (error instanceof ParserBusy) throw new UpstreamError(503, '503', '句子分析繁忙，请稍后再试');
         throw error;
       }),
-      // The offline gloss is synchronous work: it waits one turn of the event loop, so that the
-      // sentence is on its way to the parser process first and the two run side by side.
+      // The offline gloss is mostly synchronous work: it waits one turn of the event loop, so that
+      // the sentence is on its way to the parser process first and the two run side by side.
       new Promise((resolve) => setImmediate(resolve)).then(() =>
         translator.translate(sentence, { timeoutMs: analysisTranslationTimeoutMs }),
       ),
@@ -63,6 +63,7 @@ export function analysisHandlers({
     return {
       translation: translation.translation,
       translation_source: translation.source,
+      ...(translation.entries ? { gloss_entries: translation.entries } : {}),
       spans: { words: analysis.words, spans: analysis.spans },
       labels_needed_to_explain: [...new Set(analysis.grammarPoints.map((p) => p.name))],
       grammar_points: analysis.grammarPoints,

@@ -29,7 +29,11 @@ export const analysisModule: UpstreamModule<
     grammarCatalogue: () => createGrammarCatalogue(),
     sentenceAnalyzer: ({ grammarCatalogue, sentenceTrees, log }) =>
       createSentenceAnalyzer({ trees: sentenceTrees, catalogue: grammarCatalogue, log }),
-    translator: ({ dictionary, llm, log }) => createTranslator({ dictionary, llm, log }),
+    // Offline, the gloss reads each word as query_word does: the parse and the tree, and the sense
+    // model once the dictionary has read it (a started product reads it soon after it listens; the
+    // gloss does not make a process read tens of MB for itself).
+    translator: ({ dictionary, llm, sentenceParser, sentenceTrees, treesReady, log }) =>
+      createTranslator({ dictionary, llm, sentenceParser, sentenceTrees, modelsReady: treesReady, log }),
     sentenceBank: ({ db, now }) => createSentenceBank({ db, now }),
   },
   calls: analysisHandlers,

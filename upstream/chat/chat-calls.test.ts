@@ -41,7 +41,7 @@ describe('the tutor offline', () => {
   });
   afterAll(() => upstream.stop());
 
-  it('suggests 3–5 questions about a span, built from the analysis', async () => {
+  it('suggests 3–5 questions about a span, naming its words, built from the analysis', async () => {
     const answer = await upstream.call(
       'get_questions',
       { label: '主句', start: 0, end: words.length, conversation_id: conversation },
@@ -52,8 +52,8 @@ describe('the tutor offline', () => {
     expect(questions.length).toBeLessThanOrEqual(5);
     for (const q of questions) expect(q).toMatch(/\p{Script=Han}.*？$/u);
     expect(questions[0]).toContain(words[0]);
-    // The grammar points inside the span are asked about.
-    expect(questions.join('')).toContain('一般过去时');
+    // The grammar points found inside the span are asked about by their words.
+    expect(questions).toContain('“lent”为什么用这个形式？');
 
     const unknown = await upstream.call(
       'get_questions',
@@ -79,11 +79,12 @@ describe('the tutor offline', () => {
     expect(events.slice(0, -1).every((e) => typeof e.content === 'string' && e.completed === undefined)).toBe(true);
     const text = events.map((e) => e.content).join('');
     expect(text.startsWith(offlineHeading)).toBe(true);
-    expect(text).toContain('**句法功能**：在句中作**主句**');
-    // The grammar point in the span, with the catalogue's summary and example.
-    expect(text).toContain('**一般过去时**');
-    expect(text).toContain('过去发生的动作或存在的状态。');
-    expect(text).toContain('I finished it in one night.');
+    // The question asked, answered: the main clause's subject and predicate, in the sentence's words.
+    expect(text).toContain('这句话的主干在主句里');
+    expect(text).toContain('主语“The book that you lent me”（中心词：book）');
+    expect(text).toContain('谓语“was”');
+    // Not a list of every grammar point.
+    expect(text).not.toContain('一般过去时');
 
     const history = await upstream.call('get_conversation_history', { conversation_id: conversation }, me);
     expect(history.body.data).toMatchObject({ conversation_id: conversation, sentence: lentBook, scene: 'sentence' });
@@ -102,7 +103,7 @@ describe('the tutor offline', () => {
     const next = await readEvents(await askStream(question(1, { question: '今天晚饭吃什么好呢', label: 'subject', end: 2 })));
     expect(next.at(-1)).toEqual({ content: '', completed: true });
     const free = next.map((e) => e.content).join('');
-    expect(free).toContain('在句中作**主语**');
+    expect(free).toContain('离线讲解回答不了这个问题');
     expect(free).toContain('自由提问需要接入大模型服务');
   });
 

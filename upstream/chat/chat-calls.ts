@@ -11,7 +11,8 @@ import type { ExpertInstructions } from '../expert-instructions/expert-instructi
 import type { Asker } from '../platform/caller';
 import type { Conversation, Conversations } from './conversations';
 import { type LanguageModel, LanguageModelError } from '../platform/language-model';
-import { offlineReply, suggestedQuestions } from './offline-tutor';
+import type { DictionaryEngine } from '../dictionary/types';
+import { offlineReply, openQuestions, suggestedQuestions } from './offline-tutor';
 import { tutorMessages } from './prompt';
 import { labelName, type Position } from './span-reading';
 
@@ -21,6 +22,8 @@ export interface ChatHandlersDeps {
   ledger: Pick<UsageLedger, 'requireFreeUse'>;
   conversations: Conversations;
   grammarCatalogue: GrammarCatalogue;
+  /** The contextual dictionary: the offline tutor answers what a word means in the sentence. */
+  dictionary?: Pick<DictionaryEngine, 'lookup'>;
   llm: LanguageModel | null;
   /** The experts' current instruction for the tutor goes into its system prompt. */
   expertInstructions: Pick<ExpertInstructions, 'instructionFor'>;
@@ -89,6 +92,7 @@ export function chatHandlers({
   users,
   conversations,
   grammarCatalogue,
+  dictionary,
   llm,
   expertInstructions,
   ledger,
@@ -147,7 +151,11 @@ export function chatHandlers({
   /** The reply's pieces: the model's as they come, or the offline explanation's. */
   async function reply(ask: ClaimedAsk, signal: AbortSignal) {
     if (!llm) {
-      const pieces = offlineReply(ask.conversation.analysis, { ...ask.position, question: ask.question }, grammarCatalogue);
+      const pieces = offlineReply(
+        ask.conversation.analysis,
+        { ...ask.position, question: ask.question },
+        { catalogue: grammarCatalogue, dictionary, sentence: ask.conversation.sentence },
+      );
       return {
         source: 'offline' as const,
         pieces: (async function* () {
@@ -203,7 +211,18 @@ export function chatHandlers({
     get_questions: async (input, caller) => {
       const conversation = await owned(await askerOf(caller), input.conversation_id);
       const position = positionOf(conversation, input);
-      return ok({ questions: suggestedQuestions(conversation.analysis, position, grammarCatalogue) });
+      // Questions about the words clicked, each one the offline tutor answers; a free chat has only
+      // open questions, which only the model answers.
+      const questions = conversation.analysis
+        ? suggestedQuestions(conversation.analysis, position, {
+            catalogue: grammarCatalogue,
+            dictionary,
+            sentence: conversation.sentence,
+          })
+        : llm
+          ? openQuestions(position)
+          : [];
+      return ok({ questions });
     },
 
     ask_stream: async (input, caller) => {

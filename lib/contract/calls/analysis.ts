@@ -36,12 +36,25 @@ export const spanNode: z.ZodType<SpanNode> = z.lazy(() =>
 export const grammarPointHit = obj({ name: str, start: num, end: num });
 export type GrammarPointHit = z.infer<typeof grammarPointHit>;
 
+/**
+ * One entry of the offline word-by-word gloss (逐词释义): a content word (its lemma) or an
+ * expression the dictionary recognises ("give up"), with the Chinese of its sense in the sentence;
+ * `alternative` where the dictionary is unsure between its two best senses.
+ */
+export const glossEntry = obj({ text: str, gloss: str, alternative: str.optional() });
+export type GlossEntry = z.infer<typeof glossEntry>;
+
 /** `data.analysis_result.answer` of analyze_sentence (spec section 3, "Analysis result"). */
 export const analysisAnswer = obj({
-  /** The model's translation, or offline the word-by-word gloss (逐词释义). Never empty. */
+  /**
+   * The model's translation, or offline the word-by-word gloss (逐词释义) as one line; empty when
+   * no word of the sentence has a sense the dictionary can gloss.
+   */
   translation: str,
   /** Which of the two `translation` is: the UI labels a gloss as such. */
   translation_source: z.enum(['model', 'gloss']),
+  /** The gloss's entries, word → Chinese, when `translation_source` is 'gloss'. */
+  gloss_entries: z.array(glossEntry).optional(),
   spans: obj({ words: z.array(str), spans: z.array(spanNode) }),
   /** Names of the grammar points in the sentence (the grammar list, the explain drawer). */
   labels_needed_to_explain: z.array(str),
@@ -98,6 +111,8 @@ export const analysisCalls = {
       obj({
         translation: str,
         source: z.enum(['model', 'gloss']).optional(),
+        /** The gloss's entries, word → Chinese, when `source` is 'gloss'. */
+        entries: z.array(glossEntry).optional(),
         /** The model's translations left free today after this one; absent when not counted. */
         free_uses_left: z.number().int().min(0).optional(),
       }),
