@@ -38,3 +38,45 @@ test.describe('an anonymous visit', () => {
     });
   }
 });
+
+test.describe('the keyboard', () => {
+  test.use({ viewport: widths.desktop });
+
+  for (const path of ['/', '/ShortStoryArticle/the-lost-umbrella']) {
+    test(`on ${path} the first Tab reaches 跳到正文, and Enter takes the focus to the main content`, async ({ page, shell }) => {
+      await page.goto(path);
+      await expect(shell.loginButton()).toBeVisible();
+      const skip = page.getByTestId('skip-link');
+      // Hidden until focused.
+      expect((await skip.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+      await page.keyboard.press('Tab');
+      await expect(skip).toBeFocused();
+      await expect(skip).toHaveText('跳到正文');
+      expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(20);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main#main')).toBeFocused();
+      // The next Tab goes on inside the main content, past the header.
+      await page.keyboard.press('Tab');
+      const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'));
+      expect(inMain).toBe(true);
+    });
+  }
+
+  test('in the lookup form the text box comes before 开始查词, which is still drawn above it', async ({ page, dict }) => {
+    await dict.open();
+    await dict.input().fill('The plane took off.');
+    await dict.input().focus();
+    await page.keyboard.press('Tab');
+    // 清空 (shown once there is text), then 开始查词.
+    await expect(page.getByTestId('clear-text')).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(dict.readButton()).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Shift+Tab');
+    await expect(dict.input()).toBeFocused();
+    // The look is unchanged: the bar with 开始查词 sits above the text box.
+    const bar = await dict.readButton().boundingBox();
+    const box = await dict.input().boundingBox();
+    expect(bar && box && bar.y + bar.height <= box.y).toBe(true);
+  });
+});
