@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { widths } from './support/outbox';
+import { freshClientAddress } from './support/visitors';
 
 /*
  * The small things a learner notices (issue 35): a quiet console on the pages a visitor lands on,
@@ -78,5 +79,25 @@ test.describe('the keyboard', () => {
     const bar = await dict.readButton().boundingBox();
     const box = await dict.input().boundingBox();
     expect(bar && box && bar.y + bar.height <= box.y).toBe(true);
+  });
+});
+
+test.describe('a misspelt word', () => {
+  test.use({ viewport: widths.desktop, extraHTTPHeaders: { 'x-forwarded-for': freshClientAddress() } });
+
+  test('is answered with 你要找的是不是 and the words it may be, each a lookup of its own', async ({ dict, panel }) => {
+    await dict.open();
+    await dict.read('I will recieve the parcel tomorrow.');
+    await dict.word('recieve').click();
+    await expect(panel.notFound()).toBeVisible({ timeout: 15_000 });
+    const suggestions = panel.root().getByTestId('spelling-suggestions');
+    await expect(suggestions).toContainText('你要找的是不是：');
+    const first = suggestions.getByTestId('spelling-suggestion').first();
+    await expect(first).toHaveText('receive');
+    await first.click();
+    await panel.expectLoaded('receive');
+    await expect(panel.notFound()).toHaveCount(0);
+    await expect(panel.selectedTab()).toHaveText('receive');
+    await expect(panel.firstGloss()).toBeVisible();
   });
 });

@@ -74,15 +74,23 @@ export function callData<N extends CallName>(
 }
 
 /**
- * callData for a call whose data is not an object (query_word answers a list): its data, and the
- * free uses left today that the answer carries beside it (null when not counted).
+ * callData for a call whose data is not an object (query_word answers a list): its data, the
+ * free uses left today that the answer carries beside it (null when not counted), and the whole
+ * answer, checked, for what else it carries there (query_word's spelling suggestions).
  */
 export function callDataCounted<N extends CallName>(
   name: N,
   body?: CallRequest<N>,
   signal?: AbortSignal,
-): Promise<{ data: CallData<N>; freeUsesLeft: number | null }> {
-  return core().then((c) => c.callDataCounted(name, body, signal) as Promise<{ data: CallData<N>; freeUsesLeft: number | null }>);
+): Promise<{ data: CallData<N>; freeUsesLeft: number | null; answer: CallResponse<N> }> {
+  return core().then(
+    (c) =>
+      c.callDataCounted(name, body, signal) as Promise<{
+        data: CallData<N>;
+        freeUsesLeft: number | null;
+        answer: CallResponse<N>;
+      }>,
+  );
 }
 
 /** A raw request to the same origin with the client's error rules (for what is not a contract call). */
