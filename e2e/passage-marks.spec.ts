@@ -6,7 +6,9 @@ import { clickWord, sentence } from './support/reading-text';
 import { freshClientAddress } from './support/visitors';
 
 // "residents" and "effective" are the passage's CET-4 words (ECDICT lists no easier exam for
-// them); "the", "city", "policy" are 中考/高考 words and stay unmarked under 四级.
+// them); "the", "city", "policy" are 中考/高考 words and stay unmarked under 四级. Under 中考,
+// "welcomed" and "doubted" are marked, while "the" and "city", though ECDICT tags them 中考, are
+// basic words every learner knows (lib/client/passage/passage-marks.ts isExamWord).
 const PASSAGE =
   'The government announced a new policy to reduce pollution in the city. Many residents welcomed the decision, ' +
   'although some experts doubted whether it would be effective. We look forward to seeing the results.';
@@ -51,9 +53,12 @@ for (const [name, viewport] of [
         const tint = await dict.word('residents').evaluate((el) => getComputedStyle(el).backgroundColor);
         expect(tint).not.toBe('rgba(0, 0, 0, 0)');
 
-        // Another exam from the chooser: 中考 marks the basic words instead.
+        // Another exam from the chooser: 中考 marks its own words instead, not the basic ones.
         await page.getByTestId('mark-exam-choice').selectOption({ label: '中考' });
-        await expect(dict.word('city')).toHaveAttribute('data-marks', 'exam');
+        await expect(dict.word('welcomed')).toHaveAttribute('data-marks', 'exam');
+        await expect(dict.word('doubted')).toHaveAttribute('data-marks', 'exam');
+        await expect(dict.word('city')).not.toHaveAttribute('data-marks');
+        await expect(dict.word('the')).not.toHaveAttribute('data-marks');
         await expect(dict.word('residents')).not.toHaveAttribute('data-marks');
 
         // The keyboard turns the marks off again.

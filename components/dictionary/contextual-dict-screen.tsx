@@ -33,6 +33,9 @@ interface Saved {
   mode: Mode;
 }
 
+/** The bar above the text: what the text is, and the switch between editing and reading. */
+const barClass = 'flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2.5';
+
 const storageKey = (from: string) => `yujing:dict-text:${from}`;
 
 function loadSaved(from: string): Saved | null {
@@ -129,75 +132,77 @@ export function ContextualDictScreen({
       <section
         data-testid="dict-screen"
         data-ready={ready || undefined}
-        className="rounded-2xl border border-slate-200 bg-white shadow-sm"
+        className="flex flex-col rounded-2xl border border-slate-200 bg-white shadow-sm"
       >
-        <div className="flex flex-wrap items-center justify-between gap-2 border-b border-slate-100 px-4 py-2.5">
-          <span className="text-sm text-ink-mute" aria-live="polite">
-            {mode === 'read' ? (
-              <>
+        {mode === 'read' ? (
+          <>
+            <div className={barClass}>
+              <span className="text-sm text-ink-mute" aria-live="polite">
                 点击任意单词查看释义<span className="hidden md:inline"> · 方向键移动，回车查词</span>
-              </>
-            ) : (
-              `${text.length} / ${MAX_TEXT_LENGTH} 字符`
-            )}
-          </span>
-          {mode === 'read' ? (
-            <Button tone="secondary" size="sm" data-testid="edit-mode" onClick={startEditing}>
-              编辑文本
-            </Button>
-          ) : (
-            <div className="flex gap-2">
-              {text && (
-                <button
-                  type="button"
-                  data-testid="clear-text"
-                  onClick={() => {
-                    setText('');
-                    textarea.current?.focus();
-                  }}
-                  className="rounded-lg px-3 py-1.5 text-sm text-ink-mute hover:bg-slate-50 hover:text-ink"
-                >
-                  清空
-                </button>
-              )}
-              <Button data-testid="read-mode" onClick={startReading} disabled={!canRead}>
-                开始查词
+              </span>
+              <Button tone="secondary" size="sm" data-testid="edit-mode" onClick={startEditing}>
+                编辑文本
               </Button>
             </div>
-          )}
-        </div>
-        {mode === 'read' ? (
-          <div className="px-4 py-4 md:px-6 md:py-5">
-            <Suspense fallback={<p className="reading-text whitespace-pre-wrap break-words leading-[1.9] text-ink">{text}</p>}>
-              <DictReading text={text} from={from} autoLookup={autoLookup} focusFirstWord={switched} />
-            </Suspense>
-          </div>
+            <div className="px-4 py-4 md:px-6 md:py-5">
+              <Suspense fallback={<p className="reading-text whitespace-pre-wrap break-words leading-[1.9] text-ink">{text}</p>}>
+                <DictReading text={text} from={from} autoLookup={autoLookup} focusFirstWord={switched} />
+              </Suspense>
+            </div>
+          </>
         ) : (
-          <div className="p-2">
-            <PhotoTextPicker onText={addPhotoText} />
-            <label htmlFor={textareaId} className="sr-only">
-              英文原文
-            </label>
-            <textarea
-              id={textareaId}
-              ref={textarea}
-              data-testid="dict-input"
-              lang="en"
-              value={text}
-              maxLength={MAX_TEXT_LENGTH}
-              onChange={(e) => setText(e.target.value)}
-              onKeyDown={(e) => {
-                // Ctrl/⌘ + Enter reads without reaching for the mouse.
-                if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                  e.preventDefault();
-                  startReading();
-                }
-              }}
-              rows={10}
-              placeholder="在这里粘贴或输入英文文章、段落或句子，然后点击“开始查词”，再点击任意单词，查看它在这句话里的意思。"
-              className="reading-text block min-h-[14rem] w-full resize-y rounded-xl border-0 bg-transparent p-3 leading-relaxed outline-none placeholder:text-base placeholder:text-ink-mute focus:ring-2 focus:ring-brand-100"
-            />
-          </div>
+          <>
+            <div className="p-2">
+              <PhotoTextPicker onText={addPhotoText} />
+              <label htmlFor={textareaId} className="sr-only">
+                英文原文
+              </label>
+              <textarea
+                id={textareaId}
+                ref={textarea}
+                data-testid="dict-input"
+                lang="en"
+                value={text}
+                maxLength={MAX_TEXT_LENGTH}
+                onChange={(e) => setText(e.target.value)}
+                onKeyDown={(e) => {
+                  // Ctrl/⌘ + Enter reads without reaching for the mouse.
+                  if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                    e.preventDefault();
+                    startReading();
+                  }
+                }}
+                rows={10}
+                placeholder="在这里粘贴或输入英文文章、段落或句子，然后点击“开始查词”，再点击任意单词，查看它在这句话里的意思。"
+                className="reading-text block min-h-[14rem] w-full resize-y rounded-xl border-0 bg-transparent p-3 leading-relaxed outline-none placeholder:text-base placeholder:text-ink-mute focus:ring-2 focus:ring-brand-100"
+              />
+            </div>
+            {/* Drawn above the text box (order-first) but after it in the document, so that the
+                keyboard reaches the box before its submit, 开始查词. */}
+            <div className={`order-first ${barClass}`}>
+              <span className="text-sm text-ink-mute" aria-live="polite">
+                {`${text.length} / ${MAX_TEXT_LENGTH} 字符`}
+              </span>
+              <div className="flex gap-2">
+                {text && (
+                  <button
+                    type="button"
+                    data-testid="clear-text"
+                    onClick={() => {
+                      setText('');
+                      textarea.current?.focus();
+                    }}
+                    className="rounded-lg px-3 py-1.5 text-sm text-ink-mute hover:bg-slate-50 hover:text-ink"
+                  >
+                    清空
+                  </button>
+                )}
+                <Button data-testid="read-mode" onClick={startReading} disabled={!canRead}>
+                  开始查词
+                </Button>
+              </div>
+            </div>
+          </>
         )}
       </section>
     </div>

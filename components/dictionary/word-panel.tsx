@@ -9,7 +9,7 @@ import { createTabReset, isWordNotFound, notFoundMessage } from '@/lib/client/di
 import { ApiError } from '@/lib/client/errors';
 import { sentenceToAnalyse } from '@/lib/client/analysis/sentence-input';
 import { type HostedOverlayProps, openOverlay, type WordLookup } from '@/lib/client/overlays';
-import { closeWordPanel, wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
+import { closeWordPanel, lookUpWord, wordQueryKey, type WordQuery } from '@/lib/client/word-lookup';
 import type { TranslationItem } from '@/lib/contract';
 import { FreeUsesLeft } from '@/components/membership/free-uses-left';
 import { AddToList } from '@/components/word-lists/add-to-list';
@@ -17,6 +17,7 @@ import { MarkSense } from '@/components/word-lists/mark-sense';
 import { WaitingCard } from '@/components/review/waiting-card';
 import { LemmaEntry, LemmaPhonetics } from './lemma-entry';
 import { NotFoundIcon } from '@/components/ui/icons';
+import { Button } from '@/components/ui/button';
 
 const sameQuery = (a: WordQuery | null, b: WordQuery | null) =>
   a === b || (!!a && !!b && JSON.stringify(wordQueryKey(a)) === JSON.stringify(wordQueryKey(b)));
@@ -60,12 +61,30 @@ export function WordPanel({ open, payload, onOpenChange }: HostedOverlayProps<'w
       layoutNames={{ popover: 'popup', dialog: 'popup', sheet: 'drawer' }}
       testId="word-panel"
     >
-      {shown && <WordPanelBody query={shown.query} tab={tab} onTab={setTab} />}
+      {shown && (
+        <WordPanelBody
+          query={shown.query}
+          tab={tab}
+          onTab={setTab}
+          // A suggested spelling is looked up in the same sentence, in the same place.
+          onLookUp={(word) => lookUpWord({ ...shown.query, target_word: word }, shown.anchor)}
+        />
+      )}
     </Overlay>
   );
 }
 
-function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; onTab: (tab: number) => void }) {
+function WordPanelBody({
+  query,
+  tab,
+  onTab,
+  onLookUp,
+}: {
+  query: WordQuery;
+  tab: number;
+  onTab: (tab: number) => void;
+  onLookUp: (word: string) => void;
+}) {
   const result = useWordQuery(query);
   const items = result.data && !isWordNotFound(result.data.items) ? result.data.items : [];
   const shownItem = items[Math.min(tab, items.length - 1)];
@@ -100,7 +119,13 @@ function WordPanelBody({ query, tab, onTab }: { query: WordQuery; tab: number; o
         ) : result.isError ? (
           <WordError error={result.error} onRetry={() => result.refetch()} retrying={result.isFetching} />
         ) : isWordNotFound(result.data.items) ? (
-          <NotFound word={query.target_word} message={notFoundMessage(result.data.items)} left={result.data.freeUsesLeft} />
+          <NotFound
+            word={query.target_word}
+            message={notFoundMessage(result.data.items)}
+            left={result.data.freeUsesLeft}
+            suggestions={result.data.suggestions}
+            onLookUp={onLookUp}
+          />
         ) : (
           <WordAnswer query={query} items={result.data.items} tab={tab} onTab={onTab} freeUsesLeft={result.data.freeUsesLeft} />
         )}
@@ -234,11 +259,41 @@ function WordSkeleton() {
   );
 }
 
-function NotFound({ word, message, left }: { word: string; message: string; left: number | null }) {
+function NotFound({
+  word,
+  message,
+  left,
+  suggestions,
+  onLookUp,
+}: {
+  word: string;
+  message: string;
+  left: number | null;
+  /** The words it may be a misspelling of, likeliest first; each looks itself up. */
+  suggestions: string[];
+  onLookUp: (word: string) => void;
+}) {
   return (
     <div data-testid="not-found" className="flex flex-col items-center gap-2 py-8 text-center">
       <NotFoundIcon className="size-10 text-slate-300" />
       <p className="font-medium">{message}</p>
+      {suggestions.length > 0 && (
+        <div data-testid="spelling-suggestions" className="flex flex-wrap items-center justify-center gap-2">
+          <span className="text-sm text-ink-soft">你要找的是不是：</span>
+          {suggestions.map((suggestion) => (
+            <Button
+              key={suggestion}
+              tone="secondary"
+              size="sm"
+              lang="en"
+              data-testid="spelling-suggestion"
+              onClick={() => onLookUp(suggestion)}
+            >
+              {suggestion}
+            </Button>
+          ))}
+        </div>
+      )}
       <p className="text-sm text-ink-mute">
         词典里没有 “<span lang="en">{word}</span>”。请检查拼写，或换一个词试试。
       </p>

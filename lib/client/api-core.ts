@@ -86,11 +86,11 @@ export async function callDataCounted(
   name: CallName,
   body: unknown,
   signal: AbortSignal | undefined,
-): Promise<{ data: unknown; freeUsesLeft: number | null }> {
+): Promise<{ data: unknown; freeUsesLeft: number | null; answer: unknown }> {
   const answer = await send(name, body, signal, {});
   const data = readAnswer(answerSchemaOf(name), answer);
   const left = (answer as { free_uses_left?: unknown }).free_uses_left;
-  return { data, freeUsesLeft: typeof left === 'number' ? left : null };
+  return { data, freeUsesLeft: typeof left === 'number' ? left : null, answer };
 }
 
 async function send(name: CallName, body: unknown, signal: AbortSignal | undefined, { quiet }: CallOptions): Promise<unknown> {

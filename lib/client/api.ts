@@ -45,10 +45,13 @@ export function preloadApiCore(): void {
 
 /**
  * A call's answer read without the API core, for the questions every page asks as it loads (who
- * is logged in, which environment): the HTTP status, and the data of an OK answer (undefined for
- * any other). What is unusual is the caller's to send through callData or to do without.
+ * is logged in, which environment): the HTTP status, whether the business status is OK, and the
+ * data of an OK answer (undefined for any other, or when it has none). What is unusual is the
+ * caller's to send through callData or to do without.
  */
-export async function askPlainly(name: 'get_user_info' | 'get_env_type'): Promise<{ httpStatus: number; data?: unknown }> {
+export async function askPlainly(
+  name: 'get_user_info' | 'get_env_type',
+): Promise<{ httpStatus: number; ok?: boolean; data?: unknown }> {
   const answer = await fetch(
     `/api/${name}`,
     name === 'get_env_type'
@@ -57,7 +60,8 @@ export async function askPlainly(name: 'get_user_info' | 'get_env_type'): Promis
   );
   if (answer.status !== 200) return { httpStatus: answer.status };
   const body = (await answer.json().catch(() => null)) as { status?: unknown; data?: unknown } | null;
-  return { httpStatus: 200, data: body?.status === 'OK' ? body.data : undefined };
+  const ok = body?.status === 'OK';
+  return { httpStatus: 200, ok, data: ok ? body?.data : undefined };
 }
 
 export function callData<N extends CallName>(
@@ -70,15 +74,23 @@ export function callData<N extends CallName>(
 }
 
 /**
- * callData for a call whose data is not an object (query_word answers a list): its data, and the
- * free uses left today that the answer carries beside it (null when not counted).
+ * callData for a call whose data is not an object (query_word answers a list): its data, the
+ * free uses left today that the answer carries beside it (null when not counted), and the whole
+ * answer, checked, for what else it carries there (query_word's spelling suggestions).
  */
 export function callDataCounted<N extends CallName>(
   name: N,
   body?: CallRequest<N>,
   signal?: AbortSignal,
-): Promise<{ data: CallData<N>; freeUsesLeft: number | null }> {
-  return core().then((c) => c.callDataCounted(name, body, signal) as Promise<{ data: CallData<N>; freeUsesLeft: number | null }>);
+): Promise<{ data: CallData<N>; freeUsesLeft: number | null; answer: CallResponse<N> }> {
+  return core().then(
+    (c) =>
+      c.callDataCounted(name, body, signal) as Promise<{
+        data: CallData<N>;
+        freeUsesLeft: number | null;
+        answer: CallResponse<N>;
+      }>,
+  );
 }
 
 /** A raw request to the same origin with the client's error rules (for what is not a contract call). */

@@ -22,7 +22,7 @@ afterEach(() => {
 });
 
 describe('who is logged in, asked as every page loads', () => {
-  it('reads a user or a 401 by hand, without the API core', async () => {
+  it('reads a user, nobody (OK without a user) or a 401 by hand, without the API core', async () => {
     answering(200, { status: 'OK', data });
     expect(await fetchCurrentUser()).toEqual({
       account: '10001',
@@ -31,6 +31,8 @@ describe('who is logged in, asked as every page loads', () => {
       isVip: true,
       expireTime: '2027-01-01',
     });
+    answering(200, { status: 'OK', description: '未登录' });
+    expect(await fetchCurrentUser()).toBeNull();
     answering(401, { status: '401', description: '未登录' });
     expect(await fetchCurrentUser()).toBeNull();
     expect(callData).not.toHaveBeenCalled();

@@ -6,7 +6,8 @@ import { ApiError } from './errors';
 /**
  * The user of the session, or null for none; throws when the server cannot say. Every page asks
  * it as it loads (a page cached for every reader does not know who reads it), so the plain answers
- * — a user, or 401 for nobody — are read here by hand, without the API core (./api-core.ts: ky,
+ * — a user, OK without one for nobody, or 401 for a session that has ended — are read here by
+ * hand, without the API core (./api-core.ts: ky,
  * zod and every call's schemas, some 40 KB and, on a mid-range phone, a long task of its own to
  * start). Any other answer goes through the API core after all, which reads it as every call's
  * answer is read (its toasts, its error kinds).
@@ -24,10 +25,10 @@ export async function fetchCurrentUser(): Promise<CurrentUser | null> {
   }
 }
 
-/** The user, null for a 401, or undefined for anything else (left to the API core). */
+/** The user, null for nobody (OK without a user, or 401), or undefined for anything else (left to the API core). */
 async function askPlainly(): Promise<CurrentUser | null | undefined> {
-  const { httpStatus, data } = await askApiPlainly('get_user_info');
-  if (httpStatus === 401) return null;
+  const { httpStatus, ok, data } = await askApiPlainly('get_user_info');
+  if (httpStatus === 401 || (ok && data === undefined)) return null;
   return isUserInfo(data) ? currentUserOf(data) : undefined;
 }
 

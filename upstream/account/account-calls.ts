@@ -54,7 +54,11 @@ export function accountHandlers({
       return ok(await users.logIn(user));
     },
 
-    get_user_info: async (_input, caller) => ok(users.userInfo(await users.requireUser(caller))),
+    // Nobody logged in is a state, not an error: every page cached for every reader asks who
+    // reads it, and a 401 there would be an error in each visitor's console. A token that is no
+    // longer valid is still refused (401), so that the BFF ends the session that holds it.
+    get_user_info: async (_input, caller) =>
+      caller.token ? ok(users.userInfo(await users.requireUser(caller))) : ok(undefined, '未登录'),
 
     password_login: async ({ account, password }, caller) => {
       // share_account is accepted for the shape's sake: a password account already exists, so

@@ -58,6 +58,7 @@ const fakeDictionary: DictionaryEngine & { lookups: LookupInput[] } = {
   },
   formsOf: (lemma) => Object.keys(lemmaOf).filter((w) => lemmaOf[w] === lemma),
   lemmasOf: (word) => (lemmaOf[word.toLowerCase()] ? [lemmaOf[word.toLowerCase()]] : []),
+  spellingSuggestions: () => [],
   headword: () => undefined,
 };
 

@@ -28,6 +28,25 @@ const cleanName = (name: string) => (name.split(/[\\/]/).pop() ?? '').replace(co
 // A title on one line, without control characters (PostgreSQL cannot store NUL at all).
 const cleanTitle = (title: string | undefined) => title?.replace(controls, ' ').replace(/\s+/g, ' ').trim() || undefined;
 
+/**
+ * A title from a file's name, for a file that names itself nowhere: without its ending, a copy's
+ * mark ("(1)", "副本", "copy") or the underscores and hyphens that stand for spaces in a file
+ * name ("the_secret-garden (1).epub" → "the secret garden").
+ */
+export function titleOfFileName(fileName: string): string {
+  const stem = fileName.replace(/\.[^.]+$/, '');
+  const base = stem.replace(/\s*(?:\((?:\d+|copy)\)|[-_ ]?(?:副本|copy))\s*$/i, '');
+  // Hyphens stand for spaces only in a name written without any ("the-secret-garden"), not in
+  // one that has spaces of its own ("well-known tales").
+  const slug = !/\s/.test(base);
+  const title = base
+    .replace(/_+/g, ' ')
+    .replace(/(?<=[\p{L}\p{N}])-+(?=[\p{L}\p{N}])/gu, slug ? ' ' : '-')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return title || stem;
+}
+
 /** Book making, personal books and the bookshelf: logged-in users only (401 otherwise). */
 export function bookHandlers({ users, bookshelf, bookMaker, courseShelf }: BookHandlersDeps): CallHandlers {
   // Users with an upload being made: one at a time each, so that one account cannot fill the queue.
@@ -55,7 +74,7 @@ export function bookHandlers({ users, bookshelf, bookMaker, courseShelf }: BookH
         }
         if (!made.book.sentenceCount) throw refused(new BookFileError('文件里没有可读取的文字'));
         const book = await bookshelf.addBook(user.id, {
-          title: (cleanTitle(title) || cleanTitle(made.title) || fileName.replace(/\.[^.]+$/, '')).slice(0, 200),
+          title: (cleanTitle(title) || cleanTitle(made.title) || titleOfFileName(fileName)).slice(0, 200),
           format: made.format,
           fileName,
           fileBytes,

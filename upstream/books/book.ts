@@ -170,7 +170,7 @@ export function makeBook(extracted: ExtractedBook, ecdict: Lexicon): MadeBook {
       chapters.push(...chaptersOfSection(section, paragraphs));
     }
   }
-  chapters = chapters.filter((c) => c.paragraphs.length > 0);
+  chapters = withoutTitleLine(chapters, extracted.title).filter((c) => c.paragraphs.length > 0);
   chapters = joinChapters(foldHeadings(chapters), bookUpload.maxChapters);
   // Titles the book gives no name to are numbered.
   chapters = chapters.map((c, i) => ({ ...c, title: (c.title || `第 ${i + 1} 章`).slice(0, maxTitleCharacters) }));
@@ -186,10 +186,11 @@ export function makeBook(extracted: ExtractedBook, ecdict: Lexicon): MadeBook {
   const sentences = chapters.flatMap((c) => c.paragraphs.flat());
   const profile = profileOf(sentences, lexicon);
   const words = new Map<string, { occurrences: number; level: number }>();
-  for (const sentence of sentences) {
-    const tokens = tokenize(sentence).filter((t) => t.isWord);
+  const tokenized = sentences.map((sentence) => tokenize(sentence).filter((t) => t.isWord));
+  const names = properNames(tokenized);
+  for (const tokens of tokenized) {
     for (const [i, { text }] of tokens.entries()) {
-      if (i > 0 && isNameLike(text)) continue;
+      if ((i > 0 && isNameLike(text)) || names.has(text.toLowerCase())) continue;
       for (const facts of lexiconFacts(text, lexicon)) {
         const known = words.get(facts.lemma);
         if (known) known.occurrences++;
@@ -198,6 +199,44 @@ export function makeBook(extracted: ExtractedBook, ecdict: Lexicon): MadeBook {
     }
   }
   return { chapters, profile, words, sentenceCount };
+}
+
+/** Text as compared for sameness: letters and digits, in lower case. */
+const comparable = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/**
+ * The chapters without the book's title as their first line: the reader shows the title above the
+ * book, and a title page ("Two Fables" on a PDF's first page, a text's first line) would say it
+ * again as the first paragraph.
+ */
+function withoutTitleLine(chapters: BookChapterText[], title: string | undefined): BookChapterText[] {
+  const [first, ...rest] = chapters;
+  const line = first?.paragraphs[0]?.join(' ');
+  if (!title || !line || comparable(line) !== comparable(title)) return chapters;
+  return [{ ...first, paragraphs: first.paragraphs.slice(1), titleInText: false }, ...rest];
+}
+
+/**
+ * The book's proper names, in lower case: words written with a capital inside a sentence and
+ * never in lower case anywhere in the book. A name the dictionary also has as a word ("Harry",
+ * "Rose", "Bob") is then left out where it opens a sentence too, instead of being listed as a new
+ * word; a word capitalised for emphasis or in a title ("the Garden") that the book also writes in
+ * lower case stays a word.
+ */
+export function properNames(sentences: readonly { text: string }[][]): Set<string> {
+  const capitalised = new Set<string>();
+  const lower = new Set<string>();
+  for (const tokens of sentences) {
+    for (const [i, { text }] of tokens.entries()) {
+      if (i > 0 && isNameLike(text)) capitalised.add(text.toLowerCase());
+      else if (text === text.toLowerCase()) lower.add(text);
+    }
+  }
+  return new Set([...capitalised].filter((name) => !lower.has(name)));
 }
 
 /** Sentences cut to maxSentenceCharacters: a longer one at its last space before the bound, else at the bound. */

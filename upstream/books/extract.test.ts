@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { bookUpload } from '../../lib/contract';
 import { sharedEcdictLexicon } from '../reading/profile';
 import { makeBook, maxBookSentences, maxSentenceCharacters, pageCharacters, pageStarts } from './book';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { titleOfFileName } from './book-calls';
 import { BookFileError, extractBook, markdownSections } from './extract';
 import { bombEpub, sampleEpub, samplePdf, type SampleChapter } from './sample-books';
 
@@ -128,5 +130,84 @@ describe('reading an uploaded book', () => {
     expect((await refusal('latin1.txt', new Uint8Array([0x63, 0x61, 0x66, 0xe9, 0x20, 0x6f]))).message).toMatch(/UTF-8/);
     expect((await refusal('empty.txt', new Uint8Array())).message).toBe('文件是空的');
     expect((await refusal('blank.md', utf8('\n\n  ... 123 \n'))).message).toBe('文件里没有可读取的文字');
+  });
+});
+
+describe('what an uploaded book is called, and what it lists', () => {
+  it('takes the title from the file itself, and does not repeat it as the first paragraph', async () => {
+    // A PDF's document information names it; its first page says it again.
+    const pdf = await PDFDocument.create();
+    pdf.setTitle('Two Fables');
+    const font = await pdf.embedFont(StandardFonts.TimesRoman);
+    const page = pdf.addPage([595, 842]);
+    page.drawText('Two Fables', { x: 60, y: 780, size: 20, font });
+    page.drawText('A hungry fox saw some fine grapes hanging from a vine.', { x: 60, y: 700, size: 12, font });
+    const fromPdf = await extractBook('scan_0042.pdf', await pdf.save());
+    expect(fromPdf.title).toBe('Two Fables');
+    const pdfBook = makeBook(fromPdf, sharedEcdictLexicon());
+    expect(pdfBook.chapters[0].paragraphs[0]).toEqual(['A hungry fox saw some fine grapes hanging from a vine.']);
+
+    // A Markdown file's first level-one heading; a plain text's first line standing alone.
+    expect((await extractBook('notes.md', utf8('Intro line.\n\n# The Garden\n\n## One\n\nText.'))).title).toBe('The Garden');
+    const text = await extractBook('book1.txt', utf8('The Secret Garden\n\nMary was a sour little girl.\n\nShe sat alone.'));
+    expect(text.title).toBe('The Secret Garden');
+    expect(makeBook(text, sharedEcdictLexicon()).chapters[0].paragraphs[0]).toEqual(['Mary was a sour little girl.']);
+    // A first line that is a sentence, or a chapter's heading, is no title.
+    expect((await extractBook('a.txt', utf8('It was a cold day.\n\nThe end.\n\nReally.'))).title).toBeUndefined();
+    expect((await extractBook('a.txt', utf8('Chapter 1\n\nThe cat sat.\n\nThe end.'))).title).toBeUndefined();
+    // An EPUB's dc:title, as before.
+    expect((await extractBook('x.epub', sampleEpub('Two Fables', chapters))).title).toBe('Two Fables');
+  });
+
+  it('falls back to the file name, cleaned of its ending, copy marks and underscores', () => {
+    expect(titleOfFileName('the_secret-garden (1).epub')).toBe('the secret garden');
+    expect(titleOfFileName('weather days.pdf')).toBe('weather days');
+    expect(titleOfFileName('well-known tales 副本.txt')).toBe('well-known tales');
+    expect(titleOfFileName('___.txt')).toBe('___');
+  });
+
+  it('leaves proper names out of the words, even where one opens a sentence, but not words also written in lower case', async () => {
+    const book = makeBook(
+      await extractBook(
+        't.txt',
+        utf8('Harry smiled at the sea. Then Harry and Rose walked home. Rose laughed. Hope is good, and we hope so.'),
+      ),
+      sharedEcdictLexicon(),
+    );
+    // "harry" and "rose" are words of the dictionary, but here only ever names.
+    expect(book.words.has('harry')).toBe(false);
+    expect(book.words.has('rose')).toBe(false);
+    // "hope" is written in lower case too: a word, counted where it opens a sentence as well.
+    expect(book.words.get('hope')?.occurrences).toBe(2);
+    expect(book.words.get('sea')?.occurrences).toBe(1);
+  });
+
+  it('cuts a PDF into chapters at its chapter headings, even without a page or a gap between them', async () => {
+    // Three chapters on one page, each heading set as one more line of the text.
+    const pdf = await PDFDocument.create();
+    const font = await pdf.embedFont(StandardFonts.TimesRoman);
+    const page = pdf.addPage([595, 842]);
+    const lines = [
+      'CHAPTER I',
+      'The fox walked to the old vine and looked at the grapes.',
+      'Chapter 2',
+      'The crow found a pitcher with a little water in it.',
+      'CHAPTER III. The Lion',
+      'The lion slept under a tall tree all afternoon.',
+    ];
+    for (const [i, line] of lines.entries()) page.drawText(line, { x: 60, y: 780 - i * 16, size: 12, font });
+    const book = makeBook(await extractBook('three.pdf', await pdf.save()), sharedEcdictLexicon());
+    expect(book.chapters.map((c) => c.paragraphs.flat().at(-1))).toEqual([
+      'The fox walked to the old vine and looked at the grapes.',
+      'The crow found a pitcher with a little water in it.',
+      'The lion slept under a tall tree all afternoon.',
+    ]);
+    expect(book.chapters.map((c) => c.title)).toEqual(['CHAPTER I', 'Chapter 2', 'The Lion']);
+    // A Chinese edition's headings are chapter headings too.
+    const chinese = makeBook(
+      await extractBook('c.txt', utf8('第一章\n\nThe fox ran.\n\n第二章 乌鸦\n\nThe crow flew.')),
+      sharedEcdictLexicon(),
+    );
+    expect(chinese.chapters.map((c) => c.paragraphs.flat().at(-1))).toEqual(['The fox ran.', 'The crow flew.']);
   });
 });

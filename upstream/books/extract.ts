@@ -82,15 +82,65 @@ export async function extractBook(fileName: string, bytes: Uint8Array): Promise<
 
 async function read(format: BookFormat, bytes: Uint8Array): Promise<ExtractedBook> {
   switch (format) {
-    case 'txt':
-      return { format, sections: [{ text: utf8Text(bytes) }] };
-    case 'md':
-      return { format, sections: markdownSections(utf8Text(bytes)) };
+    case 'txt': {
+      const text = utf8Text(bytes);
+      return { format, title: textTitle(text), sections: [{ text }] };
+    }
+    case 'md': {
+      const text = utf8Text(bytes);
+      return { format, title: markdownTitle(text), sections: markdownSections(text) };
+    }
     case 'epub':
       return epubSections(bytes);
     case 'pdf':
-      return { format, sections: [{ text: await pdfText(bytes) }] };
+      return { format, ...(await pdfText(bytes)) };
   }
+}
+
+/**
+ * A chapter heading on a line of its own: "Chapter 3", "CHAPTER III. The Storm", "Part 2",
+ * "第三章 风暴", "第12回". A PDF's text layer sets it as one line among the others, so the
+ * paragraphs around it are told apart by it.
+ */
+export const chapterHeadingLine =
+  /^(?:(?:chapter|book|part)\s+(?:[ivxlcdm]+|\d{1,3})\b(?:[.:]?\s+\S.{0,80})?\.?|第[一二三四五六七八九十百千零〇两\d]+[章回卷部节](?:\s*\S.{0,40})?)$/i;
+
+/**
+ * A Markdown file's title: its level-one heading (`# Title`) when it has just one; a file with
+ * several uses them for its parts.
+ */
+function markdownTitle(text: string): string | undefined {
+  let fenced = false;
+  const headings: string[] = [];
+  for (const line of text.replace(/\r\n?/g, '\n').split('\n')) {
+    if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? null : /^#\s+(.+?)\s*#*\s*$/.exec(line);
+    if (heading) headings.push(heading[1].replace(/[*_`]/g, '').trim());
+  }
+  return headings.length === 1 && headings[0] ? headings[0] : undefined;
+}
+
+/**
+ * A plain text's title: its first line when that stands alone as a heading does (a short line
+ * with a letter, not ending as a sentence does, a blank line after it) and is not a chapter's.
+ */
+function textTitle(text: string): string | undefined {
+  const lines = text.replace(/\r\n?/g, '\n').trimStart().split('\n');
+  const first = lines[0]?.trim() ?? '';
+  if (!first || (lines[1] ?? '').trim() !== '' || lines.length < 3) return undefined;
+  if (!/\p{L}/u.test(first) || first.split(/\s+/).length > 12 || /[.!?…,;:]$/.test(first)) return undefined;
+  return chapterHeadingLine.test(first) ? undefined : first;
+}
+
+/**
+ * A PDF's own title (its document information's Title), unless it is a file's name or a
+ * placeholder, which word processors put there ("Microsoft Word - draft.docx", "Untitled").
+ */
+function pdfTitle(info: unknown): string | undefined {
+  const title = (info as { Title?: unknown } | null)?.Title;
+  if (typeof title !== 'string' || !/\p{L}/u.test(title)) return undefined;
+  if (/\.(?:docx?|pdf|txt|rtf|odt|pages|indd|tex)$/i.test(title.trim()) || /^untitled\b/i.test(title.trim())) return undefined;
+  return title;
 }
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
@@ -172,11 +222,12 @@ interface PdfTextItem {
 }
 
 /**
- * A PDF's text layer as plain text: lines as PDF.js gives them, a blank line where the gap to the
- * next line is clearly larger than a line (a new paragraph) and at each page's end; lines that are
- * only a number (page numbers) are dropped.
+ * A PDF's title and its text layer as plain text: lines as PDF.js gives them, a blank line where
+ * the gap to the next line is clearly larger than a line (a new paragraph), around a chapter
+ * heading (which book.ts then cuts the chapters at) and at each page's end; lines that are only a
+ * number (page numbers) are dropped.
  */
-async function pdfText(bytes: Uint8Array): Promise<string> {
+async function pdfText(bytes: Uint8Array): Promise<{ title?: string; sections: BookSection[] }> {
   const { getDocument, VerbosityLevel } = await import('pdfjs-dist/legacy/build/pdf.mjs');
   let pdf: Awaited<ReturnType<typeof getDocument>['promise']>;
   try {
@@ -194,6 +245,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   }
   try {
     if (pdf.numPages > maxPdfPages) throw new BookFileError(`PDF 页数过多：最多 ${maxPdfPages} 页`, 413);
+    const title = pdfTitle((await pdf.getMetadata().catch(() => null))?.info);
     const pages: string[] = [];
     for (let number = 1; number <= pdf.numPages; number++) {
       const page = await pdf.getPage(number);
@@ -201,7 +253,7 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
       pages.push(pageText(content.items.flatMap((item) => ('str' in item ? [item as PdfTextItem] : []))));
       page.cleanup();
     }
-    return pages.join('\n\n');
+    return { ...(title ? { title } : {}), sections: [{ text: pages.join('\n\n') }] };
   } catch (error) {
     if (error instanceof BookFileError) throw error;
     throw new BookFileError('文件已损坏或不是有效的 PDF，无法读取');
@@ -233,8 +285,10 @@ function pageText(items: PdfTextItem[]): string {
   for (const [i, line] of lines.entries()) {
     if (/^\d{1,4}$/.test(line.text)) continue;
     const previous = lines[i - 1];
-    if (previous && previous.y - line.y > 1.8 * Math.max(line.height, previous.height, 1)) out.push('');
+    const heading = chapterHeadingLine.test(line.text);
+    if (previous && (heading || previous.y - line.y > 1.8 * Math.max(line.height, previous.height, 1))) out.push('');
     out.push(line.text);
+    if (heading) out.push('');
   }
   return out.join('\n');
 }

@@ -77,6 +77,17 @@ describe('the dictionary calls', () => {
     expect(item.gloss[0].sense.second).toContain(WORD_NOT_FOUND);
   });
 
+  it('suggests the words a misspelt word may be, and nothing for a word it knows', async () => {
+    const answer = await upstream.call('query_word', inSentence('I will recieve the parcel.', 'recieve'), bearer(token));
+    expect(answer.body.result[0].gloss[0].sense.second).toContain(WORD_NOT_FOUND);
+    expect(answer.body.suggestions[0]).toBe('receive');
+    const definitely = await upstream.call('query_word', inSentence('It was definately late.', 'definately'), bearer(token));
+    expect(definitely.body.suggestions[0]).toBe('definitely');
+    const known = await upstream.call('query_word', inSentence('I will receive the parcel.', 'receive'), bearer(token));
+    expect(known.body.result[0].lemma).toBe('receive');
+    expect(known.body).not.toHaveProperty('suggestions');
+  });
+
   it("keeps a logged-in user's lookups, newest first, and builds the word list", async () => {
     const email = 'history@example.com';
     const own = await logInByEmail(upstream, email);

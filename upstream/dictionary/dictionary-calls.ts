@@ -231,8 +231,15 @@ export function dictionaryHandlers({
         // An anonymous visitor's lookups wait for their login on this browser (caller.visitorId).
         else if (caller.visitorId) await wordBook.recordVisitorLookup(caller.visitorId, record, result);
       }
+      // A word nobody knows is most often a slip of the keyboard: say which words it may be.
+      const suggestions = isWordNotFound(result) ? dictionary.spellingSuggestions(lookup.target_word) : [];
       // query_word is one of the older calls the product reads as `result`, not `data`.
-      return { status: okStatus, result, ...(left === null ? {} : { free_uses_left: left }) } as Envelope;
+      return {
+        status: okStatus,
+        result,
+        ...(left === null ? {} : { free_uses_left: left }),
+        ...(suggestions.length ? { suggestions } : {}),
+      } as Envelope;
     },
 
     explain_pos: async ({ pos }) => {

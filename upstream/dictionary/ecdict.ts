@@ -38,6 +38,12 @@ export interface Ecdict {
    * asks it first, before the database, for each of a passage's 50,000 word windows.
    */
   expressionHeadwords(): ReadonlySet<string>;
+  /**
+   * The single-word headwords with a corpus rank (COCA, else BNC), some 57,000 of them, and their
+   * inflected forms (which ECDICT leaves unranked) at their headword's rank: the words a
+   * misspelling is most likely meant to be ("occured" → occurred; spelling.ts). Read once.
+   */
+  rankedWords(): readonly { word: string; rank: number }[];
   close(): void;
 }
 
@@ -74,6 +80,7 @@ export function openEcdict(path: string = defaultEcdictPath()): Ecdict {
   });
 
   let expressions: Set<string> | null = null;
+  let ranked: { word: string; rank: number }[] | null = null;
 
   return {
     expressionHeadwords() {
@@ -87,6 +94,26 @@ export function openEcdict(path: string = defaultEcdictPath()): Ecdict {
         expressions = new Set(rows.map((r) => String(r.word).toLowerCase()));
       }
       return expressions;
+    },
+    rankedWords() {
+      if (!ranked) {
+        const rows = db
+          .prepare<[], { word: string; exchange: string | null; frq: number | null; bnc: number | null }>(
+            `SELECT word, exchange, frq, bnc FROM stardict WHERE (frq > 0 OR bnc > 0) AND word NOT LIKE '% %'`,
+          )
+          .all();
+        ranked = rows.flatMap((r) => {
+          const rank = r.frq || r.bnc || 0;
+          // exchange: `p:ran/d:run/i:running/3:runs`; `0:` and `1:` name a form's lemma, not forms.
+          const forms = (r.exchange ?? '')
+            .split('/')
+            .filter((part) => /^[pdi3srt]:/.test(part))
+            .map((part) => part.slice(2))
+            .filter((form) => form && !form.includes(' '));
+          return [{ word: String(r.word), rank }, ...forms.map((word) => ({ word, rank }))];
+        });
+      }
+      return ranked;
     },
     get(word) {
       const key = word.trim().toLowerCase();

@@ -13,6 +13,7 @@ import { createEngineContext, type DictionaryEngineOptions } from './engine-data
 import { headwordOf } from './headword';
 import { lookupWord } from './lookup';
 import { cleanTarget, notFound } from './lookup-target';
+import { spellingIndexOf } from './spelling';
 import { sureSense } from './sure-sense';
 import { contextSentence } from './tagger';
 import type { DictionaryEngine } from './types';
@@ -60,6 +61,14 @@ export function createDictionaryEngine(options: DictionaryEngineOptions = {}): D
       } catch (error) {
         console.error('dictionary headword failed', error);
         return undefined;
+      }
+    },
+    spellingSuggestions(word) {
+      try {
+        return spellingIndexOf(engine.open().ecdict).suggest(cleanTarget(word));
+      } catch (error) {
+        console.error('dictionary spelling suggestions failed', error);
+        return [];
       }
     },
     lemmasOf(word) {

@@ -59,4 +59,9 @@ export interface DictionaryEngine {
   headword(word: string): Headword | undefined;
   /** The lemmas a surface form can be, most likely first, without context (for annotation). */
   lemmasOf(word: string): string[];
+  /**
+   * The headwords a word the dictionary does not know may be a misspelling of ("recieve" →
+   * receive), nearest and commonest first (spelling.ts); empty for what is not one word.
+   */
+  spellingSuggestions(word: string): string[];
 }

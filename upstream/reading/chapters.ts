@@ -3,7 +3,7 @@ import { wordCount } from './text';
 
 /*
  * A book's chapters, told from its headings: a short paragraph "CHAPTER I. Down the Rabbit-Hole",
- * "Chapter 1", "Book II", or a bare numeral ("IV") followed by a title line in capitals
+ * "Chapter 1", "Book II", "第三章", or a bare numeral ("IV") followed by a title line in capitals
  * ("BUSTER BEAR GOES FISHING"), as Project Gutenberg texts and most plain-text books set them.
  * A text with no such headings has no chapters: it is read whole.
  */
@@ -19,7 +19,8 @@ export interface Chapter {
   sentence_id: number;
 }
 
-const labelled = /^(?:chapter|book|part)\s+(?:[ivxlcdm]+|\d{1,3})\b\.?\s*/i;
+// "Chapter 3", "BOOK II", and a Chinese edition's "第三章" / "第12回".
+const labelled = /^(?:(?:chapter|book|part)\s+(?:[ivxlcdm]+|\d{1,3})\b|第[一二三四五六七八九十百千零〇两\d]+[章回卷部节])\.?\s*/i;
 const bareNumeral = /^(?:[IVXLCDM]+|\d{1,3})\.?$/;
 const headingWords = 12;
 const titleWords = 10;

@@ -27,6 +27,8 @@ export const refusedLookupMessage = (error: ApiError) => error.description ?? 'æ
 export interface WordAnswer {
   items: TranslationItem[];
   freeUsesLeft: number | null;
+  /** For a word the dictionary does not know: the words it may be a misspelling of, likeliest first. */
+  suggestions: string[];
 }
 
 /**
@@ -43,11 +45,11 @@ export function useWordQuery(query: WordQuery | null) {
     // when the panel closes before it arrives (and reopening the word shows it at once).
     queryFn: async (): Promise<WordAnswer> => {
       try {
-        const { data, freeUsesLeft } = await callDataCounted('query_word', query!);
-        return { items: data, freeUsesLeft };
+        const { data, freeUsesLeft, answer } = await callDataCounted('query_word', query!);
+        return { items: data, freeUsesLeft, suggestions: answer.suggestions ?? [] };
       } catch (error) {
         // OK without a result: the dictionary has nothing to say, which the panel shows as not found.
-        if (error instanceof ApiError && error.kind === 'empty') return { items: [], freeUsesLeft: null };
+        if (error instanceof ApiError && error.kind === 'empty') return { items: [], freeUsesLeft: null, suggestions: [] };
         if (error instanceof ApiError && error.isRequestFailure && closesOnRequestFailure.has(query!.from ?? '')) {
           toast.error(annotateMessages.requestFailed);
           closeWordPanel();

@@ -157,6 +157,22 @@ describe('with the upstream’s own parser', () => {
     expect(shown.get(words.findIndex((w) => w.text === 'spite'))).toBe('phrase');
   });
 
+  it('marks no function word or basic word as an exam word, and still marks a real 中考 word', () => {
+    const text = 'I want to be the first to taste the apple pie at the museum.';
+    const parsed: ParsedPassage = { ...reader.read(text, { phrases: false }), phrases_withheld: null, marks_included: false };
+    const words = tokenize(text);
+    const matched = matchTokens(words, parsed);
+    const tokenOf = (word: string) => matched[words.findIndex((w) => w.text === word)];
+    // ECDICT tags each of them 中考: the rule, not the data, leaves them out.
+    for (const word of ['I', 'to', 'be', 'the', 'want', 'first']) {
+      expect(tokenOf(word)?.exams, word).toContain('zk');
+      expect(isExamWord(tokenOf(word), 'zk'), word).toBe(false);
+    }
+    expect(isExamWord(tokenOf('apple'), 'zk')).toBe(true);
+    expect(isExamWord(tokenOf('museum'), 'zk')).toBe(true);
+    expect(passageMarks(words, parsed).examWords.zk).toEqual(['taste', 'apple', 'pie', 'museum']);
+  });
+
   it('parses a text too long for one call in pieces that join into the whole text’s answer', () => {
     const paragraph =
       'In spite of the rain, the committee took off early. Nevertheless, several members insisted that the old library deserved protection.';

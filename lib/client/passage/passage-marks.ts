@@ -52,11 +52,27 @@ export type MarkKind = 'exam' | 'strange' | 'phrase' | 'due';
 export const isKnown = (token: PassageToken | undefined) => token?.mark === 'familiar' || token?.review === 'known';
 
 /**
- * Whether a word counts as an exam's word: tagged with it, and no easier exam lists it (a CET-4
- * reader does not need "the" marked because the syllabus repeats the 中考 words).
+ * The function words (Universal tags of the closed classes: "the", "I", "to", "of", "be" as an
+ * auxiliary). ECDICT lists them under 中考, but a mark on every third word of a page says nothing.
+ */
+const functionWordTags = new Set(['AUX', 'PRON', 'DET', 'PART', 'CCONJ', 'SCONJ', 'ADP']);
+
+/**
+ * The 1,000 commonest words (frequency band 1): the level rule (upstream/reading/profile.ts) reads
+ * them at the entry level, and they are what the stage below 中考 covers — the 小学常用词 book, the
+ * 800 commonest 中考 words, reaches down to rank 1,166. Every learner of an exam already knows them.
+ */
+const basicBand = 1;
+
+/**
+ * Whether a word counts as an exam's word, the one rule every exam mark reads: tagged with it, no
+ * easier exam lists it (a CET-4 reader does not need 中考 words marked again), and it is neither a
+ * function word nor one of the basic words every learner of the exam already knows (so "the",
+ * "I", "to" and "be" are no 中考词, while "apple" is).
  */
 export function isExamWord(token: PassageToken | undefined, exam: string): boolean {
   if (!token?.exams?.includes(exam)) return false;
+  if (functionWordTags.has(token.pos) || token.band === basicBand) return false;
   return Math.min(...token.exams.map(examLevel)) >= examLevel(exam);
 }
 

@@ -96,6 +96,11 @@ export const accountCalls = {
     response: envelope(loginToken),
   }),
   get_wechat_user_info: def('get_wechat_user_info', {}),
+  /**
+   * The user of the bearer. Without one it answers OK without `data` (nobody is logged in: the
+   * browser's everyday question on a page cached for every reader); a bearer that is unknown or
+   * expired is refused with 401.
+   */
   get_user_info: def('get_user_info', { response: envelope(userInfo) }),
   /** Log in by account number or e-mail and password: the same answer as email_login. */
   password_login: def('password_login', {

@@ -36,6 +36,11 @@ export const dictionaryCalls = {
       description: str.optional(),
       /** The free lookups left today after this one; absent when not counted (a member, a reopened lookup). */
       free_uses_left: z.number().int().min(0).optional(),
+      /**
+       * For a word the dictionary does not know (a not-found answer): the headwords it may be a
+       * misspelling of, the likeliest first (你要找的是不是…). Absent otherwise, or when none is near.
+       */
+      suggestions: z.array(str).optional(),
     }),
   }),
   query: def('query', {}),
