@@ -3,7 +3,7 @@ import { sentencesPerUnit, unitsPerWordLevel, wordsPerUnit } from '../../lib/con
 import { courseBookCategories, courseBookLabels, type CourseBookCategory } from '../../lib/contract/categories';
 import { levelLabel, levels as difficultyLevels, wordLevel, type Lexicon } from '../reading/profile';
 import { parseTranslation } from '../dictionary/ecdict-text';
-import { ukIpa, usIpa } from '../dictionary/phonetics';
+import { wordIpa } from '../dictionary/phonetics';
 import { stopWords } from '../dictionary/rank';
 import type { LibraryDocument, LibrarySentence, LibrarySnapshot, ListedWord, StoredQuestion } from './sources';
 import { identityKey } from './sources';
@@ -208,8 +208,7 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
       if (s && (!best || s.word_count < best.word_count || (s.word_count === best.word_count && s.id < best.id))) best = s;
     }
     if (best) example = { id: best.id, text: best.text, document: documentRef(best.document_id) };
-    const uk = ukIpa(w?.phonetic);
-    const us = usIpa(key);
+    const { uk, us } = wordIpa(key, w?.phonetic);
     const senses = parseTranslation(w?.translation)
       .filter((line) => !line.domain)
       .slice(0, 4)
