@@ -10,6 +10,7 @@ import {
   type SettingsGroup,
 } from '@/lib/config/settings-groups';
 import { useGlobalConfig, type UpdateGlobalConfig } from '@/lib/config/use-global-config';
+import { useBrowserVoices } from '@/lib/audio/use-browser-voices';
 import { attrRange, canStep, defaultsToRestore, formatSettingValue, numberFromTyping, stepSetting } from './setting-values';
 import { fieldClass } from '@/components/ui/field';
 
@@ -47,6 +48,8 @@ export function SettingsPanel() {
 
 interface ControlProps<A extends SettingsAttr = SettingsAttr> {
   attr: A;
+  /** Options that follow the attr's own: the browser's voices for a voice choice. */
+  moreOptions?: readonly { label: string; value: string }[];
   value: unknown;
   update: UpdateGlobalConfig;
   ids: ControlIds;
@@ -85,12 +88,16 @@ const besideLabel = new Set<SettingsAttr['type']>(['number', 'select', 'switch']
 
 function SettingRow({ attr, value, update }: { attr: SettingsAttr; value: unknown; update: UpdateGlobalConfig }) {
   const id = useId();
+  const voices = useBrowserVoices(attr.browserVoices);
+  // A voice choice where the browser has no voice of the accent would offer nothing.
+  if (attr.browserVoices && voices.length === 0) return null;
+  const moreOptions = voices.map((voice) => ({ label: voice.name, value: voice.name }));
   const ids: ControlIds = {
     control: `${id}control`,
     label: `${id}label`,
     description: attr.description ? `${id}description` : undefined,
   };
-  const props: ControlProps = { attr, value, update, ids };
+  const props: ControlProps = { attr, value, update, ids, moreOptions };
   // A native control is labelled with <label htmlFor>; a radio group is a <div>, which cannot be,
   // so it and the switch point at the label's id instead.
   const labelledByFor = attr.type === 'slider' || attr.type === 'number' || attr.type === 'input';
@@ -271,12 +278,13 @@ function StepperControl({ attr, value, update, ids }: ControlProps) {
 }
 
 /** Up to three options as a segmented radio group (one tap, all choices in view); more as a <select>. */
-function SelectControl({ attr, value, update, ids }: ControlProps) {
-  const options = attr.options ?? [];
+function SelectControl({ attr, value, update, ids, moreOptions = [] }: ControlProps) {
+  const options: readonly { label: string; value: unknown }[] = [...(attr.options ?? []), ...moreOptions];
   const selected = options.findIndex((option) => Object.is(option.value, value));
   const choose = (index: number) => update(attr.path, options[index]?.value);
 
-  if (options.length > 3) {
+  // A voice's name is long: the browser's voices are always a list, never buttons.
+  if (options.length > 3 || attr.browserVoices) {
     return (
       <select
         id={ids.control}

@@ -14,22 +14,38 @@
  * clause marks and then between words (lib/text/speech-pieces.ts), and its pieces sound one after
  * another as one item, with no interval between them; a repeat sounds them all again.
  *
- * Everything the browser provides (the audio element, fetch, object URLs, the console) can be
- * replaced, so the engine runs under Node in unit tests with fake timers.
+ * Two engines speak, behind this one interface: the browser's own natural voices (Web Speech API,
+ * speech-engine.ts) where the learner keeps 浏览器自然人声 (the default) and the browser has a
+ * natural voice for the accent, and the server's synthesis otherwise, or where a browser voice
+ * fails, or for a composed text (`concat:`), which only the server can put together. The states,
+ * repeats, intervals, modes and stops are the same for both; a spoken item has no 'load'.
+ *
+ * Everything the browser provides (the audio element, fetch, object URLs, speech, the console) can
+ * be replaced, so the engine runs under Node in unit tests with fake timers.
  */
 import { callData } from '@/lib/client/api';
 import type { Voice } from '@/lib/contract';
 // The plain half of the contract: the player must not load every call's schemas (zod) with it.
 import { audioQuery, CONCAT_PREFIX, speechLimits, textAudioPath } from '@/lib/contract/audio';
 import { speechPieces } from '@/lib/text/speech-pieces';
+import type { SpeechVoiceLike } from './browser-voices';
 import { MAX_FETCH_ERRORS, MaxErrors, segmentFetcher } from './player-segment-fetcher';
 import { Aborted, type AudioElementLike, PlayFailed, type PlaySettings, playOnce, silentWavUrl, sleep } from './player-sound';
+import { type SpeechEngine, speechEngine } from './speech-engine';
 
 export { FETCH_CONCURRENCY, FETCH_LOOKAHEAD, MAX_FETCH_ERRORS } from './player-segment-fetcher';
 
 export type ItemState = 'wait' | 'load' | 'read';
 export type PlayMode = 'sequence' | 'single' | 'singleLoop';
 export type PlayerError = 'maxError';
+/** Who speaks: the browser's natural voices (where it has one for the accent) or the server. */
+export type SpeechSource = 'browser' | 'server';
+
+/** The engine and the browser voice chosen per accent (by name; null: the best natural one). */
+export interface VoiceSettings {
+  source: SpeechSource;
+  browserVoice: Record<Voice, string | null>;
+}
 export type { AudioElementLike, PlaySettings } from './player-sound';
 
 export const defaultPlaySettings: PlaySettings = Object.freeze({ repeat: 2, interval: 0.5, rate: 1, volume: 1 });
@@ -42,6 +58,8 @@ export interface PlayerDeps {
   fetchSegments?: (text: string, voice: Voice, signal: AbortSignal) => Promise<string[]>;
   createObjectUrl?: (blob: Blob) => string;
   revokeObjectUrl?: (url: string) => void;
+  /** The browser's speech (default: window.speechSynthesis where there is one; null: none). */
+  speech?: SpeechEngine | null;
   /** Where failures are logged (default console.warn). */
   warn?: (...args: unknown[]) => void;
   /** Fetched audio kept for replay, by count (default 24). */
@@ -61,6 +79,8 @@ export interface PlayOptions extends Partial<PlaySettings> {
 }
 
 export interface SegmentOptions extends PlayOptions {
+  /** The server's synthesis even where a browser voice could speak (after that voice failed). */
+  useServer?: boolean;
   mode?: PlayMode;
   /** The chosen segment: where a sequence starts, what single and singleLoop play. */
   start?: number;
@@ -91,10 +111,12 @@ export interface AudioPlayer {
   /** Splits a text through the upstream, then plays its segments. */
   playText(text: string, options?: SegmentOptions): Promise<void>;
   stop(): void;
+  /** Whether a text in this accent is spoken by a browser voice now (else by the server). */
+  speaksInBrowser(voice: Voice): boolean;
   /** Stops for good: every later call does nothing. */
   dispose(): void;
   /** Defaults for options a call leaves out (the stored config's values). */
-  configure(settings: Partial<PlaySettings> & { mode?: PlayMode }): void;
+  configure(settings: Partial<PlaySettings> & { mode?: PlayMode } & Partial<VoiceSettings>): void;
   stateOf(id: string): ItemState;
   getSnapshot(): PlayerSnapshot;
   subscribe(listener: () => void): () => void;
@@ -140,11 +162,18 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
   const createObjectUrl = deps.createObjectUrl ?? ((blob: Blob) => URL.createObjectURL(blob));
   const revokeObjectUrl = deps.revokeObjectUrl ?? ((url: string) => URL.revokeObjectURL(url));
   const warn = deps.warn ?? ((...args: unknown[]) => console.warn(...args));
+  // Looked up on first use: creating the player touches no browser API.
+  let speech: SpeechEngine | null | undefined = deps.speech;
   const cacheSize = deps.cacheSize ?? 24;
   const unlockAudio = deps.unlockAudio ?? true;
   let unlocked = false;
 
-  let defaults: PlaySettings & { mode: PlayMode } = { ...defaultPlaySettings, mode: 'sequence' };
+  let defaults: PlaySettings & { mode: PlayMode } & VoiceSettings = {
+    ...defaultPlaySettings,
+    mode: 'sequence',
+    source: 'browser',
+    browserVoice: { us: null, uk: null },
+  };
   let snapshot: PlayerSnapshot = idle;
   let current: AbortController | null = null;
   let element: AudioElementLike | null = null;
@@ -237,6 +266,37 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
     }
   }
 
+  /** The browser voice that speaks `text` in `voice`, or null when the server's synthesis does. */
+  function browserVoiceFor(text: string, voice: Voice): SpeechVoiceLike | null {
+    if (defaults.source !== 'browser' || text.startsWith(CONCAT_PREFIX)) return null;
+    if (speech === undefined) speech = speechEngine();
+    return speech?.voiceFor(voice, defaults.browserVoice[voice]) ?? null;
+  }
+
+  /**
+   * Speaks an item with a browser voice, `repeat` times (forever for singleLoop) with the interval
+   * between; a long text in pieces, as the server's audio would be. The first utterance starts
+   * before any wait, inside the click that asked for it (iOS speaks only then).
+   */
+  async function speakItem(
+    text: string,
+    voice: SpeechVoiceLike,
+    item: ActiveItem,
+    settings: PlaySettings,
+    forever: boolean,
+    run: AbortController,
+  ) {
+    const pieces = speechRequests(text);
+    for (let i = 0; forever || i < settings.repeat; i++) {
+      if (i > 0) await sleep(settings.interval * 1000, run.signal);
+      for (let p = 0; p < pieces.length; p++) {
+        const said = speech!.speak(pieces[p], voice, settings, run.signal);
+        if (i === 0 && p === 0) setActive(run, { ...item, state: 'read' });
+        await said;
+      }
+    }
+  }
+
   function settingsOf(options: PlayOptions): PlaySettings {
     const pick = (value: number | undefined, fallback: number) =>
       typeof value === 'number' && Number.isFinite(value) ? value : fallback;
@@ -261,6 +321,18 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
     const settings = settingsOf(options);
     const item = { id: options.id ?? itemId(text, voice) };
     const run = begin();
+    const spoken = browserVoiceFor(text, voice);
+    if (spoken) {
+      try {
+        await speakItem(text, spoken, { ...item, state: 'read' }, settings, false, run);
+        end(run);
+        return;
+      } catch (error) {
+        if (run.signal.aborted || error instanceof Aborted) return end(run);
+        // The browser voice failed (a network voice offline): the server's synthesis says it.
+        warn(`[audio] ${JSON.stringify(text.slice(0, 60))}: browser voice failed, using the server's`, error);
+      }
+    }
     const urls = audioUrls(text, voice);
     // The next piece is fetched while one sounds (a text is one piece unless it is very long).
     const loads = new Map<number, Promise<Blob>>();
@@ -309,6 +381,26 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
 
     unlock();
     const run = begin();
+    const spoken = options.useServer ? null : browserVoiceFor(segments[order[0]], voice);
+    if (spoken) {
+      let k = 0;
+      try {
+        for (; k < order.length; k++) {
+          const index = order[k];
+          if (k > 0) await sleep(settings.interval * 1000, run.signal);
+          const item: ActiveItem = { id: segmentId(listId, index), state: 'read', list: { id: listId, index } };
+          await speakItem(segments[index], spoken, item, settings, mode === 'singleLoop', run);
+        }
+        end(run);
+      } catch (error) {
+        if (run.signal.aborted || error instanceof Aborted) return end(run);
+        warn(`[audio] segment list ${listId}: browser voice failed, using the server's`, error);
+        end(run);
+        // The server goes on from the segment the voice failed on.
+        await playSegments(segments, { ...options, start: order[k], useServer: true });
+      }
+      return;
+    }
     // The fetcher works on pieces: a segment too long for one request is several (speechRequests).
     const urls: string[] = [];
     const firstPiece = order.map((i) => {
@@ -406,6 +498,7 @@ export function createAudioPlayer(deps: PlayerDeps = {}): AudioPlayer {
     configure(settings) {
       defaults = { ...defaults, ...Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) };
     },
+    speaksInBrowser: (voice) => browserVoiceFor('', voice) !== null,
     stateOf(id) {
       return snapshot.active?.id === id ? snapshot.active.state : 'wait';
     },

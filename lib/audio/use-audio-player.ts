@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { Voice } from '@/lib/contract';
 import { useGlobalConfig } from '@/lib/config/use-global-config';
+import { sharedVoiceList } from './use-browser-voices';
 import {
   createAudioPlayer,
   itemId,
@@ -35,7 +36,13 @@ export interface AudioOverrides {
 /** The stored config's playback settings (spec §3 and §9), with the overrides applied. */
 function usePlaySettings(overrides: AudioOverrides): PlaySettings & { mode: PlayMode } {
   const [config] = useGlobalConfig();
-  const { readTimes, readInterval, playbackRate } = config.play;
+  const { readTimes, readInterval, playbackRate, speechSource, voiceUk, voiceUs } = config.play;
+  // Who speaks is the player's own setting, not a call's: every control then speaks alike.
+  useEffect(() => {
+    // Asking for the list starts the browser loading its voices, so the first click finds them.
+    if (speechSource === 'browser') sharedVoiceList();
+    sharedAudioPlayer().configure({ source: speechSource, browserVoice: { uk: voiceUk, us: voiceUs } });
+  }, [speechSource, voiceUk, voiceUs]);
   const { playMode } = config.others;
   const repeat = overrides.repeat ?? readTimes;
   return useMemo(

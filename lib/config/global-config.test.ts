@@ -13,7 +13,17 @@ import {
 
 const expectedDefaults: GlobalConfig = {
   display: { fontSize: 1.2 },
-  play: { playbackRate: 1, readInterval: 0.5, readTimes: 2, inputVoice: 'tap', readComposition: false, readVoice: 'us' },
+  play: {
+    playbackRate: 1,
+    readInterval: 0.5,
+    readTimes: 2,
+    inputVoice: 'tap',
+    readComposition: false,
+    readVoice: 'us',
+    speechSource: 'browser',
+    voiceUk: null,
+    voiceUs: null,
+  },
   others: { playMode: 'sequence', vacationNotifyDate: null, vacationNodifyTimes: 0, shareAccount: null },
   version: '1.9',
 };
@@ -57,7 +67,17 @@ describe('migrateConfig', () => {
     };
     expect(migrateConfig(old)).toEqual({
       display: { fontSize: 1.4 },
-      play: { playbackRate: 1.5, readInterval: 0.5, readTimes: 3, inputVoice: 'word', readComposition: true, readVoice: 'us' },
+      play: {
+        playbackRate: 1.5,
+        readInterval: 0.5,
+        readTimes: 3,
+        inputVoice: 'word',
+        readComposition: true,
+        readVoice: 'us',
+        speechSource: 'browser',
+        voiceUk: null,
+        voiceUs: null,
+      },
       others: { playMode: 'sequence', vacationNotifyDate: null, vacationNodifyTimes: 0, shareAccount: 'alice' },
       version: '1.9',
     });

@@ -11,6 +11,8 @@ export const inputVoices = ['tap', 'word'] as const;
 export const playModes = ['sequence', 'single', 'singleLoop'] as const;
 /** The accent texts are read aloud in (a word's own buttons play both). */
 export const readVoices = ['us', 'uk'] as const;
+/** Who speaks: the browser's natural voices (the server's synthesis where it has none) or the server. */
+export const speechSources = ['browser', 'server'] as const;
 
 /*
  * Each field's rule, written out rather than built with zod: the reading page's bar reads the
@@ -87,6 +89,10 @@ export const configFieldSchemas = {
   'play.inputVoice': oneOf(inputVoices),
   'play.readComposition': storedBoolean,
   'play.readVoice': oneOf(readVoices),
+  'play.speechSource': oneOf(speechSources),
+  // A browser voice by name, per accent; null: the best natural one the browser has.
+  'play.voiceUk': textOrNull,
+  'play.voiceUs': textOrNull,
   'others.playMode': oneOf(playModes),
   'others.vacationNotifyDate': dateOrNull,
   'others.vacationNodifyTimes': rangedNumber(configRanges['others.vacationNodifyTimes']),
@@ -104,6 +110,9 @@ export interface GlobalConfig {
     inputVoice: (typeof inputVoices)[number];
     readComposition: boolean;
     readVoice: (typeof readVoices)[number];
+    speechSource: (typeof speechSources)[number];
+    voiceUk: string | null;
+    voiceUs: string | null;
   };
   others: {
     playMode: (typeof playModes)[number];
@@ -134,6 +143,9 @@ export const defaultConfig: GlobalConfig = Object.freeze({
     inputVoice: 'tap' as const,
     readComposition: false,
     readVoice: 'us' as const,
+    speechSource: 'browser' as const,
+    voiceUk: null,
+    voiceUs: null,
   }),
   others: Object.freeze({
     playMode: 'sequence' as const,

@@ -13,6 +13,9 @@ describe('settingsGroups', () => {
       '朗读间隔',
       '朗读次数',
       '朗读口音',
+      '朗读声音',
+      '英音人声',
+      '美音人声',
       '点读方式',
       '朗读构词',
       '播放模式',
@@ -56,14 +59,34 @@ describe('settingsGroups', () => {
 
   it('offers every select value the schema allows, and only those', () => {
     const selects = attrs.filter((attr) => attr.type === 'select');
-    expect(selects.map((attr) => attr.path)).toEqual(['play.readVoice', 'play.inputVoice', 'others.playMode']);
-    for (const attr of selects) {
+    expect(selects.map((attr) => attr.path)).toEqual([
+      'play.readVoice',
+      'play.speechSource',
+      'play.voiceUk',
+      'play.voiceUs',
+      'play.inputVoice',
+      'others.playMode',
+    ]);
+    // The voices' options are the browser's own, added on the screen; the fixed one is 自动.
+    for (const attr of selects.filter((a) => !a.browserVoices)) {
       const schema = configFieldSchemas[attr.path as 'play.inputVoice' | 'others.playMode'];
       expect(attr.options?.map((option) => option.value).sort()).toEqual([...schema.options].sort());
     }
     const labels = (path: ConfigPath) => attrs.find((a) => a.path === path)?.options?.map((o) => o.label);
     expect(labels('play.inputVoice')).toEqual(['点击', '单词']);
     expect(labels('others.playMode')).toEqual(['顺序播放', '单句播放', '单句循环']);
+    expect(labels('play.speechSource')).toEqual(['浏览器自然人声（推荐）', '服务器合成']);
+    expect(labels('play.voiceUk')).toEqual(['自动（最自然的）']);
+  });
+
+  it('offers the choice of browser voice only while the browser speaks', () => {
+    const play = settingsGroups.find((group) => group.name === '播放')!;
+    const paths = (config: typeof defaultConfig) => visibleAttrs(play, config).map((attr) => attr.path);
+    expect(paths(defaultConfig)).toContain('play.voiceUk');
+    const server = setConfigValue(defaultConfig, 'play.speechSource', 'server');
+    expect(paths(server)).not.toContain('play.voiceUk');
+    expect(paths(server)).not.toContain('play.voiceUs');
+    expect(setConfigValue(defaultConfig, 'play.speechSource', 'espeak')).toBe(defaultConfig);
   });
 
   it('uses switches only for boolean fields', () => {

@@ -3,6 +3,7 @@
  * to a config path. An attr carries no `value` of its own; the screen reads it with
  * getConfigValue(config, attr.path), so the stored config stays the single source of truth.
  */
+import type { Voice } from '@/lib/contract';
 import { configRanges, type ConfigPath, type ConfigValue, type GlobalConfig, type NumberRange } from './global-config';
 
 export { getConfigValue, setConfigValue } from './global-config';
@@ -27,6 +28,11 @@ interface SettingsAttrOf<P extends ConfigPath> {
   /** Shown after the value, e.g. '倍', '秒'. */
   unit?: string;
   description?: string;
+  /**
+   * A select whose options go on with the browser's voices of this accent, best first (by name);
+   * the row shows only where the browser has such a voice.
+   */
+  browserVoices?: Voice;
   /** Show the attr only when this holds; hiding it leaves the stored value as it was. */
   condition?: (config: GlobalConfig) => boolean;
 }
@@ -45,6 +51,18 @@ export interface SettingsGroup {
 
 function bounds(range: NumberRange) {
   return { min: range.min, max: range.max, step: range.step, precision: range.precision };
+}
+
+/** The choice of browser voice for an accent: 自动, then the browser's own voices (the screen adds them). */
+function browserVoiceChoice(path: 'play.voiceUk' | 'play.voiceUs', name: string, accent: Voice): SettingsAttr {
+  return {
+    path,
+    name,
+    type: 'select',
+    options: [{ label: '自动（最自然的）', value: null }],
+    browserVoices: accent,
+    condition: (config) => config.play.speechSource === 'browser',
+  };
 }
 
 /**
@@ -102,6 +120,18 @@ export const settingsGroups: readonly SettingsGroup[] = [
         ],
         description: '朗读文章和句子时用的口音',
       },
+      {
+        path: 'play.speechSource',
+        name: '朗读声音',
+        type: 'select',
+        options: [
+          { label: '浏览器自然人声（推荐）', value: 'browser' },
+          { label: '服务器合成', value: 'server' },
+        ],
+        description: '浏览器没有自然人声时自动改用服务器合成',
+      },
+      browserVoiceChoice('play.voiceUk', '英音人声', 'uk'),
+      browserVoiceChoice('play.voiceUs', '美音人声', 'us'),
       {
         path: 'play.inputVoice',
         name: '点读方式',

@@ -3,7 +3,7 @@ import { sentencesPerUnit, unitsPerWordLevel, wordsPerUnit } from '../../lib/con
 import { courseBookCategories, courseBookLabels, type CourseBookCategory } from '../../lib/contract/categories';
 import { levelLabel, levels as difficultyLevels, wordLevel, type Lexicon } from '../reading/profile';
 import { parseTranslation } from '../dictionary/ecdict-text';
-import { ukIpa, usIpa } from '../dictionary/phonetics';
+import { wordIpa } from '../dictionary/phonetics';
 import { stopWords } from '../dictionary/rank';
 import { normalised } from '../reading/content-check';
 import type { LibraryDocument, LibrarySentence, LibrarySnapshot, ListedWord, StoredQuestion } from './sources';
@@ -222,8 +222,7 @@ export function buildCatalogue(listedWords: readonly ListedWord[], library: Libr
       }
     }
     if (best) example = { id: best.id, text: best.text, document: documentRef(best.document_id), form: bestForm };
-    const uk = ukIpa(w?.phonetic);
-    const us = usIpa(key);
+    const { uk, us } = wordIpa(key, w?.phonetic);
     const senses = parseTranslation(w?.translation)
       .filter((line) => !line.domain)
       .slice(0, 4)

@@ -71,6 +71,11 @@ describe('the dictionary calls', () => {
     expect(gloss.pos.label).toBe('n.');
   });
 
+  it("gives consider its British form, not ECDICT's slip (kәn'sidŋ)", async () => {
+    const [item] = await lookUp('Please consider the offer.', 'consider');
+    expect(item.gloss[0].phonetic_symbol).toEqual({ first: 'kənˈsɪdə', second: 'kənˈsɪdɚ' });
+  });
+
   it('answers a word it does not know with the not-found phrase', async () => {
     const [item] = await lookUp('The zqxvort sat quietly.', 'zqxvort');
     expect(item.gloss).toHaveLength(1);

@@ -2,7 +2,7 @@ import { examTags } from '../../lib/contract/exams';
 import type { EngineData } from './engine-data';
 import { parseTranslation } from './ecdict-text';
 import { cleanTarget } from './lookup-target';
-import { usIpa, ukIpa } from './phonetics';
+import { wordIpa } from './phonetics';
 import type { Headword } from './types';
 
 /**
@@ -13,8 +13,7 @@ export function headwordOf(open: () => Pick<EngineData, 'ecdict'>, word: string)
   const lemma = cleanTarget(word).toLowerCase();
   if (!lemma) return undefined;
   const entry = open().ecdict.get(lemma);
-  const uk = ukIpa(entry?.phonetic);
-  const us = usIpa(lemma);
+  const { uk, us } = wordIpa(lemma, entry?.phonetic);
   // Subject-field lines (`[医] …`, `[网络] …`) are specialist or web renderings: a learner's list keeps the general ones.
   const senses = parseTranslation(entry?.translation)
     .filter((line) => !line.domain)

