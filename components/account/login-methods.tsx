@@ -12,6 +12,8 @@ import {
   useCredentialsForm,
 } from '@/components/account/form-parts';
 import { useInsideWechat } from '@/components/account/use-inside-wechat';
+import { useClientMode } from '@/lib/client/use-client-mode';
+import { displayPhone } from '@/lib/contract/phone';
 import { callData } from '@/lib/client/api';
 import { toast } from '@/lib/client/toast';
 import type { LoginMethods as Methods } from '@/lib/contract/calls/account';
@@ -51,6 +53,10 @@ export function LoginMethodsCard() {
             <span className="text-ink-mute">邮箱</span>
             <span data-testid="profile-email">{methods.email ?? '未设置'}</span>
           </div>
+          <div className={rowClass}>
+            <span className="text-ink-mute">手机号</span>
+            <span data-testid="profile-phone">{methods.phone ? displayPhone(methods.phone) : '未设置'}</span>
+          </div>
           <WechatRow bound={methods.wechat_bound} />
           <PasswordRow methods={methods} />
         </div>
@@ -62,12 +68,18 @@ export function LoginMethodsCard() {
 
 function WechatRow({ bound }: { bound: boolean }) {
   const insideWechat = useInsideWechat();
+  // A phone outside WeChat would be shown a QR code to scan with itself: binding happens in WeChat.
+  const phoneOutsideWechat = useClientMode().isPhone && !insideWechat;
   return (
     <div className={rowClass}>
       <span className="text-ink-mute">微信</span>
       {bound ? (
         <span data-testid="profile-wechat" className="text-emerald-700">
           已绑定
+        </span>
+      ) : phoneOutsideWechat ? (
+        <span data-testid="bind-wechat-in-app" className="text-ink-soft">
+          在微信中打开本页即可绑定
         </span>
       ) : (
         <a

@@ -160,6 +160,7 @@ describe('setting and changing the password', () => {
     const token = await logInByEmail(upstream, 'methods@example.com');
     expect(await methodsOf(token)).toEqual({
       email: 'methods@example.com',
+      phone: null,
       wechat_bound: false,
       has_password: false,
       password_set_at: null,
@@ -170,6 +171,7 @@ describe('setting and changing the password', () => {
     const wechat = await logInByWechat('微信读者');
     expect(await methodsOf(wechat)).toEqual({
       email: null,
+      phone: null,
       wechat_bound: true,
       has_password: false,
       password_set_at: null,

@@ -260,6 +260,7 @@ export function createPasswords({ config, db, now, users, rates, wechatLogin }: 
     methods(user: User): LoginMethods {
       return {
         email: user.email,
+        phone: user.phone,
         wechat_bound: user.wechat_openid !== null,
         has_password: user.password_hash !== null,
         password_set_at: user.password_set_at,

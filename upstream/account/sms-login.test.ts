@@ -114,6 +114,12 @@ describe('SMS login (sandbox)', () => {
     expect(b.body.data.account).toBe(a.body.data.account);
     const users = await upstream.db.selectFrom('users').select(['phone', 'email', 'nickname']).execute();
     expect(users).toEqual([{ phone, email: null, nickname: '用户8000' }]);
+    // /Profil shows the number among the ways in.
+    expect((await upstream.call('get_login_methods', {}, bearer(first.body.data.token))).body.data).toMatchObject({
+      phone,
+      email: null,
+      can_bind_account: false,
+    });
   });
 
   it('keeps a phone learner apart from an e-mail learner', async () => {

@@ -49,6 +49,8 @@ const typedPhone = str.trim().min(1, '请输入手机号').max(PHONE_INPUT_MAX);
 /** How the user can log in, for the personal centre (/Profil). */
 export const loginMethods = obj({
   email: str.nullable(),
+  /** The mobile number of the SMS login (E.164); absent from an upstream without it. */
+  phone: str.nullable().optional(),
   wechat_bound: z.boolean(),
   has_password: z.boolean(),
   password_set_at: str.nullable(),
