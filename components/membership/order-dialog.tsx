@@ -21,6 +21,7 @@ import {
   refreshAfterPayment,
   usePackages,
   usePayStatus,
+  useH5Pay,
   useQrOrder,
   useWechatPay,
   type PayResult,
@@ -36,7 +37,9 @@ import { Button } from '@/components/ui/button';
 /**
  * The confirm-order dialog (spec sections 2 and 4): who pays, their membership now, the package
  * (switchable) and its price, the new expiry, the total; then the QR code to scan with WeChat, or
- * inside WeChat a pay button through WeChat's own pay sheet. While it is open the order's status
+ * inside WeChat a pay button through WeChat's own pay sheet, or in a phone browser outside WeChat
+ * (where a QR code would have to be scanned by the phone showing it) 前往微信支付, which leaves
+ * for WeChat's H5 pay page and comes back to /VipFinish. While it is open the order's status
  * is polled every 2 s: 支付成功 opens the congratulations dialog; 支付失败 and 支付超时 stop the
  * poll and offer a new order. Its content mounts when it opens, so every opening is a new order.
  * Each new order of an opening (another package, 重新下单) names the one before it, which the
@@ -60,6 +63,9 @@ function OrderContent({ initialType }: { initialType: PackageType }) {
   // (an account logged in without WeChat has no openid to pay with).
   const [qrInstead, setQrInstead] = useState(false);
   const insideWechat = mode.isWechat && !qrInstead;
+  // A phone browser outside WeChat (not the native app, whose web view WeChat's H5 pay does not
+  // serve) pays on WeChat's H5 page; the QR code stays the way out, as inside WeChat.
+  const phoneBrowser = mode.isPhone && !mode.isWechat && !mode.isApp && !qrInstead;
   const [opening] = useState(() => String(++openings));
   const [type, setType] = useState(initialType);
   const [attempt, setAttempt] = useState(0);
@@ -78,13 +84,14 @@ function OrderContent({ initialType }: { initialType: PackageType }) {
     opening,
     attempt,
     sequence,
-    enabled: !insideWechat && !!user.data,
+    enabled: !insideWechat && !phoneBrowser && !!user.data,
   });
   const wechat = useWechatPay(sequence);
-  const orderId = insideWechat ? wechat.data?.orderId : qr.data?.order_id;
+  const h5 = useH5Pay(sequence);
+  const orderId = insideWechat ? wechat.data?.orderId : phoneBrowser ? h5.data?.orderId : qr.data?.order_id;
   const result = usePayStatus(orderId);
   // The order before this one was paid just now: no second order, and no switching to make one.
-  const paidBefore = [insideWechat ? wechat.error : qr.error].find(isOrderPaid);
+  const paidBefore = [insideWechat ? wechat.error : phoneBrowser ? h5.error : qr.error].find(isOrderPaid);
   const paid = result?.outcome === 'SUCCESS' || !!paidBefore;
 
   const queryClient = useQueryClient();
@@ -99,13 +106,26 @@ function OrderContent({ initialType }: { initialType: PackageType }) {
     openOverlay('vipCongrats', { amount: result.amount ?? chosen?.actual_price ?? 0, type });
   }, [result, queryClient, chosen?.actual_price, type]);
 
+  // Back from WeChat's page by the browser's back button, the dialog may be restored as it was
+  // left (on its way to WeChat): 前往微信支付 is offered again; the poll tells if it was paid.
+  const resetH5 = h5.reset;
+  useEffect(() => {
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) resetH5();
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [resetH5]);
+
   const orderAgain = () => {
     wechat.reset();
+    h5.reset();
     setAttempt((a) => a + 1);
   };
   const switchTo = (next: PackageType) => {
     if (next === type || paid) return;
     wechat.reset();
+    h5.reset();
     setType(next);
   };
 
@@ -181,6 +201,17 @@ function OrderContent({ initialType }: { initialType: PackageType }) {
             <WechatPay
               pay={wechat}
               onPay={() => wechat.mutate({ type, money: chosen.actual_price })}
+              onQrInstead={() => setQrInstead(true)}
+            />
+          ) : phoneBrowser ? (
+            <H5Pay
+              pay={h5}
+              onPay={() =>
+                h5.mutate(
+                  { type, money: chosen.actual_price, back: `${window.location.pathname}${window.location.search}` },
+                  { onSuccess: ({ address }) => window.location.assign(address) },
+                )
+              }
               onQrInstead={() => setQrInstead(true)}
             />
           ) : (
@@ -297,15 +328,9 @@ function WechatPay({
   const waiting = pay.data?.result === 'ok';
   return (
     <>
-      <button
-        type="button"
-        data-testid="order-wechat-pay"
-        onClick={onPay}
-        disabled={pay.isPending || waiting}
-        className="h-11 w-full rounded-lg bg-[#06813d] font-medium text-white hover:bg-[#056c33] disabled:opacity-60"
-      >
+      <WechatPayButton testId="order-wechat-pay" onClick={onPay} disabled={pay.isPending || waiting}>
         {pay.isPending ? '正在打开微信支付…' : '微信支付'}
-      </button>
+      </WechatPayButton>
       <p role="status" data-testid="order-status" className="text-xs text-ink-mute">
         {pay.error
           ? `无法发起支付：${messageOf(pay.error)}`
@@ -319,14 +344,7 @@ function WechatPay({
       </p>
       {pay.error && (
         <div className="flex gap-4">
-          <button
-            type="button"
-            data-testid="order-qr-instead"
-            onClick={onQrInstead}
-            className="text-xs font-medium text-brand-700 underline underline-offset-2"
-          >
-            改用二维码支付
-          </button>
+          <QrInsteadButton onClick={onQrInstead} />
           {/* 417: this account has no WeChat to pay with; /Profil binds it (绑定微信). */}
           {pay.error instanceof ApiError && pay.error.status === '417' && (
             <a
@@ -340,6 +358,65 @@ function WechatPay({
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * A phone browser outside WeChat: 前往微信支付 makes an H5 order and leaves for WeChat's pay
+ * page, which opens WeChat to pay and then returns the browser to /VipFinish.
+ */
+function H5Pay({ pay, onPay, onQrInstead }: { pay: ReturnType<typeof useH5Pay>; onPay: () => void; onQrInstead: () => void }) {
+  // Once the order is made the browser is on its way to WeChat: no second order from here.
+  const leaving = pay.isSuccess;
+  return (
+    <>
+      <WechatPayButton testId="order-h5-pay" onClick={onPay} disabled={pay.isPending || leaving}>
+        {pay.isPending ? '正在下单…' : leaving ? '正在前往微信支付…' : '前往微信支付'}
+      </WechatPayButton>
+      <p role="status" data-testid="order-status" className="text-xs text-ink-mute">
+        {pay.error ? `无法发起支付：${messageOf(pay.error)}` : '将打开微信完成支付，支付后自动返回本站查看结果'}
+      </p>
+      {pay.error && <QrInsteadButton onClick={onQrInstead} />}
+    </>
+  );
+}
+
+/** WeChat's green pay button, inside WeChat and on the way to its H5 page. */
+function WechatPayButton({
+  testId,
+  onClick,
+  disabled,
+  children,
+}: {
+  testId: string;
+  onClick: () => void;
+  disabled: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      data-testid={testId}
+      onClick={onClick}
+      disabled={disabled}
+      className="h-11 w-full rounded-lg bg-[#06813d] font-medium text-white hover:bg-[#056c33] disabled:opacity-60"
+    >
+      {children}
+    </button>
+  );
+}
+
+/** The way out when WeChat's own payment cannot start: the QR code, scanned with another phone. */
+function QrInsteadButton({ onClick }: { onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      data-testid="order-qr-instead"
+      onClick={onClick}
+      className="text-xs font-medium text-brand-700 underline underline-offset-2"
+    >
+      改用二维码支付
+    </button>
   );
 }
 

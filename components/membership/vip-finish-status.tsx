@@ -22,24 +22,29 @@ const secondaryLink = buttonClass({ tone: 'secondary', size: 'lg' });
  * found. `orderId` (from `?order_id=`): the order to follow, so that a renewal is confirmed by its
  * payment, not by a membership the user already had. `back`: where 继续阅读 leads, already checked
  * to be a path of this site. Answers that are not OK are ignored, as the pay dialog's polls are.
+ * `h5`: back from WeChat's H5 pay page, which returns whether or not the learner paid: while the
+ * order is unpaid the page asks them too (已完成支付 / 重新支付), and says 支付未完成 when it still is.
  */
-export function VipFinishStatus({ back, orderId }: { back: string; orderId: string | null }) {
+export function VipFinishStatus({ back, orderId, h5 = false }: { back: string; orderId: string | null; h5?: boolean }) {
   // One polite live region: a screen reader hears the result when the page finds it.
   return (
     <div aria-live="polite">
-      <VipFinishContent back={back} orderId={orderId} />
+      <VipFinishContent back={back} orderId={orderId} h5={h5} />
     </div>
   );
 }
 
-function VipFinishContent({ back, orderId }: { back: string; orderId: string | null }) {
+function VipFinishContent({ back, orderId, h5 }: { back: string; orderId: string | null; h5: boolean }) {
   const [round, setRound] = useState(0);
   const [waitedOut, setWaitedOut] = useState(false);
+  // Back from H5: the server asked again after the learner said 已完成支付.
+  const [checked, setChecked] = useState(false);
   const queryClient = useQueryClient();
   const inputOf = (user: VipFinishInput['user'], outcome: string | undefined): VipFinishInput => ({
     user,
     waitedOut,
     ...(orderId ? { order: { outcome: payOutcomeOf(outcome) } } : {}),
+    ...(orderId && h5 ? { h5: { checked } } : {}),
   });
 
   const orderKey = [...membershipKey, 'finish-order', orderId] as const;
@@ -81,6 +86,7 @@ function VipFinishContent({ back, orderId }: { back: string; orderId: string | n
 
   const askAgain = () => {
     setRound((r) => r + 1);
+    setChecked(false);
     void queryClient.invalidateQueries({ queryKey: userQueryKey });
     if (orderId) void queryClient.invalidateQueries({ queryKey: orderKey });
   };
@@ -111,6 +117,67 @@ function VipFinishContent({ back, orderId }: { back: string; orderId: string | n
         )}
         <UnlimitedNow />
         <FinishLinks back={back} />
+      </section>
+    );
+  }
+
+  // 已完成支付: the order is asked about at once, and what it says then is the answer.
+  const confirmPaid = () => {
+    void order.refetch().then(() => setChecked(true));
+  };
+
+  if (view === 'confirm') {
+    return (
+      <section
+        data-testid="vip-finish"
+        data-state="confirm"
+        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      >
+        <h2 className="text-lg font-semibold">请确认微信支付是否已完成</h2>
+        <p className="flex items-center gap-2 text-sm text-ink-soft">
+          <span
+            aria-hidden
+            className="size-4 rounded-full border-2 border-slate-300 border-t-brand-600 motion-safe:animate-spin"
+          />
+          正在查询支付结果…
+        </p>
+        <p data-testid="vip-finish-status" className="text-sm">
+          当前状态：{membershipLine(user)}
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Button size="lg" data-testid="vip-finish-paid" disabled={order.isFetching} onClick={confirmPaid}>
+            {order.isFetching ? '正在查询…' : '已完成支付'}
+          </Button>
+          <Link href="/BuyVip" data-testid="vip-finish-buy" className={secondaryLink}>
+            重新支付
+          </Link>
+        </div>
+      </section>
+    );
+  }
+
+  if (view === 'unpaid') {
+    return (
+      <section
+        data-testid="vip-finish"
+        data-state="unpaid"
+        className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-6"
+      >
+        <h2 className="text-lg font-semibold text-amber-900">支付未完成</h2>
+        <p data-testid="vip-finish-status" className="text-sm">
+          当前状态：{membershipLine(user)}
+        </p>
+        <p className="text-sm text-amber-900">
+          暂未收到这笔订单的付款。如果刚在微信中付过款，请稍后重新查询；如果没有付款，可以重新支付。
+        </p>
+        <div className="flex flex-wrap gap-3">
+          <Link href="/BuyVip" data-testid="vip-finish-buy" className={primaryLink}>
+            重新支付
+          </Link>
+          <Button tone="secondary" size="lg" data-testid="vip-finish-retry" disabled={isFetching} onClick={askAgain}>
+            重新查询
+          </Button>
+        </div>
       </section>
     );
   }

@@ -298,7 +298,8 @@ export interface OrdersTable {
   package: 'month' | 'year';
   amount_fen: number;
   provider: 'sandbox' | 'wechat';
-  channel: 'native' | 'jsapi';
+  /** native: QR code; jsapi: inside WeChat; h5: a phone browser outside WeChat. The column is plain text. */
+  channel: 'native' | 'jsapi' | 'h5';
   status: OrderStatus;
   transaction_id: string | null;
   created_at: string;

@@ -3,7 +3,8 @@ import { ApiRefusal, createFakeOrderBook } from './fake-wechat-pay-orders';
 
 const mchId = '1900000109';
 const appId = 'wx8888888888888888';
-const newBook = () => createFakeOrderBook({ mchId, appId, now: () => new Date('2026-11-24T12:00:00Z') });
+const h5Page = 'http://127.0.0.1:4000/cgi-bin/mmpayweb-bin/checkmweb';
+const newBook = () => createFakeOrderBook({ mchId, appId, now: () => new Date('2026-11-24T12:00:00Z'), h5PageUrl: () => h5Page });
 
 /** A Native order's body as the merchant sends it. */
 const orderBody = (changes: Record<string, unknown> = {}) => ({
@@ -53,6 +54,31 @@ describe('the fake WeChat Pay’s orders and refunds', () => {
     // A JSAPI order needs its payer.
     expect(refusalOf(() => book.placeOrder('JSAPI', orderBody()))).toBe('400 PARAM_ERROR');
     expect(book.placeOrder('JSAPI', orderBody({ payer: { openid: 'oUpF8uMu' } })).prepay_id).toMatch(/^wx\d{14}/);
+  });
+
+  it('takes an H5 order only with the payer’s address and the scene, and answers its pay page', () => {
+    const book = newBook();
+    const scene = (scene_info: unknown) => orderBody({ scene_info });
+    expect(refusalOf(() => book.placeOrder('MWEB', orderBody()))).toBe('400 PARAM_ERROR');
+    expect(refusalOf(() => book.placeOrder('MWEB', scene({ h5_info: { type: 'Wap' } })))).toBe('400 PARAM_ERROR');
+    expect(refusalOf(() => book.placeOrder('MWEB', scene({ payer_client_ip: 'my phone', h5_info: { type: 'Wap' } })))).toBe(
+      '400 PARAM_ERROR',
+    );
+    expect(refusalOf(() => book.placeOrder('MWEB', scene({ payer_client_ip: '203.0.113.7' })))).toBe('400 PARAM_ERROR');
+    expect(refusalOf(() => book.placeOrder('MWEB', scene({ payer_client_ip: '203.0.113.7', h5_info: { type: 'Web' } })))).toBe(
+      '400 PARAM_ERROR',
+    );
+    const body = scene({ payer_client_ip: '203.0.113.7', h5_info: { type: 'Wap' } });
+    const placed = book.placeOrder('MWEB', body);
+    expect(placed.h5_url).toMatch(
+      /^http:\/\/127\.0\.0\.1:4000\/cgi-bin\/mmpayweb-bin\/checkmweb\?prepay_id=wx\d{14}\w+&package=\d{10}$/,
+    );
+    expect(book.placeOrder('MWEB', body)).toEqual(placed);
+    const order = book.orderOf('vip_0001');
+    expect(order).toMatchObject({ tradeType: 'MWEB', payerClientIp: '203.0.113.7' });
+    expect(book.orderOfPrepayId(order.prepayId!)).toBe(order);
+    // Another trade type under the same number is another order.
+    expect(refusalOf(() => book.placeOrder('NATIVE', orderBody()))).toBe('403 OUT_TRADE_NO_USED');
   });
 
   it('refunds a paid order once per refund number, and never more than was paid', () => {

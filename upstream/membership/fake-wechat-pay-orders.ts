@@ -4,12 +4,14 @@
  * only.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { Clock } from '../platform/time';
 import { type RefundState, randomNonce, rfc3339Beijing, type TradeState, type WechatPayTransaction } from './wechat-pay';
 
 export interface FakeOrder {
   outTradeNo: string;
-  tradeType: 'NATIVE' | 'JSAPI';
+  /** MWEB: an H5 order, as WeChat names its trade type. */
+  tradeType: TradeType;
   appId: string;
   description: string;
   amountFen: number;
@@ -19,10 +21,25 @@ export interface FakeOrder {
   stateDescription: string;
   codeUrl?: string;
   prepayId?: string;
+  /** An H5 order's pay page, and the payer's address the merchant sent (scene_info.payer_client_ip). */
+  h5Url?: string;
+  payerClientIp?: string;
   openid?: string;
   transactionId?: string;
   successTime?: string;
 }
+
+export type TradeType = 'NATIVE' | 'JSAPI' | 'MWEB';
+
+/** The answer WeChat gives a new order of each trade type. */
+function placedAnswer(order: FakeOrder): Record<string, string> {
+  if (order.codeUrl) return { code_url: order.codeUrl };
+  if (order.h5Url) return { h5_url: order.h5Url };
+  return { prepay_id: order.prepayId! };
+}
+
+/** The H5 scene types WeChat takes (h5_info.type). */
+const h5SceneTypes = ['iOS', 'Android', 'Wap'];
 
 export interface FakeRefund {
   outRefundNo: string;
@@ -72,7 +89,18 @@ function objectField(body: Record<string, unknown>, name: string): Record<string
 }
 
 /** The fake's orders and refunds, with WeChat's checks of what the merchant asks of them. */
-export function createFakeOrderBook({ mchId, appId, now }: { mchId: string; appId: string; now: Clock }) {
+export function createFakeOrderBook({
+  mchId,
+  appId,
+  now,
+  h5PageUrl,
+}: {
+  mchId: string;
+  appId: string;
+  now: Clock;
+  /** The fake's own H5 pay page, which an H5 order's h5_url opens. */
+  h5PageUrl: () => string;
+}) {
   const orders = new Map<string, FakeOrder>();
   const refunds: FakeRefund[] = [];
 
@@ -94,7 +122,7 @@ export function createFakeOrderBook({ mchId, appId, now }: { mchId: string; appI
     };
   }
 
-  function placeOrder(tradeType: 'NATIVE' | 'JSAPI', body: Record<string, unknown>): Record<string, string> {
+  function placeOrder(tradeType: TradeType, body: Record<string, unknown>): Record<string, string> {
     const amount = objectField(body, 'amount');
     const payer = objectField(body, 'payer');
     if (body.mchid !== mchId) throw refuse(400, 'MCH_NOT_EXISTS', '商户号不存在');
@@ -129,6 +157,19 @@ export function createFakeOrderBook({ mchId, appId, now }: { mchId: string; appI
       throw refuse(400, 'PARAM_ERROR', '输入源“/body/payer/openid”映射到字段“用户标识”必填性规则校验失败');
     }
 
+    // H5: WeChat wants the payer's real address and the scene, and refuses the order without them.
+    const scene = objectField(body, 'scene_info');
+    const payerClientIp = scene?.payer_client_ip;
+    if (tradeType === 'MWEB') {
+      if (typeof payerClientIp !== 'string' || isIP(payerClientIp) === 0) {
+        throw refuse(400, 'PARAM_ERROR', '输入源“/body/scene_info/payer_client_ip”映射到字段“用户终端IP”不合法');
+      }
+      const h5Info = objectField(scene!, 'h5_info');
+      if (typeof h5Info?.type !== 'string' || !h5SceneTypes.includes(h5Info.type)) {
+        throw refuse(400, 'PARAM_ERROR', '输入源“/body/scene_info/h5_info/type”映射到字段“场景类型”不合法');
+      }
+    }
+
     const existing = orders.get(outTradeNo);
     if (existing) {
       if (existing.state === 'SUCCESS') throw refuse(400, 'ORDERPAID', '该订单已支付');
@@ -140,7 +181,7 @@ export function createFakeOrderBook({ mchId, appId, now }: { mchId: string; appI
         existing.openid === (tradeType === 'JSAPI' ? openid : undefined);
       if (!same) throw refuse(403, 'OUT_TRADE_NO_USED', '商户订单号重复');
       // The same order placed again: WeChat answers the same payment link.
-      return existing.codeUrl ? { code_url: existing.codeUrl } : { prepay_id: existing.prepayId! };
+      return placedAnswer(existing);
     }
 
     const order: FakeOrder = {
@@ -155,11 +196,23 @@ export function createFakeOrderBook({ mchId, appId, now }: { mchId: string; appI
       stateDescription: stateDescriptions.NOTPAY,
       ...(tradeType === 'JSAPI'
         ? { prepayId: `wx${digits(14)}${randomBytes(10).toString('hex')}`, openid: openid as string }
-        : { codeUrl: `weixin://wxpay/bizpayurl?pr=${randomNonce(7)}` }),
+        : tradeType === 'MWEB'
+          ? h5Order(payerClientIp as string)
+          : { codeUrl: `weixin://wxpay/bizpayurl?pr=${randomNonce(7)}` }),
     };
     orders.set(outTradeNo, order);
-    return order.codeUrl ? { code_url: order.codeUrl } : { prepay_id: order.prepayId! };
+    return placedAnswer(order);
   }
+
+  /** An H5 order's prepay id and pay page, as WeChat's checkmweb address carries them. */
+  function h5Order(payerClientIp: string): Pick<FakeOrder, 'prepayId' | 'h5Url' | 'payerClientIp'> {
+    const prepayId = `wx${digits(14)}${randomBytes(10).toString('hex')}`;
+    return { prepayId, payerClientIp, h5Url: `${h5PageUrl()}?prepay_id=${prepayId}&package=${digits(10)}` };
+  }
+
+  /** The order an H5 pay page's prepay_id belongs to. */
+  const orderOfPrepayId = (prepayId: string) =>
+    [...orders.values()].find((o) => o.tradeType === 'MWEB' && o.prepayId === prepayId);
 
   function orderOf(outTradeNo: string): FakeOrder {
     const order = orders.get(outTradeNo);
@@ -248,5 +301,5 @@ export function createFakeOrderBook({ mchId, appId, now }: { mchId: string; appI
     };
   }
 
-  return { orders, refunds, transactionOf, placeOrder, orderOf, applyRefund, refundAnswer };
+  return { orders, refunds, transactionOf, placeOrder, orderOf, orderOfPrepayId, applyRefund, refundAnswer };
 }

@@ -3,8 +3,10 @@
  * key pair, checks every merchant request's signature as WeChat does (401 SIGN_ERROR), keeps orders
  * and refunds in memory, signs every answer, and POSTs signed, encrypted notifications to the
  * orders' notify_url when a test pays. It closes an unpaid order (204; ORDERPAID once paid) and
- * takes refunds of a payment once per out_refund_no. Tests only: nothing here is used by the
- * running product.
+ * takes refunds of a payment once per out_refund_no. An H5 order's h5_url opens the fake's own pay
+ * page (as WeChat's checkmweb page), where a browser pays or cancels and is sent back to the
+ * redirect_url the merchant's page appended. Tests only: nothing here is used by the running
+ * product.
  *
  *   const merchant = generateRsaIdentity();
  *   const fake = await startFakeWechatPay({ merchantPublicKey: merchant.publicKey, merchantSerial: merchant.serial });
@@ -138,6 +140,9 @@ export interface FakeWechatPay {
 
 const notifyTimeoutMs = 10_000;
 
+/** Where WeChat's H5 pay page lives (wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb). */
+const h5PagePath = '/cgi-bin/mmpayweb-bin/checkmweb';
+
 function parseAuthorization(value: string | undefined): Record<string, string> | undefined {
   if (!value?.startsWith(`${wechatPaySignatureType} `)) return undefined;
   const fields: Record<string, string> = {};
@@ -164,11 +169,10 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
   const platform = generateRsaIdentity();
   // The impostor: a well-formed key that the merchant has no reason to trust.
   const stranger = generateRsaIdentity();
-  const { orders, refunds, transactionOf, placeOrder, orderOf, applyRefund, refundAnswer } = createFakeOrderBook({
-    mchId,
-    appId,
-    now,
-  });
+  let baseUrl = '';
+  const { orders, refunds, transactionOf, placeOrder, orderOf, orderOfPrepayId, applyRefund, refundAnswer } = createFakeOrderBook(
+    { mchId, appId, now, h5PageUrl: () => `${baseUrl}${h5PagePath}` },
+  );
   const notifications: SentNotification[] = [];
   const requests: { method: string; path: string; status: number }[] = [];
   const failing: Record<FailingRequest, number> = { close: 0, query: 0, refund: 0 };
@@ -209,6 +213,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     }
     if (method === 'POST' && path === '/v3/pay/transactions/native') return [200, placeOrder('NATIVE', json)];
     if (method === 'POST' && path === '/v3/pay/transactions/jsapi') return [200, placeOrder('JSAPI', json)];
+    if (method === 'POST' && path === '/v3/pay/transactions/h5') return [200, placeOrder('MWEB', json)];
     const byNo = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(path);
     if (byNo) {
       const outTradeNo = decodeURIComponent(byNo[1]!);
@@ -245,6 +250,11 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
       const method = request.method ?? 'GET';
       const rawUrl = request.url ?? '/';
       const body = await readBody(request);
+      // The payer's browser, not the merchant: WeChat's H5 pay page signs nothing.
+      if (new URL(rawUrl, 'http://127.0.0.1').pathname === h5PagePath) {
+        await h5Page(method, new URL(rawUrl, 'http://127.0.0.1'), body, response);
+        return;
+      }
       let status: number;
       let answer: unknown;
       const signatureProblem = checkSignature(method, rawUrl, request.headers.authorization, body);
@@ -281,7 +291,38 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /**
+   * WeChat's H5 pay page (checkmweb): GET shows the order, a POSTed form pays it (the
+   * notification is sent as for any payment) or cancels; then the browser goes back to the
+   * redirect_url, as WeChat sends it back whatever the payer did. The merchant's page learns the
+   * outcome by asking, never from the return itself.
+   */
+  async function h5Page(method: string, url: URL, body: string, response: http.ServerResponse) {
+    const order = orderOfPrepayId(url.searchParams.get('prepay_id') ?? '');
+    const html = (status: number, text: string) =>
+      response
+        .writeHead(status, { 'Content-Type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><meta charset="utf-8"><title>微信支付</title>${text}`);
+    if (!order) return html(404, '<p>订单不存在</p>');
+    const back = url.searchParams.get('redirect_url');
+    const payable = order.state === 'NOTPAY' || order.state === 'USERPAYING';
+    if (method === 'GET') {
+      return html(
+        200,
+        `<p data-testid="fake-h5-amount">${order.amountFen}</p>${
+          payable
+            ? '<form method="post"><button name="action" value="pay">确认支付</button><button name="action" value="cancel">取消支付</button></form>'
+            : `<p>${stateDescriptions[order.state]}</p>`
+        }`,
+      );
+    }
+    const action = new URLSearchParams(body).get('action');
+    if (action === 'pay' && payable) await pay(order.outTradeNo);
+    if (back) return response.writeHead(302, { Location: back }).end();
+    return html(200, `<p>${stateDescriptions[order.state]}</p>`);
+  }
 
   async function post(url: string, headers: Record<string, string>, body: string): Promise<number> {
     try {
@@ -322,6 +363,32 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
     }
   }
 
+  async function pay(
+    outTradeNo: string,
+    payOptions: { openid?: string; notify?: boolean; despiteClosed?: boolean } = {},
+  ): Promise<number> {
+    const order = requireOrder(outTradeNo);
+    const payable =
+      order.state === 'NOTPAY' || order.state === 'USERPAYING' || (payOptions.despiteClosed && order.state === 'CLOSED');
+    if (!payable) throw new Error(`order ${outTradeNo} is ${order.state} and cannot be paid`);
+    order.state = 'SUCCESS';
+    order.stateDescription = stateDescriptions.SUCCESS;
+    order.transactionId = `4200${rfc3339Beijing(now()).slice(0, 10).replaceAll('-', '')}${digits(16)}`;
+    order.successTime = rfc3339Beijing(now());
+    order.openid = payOptions.openid ?? order.openid ?? `o${randomNonce(27)}`;
+    const { headers, body } = buildNotification(transactionOf(order) as PaidTransaction, {
+      platformPrivateKey: platform.privateKey,
+      platformSerial: platform.serial,
+      apiV3Key,
+      now,
+    });
+    const sent: SentNotification = { outTradeNo, url: order.notifyUrl, headers, body, status: 0 };
+    notifications.push(sent);
+    if (payOptions.notify === false) return 0;
+    sent.status = await post(order.notifyUrl, headers, body);
+    return sent.status;
+  }
+
   function requireOrder(outTradeNo: string): FakeOrder {
     const order = orders.get(outTradeNo);
     if (!order) throw new Error(`fake WeChat Pay has no order ${outTradeNo}`);
@@ -356,28 +423,7 @@ export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise
       return order ? { ...order } : undefined;
     },
 
-    async pay(outTradeNo, payOptions = {}) {
-      const order = requireOrder(outTradeNo);
-      const payable =
-        order.state === 'NOTPAY' || order.state === 'USERPAYING' || (payOptions.despiteClosed && order.state === 'CLOSED');
-      if (!payable) throw new Error(`order ${outTradeNo} is ${order.state} and cannot be paid`);
-      order.state = 'SUCCESS';
-      order.stateDescription = stateDescriptions.SUCCESS;
-      order.transactionId = `4200${rfc3339Beijing(now()).slice(0, 10).replaceAll('-', '')}${digits(16)}`;
-      order.successTime = rfc3339Beijing(now());
-      order.openid = payOptions.openid ?? order.openid ?? `o${randomNonce(27)}`;
-      const { headers, body } = buildNotification(transactionOf(order) as PaidTransaction, {
-        platformPrivateKey: platform.privateKey,
-        platformSerial: platform.serial,
-        apiV3Key,
-        now,
-      });
-      const sent: SentNotification = { outTradeNo, url: order.notifyUrl, headers, body, status: 0 };
-      notifications.push(sent);
-      if (payOptions.notify === false) return 0;
-      sent.status = await post(order.notifyUrl, headers, body);
-      return sent.status;
-    },
+    pay,
 
     finishRefund(outRefundNo, status = 'SUCCESS') {
       const refund = refunds.find((r) => r.outRefundNo === outRefundNo);

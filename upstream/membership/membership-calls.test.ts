@@ -71,6 +71,72 @@ describe('membership calls', () => {
     expect(cancelled.body.data).toMatchObject({ vip_info: { is_vip_now: true }, renewal: 'cancelled' });
   });
 
+  it('pays an H5 order in the sandbox: its page, and back to /VipFinish whether paid, failed or cancelled', async () => {
+    upstream = await startTestUpstream({ env: { SITE_URL: 'https://yujing.example.com' } });
+    const token = await logInByEmail(upstream, 'phone@example.com');
+    const h5 = async () => {
+      const answer = (await upstream!.call('get_h5_pay_url', { money: 2800, type: 'month' }, bearer(token))).body;
+      expect(answer.status, JSON.stringify(answer)).toBe('OK');
+      return answer.data as { h5_url: string; order_id: string };
+    };
+    const back = (orderId: string) => `https://yujing.example.com/VipFinish?order_id=${orderId}&back=%2FBuyVip`;
+    const act = (h5Url: string, redirect: string, action: string) =>
+      upstream!.request(`${new URL(h5Url).pathname}${new URL(h5Url).search}&redirect_url=${encodeURIComponent(redirect)}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: `action=${action}`,
+      });
+
+    // Cancelled: back to the site, the order still open (WeChat's page says nothing of the outcome).
+    const first = await h5();
+    expect(first.h5_url).toBe(`https://yujing.example.com/sandbox/wechatpay/pay/${first.order_id}?channel=h5`);
+    const page = await upstream.request(
+      `/sandbox/wechatpay/pay/${first.order_id}?channel=h5&redirect_url=${encodeURIComponent(back(first.order_id))}`,
+    );
+    expect(page.body).toContain('￥28.00');
+    expect(page.body).toContain('data-testid="sandbox-cancel"');
+    const cancelled = await act(first.h5_url, back(first.order_id), 'cancel');
+    expect([cancelled.http, cancelled.headers.get('location')]).toEqual([303, back(first.order_id)]);
+    expect((await upstream.call('get_pay_status', { order_id: first.order_id }, bearer(token))).body.data.pay_status).toBe(
+      'NOTPAY',
+    );
+
+    // Failed: back, and the order says FAIL.
+    const second = await h5();
+    expect((await act(second.h5_url, back(second.order_id), 'fail')).headers.get('location')).toBe(back(second.order_id));
+    expect((await upstream.call('get_pay_status', { order_id: second.order_id }, bearer(token))).body.data.pay_status).toBe(
+      'FAIL',
+    );
+
+    // Never to another site, nor to another page of this one; nothing is paid on such a page.
+    const third = await h5();
+    for (const elsewhere of [
+      `https://evil.example/VipFinish?order_id=${third.order_id}`,
+      'https://yujing.example.com/Admin',
+      'javascript:alert(1)',
+    ]) {
+      const refused = await act(third.h5_url, elsewhere, 'pay');
+      expect(refused.http, elsewhere).toBe(400);
+      expect(refused.body).toContain('只能回到本站的 /VipFinish');
+    }
+    expect((await upstream.call('get_pay_status', { order_id: third.order_id }, bearer(token))).body.data.pay_status).toBe(
+      'NOTPAY',
+    );
+
+    // Paid: the notification settles it before the browser is back; the membership is there.
+    const paid = await act(third.h5_url, back(third.order_id), 'pay');
+    expect([paid.http, paid.headers.get('location')]).toEqual([303, back(third.order_id)]);
+    expect((await upstream.call('get_pay_status', { order_id: third.order_id }, bearer(token))).body.data).toEqual({
+      pay_status: 'SUCCESS',
+      amount: 2800,
+    });
+    expect((await upstream.call('get_user_info', {}, bearer(token))).body.data.vip_info.is_vip_now).toBe(true);
+    const payments = await upstream.db.selectFrom('payments').selectAll().execute();
+    expect(payments).toMatchObject([{ order_id: third.order_id, outcome: 'credited', source: 'notification' }]);
+    const channels = await upstream.db.selectFrom('orders').select(['id', 'channel']).orderBy('created_at').execute();
+    expect(channels.map((o) => o.channel)).toEqual(['h5', 'h5', 'h5']);
+  });
+
   it('answers FAIL and TIMEOUT, and the order’s status only to its owner', async () => {
     upstream = await startTestUpstream();
     const token = await logInByEmail(upstream, 'a@example.com');

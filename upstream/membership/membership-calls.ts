@@ -17,7 +17,7 @@ export interface MembershipHandlersDeps {
   orders: Orders;
 }
 
-/** The packages, paying for one (QR code or inside WeChat), the order's status, the membership. */
+/** The packages, paying for one (QR code, inside WeChat, or H5 in a phone browser), the order's status, the membership. */
 export function membershipHandlers({ config, db, now, users, ledger, orders }: MembershipHandlersDeps): CallHandlers {
   return {
     get_packages: async () => ok(packagesOnSale(config.membership)),
@@ -27,6 +27,10 @@ export function membershipHandlers({ config, db, now, users, ledger, orders }: M
 
     get_jsapi_pay_info: async ({ money, type, replaces }, caller) =>
       ok(await orders.jsapiOrder(await users.requireUser(caller), type, money, replaces)),
+
+    // The payer's address is the caller's as the upstream derives it, never a field of the request.
+    get_h5_pay_url: async ({ money, type, replaces }, caller) =>
+      ok(await orders.h5Order(await users.requireUser(caller), type, money, caller.ip, replaces)),
 
     get_orders: async ({ limit }, caller) => ok(await orders.list(await users.requireUser(caller), limit)),
 

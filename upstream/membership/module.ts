@@ -52,8 +52,12 @@ export const membershipModule: UpstreamModule<AccountServices & MeteringServices
     },
   },
   calls: membershipHandlers,
-  routes: ({ orders, paymentSandbox, now, log }) => [
+  routes: ({ config, orders, paymentSandbox, now, log }) => [
     { path: '/wechatpay', app: notificationRoutes({ orders, log }) },
-    { path: '/sandbox/wechatpay', app: sandboxPayRoutes({ sandbox: paymentSandbox, orders, now, log }), testOnly: true },
+    {
+      path: '/sandbox/wechatpay',
+      app: sandboxPayRoutes({ sandbox: paymentSandbox, orders, now, log, siteOrigin: config.wechat.callbackOrigin }),
+      testOnly: true,
+    },
   ],
 };

@@ -17,6 +17,7 @@ const provider: PaymentProvider = {
   kind: 'wechat',
   nativeOrder: () => Promise.reject(new Error('not used')),
   jsapiOrder: () => Promise.reject(new Error('not used')),
+  h5Order: () => Promise.reject(new Error('not used')),
   queryOrder: () => Promise.reject(new Error('not used')),
   closeOrder: () => Promise.reject(new Error('not used')),
   refund: (request) => {

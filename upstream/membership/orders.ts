@@ -8,6 +8,7 @@ import { withOrderLease } from './orders-lease';
 import { createSettlement, messageOf, type Settlement } from './orders-settle';
 import { packageNames, type PackageType } from './packages';
 import type { JsapiPageParameters, NewProviderOrder, PaymentProvider, Transaction } from './provider';
+import { payerClientIpOf } from './wechat-pay';
 
 export { refundNumberOf, type Settlement } from './orders-settle';
 
@@ -91,6 +92,7 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
     kind: 'wechat',
     nativeOrder: () => Promise.reject(paymentNotConfigured()),
     jsapiOrder: () => Promise.reject(paymentNotConfigured()),
+    h5Order: () => Promise.reject(paymentNotConfigured()),
     queryOrder: () => Promise.resolve(undefined),
     closeOrder: () => Promise.resolve(),
     refund: () => Promise.reject(paymentNotConfigured()),
@@ -313,6 +315,26 @@ export function createOrders({ db, now, config, provider: configured, log }: Ord
         provider.jsapiOrder({ ...request, openid }),
       );
       return { parameters: answer, order_id: order.id };
+    },
+
+    /**
+     * get_h5_pay_url: an H5 order for a phone browser outside WeChat, likewise. `clientIp`: the
+     * caller's address as the upstream derives it (the BFF's X-Forwarded-For, or the socket),
+     * which WeChat wants as the payer's; without a usable one no order is made.
+     */
+    async h5Order(
+      user: User,
+      type: PackageType,
+      money: number,
+      clientIp: string,
+      replaces?: string,
+    ): Promise<{ h5_url: string; order_id: string }> {
+      const payerClientIp = payerClientIpOf(clientIp);
+      if (!payerClientIp) throw badRequest('无法确定您的网络地址，请改用扫码支付');
+      const { order, answer } = await placeOrder(user, { type, money, channel: 'h5', replaces }, (request) =>
+        provider.h5Order({ ...request, payerClientIp }),
+      );
+      return { h5_url: answer.h5Url, order_id: order.id };
     },
 
     /** get_pay_status: the order's state, asking the provider while it is pending. Owner only. */

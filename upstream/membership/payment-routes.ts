@@ -12,6 +12,9 @@ import type { SandboxProvider } from './sandbox-provider';
  *  - the sandbox's pay page, which the sandbox's QR code opens: the tester pays, fails, or leaves
  *    the order to time out. Paying sends the notification through the same verification. An order
  *    closed because the learner ordered again (another package) cannot be paid, as at WeChat.
+ *    Opened as an H5 order's h5_url with `&redirect_url=`, the page also offers 取消支付, and
+ *    whatever the tester does sends the browser back there, as WeChat's H5 pay page does: only to
+ *    the site's /VipFinish (WeChat checks it against the merchant's H5 domain), never elsewhere.
  */
 
 const title = '微信支付（测试沙箱）';
@@ -57,37 +60,78 @@ export function notificationRoutes({ orders, log }: { orders: Orders; log: (line
   });
 }
 
+/** The badly formed or foreign redirect_url of an H5 order's page. */
+const badRedirect = 'redirect_url 参数错误：只能回到本站的 /VipFinish。';
+
+/**
+ * Where an H5 payment returns to: the redirect_url, when it is this site's /VipFinish (on
+ * `siteOrigin` when the site's address is configured); null when absent, undefined when refused.
+ */
+export function h5ReturnUrl(value: string | undefined, siteOrigin: string | undefined): URL | null | undefined {
+  if (value === undefined || value === '') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  if (url.pathname !== '/VipFinish' || url.username || url.password) return undefined;
+  return siteOrigin && url.origin !== siteOrigin ? undefined : url;
+}
+
 export function sandboxPayRoutes({
   sandbox,
   orders,
   now,
   log,
+  siteOrigin,
 }: {
   sandbox: SandboxProvider;
   orders: Orders;
   now: Clock;
   log: (line: string) => void;
+  /** The site's configured origin (SITE_URL), which an H5 order's redirect_url must be on. */
+  siteOrigin?: string;
 }): Hono {
-  const problem = (c: Parameters<typeof sandboxPage>[0], status: 404 | 409, message: string, testId?: string) =>
+  /** A link back to the merchant's page, for an H5 order that cannot be paid here. */
+  const backLink = (back: URL | null | undefined) =>
+    back ? `<p class="note"><a href="${escapeHtml(back.href)}" data-testid="sandbox-return">返回商户页面</a></p>` : '';
+
+  const problem = (
+    c: Parameters<typeof sandboxPage>[0],
+    status: 400 | 404 | 409,
+    message: string,
+    testId?: string,
+    back?: URL | null,
+  ) =>
     sandboxPage(
       c,
       status,
       title,
-      `<h1>${title}</h1><p class="error"${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(message)}</p>`,
+      `<h1>${title}</h1><p class="error"${testId ? ` data-testid="${testId}"` : ''}>${escapeHtml(message)}</p>${backLink(back)}`,
     );
 
   /** The page's form was sent for an order that can no longer be paid (paid, failed, closed or expired). */
-  const refused = async (c: Parameters<typeof sandboxPage>[0], id: string) => {
+  const refused = async (c: Parameters<typeof sandboxPage>[0], id: string, back?: URL | null) => {
     const t = await sandbox.describe(id);
-    if (!t) return problem(c, 404, '订单不存在。');
-    return problem(c, 409, `无法支付：${unpayableNote(t, stamp(now()))}`, 'sandbox-pay-state');
+    if (!t) return problem(c, 404, '订单不存在。', undefined, back);
+    return problem(c, 409, `无法支付：${unpayableNote(t, stamp(now()))}`, 'sandbox-pay-state', back);
+  };
+
+  /** As WeChat's H5 pay page: back to the merchant's page, which asks the order's state itself. */
+  const goBack = (c: Parameters<typeof sandboxPage>[0], back: URL) => {
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(back.href, 303);
   };
 
   return new Hono()
     .get('/pay/:order', async (c) => {
       const id = c.req.param('order');
+      const back = h5ReturnUrl(c.req.query('redirect_url'), siteOrigin);
+      if (back === undefined) return problem(c, 400, badRedirect);
       const t = orderIdPattern.test(id) ? await sandbox.describe(id) : undefined;
-      if (!t) return problem(c, 404, '订单不存在。');
+      if (!t) return problem(c, 404, '订单不存在。', undefined, back);
       const state = t.payable ? undefined : escapeHtml(unpayableNote(t, stamp(now())));
       return sandboxPage(
         c,
@@ -98,10 +142,11 @@ export function sandboxPayRoutes({
         <p class="amount" data-testid="sandbox-pay-amount">￥${yuan(t.amount_fen)}</p>
         ${
           state
-            ? `<p class="note" data-testid="sandbox-pay-state">${state}</p>`
+            ? `<p class="note" data-testid="sandbox-pay-state">${state}</p>${backLink(back)}`
             : `<form method="post">
           <button type="submit" name="action" value="pay" data-testid="sandbox-pay">确认支付</button>
           <button type="submit" name="action" value="fail" class="secondary" data-testid="sandbox-fail">模拟支付失败</button>
+          ${back ? '<button type="submit" name="action" value="cancel" class="secondary" data-testid="sandbox-cancel">取消支付</button>' : ''}
         </form>
         <p class="note">此页面是微信支付的测试沙箱，仅在测试环境中存在，不会扣款。
           不做任何操作，订单将在 ${escapeHtml(t.time_expire.slice(11, 16))}（UTC）超时。</p>`
@@ -110,11 +155,17 @@ export function sandboxPayRoutes({
     })
     .post('/pay/:order', async (c) => {
       const id = c.req.param('order');
-      if (!orderIdPattern.test(id)) return problem(c, 404, '订单不存在。');
+      // The form posts to the page's own address, redirect_url included.
+      const back = h5ReturnUrl(c.req.query('redirect_url'), siteOrigin);
+      if (back === undefined) return problem(c, 400, badRedirect);
+      if (!orderIdPattern.test(id)) return problem(c, 404, '订单不存在。', undefined, back);
       const form = await c.req.parseBody().catch(() => null);
       const action = form?.action;
+      // The payer leaves WeChat's page without paying: the order stays open, as at WeChat.
+      if (action === 'cancel' && back) return goBack(c, back);
       if (action === 'fail') {
-        if (!(await sandbox.fail(id))) return refused(c, id);
+        if (!(await sandbox.fail(id))) return refused(c, id, back);
+        if (back) return goBack(c, back);
         return sandboxPage(
           c,
           200,
@@ -122,14 +173,15 @@ export function sandboxPayRoutes({
           `<h1>${title}</h1><p class="error" data-testid="sandbox-result">支付失败。请回到原页面。</p>`,
         );
       }
-      if (action !== 'pay') return problem(c, 409, '请选择确认支付或模拟支付失败。');
+      if (action !== 'pay') return problem(c, 409, '请选择确认支付或模拟支付失败。', undefined, back);
       const notification = await sandbox.pay(id);
-      if (!notification) return refused(c, id);
+      if (!notification) return refused(c, id, back);
       // WeChat would now post the notification; the sandbox hands it to the same route's work.
       // Were it lost, the browser's poll finds the payment here as it would at WeChat.
       await orders.notified(notification.headers, notification.body).catch((error: unknown) => {
         log(`[membership] the sandbox's notification of ${id} failed: ${error instanceof Error ? error.message : String(error)}`);
       });
+      if (back) return goBack(c, back);
       const { paid } = notification;
       return sandboxPage(
         c,

@@ -68,6 +68,12 @@ export interface PaymentProvider {
   nativeOrder(order: NewProviderOrder): Promise<{ codeUrl: string }>;
   /** A JSAPI order for the payer's openid: the page's parameters. */
   jsapiOrder(order: NewProviderOrder & { openid: string }): Promise<JsapiPageParameters>;
+  /**
+   * An H5 order, for a phone browser outside WeChat: the address of the provider's pay page
+   * (with a query, to which the page appends `&redirect_url=`). `payerClientIp`: the caller's
+   * address as the upstream derives it.
+   */
+  h5Order(order: NewProviderOrder & { payerClientIp: string }): Promise<{ h5Url: string }>;
   /** The order as the provider sees it; undefined when it has never heard of it. */
   queryOrder(outTradeNo: string): Promise<Transaction | undefined>;
   /**

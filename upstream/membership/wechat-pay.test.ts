@@ -94,6 +94,61 @@ describe('the client against the fake WeChat Pay server', () => {
     );
   });
 
+  it('places an H5 order signed like the others, with the payer’s address and the scene, and answers its h5_url', async () => {
+    const order = { ...newOrder(), payerClientIp: '::ffff:203.0.113.7' };
+    const { h5Url } = await client.h5Order(order);
+    expect(fake.requests.at(-1)).toEqual({ method: 'POST', path: '/v3/pay/transactions/h5', status: 200 });
+    expect(h5Url).toMatch(new RegExp(`^${fake.baseUrl}/cgi-bin/mmpayweb-bin/checkmweb\\?prepay_id=wx\\w+&package=\\d+$`));
+    // An IPv4 address seen through an IPv6 socket goes as the IPv4 it is.
+    expect(fake.order(order.outTradeNo)).toMatchObject({ tradeType: 'MWEB', payerClientIp: '203.0.113.7', h5Url });
+    // Signed with a key WeChat does not know, the same order is refused before anything is made.
+    const impostor = createWechatPayClient(fake.clientConfig({ merchantPrivateKey: stranger.privateKey, notifyUrl }), {
+      now: () => new Date(),
+    });
+    await expect(impostor.h5Order({ ...newOrder(), payerClientIp: '203.0.113.7' })).rejects.toMatchObject({
+      status: 401,
+      code: 'SIGN_ERROR',
+    });
+    // Without a real address no request is sent at all.
+    const before = fake.requests.length;
+    await expect(client.h5Order({ ...newOrder(), payerClientIp: 'unknown' })).rejects.toThrow(RangeError);
+    expect(fake.requests.length).toBe(before);
+  });
+
+  it('pays an H5 order on WeChat’s page, sends the browser back to redirect_url and the merchant its notification', async () => {
+    const order = { ...newOrder(), payerClientIp: '203.0.113.7' };
+    const { h5Url } = await client.h5Order(order);
+    const back = 'https://yujing.example.com/VipFinish?order_id=abc';
+    const pageUrl = `${h5Url}&redirect_url=${encodeURIComponent(back)}`;
+    const page = await fetch(pageUrl);
+    expect(await page.text()).toContain('确认支付');
+    const paid = await fetch(pageUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(paid.status).toBe(302);
+    expect(paid.headers.get('location')).toBe(back);
+    expect(received.at(-1)?.transaction).toMatchObject({
+      out_trade_no: order.outTradeNo,
+      trade_state: 'SUCCESS',
+      trade_type: 'MWEB',
+    });
+    expect(await client.queryOrder(order.outTradeNo)).toMatchObject({ trade_state: 'SUCCESS' });
+
+    // Cancelled: back all the same, and the order still open.
+    const open = { ...newOrder(), payerClientIp: '203.0.113.8' };
+    const cancelled = await fetch(`${(await client.h5Order(open)).h5Url}&redirect_url=${encodeURIComponent(back)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=cancel',
+      redirect: 'manual',
+    });
+    expect(cancelled.headers.get('location')).toBe(back);
+    expect(await client.queryOrder(open.outTradeNo)).toMatchObject({ trade_state: 'NOTPAY' });
+  });
+
   it('queries an order before and after payment, and delivers a notification the merchant can verify', async () => {
     const order = newOrder();
     await client.nativeOrder(order);

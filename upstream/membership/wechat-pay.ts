@@ -1,5 +1,5 @@
 /**
- * WeChat Pay API v3, the parts membership needs: Native and JSAPI orders, query, close, the
+ * WeChat Pay API v3, the parts membership needs: Native, JSAPI and H5 orders, query, close, the
  * payment notification, and refunds (apply and query). Built on Node's crypto and fetch only, and on nothing else of the upstream,
  * so that the real client, the sandbox and the tests' fake server share one implementation of the
  * signatures and the encryption.
@@ -13,6 +13,7 @@
  *   base64 of the encrypted bytes followed by the 16-byte tag.
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { Clock } from '../platform/time';
 import {
@@ -176,12 +177,30 @@ export interface RefundInput {
 }
 const nativeAnswer = z.object({ code_url: z.string().min(1) });
 const jsapiAnswer = z.object({ prepay_id: z.string().min(1) });
+const h5Answer = z.object({ h5_url: z.url() });
+
+/**
+ * The payer's address as WeChat's H5 order takes it (scene_info.payer_client_ip): IPv4, or IPv6;
+ * an IPv4 address seen through an IPv6 socket (::ffff:1.2.3.4) is sent as the IPv4 it is.
+ * Undefined for anything else: WeChat refuses an order without the payer's real address.
+ */
+export function payerClientIpOf(address: string): string | undefined {
+  const value = address.trim().replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  if (isIP(value) === 0 || value.length > 45) return undefined;
+  return value;
+}
 
 export interface WechatPayClient {
   /** Native order: the `weixin://` link to show as a QR code. */
   nativeOrder(order: OrderInput): Promise<{ codeUrl: string }>;
   /** JSAPI order for a payer inside WeChat, with the parameters the page passes to WeixinJSBridge. */
   jsapiOrder(order: OrderInput & { openid: string }): Promise<{ prepayId: string; pageParameters: JsapiPageParameters }>;
+  /**
+   * H5 order for a phone browser outside WeChat (POST /v3/pay/transactions/h5): the h5_url of
+   * WeChat's pay page, to which the page appends `&redirect_url=`. `payerClientIp`: the payer's
+   * own address, which WeChat compares with the one that opens h5_url.
+   */
+  h5Order(order: OrderInput & { payerClientIp: string }): Promise<{ h5Url: string }>;
   /** The order as WeChat knows it, or undefined when WeChat has no such order (404 ORDER_NOT_EXIST). */
   queryOrder(outTradeNo: string): Promise<WechatPayTransaction | undefined>;
   /** Closes an unpaid order (204). A paid or already closed order answers an error (WechatPayApiError). */
@@ -280,6 +299,16 @@ export function createWechatPayClient(
         prepayId,
         pageParameters: jsapiPageParameters({ appId: settings.appId, prepayId, merchantPrivateKey, now: deps.now }),
       };
+    },
+
+    async h5Order(order) {
+      const payerClientIp = payerClientIpOf(order.payerClientIp);
+      if (!payerClientIp) throw new RangeError(`an H5 order needs the payer's IP address, got ${order.payerClientIp}`);
+      const answer = await call('POST', '/v3/pay/transactions/h5', {
+        ...orderBody(settings, order),
+        scene_info: { payer_client_ip: payerClientIp, h5_info: { type: 'Wap' } },
+      });
+      return { h5Url: parseAnswer(h5Answer, answer).h5_url };
     },
 
     async queryOrder(outTradeNo) {

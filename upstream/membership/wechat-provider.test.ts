@@ -101,6 +101,47 @@ describe('WeChat Pay API v3 against a fake WeChat Pay server', () => {
     expect((await upstream.call('get_pay_status', { order_id }, bearer(token))).body.data.pay_status).toBe('SUCCESS');
   });
 
+  it('pays an H5 order: the payer’s address as the upstream sees it, WeChat’s page, the notification, the membership', async () => {
+    const { upstream: u, fake: f } = await merchantUpstream();
+    const token = await logInByEmail(u, 'h5@example.com');
+    // The BFF appends the client's address; a field of the request could not name another.
+    const order = (
+      await u.call(
+        'get_h5_pay_url',
+        { money: 2800, type: 'month', payer_client_ip: '198.51.100.1' },
+        { ...bearer(token), 'X-Forwarded-For': '203.0.113.9' },
+      )
+    ).body;
+    expect(order.status, JSON.stringify(order)).toBe('OK');
+    expect(f.order(order.data.order_id)).toMatchObject({ tradeType: 'MWEB', payerClientIp: '203.0.113.9', amountFen: 2800 });
+    expect(order.data.h5_url).toBe(f.order(order.data.order_id)!.h5Url);
+    const row = await u.db
+      .selectFrom('orders')
+      .select(['channel', 'status'])
+      .where('id', '=', order.data.order_id)
+      .executeTakeFirst();
+    expect(row).toEqual({ channel: 'h5', status: 'pending' });
+
+    // The payer pays on WeChat's page and is sent back; WeChat notifies the upstream.
+    const back = `http://127.0.0.1:3000/VipFinish?order_id=${order.data.order_id}`;
+    const paid = await fetch(`${order.data.h5_url}&redirect_url=${encodeURIComponent(back)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=pay',
+      redirect: 'manual',
+    });
+    expect(paid.headers.get('location')).toBe(back);
+    expect(f.notifications.at(-1)?.status).toBe(204);
+    const payments = await u.db.selectFrom('payments').selectAll().execute();
+    expect(payments).toMatchObject([{ order_id: order.data.order_id, outcome: 'credited', source: 'notification' }]);
+    expect((await u.call('get_pay_status', { order_id: order.data.order_id }, bearer(token))).body.data).toEqual({
+      pay_status: 'SUCCESS',
+      amount: 2800,
+    });
+    expect((await u.call('get_user_info', {}, bearer(token))).body.data.vip_info.is_vip_now).toBe(true);
+    expect((await u.call('get_orders', {}, bearer(token))).body.data).toMatchObject([{ channel: 'h5', pay_status: 'SUCCESS' }]);
+  });
+
   it('makes JSAPI page parameters signed with the merchant key', async () => {
     const { upstream: u, merchant } = await merchantUpstream();
     // The JSAPI payer is a WeChat user: logged in through WeChat, with an openid.

@@ -21,6 +21,7 @@ export function createWechatPayProvider(config: WechatPayConfig, now: Clock): Pa
     kind: 'wechat',
     nativeOrder: (order) => client.nativeOrder(order),
     jsapiOrder: async (order) => (await client.jsapiOrder(order)).pageParameters,
+    h5Order: (order) => client.h5Order(order),
     queryOrder: async (outTradeNo) => {
       const found = await client.queryOrder(outTradeNo);
       return found && transaction(found);

@@ -3,6 +3,8 @@ import {
   formatBeijingDate,
   formatDiscount,
   formatYuan,
+  h5PayAddress,
+  h5ReturnUrl,
   orderSequence,
   orderStatusLabel,
   payOutcomeOf,
@@ -93,6 +95,33 @@ describe('sandboxPayLink', () => {
     );
     expect(sandboxPayLink('weixin://wxpay/bizpayurl?pr=AbCd123', origin)).toBeNull();
     expect(sandboxPayLink('javascript:alert(1)', origin)).toBeNull();
+  });
+});
+
+describe('h5PayAddress', () => {
+  const origin = 'https://yujing.example';
+  const back = h5ReturnUrl(origin, 'abc123', '/BuyVip?x=1');
+
+  it('names /VipFinish with the order, the way back and the channel', () => {
+    expect(back).toBe('https://yujing.example/VipFinish?order_id=abc123&back=%2FBuyVip%3Fx%3D1&via=h5');
+  });
+
+  it('appends the URL-encoded redirect_url to WeChat’s h5_url, as WeChat documents it', () => {
+    const h5 = 'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx2016111016383&package=1037687096';
+    const address = h5PayAddress(h5, back, origin)!;
+    expect(address).toBe(`${h5}&redirect_url=${encodeURIComponent(back)}`);
+    // One redirect_url, which reads back as the address of /VipFinish whole.
+    expect(new URL(address).searchParams.getAll('redirect_url')).toEqual([back]);
+    expect(new URL(address).searchParams.get('package')).toBe('1037687096');
+  });
+
+  it('resolves the sandbox’s page on this site, and follows no other kind of address', () => {
+    expect(h5PayAddress('/sandbox/wechatpay/pay/abc?channel=h5', back, origin)).toBe(
+      `https://yujing.example/sandbox/wechatpay/pay/abc?channel=h5&redirect_url=${encodeURIComponent(back)}`,
+    );
+    expect(h5PayAddress('weixin://wxpay/bizpayurl?pr=AbCd123', back, origin)).toBeNull();
+    expect(h5PayAddress('javascript:alert(1)', back, origin)).toBeNull();
+    expect(h5PayAddress('//evil.example/pay', back, origin)).toBeNull();
   });
 });
 

@@ -83,6 +83,27 @@ export function sandboxPayLink(codeUrl: string, origin: string): string | null {
 }
 
 /**
+ * Where 前往微信支付 sends a phone browser: the H5 order's h5_url (WeChat's pay page, or the
+ * sandbox's, a path of this site when the site's address is not configured) with
+ * `&redirect_url=` and the URL-encoded address of /VipFinish appended, as WeChat documents it.
+ * Only a web page is followed; anything else is refused: null.
+ */
+export function h5PayAddress(h5Url: string, returnUrl: string, origin: string): string | null {
+  const page = sandboxPayLink(h5Url, origin);
+  if (!page) return null;
+  return `${page}${page.includes('?') ? '&' : '?'}redirect_url=${encodeURIComponent(returnUrl)}`;
+}
+
+/**
+ * /VipFinish as an H5 payment comes back to it: the order to follow, the page 继续阅读 leads
+ * to, and `via=h5`, for the page to ask whether the payment was made rather than wait for it.
+ */
+export function h5ReturnUrl(origin: string, orderId: string, back: string): string {
+  const query = new URLSearchParams({ order_id: orderId, back, via: 'h5' });
+  return `${origin}/VipFinish?${query}`;
+}
+
+/**
  * What a polled pay_status means: the three outcomes end the poll, and so does CLOSED (not in the
  * spec: the order was replaced by a newer one, in another tab, and can no longer be paid);
  * anything else is "not paid yet".

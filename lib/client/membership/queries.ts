@@ -5,14 +5,14 @@ import { useEffect, useState } from 'react';
 import type { PackageType } from '@/lib/contract/membership';
 import { callData } from '../api';
 import { userQueryKey } from '../user';
-import { type OrderSequence, PAY_POLL_INTERVAL_MS, payOutcomeOf, type PayOutcome } from './pay-model';
+import { h5PayAddress, h5ReturnUrl, type OrderSequence, PAY_POLL_INTERVAL_MS, payOutcomeOf, type PayOutcome } from './pay-model';
 import { sellablePackages, type SellablePackage } from '@/lib/contract/membership';
 
 import { jsapiParametersOf, requestWechatPay, type WechatPayResult } from './wechat-pay';
 
 /**
- * The membership's calls in the browser: the packages on sale, an order (a QR code, or WeChat's
- * pay sheet inside WeChat), its status polled every 2 s, the free uses left. Every amount is
+ * The membership's calls in the browser: the packages on sale, an order (a QR code, WeChat's
+ * pay sheet inside WeChat, or WeChat's H5 pay page from a phone browser), its status polled every 2 s, the free uses left. Every amount is
  * the package table's, in fen; the client sends the price it showed only for the upstream to
  * check (a mismatch is refused there).
  */
@@ -127,6 +127,25 @@ export function useWechatPay(sequence: OrderSequence) {
       if (!parameters) throw new Error('微信支付参数不完整，请稍后再试');
       const result: WechatPayResult = await requestWechatPay(parameters);
       return { orderId: answer.order_id, result };
+    },
+  });
+}
+
+/**
+ * A phone browser outside WeChat: an H5 order, and the address of WeChat's pay page to send the
+ * browser to, with the way back to /VipFinish (`back`: the page 继续阅读 returns to). Orders go
+ * through the dialog's `sequence`, as the QR code's do. The page is left by the caller.
+ */
+export function useH5Pay(sequence: OrderSequence) {
+  return useMutation({
+    mutationFn: async ({ type, money, back }: { type: PackageType; money: number; back: string }) => {
+      const answer = await sequence.next((replaces) =>
+        callData('get_h5_pay_url', { money, type, ...(replaces ? { replaces } : {}) }),
+      );
+      const origin = window.location.origin;
+      const address = h5PayAddress(answer.h5_url, h5ReturnUrl(origin, answer.order_id, back), origin);
+      if (!address) throw new Error('微信支付地址无效，请稍后再试');
+      return { orderId: answer.order_id, address };
     },
   });
 }

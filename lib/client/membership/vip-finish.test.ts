@@ -39,6 +39,36 @@ describe('vipFinishViewOf with an order', () => {
   });
 });
 
+describe('vipFinishViewOf back from WeChat’s H5 pay page', () => {
+  const unpaid = { outcome: null };
+  it('asks whether the learner paid while it keeps asking the server', () => {
+    expect(vipFinishViewOf({ user: nonMember, waitedOut: false, order: unpaid, h5: { checked: false } })).toBe('confirm');
+    expect(vipFinishPolls({ user: nonMember, waitedOut: false, order: unpaid, h5: { checked: false } })).toEqual({
+      user: false,
+      order: 2000,
+    });
+  });
+
+  it('says 支付未完成 once the server, asked again after 已完成支付 or after the wait, still has it unpaid', () => {
+    expect(vipFinishViewOf({ user: nonMember, waitedOut: false, order: unpaid, h5: { checked: true } })).toBe('unpaid');
+    expect(vipFinishViewOf({ user: member, waitedOut: true, order: unpaid, h5: { checked: false } })).toBe('unpaid');
+    expect(vipFinishPolls({ user: nonMember, waitedOut: false, order: unpaid, h5: { checked: true } })).toEqual({
+      user: false,
+      order: false,
+    });
+  });
+
+  it('shows a paid order as the membership, and a failed one as failed, however it came back', () => {
+    const paid = { outcome: 'SUCCESS' as const };
+    expect(vipFinishViewOf({ user: member, waitedOut: false, order: paid, h5: { checked: true } })).toBe('member');
+    // Paid, the membership not read again yet: still settling, never 支付未完成.
+    expect(vipFinishViewOf({ user: nonMember, waitedOut: false, order: paid, h5: { checked: true } })).toBe('settling');
+    expect(vipFinishViewOf({ user: nonMember, waitedOut: false, order: { outcome: 'FAIL' }, h5: { checked: false } })).toBe(
+      'failed',
+    );
+  });
+});
+
 describe('vipFinishPolls', () => {
   it('without an order: the user every 2 s while settling, nothing otherwise', () => {
     expect(vipFinishPolls({ user: nonMember, waitedOut: false })).toEqual({ user: 2000, order: false });

@@ -37,7 +37,7 @@ export const orderSummary = obj({
   type: z.enum(packageTypes),
   /** Fen. */
   amount: num,
-  channel: z.enum(['native', 'jsapi']),
+  channel: z.enum(['native', 'jsapi', 'h5']),
   pay_status: z.enum(['NOTPAY', 'SUCCESS', 'FAIL', 'TIMEOUT', 'REFUND']),
   refund_status: z.enum(['requested', 'processing', 'refunded', 'failed']).optional(),
   created_at: str,
@@ -53,6 +53,15 @@ export const membershipCalls = {
   get_jsapi_pay_info: def('get_jsapi_pay_info', {
     request: order,
     response: envelope(obj({ parameters: z.unknown(), order_id: str })),
+  }),
+  /**
+   * Not in the spec: a WeChat Pay H5 order, for a phone browser outside WeChat. The page sends the
+   * browser to h5_url with `&redirect_url=` (URL-encoded) naming /VipFinish, where it comes back.
+   * The payer's address WeChat asks for is the one the upstream sees, never one the client sends.
+   */
+  get_h5_pay_url: def('get_h5_pay_url', {
+    request: order,
+    response: envelope(obj({ h5_url: str, order_id: str })),
   }),
   /** The user's own orders, newest first. */
   get_orders: def('get_orders', {

@@ -1,7 +1,7 @@
-import { NextResponse, type NextRequest } from 'next/server';
+import type { NextRequest } from 'next/server';
 import { answerError, checkSameOrigin, relayAnswer } from '@/lib/bff/forward';
 import { JSON_BODY_LIMIT, readBody } from '@/lib/bff/body';
-import { siteOrigin } from '@/lib/bff/site';
+import { sandboxReturn } from '@/lib/bff/sandbox-return';
 import { callUpstream } from '@/lib/bff/upstream';
 
 /**
@@ -37,17 +37,8 @@ export async function POST(request: NextRequest) {
       body: await readBody(request, JSON_BODY_LIMIT),
       signal: request.signal,
     });
-    const location = answer.headers.location;
-    if (answer.statusCode >= 300 && answer.statusCode < 400 && typeof location === 'string') {
-      answer.body.resume();
-      // Only back to this site's own /Login: the sandbox never sends anybody elsewhere.
-      const target = new URL(location, siteOrigin(request));
-      if (target.origin !== siteOrigin(request) || target.pathname !== '/Login') {
-        return NextResponse.json({ status: '400', description: '回调地址无效' }, { status: 400 });
-      }
-      return NextResponse.redirect(target, 303);
-    }
-    return relayAnswer(answer, false);
+    // Only back to this site's own /Login: the sandbox never sends anybody elsewhere.
+    return sandboxReturn(answer, request, '/Login') ?? relayAnswer(answer, false);
   } catch (error) {
     return answerError(error, request);
   }
