@@ -52,7 +52,7 @@ export default defineConfig({
       command: 'node scripts/serve.mjs start',
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 240_000,
       env: {
         PORT: String(port),
         UPSTREAM_PORT: String(upstreamPort),
@@ -79,7 +79,7 @@ export default defineConfig({
       command: 'node scripts/serve.mjs start',
       url: `${e2eDownUrl}/AboutUs`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 240_000,
       env: {
         PORT: String(downPort),
         UPSTREAM_URL: 'http://127.0.0.1:9',

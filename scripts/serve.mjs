@@ -196,7 +196,9 @@ async function main() {
       // --expose-gc: the upstream collects what it lets go after a quiet spell (upstream/platform/idle-release.ts).
       ['--expose-gc', '--import', 'tsx', 'upstream/main.ts'],
       { UPSTREAM_HOST: host, UPSTREAM_PORT: upstreamPort },
-      () => waitForAnswer(`${upstreamUrl}/health`, 60_000, true),
+      // A first start migrates and seeds the library (10 s here when idle, over a minute on a
+      // machine busy with other work): three minutes before the start counts as failed.
+      () => waitForAnswer(`${upstreamUrl}/health`, 180_000, true),
     );
   }
   const nextBin = require.resolve('next/dist/bin/next');
