@@ -147,7 +147,10 @@ test.describe('natural voices', () => {
 
     await page.goto('/ShortStoryArticle/the-lost-umbrella');
     await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true');
+    // The accent is behind the bar's 更多.
+    await page.getByTestId('article-more-toggle').click();
     await page.getByTestId('article-voice').selectOption('uk');
+    await page.getByTestId('article-more-toggle').click();
     const first = (await sentences(page).nth(0).textContent()) ?? '';
     await page.getByTestId('article-play').click();
     await expect(sentences(page).nth(0)).toHaveAttribute('data-playing', '');
