@@ -126,6 +126,15 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect((await lookupParsed('He spent a year [traveling] in Germany.'))[0].lemma).toBe('travel');
   });
 
+  it('reads an -ing or -ed form the trained parser gives a verb’s syntax as the verb', async () => {
+    // Link Grammar is unsure of these; WordNet has the noun "living" and the adjective "worn".
+    expect((await lookupParsed('Southerners [living] in the North write home often.'))[0].lemma).toBe('live');
+    expect((await lookupParsed('The hall shone with ballgowns [worn] by those who came.'))[0].lemma).toBe('wear');
+    // A verb of feeling done to somebody keeps its adjective: it tells how the students are.
+    const confused = await lookupParsed('Many students are [confused] by the difference between the tenses.');
+    expect(confused[0].lemma).toBe('confused');
+  });
+
   it('takes no adverbial expression after a determiner, however the parse links it', async () => {
     // Link Grammar links "sort of" as its idiom here; "the sort of sailor" is the noun.
     const sailor = await lookupParsed('He was not the [sort] of sailor Hudson wanted on board.');

@@ -15,7 +15,7 @@ import type { EngineContext } from './engine-data';
 import { chooseExpressions } from './expression-choice';
 import { headItems } from './head-items';
 import { notFound, targetWord } from './lookup-target';
-import { formRole, readParse } from './parse-reading';
+import { formRole, readParse, verbalForm } from './parse-reading';
 import { expressionItem, phraseGlosses } from './phrase-glosses';
 import { treeTarget } from './sense-choice';
 import { phonetic } from './sense-gloss';
@@ -66,6 +66,7 @@ export function lookupWord(
     formRole(reading?.role, tagged, candidates, d, {
       passive: annotatorsPassive(tree, model()),
       pastTense: tree?.words[tree.target].xpos === 'VBD',
+      verbal: tree ? verbalForm(tree.words, tree.target) : undefined,
     }),
     d,
     options,

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLinkGrammar } from '../parser/link-grammar';
 import { createEngineContext } from './engine-data';
-import { formRole, readParse } from './parse-reading';
+import { formRole, readParse, verbalForm } from './parse-reading';
 import { emptyRole, type TargetRole } from './sentence-role';
 import { tagContext } from './tagger';
 
@@ -86,5 +86,35 @@ describe('how an -ing or -ed form reads', () => {
     expect(formIn('He [runs] a company.', undefined)).toBeUndefined();
     const runs = role({ pos: 'v' });
     expect(formIn('He [runs] a company.', runs)).toBe(runs);
+  });
+});
+
+describe('verbalForm: an -ing or -ed form the trained parser gives a verb’s syntax', () => {
+  const w = (form: string, xpos: string, head: number, deprel: string) => ({
+    form,
+    lemma: form,
+    upos: '',
+    xpos,
+    feats: {},
+    head,
+    deprel,
+  });
+  it('finds a clause that modifies, a direct object, an agent; nothing else', () => {
+    // "Southerners living in the North": a clause that modifies a noun.
+    expect(verbalForm([w('Southerners', 'NNS', 0, 'root'), w('living', 'VBG', 1, 'acl')], 1)).toBe('gerund-noun');
+    // "helping new members": a direct object.
+    expect(verbalForm([w('helping', 'VBG', 0, 'root'), w('members', 'NNS', 1, 'obj')], 0)).toBe('gerund-noun');
+    // "ballgowns worn by those": an agent.
+    const worn = [
+      w('ballgowns', 'NNS', 0, 'root'),
+      w('worn', 'VBN', 1, 'acl'),
+      w('by', 'IN', 4, 'case'),
+      w('those', 'DT', 2, 'obl:agent'),
+    ];
+    expect(verbalForm(worn, 1)).toBe('participle-adjective');
+    // "the living room", "a worn coat": nothing of a verb's.
+    expect(verbalForm([w('living', 'VBG', 2, 'amod'), w('room', 'NN', 0, 'root')], 0)).toBeUndefined();
+    expect(verbalForm([w('worn', 'VBN', 2, 'amod'), w('coat', 'NN', 0, 'root')], 0)).toBeUndefined();
+    expect(verbalForm([w('living', 'NN', 0, 'root')], 0)).toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import type { LemmaCandidate } from './lemmas';
 import { catenatives, readFormByPlace } from './participles';
 import { alignWords, emptyRole, roleText, type TargetRole, targetRole } from './sentence-role';
 import type { TaggedSentence } from './tagger';
+import type { UdWord } from '../language/ud';
 
 /** The target as the parse reads it (readParse). */
 export type ParseReading = NonNullable<ReturnType<typeof readParse>>;
@@ -50,9 +51,11 @@ export function formRole(
     passive?: 'a' | 'v';
     /** Whether the trained tagger reads it as a past tense (VBD). */
     pastTense?: boolean;
+    /** The form the tree's syntax rules out for the verb (verbalForm). */
+    verbal?: 'gerund-noun' | 'participle-adjective';
   } = {},
 ): TargetRole | undefined {
-  const { passive, pastTense } = tree;
+  const { passive, pastTense, verbal } = tree;
   // The trained tagger reads a past tense where the parse found a passive ("than the bankers
   // expected", linked to an "is" far before): the parse is not sure of it, and no adjective is read.
   if (pastTense && role?.passive && role.confident) role = { ...role, confident: false, text: undefined };
@@ -62,7 +65,23 @@ export function formRole(
   // banned"), when WordNet has one.
   const byPlace = readFormByPlace(tagged, candidates, role, d.lemmatizer, d.wordnet);
   if (byPlace) role = byPlace;
-  else if (role?.confident && role.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
+  else if (
+    verbal &&
+    candidates.some((c) => c.form === verbal) &&
+    !(role?.confident && role.pos === 'v') &&
+    !(verbal === 'participle-adjective' && psychVerb(candidates, d))
+  ) {
+    // The trained parser gives the form a verb's syntax the parse missed: "helping new members",
+    // "Southerners living in the North", "ballgowns worn by those participating" (but "are
+    // confused by the difference" tells how the students are: psychVerb).
+    const reading: TargetRole = {
+      ...(role ?? emptyRole()),
+      pos: 'v',
+      confident: true,
+      ...(verbal === 'gerund-noun' ? { gerund: true } : { adjectival: false }),
+    };
+    role = { ...reading, text: roleText(reading) };
+  } else if (role?.confident && role.gerund && candidates.some((c) => c.form === 'gerund-noun')) {
     const governor = role.governor ? (d.lemmatizer.ranked(role.governor.toLowerCase())[0]?.lemma ?? '') : '';
     // "Being Jewish gives…", "having seen it" are verbs whatever follows; an -ing form the parser
     // hangs on be as its object is a progressive ("it was beginning to look").
@@ -104,6 +123,21 @@ export function formRole(
     role = { ...adjective, text: roleText(adjective) };
   }
   return role;
+}
+
+/**
+ * Whether the trained parser gives the target's -ing or -ed form a verb's syntax, which neither
+ * an -ing noun nor an adjective has: an -ing form with a direct object or heading a clause that
+ * modifies a noun or a sentence (acl, advcl: "Southerners living in the North"), an -ed form with
+ * an agent ("ballgowns worn by those …"). 'gerund-noun' or 'participle-adjective': the candidate
+ * form it rules out.
+ */
+export function verbalForm(words: readonly UdWord[], target: number): 'gerund-noun' | 'participle-adjective' | undefined {
+  const word = words[target];
+  const child = (deprel: string) => words.some((w) => w.head === target + 1 && w.deprel === deprel);
+  if (word?.xpos === 'VBG' && (word.deprel === 'acl' || word.deprel === 'advcl' || child('obj'))) return 'gerund-noun';
+  if (word?.xpos === 'VBN' && child('obl:agent')) return 'participle-adjective';
+  return undefined;
 }
 
 /**
