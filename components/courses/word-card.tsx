@@ -85,3 +85,37 @@ export function WordMeanings({ word, compact = false, testId }: { word: CourseWo
     </div>
   );
 }
+
+interface WordAnswer {
+  label: string;
+  testId: string;
+  onClick: () => void;
+}
+
+/** How each answer looks, and its key: knew it in green, missed it in amber. */
+const answerLooks = [
+  { key: '1', button: 'border-green-300 bg-green-50 text-green-800 hover:bg-green-100', kbd: 'text-green-700/70' },
+  { key: '2', button: 'border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100', kbd: 'text-amber-800/70' },
+] as const;
+
+/**
+ * The learner's two answers about the word on the card: `knew` (key 1) and `missed` (key 2),
+ * which the screen binds to its keys itself.
+ */
+export function WordAnswers({ knew, missed, className = '' }: { knew: WordAnswer; missed: WordAnswer; className?: string }) {
+  return (
+    <div className={`grid grid-cols-2 gap-3 ${className}`}>
+      {[knew, missed].map((answer, i) => (
+        <button
+          key={answerLooks[i].key}
+          type="button"
+          data-testid={answer.testId}
+          onClick={answer.onClick}
+          className={`rounded-xl border py-3 font-medium ${answerLooks[i].button}`}
+        >
+          {answer.label} <kbd className={`ml-1 hidden text-xs md:inline ${answerLooks[i].kbd}`}>{answerLooks[i].key}</kbd>
+        </button>
+      ))}
+    </div>
+  );
+}

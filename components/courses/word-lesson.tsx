@@ -6,7 +6,7 @@ import { useMarkCourseWord } from '@/lib/client/courses/queries';
 import { useLessonCursor } from '@/lib/client/courses/use-lesson-cursor';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
-import { WordCard } from './word-card';
+import { WordAnswers, WordCard } from './word-card';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { WordQuiz } from './word-quiz';
 
@@ -137,24 +137,10 @@ function WordList({ content, start, save, loggedIn, links }: LessonProps<'word'>
       )}
       <WordCard key={word.word} ref={card} word={word} badge={wordMark !== null && <MarkBadge mark={wordMark} />} />
       <div className="sticky bottom-0 -mx-4 mt-auto border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
-        <div className="grid grid-cols-2 gap-3">
-          <button
-            type="button"
-            data-testid="word-known"
-            onClick={() => answer(0)}
-            className="rounded-xl border border-green-300 bg-green-50 py-3 font-medium text-green-800 hover:bg-green-100"
-          >
-            认识 <kbd className="ml-1 hidden text-xs text-green-700/70 md:inline">1</kbd>
-          </button>
-          <button
-            type="button"
-            data-testid="word-unknown"
-            onClick={() => answer(1)}
-            className="rounded-xl border border-amber-300 bg-amber-50 py-3 font-medium text-amber-900 hover:bg-amber-100"
-          >
-            不认识 <kbd className="ml-1 hidden text-xs text-amber-800/70 md:inline">2</kbd>
-          </button>
-        </div>
+        <WordAnswers
+          knew={{ label: '认识', testId: 'word-known', onClick: () => answer(0) }}
+          missed={{ label: '不认识', testId: 'word-unknown', onClick: () => answer(1) }}
+        />
         <div className="mt-2 flex items-center justify-between text-sm">
           <button
             type="button"

@@ -10,7 +10,7 @@ import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import type { CourseWord } from '@/lib/contract/calls/courses';
 import { pathFor } from '@/lib/routes/route-table';
 import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
-import { WordHead, WordMeanings } from './word-card';
+import { WordAnswers, WordHead, WordMeanings } from './word-card';
 
 /** A round of questions: the unit's words (round 0), then the words missed, practised again. */
 interface Round {
@@ -309,24 +309,11 @@ function Recall({ word, answer, onAnswer }: { word: CourseWord; answer: Answer |
         <>
           <WordMeanings word={word} compact testId="quiz-meanings" />
           {!answer && (
-            <div className="mt-5 grid grid-cols-2 gap-3">
-              <button
-                type="button"
-                data-testid="quiz-remembered"
-                onClick={() => onAnswer({ right: true })}
-                className="rounded-xl border border-green-300 bg-green-50 py-3 font-medium text-green-800 hover:bg-green-100"
-              >
-                记得 <kbd className="ml-1 hidden text-xs text-green-700/70 md:inline">1</kbd>
-              </button>
-              <button
-                type="button"
-                data-testid="quiz-forgot"
-                onClick={() => onAnswer({ right: false })}
-                className="rounded-xl border border-amber-300 bg-amber-50 py-3 font-medium text-amber-900 hover:bg-amber-100"
-              >
-                没记住 <kbd className="ml-1 hidden text-xs text-amber-800/70 md:inline">2</kbd>
-              </button>
-            </div>
+            <WordAnswers
+              className="mt-5"
+              knew={{ label: '记得', testId: 'quiz-remembered', onClick: () => onAnswer({ right: true }) }}
+              missed={{ label: '没记住', testId: 'quiz-forgot', onClick: () => onAnswer({ right: false }) }}
+            />
           )}
         </>
       )}
