@@ -1,10 +1,10 @@
 import { Link } from '@/components/ui/link';
 import { ArticleReader } from '@/components/reading/article-reader';
+import { ArticleText } from '@/components/reading/article-text';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { DocumentFacts } from '@/components/reading/document-facts';
 import { Pager } from '@/components/reading/pager';
 import type { ReadableBook } from '@/lib/contract';
-import { articleTextHtml } from '@/lib/reading/article-html';
 import { pathFor } from '@/lib/routes/route-table';
 
 const levelNames: Record<number, string> = { 1: '中考', 2: '高考', 3: '四级', 4: '六级', 5: '考研/雅思', 6: '超纲' };
@@ -96,13 +96,7 @@ export function BookView({ book, contentsOpen = false }: { book: ReadableBook; c
         ) : null}
       </div>
       <ArticleReader from="myBook" listId={`book/${book.book_id}/${chapter.number}/${chapter.page}`}>
-        <div
-          data-testid="article-text"
-          lang="en"
-          className="article-text reading-text flex flex-col gap-4 leading-[1.9] text-ink"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: built by articleTextHtml, which escapes every text
-          dangerouslySetInnerHTML={{ __html: articleTextHtml(chapter.paragraphs) }}
-        />
+        <ArticleText paragraphs={chapter.paragraphs} />
       </ArticleReader>
 
       <Pager

@@ -1,14 +1,12 @@
 'use client';
 
 import { Link } from '@/components/ui/link';
-import { type Ref, useId, useRef, useState } from 'react';
-import { PlayButton } from '@/components/audio/play-button';
-import { ClickableText } from '@/components/dictionary/clickable-text';
+import { useId, useRef, useState } from 'react';
 import { useMarkCourseWord } from '@/lib/client/courses/queries';
 import { useLessonCursor } from '@/lib/client/courses/use-lesson-cursor';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
-import type { CourseWord } from '@/lib/contract/calls/courses';
-import { LessonFinished, LessonProgress, type LessonProps, Phonetic } from './lesson-parts';
+import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
+import { WordAnswers, WordCard } from './word-card';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
 import { WordQuiz } from './word-quiz';
 
@@ -126,6 +124,7 @@ function WordList({ content, start, save, loggedIn, links }: LessonProps<'word'>
   }
 
   const word = words[index];
+  const wordMark = marks[index];
   // Known: marked 熟词 (now or before), or known from review and not marked 生词 since.
   const knownShare = words.filter((w, i) => marks[i] === 0 || (marks[i] !== 1 && w.review === 'known')).length / words.length;
   return (
@@ -136,26 +135,12 @@ function WordList({ content, start, save, loggedIn, links }: LessonProps<'word'>
           本单元已认识 <span className="font-semibold tabular-nums">{Math.round(knownShare * 100)}%</span>
         </p>
       )}
-      <WordCard key={word.word} ref={card} word={word} mark={marks[index]} />
+      <WordCard key={word.word} ref={card} word={word} badge={wordMark !== null && <MarkBadge mark={wordMark} />} />
       <div className="sticky bottom-0 -mx-4 mt-auto border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
-        <div className="grid grid-cols-2 gap-3">
-          <button
-            type="button"
-            data-testid="word-known"
-            onClick={() => answer(0)}
-            className="rounded-xl border border-green-300 bg-green-50 py-3 font-medium text-green-800 hover:bg-green-100"
-          >
-            认识 <kbd className="ml-1 hidden text-xs text-green-700/70 md:inline">1</kbd>
-          </button>
-          <button
-            type="button"
-            data-testid="word-unknown"
-            onClick={() => answer(1)}
-            className="rounded-xl border border-amber-300 bg-amber-50 py-3 font-medium text-amber-900 hover:bg-amber-100"
-          >
-            不认识 <kbd className="ml-1 hidden text-xs text-amber-800/70 md:inline">2</kbd>
-          </button>
-        </div>
+        <WordAnswers
+          knew={{ label: '认识', testId: 'word-known', onClick: () => answer(0) }}
+          missed={{ label: '不认识', testId: 'word-unknown', onClick: () => answer(1) }}
+        />
         <div className="mt-2 flex items-center justify-between text-sm">
           <button
             type="button"
@@ -181,59 +166,14 @@ function WordList({ content, start, save, loggedIn, links }: LessonProps<'word'>
   );
 }
 
-function WordCard({ word, mark, ref }: { word: CourseWord; mark: Mark; ref: Ref<HTMLElement> }) {
-  const { first: uk, second: us } = word.phonetic_symbol;
+/** 生词 or 熟词, as the learner marked the word. */
+function MarkBadge({ mark }: { mark: 0 | 1 }) {
   return (
-    <article
-      ref={ref}
-      tabIndex={-1}
-      data-testid="word-card"
-      data-word={word.word}
-      aria-label={`单词 ${word.word}`}
-      className="rounded-2xl border border-slate-200 bg-white p-5 focus:outline-none md:p-8"
+    <span
+      data-testid="word-mark"
+      className={`rounded-full px-2.5 py-0.5 text-xs ${mark === 1 ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-800'}`}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <h2 lang="en" className="break-all text-3xl font-semibold md:text-4xl" data-testid="lesson-word">
-          {word.word}
-        </h2>
-        {mark !== null && (
-          <span
-            data-testid="word-mark"
-            className={`rounded-full px-2.5 py-0.5 text-xs ${mark === 1 ? 'bg-amber-100 text-amber-900' : 'bg-green-100 text-green-800'}`}
-          >
-            {mark === 1 ? '生词' : '熟词'}
-          </span>
-        )}
-      </div>
-      <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-soft">
-        <Phonetic label="英" ipa={uk} text={word.word} voice="uk" />
-        <Phonetic label="美" ipa={us} text={word.word} voice="us" />
-      </div>
-      {word.senses.length > 0 ? (
-        <ul className="mt-4 flex flex-col gap-1.5" data-testid="word-senses">
-          {word.senses.map((s, i) => (
-            <li key={i} className="text-base">
-              {s.pos && <span className="mr-2 text-sm italic text-ink-mute">{s.pos}</span>}
-              {s.meaning}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="mt-4 text-sm text-ink-mute">暂无释义</p>
-      )}
-      {word.example && (
-        <figure className="mt-5 rounded-xl bg-slate-50 px-4 py-3" data-testid="word-example">
-          <div className="flex items-start gap-2">
-            <div className="min-w-0 flex-1">
-              <ClickableText text={word.example.text} from="course" />
-            </div>
-            <PlayButton text={word.example.text} label="播放例句" />
-          </div>
-          <figcaption className="mt-1 text-xs text-ink-mute" lang="en">
-            — {word.example.document.title}
-          </figcaption>
-        </figure>
-      )}
-    </article>
+      {mark === 1 ? '生词' : '熟词'}
+    </span>
   );
 }

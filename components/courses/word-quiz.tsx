@@ -2,7 +2,6 @@
 
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { PlayButton } from '@/components/audio/play-button';
-import { ClickableText } from '@/components/dictionary/clickable-text';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { buildLessonQuestions, isRightAnswer, type LessonQuestion, meaningOf } from '@/lib/client/courses/lesson-questions';
@@ -10,7 +9,8 @@ import { useReportLessonMisses } from '@/lib/client/courses/queries';
 import { useLessonKeys } from '@/lib/client/courses/use-lesson-keys';
 import type { CourseWord } from '@/lib/contract/calls/courses';
 import { pathFor } from '@/lib/routes/route-table';
-import { LessonFinished, LessonProgress, type LessonProps, Phonetic } from './lesson-parts';
+import { LessonFinished, LessonProgress, type LessonProps } from './lesson-parts';
+import { WordAnswers, WordHead, WordMeanings } from './word-card';
 
 /** A round of questions: the unit's words (round 0), then the words missed, practised again. */
 interface Round {
@@ -218,7 +218,7 @@ function QuestionBody({
     case 'choice':
       return (
         <>
-          <WordHead word={w} />
+          <WordHead word={w} testId="quiz-word" />
           <p className="mt-4 text-sm text-ink-soft">选出它的中文意思</p>
           <div className="mt-3 grid gap-2" data-testid="quiz-options">
             {question.options.map((option, k) => {
@@ -279,22 +279,6 @@ function QuestionBody({
   }
 }
 
-/** The word, its pronunciations: what recall and choice questions show first. */
-function WordHead({ word }: { word: CourseWord }) {
-  const { first: uk, second: us } = word.phonetic_symbol;
-  return (
-    <>
-      <h2 lang="en" className="break-all text-3xl font-semibold md:text-4xl" data-testid="quiz-word">
-        {word.word}
-      </h2>
-      <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-ink-soft">
-        <Phonetic label="英" ipa={uk} text={word.word} voice="uk" />
-        <Phonetic label="美" ipa={us} text={word.word} voice="us" />
-      </div>
-    </>
-  );
-}
-
 /** 想一想它的意思: the word in its sentence; 显示释义, then the learner says whether they had it. */
 function Recall({ word, answer, onAnswer }: { word: CourseWord; answer: Answer | null; onAnswer: (a: Answer) => void }) {
   const [shown, setShown] = useState(false);
@@ -307,7 +291,7 @@ function Recall({ word, answer, onAnswer }: { word: CourseWord; answer: Answer |
   );
   return (
     <>
-      <WordHead word={word} />
+      <WordHead word={word} testId="quiz-word" />
       {word.example && !shown && (
         // Plain text until the meaning is shown: a click on a word would look it up and tell.
         <p lang="en" className="mt-4 rounded-xl bg-slate-50 px-4 py-3" data-testid="quiz-sentence">
@@ -323,26 +307,13 @@ function Recall({ word, answer, onAnswer }: { word: CourseWord; answer: Answer |
         </>
       ) : (
         <>
-          <Meanings word={word} />
+          <WordMeanings word={word} compact testId="quiz-meanings" />
           {!answer && (
-            <div className="mt-5 grid grid-cols-2 gap-3">
-              <button
-                type="button"
-                data-testid="quiz-remembered"
-                onClick={() => onAnswer({ right: true })}
-                className="rounded-xl border border-green-300 bg-green-50 py-3 font-medium text-green-800 hover:bg-green-100"
-              >
-                记得 <kbd className="ml-1 hidden text-xs text-green-700/70 md:inline">1</kbd>
-              </button>
-              <button
-                type="button"
-                data-testid="quiz-forgot"
-                onClick={() => onAnswer({ right: false })}
-                className="rounded-xl border border-amber-300 bg-amber-50 py-3 font-medium text-amber-900 hover:bg-amber-100"
-              >
-                没记住 <kbd className="ml-1 hidden text-xs text-amber-800/70 md:inline">2</kbd>
-              </button>
-            </div>
+            <WordAnswers
+              className="mt-5"
+              knew={{ label: '记得', testId: 'quiz-remembered', onClick: () => onAnswer({ right: true }) }}
+              missed={{ label: '没记住', testId: 'quiz-forgot', onClick: () => onAnswer({ right: false }) }}
+            />
           )}
         </>
       )}
@@ -396,43 +367,6 @@ function TypedAnswer({
   );
 }
 
-/** The word's Chinese senses (as the unit gives them) and its sentence, words clickable. */
-function Meanings({ word }: { word: CourseWord }) {
-  return (
-    <div className="mt-4 flex flex-col gap-3" data-testid="quiz-meanings">
-      {word.senses.length > 0 ? (
-        <ul className="flex flex-col gap-1.5">
-          {word.senses.map((s, i) => (
-            <li key={i}>
-              {s.pos && (
-                <span lang="en" className="mr-2 text-sm italic text-ink-mute">
-                  {s.pos}
-                </span>
-              )}
-              {s.meaning}
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-ink-mute">暂无释义</p>
-      )}
-      {word.example && (
-        <figure className="rounded-xl bg-slate-50 px-4 py-3">
-          <div className="flex items-start gap-2">
-            <div className="min-w-0 flex-1">
-              <ClickableText text={word.example.text} from="course" />
-            </div>
-            <PlayButton text={word.example.text} label="播放例句" />
-          </div>
-          <figcaption className="mt-1 text-xs text-ink-mute" lang="en">
-            — {word.example.document.title}
-          </figcaption>
-        </figure>
-      )}
-    </div>
-  );
-}
-
 /** After an answer: right or not, the answer, and what the word means. */
 function Feedback({ question, answer }: { question: LessonQuestion; answer: Answer }) {
   const w = question.word;
@@ -464,10 +398,10 @@ function Feedback({ question, answer }: { question: LessonQuestion; answer: Answ
         <>
           {question.kind !== 'choice' && (
             <div className="mt-2">
-              <WordHead word={w} />
+              <WordHead word={w} testId="quiz-word" />
             </div>
           )}
-          <Meanings word={w} />
+          <WordMeanings word={w} compact testId="quiz-meanings" />
         </>
       )}
     </div>

@@ -2,7 +2,7 @@
 
 import { useQuery, useQueryClient } from '@/lib/client/query';
 import { Link } from '@/components/ui/link';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { LoginPrompt } from '@/components/account/login-prompt';
 import { callData } from '@/lib/client/api';
 import { formatYuan, membershipLine, payOutcomeMessages, payOutcomeOf } from '@/lib/client/membership/pay-model';
@@ -97,12 +97,7 @@ function VipFinishContent({ back, orderId, h5 }: { back: string; orderId: string
 
   if (view === 'member') {
     return (
-      <section
-        data-testid="vip-finish"
-        data-state="member"
-        className="flex flex-col gap-4 rounded-2xl border border-emerald-200 bg-emerald-50 p-6"
-      >
-        <h2 className="text-lg font-semibold text-emerald-900">会员已开通</h2>
+      <FinishFrame state="member" tone="success" title="会员已开通" actions={<FinishLinks back={back} />}>
         <p className="text-sm">
           当前账号：<span className="font-medium">{user.nickname}</span>
           <span className="text-ink-mute">（{user.account}）</span>
@@ -116,8 +111,7 @@ function VipFinishContent({ back, orderId, h5 }: { back: string; orderId: string
           </p>
         )}
         <UnlimitedNow />
-        <FinishLinks back={back} />
-      </section>
+      </FinishFrame>
     );
   }
 
@@ -125,147 +119,185 @@ function VipFinishContent({ back, orderId, h5 }: { back: string; orderId: string
   const confirmPaid = () => {
     void order.refetch().then(() => setChecked(true));
   };
+  const status = <CurrentStatus line={membershipLine(user)} />;
 
   if (view === 'confirm') {
     return (
-      <section
-        data-testid="vip-finish"
-        data-state="confirm"
-        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
+      <FinishFrame
+        state="confirm"
+        tone="neutral"
+        title="请确认微信支付是否已完成"
+        actions={
+          <>
+            <Button size="lg" data-testid="vip-finish-paid" disabled={order.isFetching} onClick={confirmPaid}>
+              {order.isFetching ? '正在查询…' : '已完成支付'}
+            </Button>
+            <Link href="/BuyVip" data-testid="vip-finish-buy" className={secondaryLink}>
+              重新支付
+            </Link>
+          </>
+        }
       >
-        <h2 className="text-lg font-semibold">请确认微信支付是否已完成</h2>
         <p className="flex items-center gap-2 text-sm text-ink-soft">
-          <span
-            aria-hidden
-            className="size-4 rounded-full border-2 border-slate-300 border-t-brand-600 motion-safe:animate-spin"
-          />
+          <Spinner className="size-4" />
           正在查询支付结果…
         </p>
-        <p data-testid="vip-finish-status" className="text-sm">
-          当前状态：{membershipLine(user)}
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Button size="lg" data-testid="vip-finish-paid" disabled={order.isFetching} onClick={confirmPaid}>
-            {order.isFetching ? '正在查询…' : '已完成支付'}
-          </Button>
-          <Link href="/BuyVip" data-testid="vip-finish-buy" className={secondaryLink}>
-            重新支付
-          </Link>
-        </div>
-      </section>
+        {status}
+      </FinishFrame>
     );
   }
 
   if (view === 'unpaid') {
     return (
-      <section
-        data-testid="vip-finish"
-        data-state="unpaid"
-        className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-6"
+      <FinishFrame
+        state="unpaid"
+        tone="warning"
+        title="支付未完成"
+        note="暂未收到这笔订单的付款。如果刚在微信中付过款，请稍后重新查询；如果没有付款，可以重新支付。"
+        actions={
+          <>
+            <Link href="/BuyVip" data-testid="vip-finish-buy" className={primaryLink}>
+              重新支付
+            </Link>
+            <Button tone="secondary" size="lg" data-testid="vip-finish-retry" disabled={isFetching} onClick={askAgain}>
+              重新查询
+            </Button>
+          </>
+        }
       >
-        <h2 className="text-lg font-semibold text-amber-900">支付未完成</h2>
-        <p data-testid="vip-finish-status" className="text-sm">
-          当前状态：{membershipLine(user)}
-        </p>
-        <p className="text-sm text-amber-900">
-          暂未收到这笔订单的付款。如果刚在微信中付过款，请稍后重新查询；如果没有付款，可以重新支付。
-        </p>
-        <div className="flex flex-wrap gap-3">
-          <Link href="/BuyVip" data-testid="vip-finish-buy" className={primaryLink}>
-            重新支付
-          </Link>
-          <Button tone="secondary" size="lg" data-testid="vip-finish-retry" disabled={isFetching} onClick={askAgain}>
-            重新查询
-          </Button>
-        </div>
-      </section>
+        {status}
+      </FinishFrame>
     );
   }
 
   if (view === 'settling') {
     return (
-      <section
-        data-testid="vip-finish"
-        data-state="settling"
-        className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6"
-      >
-        <h2 className="flex items-center gap-3 text-lg font-semibold">
-          <span
-            aria-hidden
-            className="size-5 rounded-full border-2 border-slate-300 border-t-brand-600 motion-safe:animate-spin"
-          />
-          支付结果确认中
-        </h2>
+      <FinishFrame state="settling" tone="neutral" title="支付结果确认中" busy>
         <p className="text-sm text-ink-soft">微信支付完成后，会员通常在几秒内生效，请稍候，不要重复支付。</p>
-        <p data-testid="vip-finish-status" className="text-sm">
-          当前状态：{membershipLine(user)}
-        </p>
-      </section>
+        {status}
+      </FinishFrame>
     );
   }
 
   if (view === 'failed' || view === 'timeout') {
     return (
-      <section
-        data-testid="vip-finish"
-        data-state={view}
-        className="flex flex-col gap-4 rounded-2xl border border-red-200 bg-red-50 p-6"
+      <FinishFrame
+        state={view}
+        tone="danger"
+        title={payOutcomeMessages[view === 'failed' ? 'FAIL' : 'TIMEOUT']}
+        note="这笔订单未支付成功，可以重新购买；如果微信显示已扣款，请联系客服处理。"
+        actions={
+          <>
+            <Link href="/BuyVip" data-testid="vip-finish-buy" className={primaryLink}>
+              重新购买
+            </Link>
+            <Link href={back} data-testid="vip-finish-back" className={secondaryLink}>
+              继续阅读
+            </Link>
+          </>
+        }
       >
-        <h2 className="text-lg font-semibold text-red-800">{payOutcomeMessages[view === 'failed' ? 'FAIL' : 'TIMEOUT']}</h2>
-        <p data-testid="vip-finish-status" className="text-sm">
-          当前状态：{membershipLine(user)}
-        </p>
-        <p className="text-sm text-red-800">这笔订单未支付成功，可以重新购买；如果微信显示已扣款，请联系客服处理。</p>
-        <div className="flex flex-wrap gap-3">
-          <Link href="/BuyVip" data-testid="vip-finish-buy" className={primaryLink}>
-            重新购买
-          </Link>
-          <Link href={back} data-testid="vip-finish-back" className={secondaryLink}>
-            继续阅读
-          </Link>
-        </div>
-      </section>
+        {status}
+      </FinishFrame>
     );
   }
 
   return (
-    <section
-      data-testid="vip-finish"
-      data-state="unconfirmed"
-      className="flex flex-col gap-4 rounded-2xl border border-amber-200 bg-amber-50 p-6"
+    <FinishFrame
+      state="unconfirmed"
+      tone="warning"
+      title="暂未确认到支付结果"
+      note="如果已经完成支付，会员会在支付确认后自动生效，可稍后在个人中心查看；如果没有完成支付，可以重新购买。"
+      actions={
+        <>
+          <Button size="lg" data-testid="vip-finish-retry" disabled={isFetching} onClick={askAgain}>
+            重新查询
+          </Button>
+          <Link href="/BuyVip" className={secondaryLink}>
+            重新购买
+          </Link>
+          <Link href="/Admin" data-testid="vip-finish-admin" className={secondaryLink}>
+            个人中心
+          </Link>
+        </>
+      }
     >
-      <h2 className="text-lg font-semibold text-amber-900">暂未确认到支付结果</h2>
-      <p data-testid="vip-finish-status" className="text-sm">
-        当前状态：{membershipLine(user)}
-      </p>
-      <p className="text-sm text-amber-900">
-        如果已经完成支付，会员会在支付确认后自动生效，可稍后在个人中心查看；如果没有完成支付，可以重新购买。
-      </p>
-      <div className="flex flex-wrap gap-3">
-        <Button size="lg" data-testid="vip-finish-retry" disabled={isFetching} onClick={askAgain}>
-          重新查询
-        </Button>
-        <Link href="/BuyVip" className={secondaryLink}>
-          重新购买
-        </Link>
-        <Link href="/Admin" data-testid="vip-finish-admin" className={secondaryLink}>
-          个人中心
-        </Link>
-      </div>
+      {status}
+    </FinishFrame>
+  );
+}
+
+/** How a finish state looks: its box, and the colour of its title and note. */
+const finishTones = {
+  success: { box: 'border-emerald-200 bg-emerald-50', text: 'text-emerald-900' },
+  neutral: { box: 'border-slate-200 bg-white', text: '' },
+  warning: { box: 'border-amber-200 bg-amber-50', text: 'text-amber-900' },
+  danger: { box: 'border-red-200 bg-red-50', text: 'text-red-800' },
+} as const;
+
+/**
+ * The frame every finish state shares: the titled box (`busy`: a spinner before the title), what
+ * the state says (`children`, then `note` in the state's colour) and its buttons.
+ */
+function FinishFrame({
+  state,
+  tone,
+  title,
+  busy = false,
+  note,
+  actions,
+  children,
+}: {
+  state: string;
+  tone: keyof typeof finishTones;
+  title: string;
+  busy?: boolean;
+  note?: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { box, text } = finishTones[tone];
+  return (
+    <section data-testid="vip-finish" data-state={state} className={`flex flex-col gap-4 rounded-2xl border p-6 ${box}`}>
+      <h2 className={`text-lg font-semibold ${busy ? 'flex items-center gap-3' : ''} ${text}`}>
+        {busy && <Spinner className="size-5" />}
+        {title}
+      </h2>
+      {children}
+      {note && <p className={`text-sm ${text}`}>{note}</p>}
+      {actions && <div className="flex flex-wrap gap-3">{actions}</div>}
     </section>
+  );
+}
+
+/** The membership as the server has it now, while the payment is not (yet) confirmed. */
+function CurrentStatus({ line }: { line: string }) {
+  return (
+    <p data-testid="vip-finish-status" className="text-sm">
+      当前状态：{line}
+    </p>
+  );
+}
+
+function Spinner({ className }: { className: string }) {
+  return (
+    <span
+      aria-hidden
+      className={`rounded-full border-2 border-slate-300 border-t-brand-600 motion-safe:animate-spin ${className}`}
+    />
   );
 }
 
 function FinishLinks({ back }: { back: string }) {
   return (
-    <div className="flex flex-wrap gap-3">
+    <>
       <Link href="/Admin" data-testid="vip-finish-admin" className={primaryLink}>
         查看个人中心
       </Link>
       <Link href={back} data-testid="vip-finish-back" className={secondaryLink}>
         继续阅读
       </Link>
-    </div>
+    </>
   );
 }
 

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import type { ReadableDocument } from '@/lib/contract';
-import { articleTextHtml } from '@/lib/reading/article-html';
 import { articleListOf } from '@/lib/reading/article-meta';
 import type { ArticlePage } from '@/lib/routes/article-routes';
 import { Breadcrumbs } from '@/components/ui/breadcrumbs';
 import { ArticleReader } from './article-reader';
+import { ArticleText } from './article-text';
 import { DocumentFacts } from './document-facts';
 
 /**
@@ -59,14 +59,7 @@ export function ArticleView({
         <DocumentFacts doc={doc} detailed />
       </header>
       <ArticleReader from={page} listId={`${doc.category}/${doc.sub_category ?? ''}/${doc.filename}`} shelf={shelf}>
-        {/* The text as one string of paragraphs and sentence spans (lib/reading/article-html.ts). */}
-        <div
-          data-testid="article-text"
-          lang="en"
-          className="article-text reading-text flex flex-col gap-4 leading-[1.9] text-ink"
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: built by articleTextHtml, which escapes every text
-          dangerouslySetInnerHTML={{ __html: articleTextHtml(doc.paragraphs) }}
-        />
+        <ArticleText paragraphs={doc.paragraphs} />
       </ArticleReader>
     </article>
   );

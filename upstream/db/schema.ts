@@ -313,8 +313,12 @@ export interface PaymentsTable {
   transaction_id: string;
   user_id: number;
   amount_fen: number;
-  /** flagged-closed: paid for an order closed at the provider (superseded); flagged-late: after it timed out. */
-  outcome: 'credited' | 'flagged-closed' | 'flagged-late' | 'flagged-amount';
+  /**
+   * flagged-closed: paid for an order closed at the provider (superseded); flagged-late: after it
+   * timed out; flagged-amount, flagged-channel: another amount, or another trade type than the
+   * order's channel (left to the operator).
+   */
+  outcome: 'credited' | 'flagged-closed' | 'flagged-late' | 'flagged-amount' | 'flagged-channel';
   vip_from: string | null;
   vip_to: string | null;
   source: 'notification' | 'poll' | 'recovery';
@@ -334,6 +338,8 @@ export interface SandboxTransactionsTable {
   /** Set once refunded (migration 020). */
   out_refund_no: string | null;
   refund_id: string | null;
+  /** How the order was placed, as WeChat names it (migration 026). */
+  trade_type: 'NATIVE' | 'JSAPI' | 'MWEB';
 }
 
 /** Who is making a learner's order now (migration 020): orders of one learner are made one at a time. */

@@ -6,6 +6,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { Clock } from '../platform/time';
+import type { TradeType } from './provider';
 import { type RefundState, randomNonce, rfc3339Beijing, type TradeState, type WechatPayTransaction } from './wechat-pay';
 
 export interface FakeOrder {
@@ -28,8 +29,6 @@ export interface FakeOrder {
   transactionId?: string;
   successTime?: string;
 }
-
-export type TradeType = 'NATIVE' | 'JSAPI' | 'MWEB';
 
 /** The answer WeChat gives a new order of each trade type. */
 function placedAnswer(order: FakeOrder): Record<string, string> {

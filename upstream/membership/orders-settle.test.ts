@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderStatus, User } from '../db/schema';
+import type { OrdersTable, OrderStatus, User } from '../db/schema';
 import { minutes, stamp } from '../platform/time';
 import { openTestDatabase, testClock, type TestClock, type TestDatabase, insertTestUser } from '../test-harness';
 import { createSettlement, refundNumberOf } from './orders-settle';
@@ -32,7 +32,7 @@ const settlement = () => createSettlement({ db: database.db, now: clock.now, pro
 
 const newUser = (account: string) => insertTestUser(database.db, clock.now(), account);
 
-async function newOrder(user: User, id: string, status: OrderStatus = 'pending') {
+async function newOrder(user: User, id: string, status: OrderStatus = 'pending', channel: OrdersTable['channel'] = 'native') {
   await database.db
     .insertInto('orders')
     .values({
@@ -41,7 +41,7 @@ async function newOrder(user: User, id: string, status: OrderStatus = 'pending')
       package: 'month',
       amount_fen: 2800,
       provider: 'wechat',
-      channel: 'native',
+      channel,
       status,
       transaction_id: null,
       created_at: stamp(clock.now()),
@@ -100,6 +100,27 @@ describe('settling an order', () => {
     expect(await expiryOf(user)).toBeNull();
     expect(asked).toEqual([]);
     expect(logs.some((l) => l.includes('is for the operator to refund'))).toBe(true);
+  });
+
+  it('credits a payment made the way its order was placed, and flags one made another way for the operator', async () => {
+    const user = await newUser('20000013');
+    await newOrder(user, '1'.repeat(32), 'pending', 'h5');
+    await newOrder(user, '2'.repeat(32), 'pending', 'h5');
+    const { settle } = settlement();
+    const h5 = { ...paid('1'.repeat(32), '4200000000000000000000000113'), tradeType: 'MWEB' };
+    expect(await settle('1'.repeat(32), h5, 'notification')).toBe('credited');
+    const asNative = { ...paid('2'.repeat(32), '4200000000000000000000000114'), tradeType: 'NATIVE' };
+    expect(await settle('2'.repeat(32), asNative, 'notification')).toBe('flagged');
+    expect(await statusOf('2'.repeat(32))).toBe('flagged');
+    // Reported again, by the poll: still not credited.
+    expect(await settle('2'.repeat(32), asNative, 'poll')).toBe('already-settled');
+    expect(await expiryOf(user)).toBe('2026-04-02T02:00:00.000Z');
+    const ledger = await database.db.selectFrom('payments').select(['order_id', 'outcome']).orderBy('id').execute();
+    expect(ledger).toEqual([
+      { order_id: '1'.repeat(32), outcome: 'credited' },
+      { order_id: '2'.repeat(32), outcome: 'flagged-channel' },
+    ]);
+    expect(asked).toEqual([]);
   });
 
   it('gives back a payment that reaches a closed order, under one refund number', async () => {

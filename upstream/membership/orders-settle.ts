@@ -9,7 +9,7 @@ import type { Db } from '../db/database';
 import type { PaymentsTable, RefundStatus } from '../db/schema';
 import { stamp, type Clock } from '../platform/time';
 import { extendMembership } from './packages';
-import type { PaymentProvider, Refund, Transaction } from './provider';
+import { type PaymentProvider, type Refund, type Transaction, tradeTypeOf } from './provider';
 
 export type Settlement = 'credited' | 'already-settled' | 'flagged' | 'unpaid' | 'failed';
 
@@ -39,8 +39,9 @@ export interface SettlementDeps {
 export function createSettlement({ db, now, provider, log }: SettlementDeps) {
   /**
    * Settles an order by what the provider says of it, in one transaction. Only a pending order
-   * changes; a payment is credited when its amount is the order's and the order was still pending
-   * (not closed, not timed out). A payment not credited is flagged, and given back when it was for
+   * changes; a payment is credited when its amount is the order's, it was made the way the order
+   * was placed (the trade type of its channel, where the provider says), and the order was still
+   * pending (not closed, not timed out). A payment not credited is flagged, and given back when it was for
    * an order that had closed or timed out: the refund is recorded with the payment and asked for
    * once the transaction has committed.
    */
@@ -103,11 +104,13 @@ export function createSettlement({ db, now, provider, log }: SettlementDeps) {
       const flaggedAs =
         tx.amountFen !== order.amount_fen
           ? ('flagged-amount' as const)
-          : order.status === 'closed'
-            ? ('flagged-closed' as const)
-            : order.status !== 'pending'
-              ? ('flagged-late' as const)
-              : undefined;
+          : tx.tradeType !== undefined && tx.tradeType !== tradeTypeOf[order.channel]
+            ? ('flagged-channel' as const)
+            : order.status === 'closed'
+              ? ('flagged-closed' as const)
+              : order.status !== 'pending'
+                ? ('flagged-late' as const)
+                : undefined;
       if (flaggedAs) {
         await trx
           .updateTable('orders')
@@ -115,8 +118,9 @@ export function createSettlement({ db, now, provider, log }: SettlementDeps) {
           .where('id', '=', orderId)
           .execute();
         await record(trx, { outcome: flaggedAs, amount_fen: tx.amountFen ?? 0, vip_from: null, vip_to: null });
-        if (flaggedAs === 'flagged-amount') {
-          // Another amount than the order's is not ours to guess about: the operator looks into it.
+        if (flaggedAs === 'flagged-amount' || flaggedAs === 'flagged-channel') {
+          // Another amount, or a payment made another way than the order was placed (a QR code's
+          // order paid as H5), is not ours to guess about: the operator looks into it.
           log(
             `[membership] order ${orderId} paid but not credited (${flaggedAs}): transaction ${transactionId} is for the operator to refund`,
           );

@@ -190,3 +190,57 @@ describe('VIP orders', () => {
     expect(await expiryOf(user)).toBeNull();
   });
 });
+
+describe('the trade type of a payment', () => {
+  /** A user who logged in through WeChat, as a JSAPI order needs. */
+  const wechatUser = async (account: string) => {
+    const user = await newUser(account);
+    await database.db
+      .updateTable('users')
+      .set({ wechat_openid: `o-${account}` })
+      .where('id', '=', user.id)
+      .execute();
+    return { ...user, wechat_openid: `o-${account}` };
+  };
+
+  it('is the one of the order’s channel in the sandbox’s notification and query: MWEB for H5', async () => {
+    // One learner each: a learner's new order closes their earlier one.
+    const placed = {
+      NATIVE: (await orders.qrCodeOrder(await newUser('10000101'), 'month', 2800)).order_id,
+      JSAPI: (await orders.jsapiOrder(await wechatUser('10000111'), 'month', 2800)).order_id,
+      MWEB: (await orders.h5Order(await newUser('10000121'), 'month', 2800, '203.0.113.7')).order_id,
+    };
+    for (const [tradeType, orderId] of Object.entries(placed)) {
+      const note = (await sandbox.pay(orderId))!;
+      expect(await sandbox.verifyNotification(note.headers, note.body)).toMatchObject({ outTradeNo: orderId, tradeType });
+      expect(await sandbox.queryOrder(orderId)).toMatchObject({ tradeState: 'SUCCESS', tradeType });
+    }
+  });
+
+  it('credits an H5 order whose notification says MWEB', async () => {
+    const user = await newUser('10000102');
+    const { order_id } = await orders.h5Order(user, 'month', 2800, '203.0.113.7');
+    const note = (await sandbox.pay(order_id))!;
+    expect(await orders.notified(note.headers, note.body)).toBe('credited');
+    expect(await orders.status(user, order_id)).toEqual({ pay_status: 'SUCCESS', amount: 2800 });
+    expect(await expiryOf(user)).toBe('2026-04-02T02:00:00.000Z');
+  });
+
+  it('does not confirm an order whose notification says another trade type than its channel', async () => {
+    const user = await newUser('10000103');
+    const { order_id } = await orders.h5Order(user, 'month', 2800, '203.0.113.7');
+    // As the sandbox once did: an H5 payment reported as NATIVE, genuinely signed.
+    await database.db
+      .updateTable('sandbox_transactions')
+      .set({ trade_type: 'NATIVE' })
+      .where('out_trade_no', '=', order_id)
+      .execute();
+    const note = (await sandbox.pay(order_id))!;
+    expect(await orders.notified(note.headers, note.body)).toBe('flagged');
+    expect(await expiryOf(user)).toBeNull();
+    // Nor does the poll, which settles through the same transaction.
+    expect((await orders.status(user, order_id)).pay_status).not.toBe('SUCCESS');
+    expect(await paymentsOf(user)).toEqual([expect.objectContaining({ outcome: 'flagged-channel', amount_fen: 2800 })]);
+    expect(logs.some((l) => l.includes('flagged-channel') && l.includes('for the operator'))).toBe(true);
+  });
+});

@@ -44,7 +44,7 @@ const payStatusOf: Record<OrderStatus, PayStatus> = {
   timeout: 'TIMEOUT',
   // Superseded by a newer order of the learner's: it can no longer be paid.
   closed: 'CLOSED',
-  // Paid after it had closed or timed out (or for a different amount): not credited, refunded.
+  // Paid after it had closed or timed out (or for a different amount, or another way): not credited, refunded.
   flagged: 'TIMEOUT',
 };
 

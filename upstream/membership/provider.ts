@@ -4,9 +4,16 @@
  * terms: an order is known by our out_trade_no, a payment by the provider's transaction id, and
  * a notification is verified (signature, serial, age, AEAD) before anything is believed.
  */
+import type { OrdersTable } from '../db/schema';
 import type { JsapiPageParameters, RefundState, TradeState, WechatPayRefund, WechatPayTransaction } from './wechat-pay';
 
 export type { JsapiPageParameters, RefundState, TradeState };
+
+/** WeChat's name for how an order was placed: MWEB is H5 (`/v3/pay/transactions/h5`). */
+export type TradeType = 'NATIVE' | 'JSAPI' | 'MWEB';
+
+/** The trade type WeChat reports for a paid order of each channel. */
+export const tradeTypeOf: Record<OrdersTable['channel'], TradeType> = { native: 'NATIVE', jsapi: 'JSAPI', h5: 'MWEB' };
 
 /** A provider's word on one order. */
 export interface Transaction {
@@ -17,11 +24,13 @@ export interface Transaction {
   /** Fen the payer paid. */
   amountFen?: number;
   successTime?: string;
+  /** How the order was placed, as the provider reports it once paid (WeChat's trade_type). */
+  tradeType?: string;
 }
 
 /** WeChat's transaction (a query's answer, a notification's resource) in the membership's terms. */
 export function transactionOf(
-  t: Pick<WechatPayTransaction, 'out_trade_no' | 'trade_state' | 'transaction_id' | 'amount' | 'success_time'>,
+  t: Pick<WechatPayTransaction, 'out_trade_no' | 'trade_state' | 'transaction_id' | 'amount' | 'success_time' | 'trade_type'>,
 ): Transaction {
   return {
     outTradeNo: t.out_trade_no,
@@ -29,6 +38,7 @@ export function transactionOf(
     ...(t.transaction_id ? { transactionId: t.transaction_id } : {}),
     amountFen: t.amount.total,
     ...(t.success_time ? { successTime: t.success_time } : {}),
+    ...(t.trade_type ? { tradeType: t.trade_type } : {}),
   };
 }
 

@@ -2,7 +2,7 @@ import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { SandboxTransactionsTable } from '../db/schema';
 import { stamp, type Clock } from '../platform/time';
-import { type PaymentProvider, type Transaction, transactionOf } from './provider';
+import { type PaymentProvider, type TradeType, type Transaction, transactionOf } from './provider';
 import { buildNotification, jsapiPageParameters, verifyNotification } from './wechat-pay';
 
 /*
@@ -52,7 +52,10 @@ export function createSandboxProvider({
   const row = (outTradeNo: string) =>
     db.selectFrom('sandbox_transactions').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
 
-  async function open(order: { outTradeNo: string; description: string; amountFen: number; expiresAt: Date }) {
+  async function open(
+    order: { outTradeNo: string; description: string; amountFen: number; expiresAt: Date },
+    tradeType: TradeType,
+  ) {
     if (!Number.isInteger(order.amountFen) || order.amountFen < 1)
       throw new Error(`amount must be whole fen: ${order.amountFen}`);
     await db
@@ -68,6 +71,7 @@ export function createSandboxProvider({
         created_at: stamp(now()),
         out_refund_no: null,
         refund_id: null,
+        trade_type: tradeType,
       })
       .execute();
   }
@@ -79,12 +83,12 @@ export function createSandboxProvider({
     kind: 'sandbox',
 
     async nativeOrder(order) {
-      await open(order);
+      await open(order, 'NATIVE');
       return { codeUrl: payPageUrl(order.outTradeNo) };
     },
 
     async jsapiOrder(order) {
-      await open(order);
+      await open(order, 'JSAPI');
       return jsapiPageParameters({
         appId: sandboxAppId,
         prepayId: `wx${randomBytes(14).toString('hex')}`,
@@ -94,7 +98,7 @@ export function createSandboxProvider({
     },
 
     async h5Order(order) {
-      await open(order);
+      await open(order, 'MWEB');
       // As WeChat's h5_url, an address with a query that the page appends `&redirect_url=` to;
       // the payer's address is WeChat's to check, and the sandbox has nothing to check it with.
       return { h5Url: `${payPageUrl(order.outTradeNo)}?channel=h5` };
@@ -106,7 +110,7 @@ export function createSandboxProvider({
       return {
         outTradeNo,
         tradeState: t.trade_state,
-        ...(t.transaction_id ? { transactionId: t.transaction_id, amountFen: t.amount_fen } : {}),
+        ...(t.transaction_id ? { transactionId: t.transaction_id, amountFen: t.amount_fen, tradeType: t.trade_type } : {}),
         ...(t.success_time ? { successTime: t.success_time } : {}),
       };
     },
@@ -184,7 +188,7 @@ export function createSandboxProvider({
           mchid: 'sandbox',
           out_trade_no: outTradeNo,
           transaction_id: transactionId,
-          trade_type: 'NATIVE',
+          trade_type: paid.trade_type,
           trade_state: 'SUCCESS',
           trade_state_desc: '支付成功',
           success_time: successTime,

@@ -2,9 +2,10 @@ import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../database';
+import { insertTestUser } from '../../test-harness';
 import { migrationProvider, migrations } from './index';
 
 // Written by the upstream of commit 6185ed4, when every migration lived in one record: see
@@ -97,6 +98,37 @@ describe('migrations', () => {
     const after = rowsOf(file, columns);
     expect({ ...after, kysely_migration: undefined }).toEqual({ ...before, kysely_migration: undefined });
     expect((after.kysely_migration as { name: string }[]).slice(0, recorded.length)).toEqual(before.kysely_migration);
+  });
+
+  it('gives the sandbox’s orders from before 026 the trade type of their channel', async () => {
+    const db = openDatabase({ databasePath: path.join(dir, 'trade-type.sqlite') });
+    try {
+      expect((await new Migrator({ db, provider: migrationProvider }).migrateTo('025_phone_login')).error).toBeUndefined();
+      const user = await insertTestUser(db, new Date('2026-03-02T02:00:00.000Z'), '10000001');
+      for (const [id, channel] of [
+        ['a', 'native'],
+        ['b', 'jsapi'],
+        ['c', 'h5'],
+        ['d', null],
+      ] as const) {
+        const at = '2026-03-02T02:00:00.000Z';
+        if (channel) {
+          await sql`insert into orders (id, user_id, package, amount_fen, provider, channel, status, created_at, expires_at)
+            values (${id}, ${user.id}, 'month', 2800, 'sandbox', ${channel}, 'pending', ${at}, ${at})`.execute(db);
+        }
+        await sql`insert into sandbox_transactions (out_trade_no, amount_fen, trade_state, description, time_expire, created_at)
+          values (${id}, 2800, 'NOTPAY', '语境月卡', ${at}, ${at})`.execute(db);
+      }
+      await migrateToLatest(db);
+      const rows = await db
+        .selectFrom('sandbox_transactions')
+        .select(['out_trade_no', 'trade_type'])
+        .orderBy('out_trade_no')
+        .execute();
+      expect(rows.map((r) => r.trade_type)).toEqual(['NATIVE', 'JSAPI', 'MWEB', 'NATIVE']);
+    } finally {
+      await db.destroy();
+    }
   });
 
   it('builds on a fresh database, up to the last migration of the fixture, the very schema the old code built', async () => {
