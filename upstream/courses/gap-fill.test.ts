@@ -90,6 +90,8 @@ describe('词汇填空 made from a passage', () => {
       const gapTag = trees.tag(q.evidence).find((w) => w.form === answer)?.xpos;
       for (const o of q.options.filter((x) => x.key !== q.answer)) {
         expect(lemmaOf(o.text)).not.toBe(lemma);
+        // No much easier, more general word.
+        expect(words.wordLevelOf(lemmaOf(o.text))).toBeGreaterThanOrEqual((words.wordLevelOf(lemma) ?? 1) - 1);
         const cls = gapTag?.startsWith('N') ? 'n' : gapTag?.startsWith('V') ? 'v' : gapTag?.startsWith('J') ? 'a' : 'r';
         expect(words.alike(lemma, lemmaOf(o.text), cls)).toBe(false);
         // The option in the gap tags as the answer does (same part of speech and inflection).

@@ -191,7 +191,7 @@ const fitsArticle = (before: string, word: string) =>
 /**
  * Three other words for a gap: of the passage, of its part of speech, in its inflection (as the
  * passage has them, else made from the dictionary's forms), of other roots and not alike in
- * meaning, nearest its level first. Fewer than three: the gap cannot be asked.
+ * meaning, no more than one level easier, nearest its level first. Fewer than three: the gap cannot be asked.
  */
 function distractorsOf(gap: Slot, slots: readonly Slot[], words: GapFillWords): string[] {
   const kind = gapTags[gap.tag].exchange;
@@ -199,8 +199,9 @@ function distractorsOf(gap: Slot, slots: readonly Slot[], words: GapFillWords): 
   const sentence = slots.filter((s) => s.sentence === gap.sentence);
   for (const other of slots) {
     if (other.cls !== gap.cls || !other.main || offered.get(other.lemma)?.rank[0] === 0 || kin(gap, other)) continue;
-    // A word the sentence already shows is no likely choice for its gap.
-    if (sentence.some((s) => kin(s, other))) continue;
+    // A word the sentence already shows is no likely choice for its gap; a much easier word is
+    // too general ("saying" fits most gaps a harder verb leaves).
+    if (sentence.some((s) => kin(s, other)) || other.level < gap.level - 1) continue;
     const same = other.tag === gap.tag || (gapTags[other.tag].exchange === kind && kind === '');
     // A noun is offered in the number the passage has it in: a made plural of a mass noun ("muds") is no word.
     const form = same
