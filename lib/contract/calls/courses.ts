@@ -19,7 +19,8 @@ import { envelope } from '../envelope';
  *  - `sentence`: library sentences of moderate length, graded by their hardest word, 10 a unit,
  *    one course level per difficulty level up to the category's (四级: 入门, 初级, 中级).
  *  - `reading`: library documents graded likewise, a passage (a short document, or about 300
- *    words of a long one, on paragraph boundaries) a unit.
+ *    words of a long one, on paragraph boundaries) a unit, with its questions: a paper's own, or
+ *    a 词汇填空 made from the passage (courseUnitContent).
  *  - `reading-question`: imported exam papers that have questions, one paper a unit. Only where
  *    question data has been imported (真题, and an exam category whose papers have them);
  *    otherwise the book does not exist.
