@@ -37,21 +37,18 @@ export interface GapFillWords {
 
 export type WordClass = 'n' | 'v' | 'a' | 'r';
 
-/** The treebank tags a gap may have, with the word class and the ECDICT inflection that makes it ('' the base form). */
-const gapTags: Record<string, { cls: WordClass; exchange: string }> = {
-  NN: { cls: 'n', exchange: '' },
-  NNS: { cls: 'n', exchange: 's' },
-  VB: { cls: 'v', exchange: '' },
-  VBP: { cls: 'v', exchange: '' },
-  VBD: { cls: 'v', exchange: 'p' },
-  VBN: { cls: 'v', exchange: 'd' },
-  VBG: { cls: 'v', exchange: 'i' },
-  VBZ: { cls: 'v', exchange: '3' },
-  JJ: { cls: 'a', exchange: '' },
-  JJR: { cls: 'a', exchange: 'r' },
-  JJS: { cls: 'a', exchange: 't' },
-  RB: { cls: 'r', exchange: '' },
+/** The treebank tags a gap may have, by word class, each with the ECDICT inflection that makes it ('' the base form). */
+const tagsOfClass: Record<WordClass, Record<string, string>> = {
+  n: { NN: '', NNS: 's' },
+  v: { VB: '', VBP: '', VBD: 'p', VBN: 'd', VBG: 'i', VBZ: '3' },
+  a: { JJ: '', JJR: 'r', JJS: 't' },
+  r: { RB: '' },
 };
+const gapTags: Record<string, { cls: WordClass; exchange: string }> = Object.fromEntries(
+  Object.entries(tagsOfClass).flatMap(([cls, tags]) =>
+    Object.entries(tags).map(([tag, exchange]) => [tag, { cls: cls as WordClass, exchange }]),
+  ),
+);
 const classOfUpos: Record<string, WordClass> = { NOUN: 'n', VERB: 'v', ADJ: 'a', ADV: 'r' };
 /** ECDICT's part-of-speech labels of each word class. */
 const posLabels: Record<WordClass, readonly string[]> = {
