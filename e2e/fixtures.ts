@@ -7,6 +7,7 @@ import { LoginPage } from './pages/login-page';
 import { PdfExportPage } from './pages/pdf-export-page';
 import { Membership } from './pages/membership';
 import { ProfilePage } from './pages/profile-page';
+import { ReadingLessonPage } from './pages/reading-lesson-page';
 import { ReviewPage } from './pages/review-page';
 import { WordQuizPage } from './pages/word-quiz-page';
 import { Shell } from './pages/shell';
@@ -39,6 +40,7 @@ interface Fixtures {
   writer: WriterPage;
   review: ReviewPage;
   wordQuiz: WordQuizPage;
+  readingLesson: ReadingLessonPage;
   /**
    * A new user, logged in through the BFF with the page's cookies before the test starts: the
    * test's own free lookups, lists and history, shared with no other test.
@@ -72,6 +74,7 @@ export const test = base.extend<Fixtures>({
   writer: async ({ page }, use) => use(new WriterPage(page)),
   review: async ({ page }, use) => use(new ReviewPage(page)),
   wordQuiz: async ({ page }, use) => use(new WordQuizPage(page)),
+  readingLesson: async ({ page }, use) => use(new ReadingLessonPage(page)),
 
   learner: async ({ page }, use, testInfo) => {
     // The spec's name in the address tells a failing run's users apart in the upstream's data.

@@ -224,6 +224,33 @@ export function ScoreCard({
   );
 }
 
+/** A blank in a question's sentence (a gap-fill's `____`). */
+const blank = /_{3,}/;
+
+/**
+ * A question's stem with its blank drawn as a line to write on, read out as 空格; once the test is
+ * scored, the blank holds the right word.
+ */
+function Stem({ stem, fill }: { stem: string; fill?: string }) {
+  const at = stem.search(blank);
+  if (at < 0) return <>{stem}</>;
+  const rest = stem.slice(at).replace(blank, '');
+  return (
+    <>
+      {stem.slice(0, at)}
+      <span
+        data-testid="question-blank"
+        className={`mx-0.5 inline-block min-w-16 border-b-2 px-1 text-center ${
+          fill ? 'border-green-500 text-green-700' : 'border-brand-500'
+        }`}
+      >
+        {fill ?? <span className="sr-only">空格</span>}
+      </span>
+      {rest}
+    </>
+  );
+}
+
 /** An option list is only letters when each option's text is its key (paragraph matching). */
 const lettersOnly = (q: ReadingQuestion) => q.options.every((o) => o.text === o.key);
 const sameOptions = (a: ReadingQuestion, b: ReadingQuestion) =>
@@ -270,7 +297,7 @@ export function Questions({
       <ol className="flex flex-col gap-4" data-testid="questions">
         {questions.map((q) => {
           const r = result?.results.find((x) => x.number === q.number);
-          const compact = !!shared || lettersOnly(q) || q.type === 'cloze';
+          const compact = !!shared || lettersOnly(q) || q.type === 'cloze' || q.options.every((o) => !/\s/.test(o.text));
           return (
             <li
               key={q.number}
@@ -296,7 +323,7 @@ export function Questions({
               ) : (
                 <fieldset>
                   <legend lang="en" className="font-medium">
-                    {q.number}. {q.stem}
+                    {q.number}. <Stem stem={q.stem} fill={r ? q.options.find((o) => o.key === r.answer)?.text : undefined} />
                   </legend>
                   <div className={`mt-3 flex gap-2 ${compact ? 'flex-row flex-wrap' : 'flex-col'}`}>
                     {q.options.map((o) => {

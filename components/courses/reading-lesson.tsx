@@ -142,9 +142,10 @@ export function ReadingLesson({ content, start, save, links }: LessonProps<'read
 }
 
 /**
- * The questions a passage of an exam paper answers (the unit's `questions`), after its text:
- * answered, handed in to get_test_answer, scored with each answer explained, and a logged-in
- * learner's misses put into review there. A text without questions gets none.
+ * The passage's questions (the unit's `questions`), after its text: a paper's passage asks the
+ * paper's own questions it answers, any other text a 词汇填空 made from its sentences. Answered,
+ * handed in to get_test_answer, scored with each answer explained, and a logged-in learner's
+ * misses put into review there. A passage without questions shows no section.
  */
 function PassageQuestions({ content, links }: Pick<LessonProps<'reading'>, 'content' | 'links'>) {
   const { questions } = content;
@@ -159,7 +160,14 @@ function PassageQuestions({ content, links }: Pick<LessonProps<'reading'>, 'cont
   };
   return (
     <section data-testid="reading-questions" aria-label="本文练习" className="flex flex-col gap-4">
-      <h3 className="text-lg font-semibold">本文练习（{questions.length} 题）</h3>
+      <div className="flex flex-col gap-1">
+        <h3 className="text-lg font-semibold">本文练习（{questions.length} 题）</h3>
+        <p className="text-sm text-ink-soft" data-testid="reading-questions-source">
+          {content.questions_source === 'gap_fill'
+            ? '词汇填空：每题是本文中的一句话，挖去了一个词，从四个词中选出原文用的那个。题目由本文自动生成。'
+            : '试卷原题：这段原文在试卷中对应的题目。'}
+        </p>
+      </div>
       {result && (
         <ScoreCard
           result={result}

@@ -487,10 +487,11 @@ describe('the course-book calls', () => {
         ],
       },
     ]);
-    // A text that is no paper has none, and none are made up.
-    const garden = await call('query_course_unit_content', { course_id: 'cet4-reading', unit: 1 });
-    expect(garden.body.data.questions).toEqual([]);
-    expect((await call('get_test_answer', { course_id: 'cet4-reading', unit: 1, answers: {} })).http).toBe(404);
+    expect(passage.body.data.questions_source).toBe('paper');
+    // A paper's passage that answers none of its questions gets none made up.
+    const cet6 = await call('query_course_unit_content', { course_id: 'paper-reading', unit: 2 });
+    expect(cet6.body.data).toMatchObject({ questions: [], questions_source: 'paper' });
+    expect((await call('get_test_answer', { course_id: 'paper-reading', unit: 2, answers: {} })).http).toBe(404);
 
     const right = await call('get_test_answer', { ...unit, answers: { 2: 'C' } });
     expect(right.body.data).toMatchObject({ correct: 1, total: 1, score: 100, review_added: 0 });
@@ -501,6 +502,71 @@ describe('the course-book calls', () => {
     const reader = await logInByEmail(upstream, 'reader@example.com');
     const wrong = await call('get_test_answer', { ...unit, answers: { 2: 'A' } }, reader);
     expect(wrong.body.data).toMatchObject({ correct: 0, total: 1, score: 0, review_added: 2 });
+  });
+
+  it('gives a passage of a library text a gap-fill made from it, scores it, and puts the misses into review', async () => {
+    const unit = { course_id: 'cet4-reading', unit: 1 };
+    const first = await call('query_course_unit_content', unit);
+    expect(first.http).toBe(200);
+    const content = courseUnitContent.parse(first.body.data);
+    if (content.type !== 'reading') throw new Error('not a reading unit');
+    expect(content.questions_source).toBe('gap_fill');
+    const sentences = content.paragraphs.flat().map((s) => s.text);
+    // Five sentences: three to five of them carry a gap.
+    expect(content.questions.length).toBeGreaterThanOrEqual(3);
+    expect(content.questions.length).toBeLessThanOrEqual(5);
+    for (const q of content.questions) {
+      expect(q).toMatchObject({ type: 'choice', section: 0 });
+      expect(q.options).toHaveLength(4);
+      expect(q.stem).toContain('____');
+      // A sentence of the passage with one of the options in its gap.
+      expect(q.options.filter((o) => sentences.includes(q.stem.replace('____', o.text)))).toHaveLength(1);
+    }
+    // The same questions on every call: scoring makes them again.
+    expect((await call('query_course_unit_content', unit)).body.data.questions).toEqual(first.body.data.questions);
+
+    // The right answer to each, read from the passage.
+    const right = Object.fromEntries(
+      content.questions.map((q) => [
+        String(q.number),
+        q.options.find((o) => sentences.includes(q.stem.replace('____', o.text)))?.key ?? '',
+      ]),
+    );
+    const all = await call('get_test_answer', { ...unit, answers: right });
+    expect(all.http).toBe(200);
+    expect(all.body.data).toMatchObject({ correct: content.questions.length, score: 100, review_added: 0 });
+    for (const r of all.body.data.results) {
+      expect(sentences).toContain(r.evidence);
+      expect(r.explanation).toMatch(/^原文用的是 [a-z]+/);
+    }
+
+    // A logged-in learner's misses: the blanked word, in its sentence, into review as a lesson's miss.
+    const learner = await logInByEmail(upstream, 'gap-fill@example.com');
+    const [missed, ...rest] = content.questions;
+    const wrongKey = missed.options.find((o) => o.key !== right[String(missed.number)])?.key as string;
+    const answers = { ...right, [String(missed.number)]: wrongKey };
+    const scored = await call('get_test_answer', { ...unit, answers }, learner);
+    expect(scored.body.data).toMatchObject({ correct: rest.length, total: content.questions.length, review_added: 1 });
+    const word = missed.options.find((o) => o.key === right[String(missed.number)])?.text as string;
+    const cards = await upstream.db
+      .selectFrom('review_cards as c')
+      .innerJoin('review_sentences as s', 's.card_id', 'c.id')
+      .innerJoin('users as u', 'u.id', 'c.user_id')
+      .select(['c.origin', 's.word', 's.pre_context', 's.post_context', 's.source'])
+      .where('u.email', '=', 'gap-fill@example.com')
+      .execute();
+    expect(cards).toEqual([
+      {
+        origin: 'lesson',
+        word,
+        pre_context: missed.stem.slice(0, missed.stem.indexOf('____')),
+        post_context: missed.stem.slice(missed.stem.indexOf('____') + 4),
+        source: 'course',
+      },
+    ]);
+    // The same miss again makes no second card; an answer to no question of the unit is refused.
+    expect((await call('get_test_answer', { ...unit, answers }, learner)).body.data.review_added).toBe(0);
+    expect((await call('get_test_answer', { ...unit, answers: { 9: 'A' } })).http).toBe(400);
   });
 
   it('refuses questions for a paper that is not there, or that do not hold together', async () => {

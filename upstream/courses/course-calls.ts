@@ -18,6 +18,7 @@ import type { ProgressStore } from './progress';
 import type { StoredQuestion } from './sources';
 import { type PaperReviewDeps, reviewWrongAnswers } from './paper-review';
 import { reviewLessonMisses } from './lesson-review';
+import { type ReadingQuestions, reviewGapMisses } from './reading-questions';
 import type { Deck, LemmaState } from '../review/deck';
 
 export interface CourseHandlersDeps {
@@ -25,6 +26,8 @@ export interface CourseHandlersDeps {
   users: Pick<Users, 'requireUser' | 'userForToken'>;
   courseShelf: CourseShelf;
   courseProgress: ProgressStore;
+  /** A reading unit's questions: its paper's, or the gap-fill made from it. */
+  readingQuestions: ReadingQuestions;
   /** The learner's review cards: which of a unit's words they know or have waiting. */
   deck: Pick<Deck, 'lemmaStates' | 'addCard'>;
   /** Chooses the sense of a wrong answer's word in its sentence. */
@@ -60,6 +63,7 @@ export function courseHandlers({
   users,
   courseShelf,
   courseProgress,
+  readingQuestions,
   deck,
   assessmentStore,
   dictionary,
@@ -237,8 +241,16 @@ export function courseHandlers({
             paragraphs[paragraphs.length - 1].push({ id: s.id, text: s.text });
           }
           const document = catalogue.documentRef(items[0].document_id);
-          const questions = publicQuestions(catalogue.passageQuestions(items[0].document_id, items));
-          content = { type: 'reading', ...head, progress: await progress, document, paragraphs, questions };
+          const { source, questions } = await readingQuestions.of(catalogue, items);
+          content = {
+            type: 'reading',
+            ...head,
+            progress: await progress,
+            document,
+            paragraphs,
+            questions: publicQuestions(questions),
+            questions_source: source,
+          };
           break;
         }
         case 'reading-question': {
@@ -335,10 +347,11 @@ export function courseHandlers({
         questions = found.items;
         paper = book.papers.get(found.key);
       } else if (book.type === 'reading') {
-        // A passage of a paper: the questions it answers, and only those.
+        // A passage of a paper: the questions it answers, and only those; of another text, its gap-fill.
         const items = unitOf(book, unit).items;
-        paper = items[0]?.document_id;
-        questions = paper === undefined ? [] : catalogue.passageQuestions(paper, items);
+        const asked = await readingQuestions.of(catalogue, items);
+        questions = asked.questions;
+        if (asked.source === 'paper') paper = items[0]?.document_id;
         if (!questions.length) throw notFound();
       } else throw notFound();
       for (const number of Object.keys(answers)) {
@@ -369,9 +382,13 @@ export function courseHandlers({
       const correct = scored.filter((r) => r.correct).length;
       const wrong = questions.filter((_, i) => results[i].correct === false);
       const review_added =
-        user && paper !== undefined && wrong.length
-          ? await reviewWrongAnswers({ dictionary, deck }, catalogue, user.id, paper, wrong)
-          : 0;
+        !user || !wrong.length
+          ? 0
+          : paper !== undefined
+            ? await reviewWrongAnswers({ dictionary, deck }, catalogue, user.id, paper, wrong)
+            : book.type === 'reading'
+              ? await reviewGapMisses({ dictionary, deck }, catalogue, user.id, wrong)
+              : 0;
       return ok({
         course_id,
         unit,

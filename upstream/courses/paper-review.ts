@@ -1,7 +1,7 @@
 import { stopWords } from '../dictionary/rank';
 import type { DictionaryEngine } from '../dictionary/types';
 import { senseOfAnswer } from '../review/card-sense';
-import type { Deck } from '../review/deck';
+import type { CardOrigin, Deck } from '../review/deck';
 import { normalised } from '../reading/content-check';
 import { tokenize } from '../reading/text';
 import type { Catalogue } from './books';
@@ -24,13 +24,6 @@ export interface PaperReviewDeps {
   deck: Pick<Deck, 'addCard' | 'lemmaStates'>;
 }
 
-interface Candidate {
-  word: string;
-  lemma: string;
-  sentence: string;
-  at: number;
-}
-
 /** Puts the deciding words of the wrong answers into the learner's review; answers how many cards were made. */
 export async function reviewWrongAnswers(
   { dictionary, deck }: PaperReviewDeps,
@@ -41,7 +34,7 @@ export async function reviewWrongAnswers(
 ): Promise<number> {
   const sentences = catalogue.paragraphs(paperId).flat();
   const level = catalogue.paperLevel(paperId);
-  const candidates: Candidate[] = [];
+  const candidates: ReviewCandidate[] = [];
   for (const q of wrong) {
     if (!q.evidence) continue;
     const blank = /__(\d+)__/.exec(q.evidence);
@@ -69,6 +62,27 @@ export async function reviewWrongAnswers(
       candidates.push({ word: w.word, lemma: w.lemma, sentence, at: w.at });
     }
   }
+  return addReviewCards({ dictionary, deck }, userId, candidates, { origin: 'paper', from: 'paper' });
+}
+
+/** A word that a wrong answer puts into review, in its sentence (at `at`). */
+export interface ReviewCandidate {
+  word: string;
+  lemma: string;
+  sentence: string;
+  at: number;
+}
+
+/**
+ * Makes review cards of the candidates: one per lemma, none for a word the learner knows, at most
+ * `mostCards`; each with the dictionary's sense of the word in its sentence. Answers how many are new.
+ */
+export async function addReviewCards(
+  { dictionary, deck }: PaperReviewDeps,
+  userId: number,
+  candidates: readonly ReviewCandidate[],
+  { origin, from }: { origin: CardOrigin; from: string },
+): Promise<number> {
   const distinct = [...new Map(candidates.map((c) => [c.lemma, c])).values()];
   const states = await deck.lemmaStates(
     userId,
@@ -83,7 +97,7 @@ export async function reviewWrongAnswers(
     };
     const sense = senseOfAnswer(dictionary.lookup(input), c.word);
     if (!sense) continue;
-    const { created } = await deck.addCard(userId, sense, 'paper', [{ ...input, word: c.word, source: 'course', from: 'paper' }]);
+    const { created } = await deck.addCard(userId, sense, origin, [{ ...input, word: c.word, source: 'course', from }]);
     if (created) made++;
   }
   return made;

@@ -19,7 +19,8 @@ import { envelope } from '../envelope';
  *  - `sentence`: library sentences of moderate length, graded by their hardest word, 10 a unit,
  *    one course level per difficulty level up to the category's (四级: 入门, 初级, 中级).
  *  - `reading`: library documents graded likewise, a passage (a short document, or about 300
- *    words of a long one, on paragraph boundaries) a unit.
+ *    words of a long one, on paragraph boundaries) a unit, with its questions: a paper's own, or
+ *    a 词汇填空 made from the passage (courseUnitContent).
  *  - `reading-question`: imported exam papers that have questions, one paper a unit. Only where
  *    question data has been imported (真题, and an exam category whose papers have them);
  *    otherwise the book does not exist.
@@ -181,9 +182,14 @@ export const courseUnitContent = z.discriminatedUnion('type', [
   obj({ type: z.literal('word'), ...unitHead, words: z.array(courseWord) }),
   obj({ type: z.literal('sentence'), ...unitHead, sentences: z.array(courseSentence) }),
   /**
-   * A passage: consecutive paragraphs of one document. `questions`: where the document is a paper
-   * with questions, those this passage answers (their evidence is in it; answers via
-   * get_test_answer); empty otherwise — none are made up for a text that has none.
+   * A passage: consecutive paragraphs of one document, and its questions (answers via
+   * get_test_answer). `questions_source` says which: `paper`, a passage of an exam paper gets the
+   * paper's own questions that it answers (their evidence is in it), none when it answers none;
+   * `gap_fill`, a passage of any other text gets a 词汇填空 made from its own sentences — each a
+   * sentence with one content word blanked (`____`) and four words of the passage of the same part
+   * of speech and form to choose from, the author's word the answer — at most 5, spread over the
+   * passage, none when fewer than 3 of its sentences can carry a gap (dialogue, names and numbers
+   * are never blanked). The same passage always gets the same questions.
    */
   obj({
     type: z.literal('reading'),
@@ -191,6 +197,7 @@ export const courseUnitContent = z.discriminatedUnion('type', [
     document: documentRef,
     paragraphs,
     questions: z.array(readingQuestion).default([]),
+    questions_source: z.enum(['paper', 'gap_fill']).default('paper'),
   }),
   /** A whole paper's text and its questions (answers via get_test_answer). */
   obj({
@@ -317,11 +324,13 @@ export const coursesCalls = {
   }),
   /**
    * Checks a learner's answers to a reading-question unit, or to the questions of a reading unit
-   * (a passage of a paper: its `questions`; 404 for a reading unit without any): `answers` maps question number (as a
+   * (its `questions`: a paper's, or the gap-fill; 404 for a reading unit without any): `answers` maps question number (as a
    * string) to the option key chosen (a translation's answer is the learner's own and is not
    * sent); unanswered questions count as wrong. Score = correct answers out of the unit's scored
    * questions (translations are not), and 0–100 rounded. A logged-in learner's wrong answers put
-   * the words that decided them, in the passage's sentence, into their review (review cards).
+   * the words that decided them, in the passage's sentence, into their review (review cards; a
+   * gap-fill's miss: the blanked word in its sentence, origin 'lesson'). A gap-fill's evidence is
+   * its whole sentence, its explanation the word's Chinese for its part of speech.
    */
   get_test_answer: def('get_test_answer', {
     request: unitQuery.extend({ answers: z.record(z.string().regex(/^\d{1,3}$/), str.max(8)) }),
