@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Transaction } from 'kysely';
 import type { LoginMethods } from '../../lib/contract';
 import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/dialect';
 import type { Database, User } from '../db/schema';
 import type { UpstreamConfig } from '../platform/config';
 import { sha256 } from '../platform/crypto';
@@ -313,9 +314,3 @@ export function createPasswords({ config, db, now, users, rates, wechatLogin }: 
 }
 
 export type Passwords = ReturnType<typeof createPasswords>;
-
-/** A unique constraint said no (SQLite and PostgreSQL say it differently). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}

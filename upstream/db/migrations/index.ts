@@ -22,6 +22,7 @@ import * as review from './022-review';
 import * as reviewMemory from './023-review-memory';
 import * as paperQuestions from './024-paper-questions';
 import * as phoneLogin from './025-phone-login';
+import * as codePurpose from './026-code-purpose';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -54,6 +55,7 @@ export const migrations: Record<string, Migration> = {
   '023_review_memory': reviewMemory,
   '024_paper_questions': paperQuestions,
   '025_phone_login': phoneLogin,
+  '026_code_purpose': codePurpose,
 };
 
 export const migrationProvider: MigrationProvider = {
