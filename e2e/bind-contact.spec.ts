@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { seriousViolations } from './support/axe';
 import { latestSmsCode, newEmail, newPhone, widths } from './support/outbox';
 import { logInAs } from './support/visitors';
 
@@ -125,6 +126,7 @@ test.describe('binding an e-mail address (phone, 375 px)', () => {
     await expect(profile.bindAddress('email')).toHaveAccessibleName('新邮箱');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page, 'the 更换邮箱 form', '[data-testid="bind-email-form"]')).toEqual([]);
     await profile.bindCode('email').press('Escape');
 
     const next = newEmail('changed');
