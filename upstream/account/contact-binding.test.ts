@@ -13,6 +13,18 @@ async function latestSms(upstream: TestUpstream, to: string): Promise<string> {
   return code;
 }
 
+/** A WeChat OAuth code from the sandbox authorise page, for the sandbox person `nickname`. */
+async function wechatCode(upstream: TestUpstream, nickname: string): Promise<string> {
+  const answer = await upstream.request('/sandbox/wechat/authorize', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ nickname, redirect_uri: 'http://localhost:3000/Login?client_type=pc', state: 's' }),
+  });
+  const code = new URL(answer.headers.get('location') ?? 'invalid:').searchParams.get('code');
+  if (!code) throw new Error(`no sandbox code: ${answer.http}`);
+  return code;
+}
+
 /** The whole SMS login; answers the token. */
 async function logInByPhone(upstream: TestUpstream, to: string): Promise<string> {
   await upstream.call('pre_sms_login', { phone: to });
@@ -184,6 +196,34 @@ describe('binding a phone number or an e-mail address to the account', () => {
     }
     expect((await upstream.request('/__test/sms')).body.messages).toEqual([]);
     expect((await upstream.request('/__test/outbox')).body.messages).toEqual([]);
+  });
+
+  it('makes a WeChat account with a bound number no longer WeChat-only: it neither joins nor is merged into another', async () => {
+    const login = await upstream.call('get_wechat_access_token', {
+      code: await wechatCode(upstream, '微信读者'),
+      client_type: 'pc',
+    });
+    const learner = as(login.body.data.token);
+    expect((await learner.methods()).can_bind_account).toBe(true);
+
+    await learner.sendPhone(phone);
+    expect((await learner.bindPhone(phone, await latestSms(upstream, phone))).body.status).toBe('OK');
+    expect(await learner.methods()).toMatchObject({ wechat_bound: true, phone, can_bind_account: false });
+    const joined = await upstream.call(
+      'bind_account',
+      { account: 'x@example.com', password: 'whatever it is' },
+      bearer(login.body.data.token),
+    );
+    expect(joined.body.status).toBe('cannot_bind');
+    // Its WeChat stays with it: the number would otherwise lead to an account without its WeChat.
+    const other = await logInByEmail(upstream, 'other@example.com');
+    const taken = await upstream.call(
+      'bind_wechat',
+      { code: await wechatCode(upstream, '微信读者'), client_type: 'pc' },
+      bearer(other),
+    );
+    expect(taken.body.status).toBe('wechat_taken');
+    expect((await learner.methods()).wechat_bound).toBe(true);
   });
 
   it('refuses a number that is not a mainland mobile, as the login does', async () => {

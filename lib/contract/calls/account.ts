@@ -57,7 +57,7 @@ export const loginMethods = obj({
   wechat_bound: z.boolean(),
   has_password: z.boolean(),
   password_set_at: str.nullable(),
-  /** A WeChat-only account (no e-mail, no password) may join an existing account (bind_account). */
+  /** A WeChat-only account (no e-mail, phone or password) may join an existing account (bind_account). */
   can_bind_account: z.boolean(),
 });
 export type LoginMethods = z.infer<typeof loginMethods>;
