@@ -12,8 +12,8 @@ import {
   useCredentialsForm,
 } from '@/components/account/form-parts';
 import { useInsideWechat } from '@/components/account/use-inside-wechat';
+import { ContactRow } from './bind-contact';
 import { useClientMode } from '@/lib/client/use-client-mode';
-import { displayPhone } from '@/lib/contract/phone';
 import { callData } from '@/lib/client/api';
 import { toast } from '@/lib/client/toast';
 import type { LoginMethods as Methods } from '@/lib/contract/calls/account';
@@ -26,11 +26,13 @@ const rowClass = 'flex flex-wrap items-center justify-between gap-3 py-3';
 const smallButton = buttonClass({ tone: 'secondary', size: 'sm' });
 
 /**
- * How the learner logs in, on /Profil: the e-mail, WeChat (bound, or a button that binds it
- * through WeChat's OAuth and comes back here), the password (set, or changed with the old one),
- * and for an account made by WeChat alone the way to join an existing account.
+ * How the learner logs in, on /Profil: the e-mail address and the mobile number (bound, or
+ * changed, by a code sent there), WeChat (bound, or a button that binds it through WeChat's OAuth
+ * and comes back here), the password (set, or changed with the old one), and for an account made
+ * by WeChat alone the way to join an existing account.
  */
 export function LoginMethodsCard() {
+  const queryClient = useQueryClient();
   const query = useQuery({ queryKey: loginMethodsKey, queryFn: () => callData('get_login_methods') });
 
   if (query.isPending) return <p className="text-sm text-ink-mute">正在加载登录方式…</p>;
@@ -42,6 +44,11 @@ export function LoginMethodsCard() {
     );
   }
   const methods = query.data;
+  // The new value shows at once; the methods are read again behind it.
+  const bound = (change: Partial<Methods>) => {
+    queryClient.setQueryData<Methods>(loginMethodsKey, (old) => old && { ...old, ...change });
+    return queryClient.invalidateQueries({ queryKey: loginMethodsKey });
+  };
   return (
     <>
       <section aria-labelledby="login-methods-title" className="rounded-2xl border border-slate-200 bg-white px-5 py-2">
@@ -49,14 +56,8 @@ export function LoginMethodsCard() {
           登录方式
         </h2>
         <div className="divide-y divide-slate-100 text-sm">
-          <div className={rowClass}>
-            <span className="text-ink-mute">邮箱</span>
-            <span data-testid="profile-email">{methods.email ?? '未设置'}</span>
-          </div>
-          <div className={rowClass}>
-            <span className="text-ink-mute">手机号</span>
-            <span data-testid="profile-phone">{methods.phone ? displayPhone(methods.phone) : '未设置'}</span>
-          </div>
+          <ContactRow kind="email" value={methods.email} onBound={(email) => bound({ email })} />
+          <ContactRow kind="phone" value={methods.phone ?? null} onBound={(phone) => bound({ phone })} />
           <WechatRow bound={methods.wechat_bound} />
           <PasswordRow methods={methods} />
         </div>

@@ -1,12 +1,14 @@
 'use client';
 
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { callData } from '@/lib/client/api';
 import { takeRememberedRoute } from '@/lib/client/return-route';
-import { formButtonClass, FormError, inputClass, messageOf, RESEND_SECONDS, useCountdown } from './form-parts';
+import { AddressInput, CodeFormMessages, CodeInput } from './code-fields';
+import { formButtonClass } from './form-parts';
 import { OpenInWechat } from './open-in-wechat';
 import { PasswordLogin } from './password-login';
 import { PhoneLogin } from './phone-login';
+import { readEmail, useCodeForm } from './use-code-form';
 import { useInsideWechat } from './use-inside-wechat';
 import { useClientMode } from '@/lib/client/use-client-mode';
 import { TabPanel, Tabs } from '@/components/ui/tabs';
@@ -77,128 +79,61 @@ export function LoginPanel({ returnTo }: { returnTo?: string }) {
   );
 }
 
+/** Log in by e-mail in two steps: the address (获取验证码), then the code it was sent. */
 function EmailLogin({ returnTo }: { returnTo?: string }) {
-  const id = useId();
-  const [email, setEmail] = useState('');
-  const [code, setCode] = useState('');
-  const [step, setStep] = useState<'email' | 'code'>('email');
-  const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const resendIn = useCountdown(step === 'code' ? RESEND_SECONDS : 0, notice);
-
-  async function sendCode(event?: FormEvent) {
-    event?.preventDefault();
-    if (pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      await callData('pre_email_login', { email: email.trim() });
-      setStep('code');
-      setCode('');
-      setNotice(`验证码已发送至 ${email.trim()}，10 分钟内有效`);
-    } catch (e) {
-      setError(messageOf(e));
-    } finally {
-      setPending(false);
-    }
-  }
-
-  async function logIn(event: FormEvent) {
-    event.preventDefault();
-    if (pending) return;
-    setPending(true);
-    setError(null);
-    try {
-      await callData('email_login', { email: email.trim(), code: code.trim() });
+  const form = useCodeForm({
+    read: readEmail,
+    send: (email) => callData('pre_email_login', { email }).then(() => undefined),
+    verify: async (email, code) => {
+      await callData('email_login', { email, code });
       // A full load of the next page: the server renders it for the new session (and proxy.ts
       // puts the user's share_account on its URL), with no client state to reconcile.
       window.location.replace(returnTo ?? takeRememberedRoute());
-    } catch (e) {
-      setError(messageOf(e));
-      setPending(false);
-    }
-  }
+    },
+  });
 
-  if (step === 'email') {
+  if (!form.sent) {
     return (
-      <form onSubmit={sendCode} className="flex flex-col gap-3" noValidate>
-        <label htmlFor={`${id}-email`} className="text-sm font-medium">
-          邮箱地址
-        </label>
-        <input
-          id={`${id}-email`}
-          data-testid="login-email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          maxLength={254}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          placeholder="you@example.com"
-          className={inputClass}
-        />
-        {error && <FormError message={error} />}
-        <button type="submit" data-testid="login-send-code" className={formButtonClass} disabled={pending || !isEmail(email)}>
-          {pending ? '正在发送…' : '获取验证码'}
+      <form onSubmit={form.submit} className="flex flex-col gap-3" noValidate>
+        <AddressInput form={form} kind="email" testId="login-email" />
+        <CodeFormMessages form={form} errorTestId="login-error" />
+        <button
+          type="submit"
+          data-testid="login-send-code"
+          className={formButtonClass}
+          disabled={form.sending || !('to' in readEmail(form.address))}
+        >
+          {form.sending ? '正在发送…' : '获取验证码'}
         </button>
       </form>
     );
   }
 
   return (
-    <form onSubmit={logIn} className="flex flex-col gap-3" noValidate>
-      {notice && (
-        <p role="status" className="text-sm text-ink-soft">
-          {notice}
-        </p>
-      )}
-      <label htmlFor={`${id}-code`} className="text-sm font-medium">
-        验证码
-      </label>
-      <input
-        id={`${id}-code`}
-        data-testid="login-code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="\d{6}"
-        maxLength={6}
-        // biome-ignore lint/a11y/noAutofocus: the code field appears right after the learner asked for a code; they type there next
-        autoFocus
-        value={code}
-        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-        placeholder="6 位数字"
-        className={`${inputClass} tracking-[0.4em]`}
-      />
-      {error && <FormError message={error} />}
-      <button type="submit" data-testid="login-submit" className={formButtonClass} disabled={pending || code.length !== 6}>
-        {pending ? '正在登录…' : '登录'}
+    <form onSubmit={form.submit} className="flex flex-col gap-3" noValidate>
+      <CodeInput form={form} testId="login-code" />
+      <CodeFormMessages form={form} errorTestId="login-error" />
+      <button
+        type="submit"
+        data-testid="login-submit"
+        className={formButtonClass}
+        disabled={form.pending || form.code.length !== 6}
+      >
+        {form.pending ? '正在登录…' : '登录'}
       </button>
       <div className="flex justify-between text-sm">
-        <button
-          type="button"
-          className="rounded text-ink-soft hover:text-ink"
-          onClick={() => {
-            setStep('email');
-            setError(null);
-          }}
-        >
+        <button type="button" className="rounded text-ink-soft hover:text-ink" onClick={form.restart}>
           更换邮箱
         </button>
         <button
           type="button"
           className="rounded text-brand-600 hover:text-brand-700 disabled:text-ink-mute"
-          disabled={resendIn > 0 || pending}
-          onClick={() => void sendCode()}
+          disabled={form.resendIn > 0 || form.sending || form.pending}
+          onClick={() => void form.sendCode()}
         >
-          {resendIn > 0 ? `${resendIn} 秒后可重新发送` : '重新发送验证码'}
+          {form.resendIn > 0 ? `${form.resendIn} 秒后可重新发送` : '重新发送验证码'}
         </button>
       </div>
     </form>
   );
-}
-
-function isEmail(value: string): boolean {
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 }

@@ -9,8 +9,8 @@ import { LoginMethodsCard } from './login-methods';
 
 /**
  * /Profil: the learner's profile as the account has it — avatar, nickname, account number and
- * membership — and how they log in (e-mail, WeChat, password). The nickname and avatar come from
- * the WeChat profile or the e-mail login.
+ * membership — and how they log in (e-mail and phone, which can be bound or changed here, WeChat,
+ * password). The nickname and avatar come from the WeChat profile or the e-mail login.
  */
 export function ProfileScreen() {
   const { data: user, isPending } = useCurrentUser();

@@ -1,4 +1,7 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { latestCode, latestSmsCode } from '../support/outbox';
+
+type Contact = 'phone' | 'email';
 
 /** /Profil: the learner's profile and how they log in. */
 export class ProfilePage {
@@ -7,6 +10,15 @@ export class ProfilePage {
   account = () => this.page.getByTestId('profile-account');
   nickname = () => this.page.getByTestId('profile-nickname');
   email = () => this.page.getByTestId('profile-email');
+  phone = () => this.page.getByTestId('profile-phone');
+  /** The 绑定 / 更换 button of the 手机号 or 邮箱 row, and the parts of the form it opens. */
+  openBind = (kind: Contact) => this.page.getByTestId(`bind-${kind}-open`);
+  bindForm = (kind: Contact) => this.page.getByTestId(`bind-${kind}-form`);
+  bindAddress = (kind: Contact) => this.page.getByTestId(`bind-${kind}-input`);
+  bindCode = (kind: Contact) => this.page.getByTestId(`bind-${kind}-code`);
+  bindSend = (kind: Contact) => this.page.getByTestId(`bind-${kind}-send`);
+  bindSubmit = (kind: Contact) => this.page.getByTestId(`bind-${kind}-submit`);
+  bindError = (kind: Contact) => this.page.getByTestId(`bind-${kind}-error`);
   wechat = () => this.page.getByTestId('profile-wechat');
   bindWechat = () => this.page.getByTestId('bind-wechat');
   passwordState = () => this.page.getByTestId('profile-password');
@@ -30,6 +42,17 @@ export class ProfilePage {
     await this.newPassword().fill(password);
     await this.confirmPassword().fill(confirm);
     await this.savePassword().click();
+  }
+
+  /** Opens the row's form, asks for a code to `address` and confirms with the code the outbox holds. */
+  async bind(request: APIRequestContext, kind: Contact, address: string) {
+    await this.openBind(kind).click();
+    await this.bindAddress(kind).fill(address);
+    await this.bindSend(kind).click();
+    await expect(this.bindSend(kind)).toHaveText(/秒后重新获取/);
+    const code = kind === 'phone' ? await latestSmsCode(request, address) : await latestCode(request, address);
+    await this.bindCode(kind).fill(code);
+    await this.bindSubmit(kind).click();
   }
 
   /** Joins an existing account from the 绑定已有账号 form. */

@@ -1,6 +1,7 @@
 import type { UpstreamConfig } from '../platform/config';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
+import type { ContactBinding } from './contact-binding';
 import type { EmailLogin } from './email-login';
 import type { Passwords } from './passwords';
 import type { SmsLogin } from './sms-login';
@@ -14,9 +15,13 @@ export interface AccountHandlersDeps {
   smsLogin: SmsLogin;
   wechatLogin: WechatLogin;
   passwords: Passwords;
+  contactBinding: ContactBinding;
 }
 
-/** Environment, log-in (e-mail, SMS, WeChat, password), binding, the user's own info, log-out. */
+/**
+ * Environment, log-in (e-mail, SMS, WeChat, password), binding (another account, WeChat, a phone
+ * number, an e-mail address), the user's own info, log-out.
+ */
 export function accountHandlers({
   config,
   users,
@@ -24,6 +29,7 @@ export function accountHandlers({
   smsLogin,
   wechatLogin,
   passwords,
+  contactBinding,
 }: AccountHandlersDeps): CallHandlers {
   return {
     get_env_type: async () => ok({ env_type: config.envType }),
@@ -85,6 +91,26 @@ export function accountHandlers({
       const user = await users.requireUser(caller);
       await passwords.bindWechat(user, code, client_type);
       return ok(undefined, '微信已绑定');
+    },
+
+    pre_bind_phone: async ({ phone }, caller) => {
+      await contactBinding.sendPhoneCode(await users.requireUser(caller), phone, caller.ip);
+      return ok(undefined, '验证码已发送');
+    },
+
+    bind_phone: async ({ phone, code }, caller) => {
+      const bound = await contactBinding.bindPhone(await users.requireUser(caller), phone, code);
+      return ok({ phone: bound.phone }, bound.said);
+    },
+
+    pre_bind_email: async ({ email }, caller) => {
+      await contactBinding.sendEmailCode(await users.requireUser(caller), email, caller.ip);
+      return ok(undefined, '验证码已发送');
+    },
+
+    bind_email: async ({ email, code }, caller) => {
+      const bound = await contactBinding.bindEmail(await users.requireUser(caller), email, code);
+      return ok({ email: bound.email }, bound.said);
     },
 
     logout: async (_input, caller) => {

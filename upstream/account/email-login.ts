@@ -4,7 +4,7 @@ import type { User } from '../db/schema';
 import type { Mailer } from './mailer';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Clock } from '../platform/time';
-import { type CodeStore, createLoginCodes, type Recipient } from './login-codes';
+import { type CodePurpose, createLoginCodes, type Recipient, tableCodeStore } from './login-codes';
 import type { Users } from './users';
 
 interface EmailLoginDeps {
@@ -34,70 +34,49 @@ export function mailboxOf(email: string): string {
   return `${local}@${domain}`;
 }
 
-/** E-mail login codes live in `email_codes`. */
-function emailCodeStore(db: Db): CodeStore {
-  return {
-    newest: (email) =>
-      db
-        .selectFrom('email_codes')
-        .select(['id', 'code_hash', 'created_at', 'expires_at'])
-        .where('email', '=', email)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-    replace: (email, code) =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('email_codes')
-          .where((eb) => eb.or([eb('email', '=', email), eb('expires_at', '<=', code.created_at)]))
-          .execute();
-        const { id } = await trx
-          .insertInto('email_codes')
-          .values({ email, ...code })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return id;
-      }),
-    spendTry: async (id) => {
-      const spent = await db
-        .updateTable('email_codes')
-        .set((eb) => ({ tries_left: eb('tries_left', '-', 1) }))
-        .where('id', '=', id)
-        .where('tries_left', '>', 0)
-        .executeTakeFirst();
-      return spent.numUpdatedRows > 0n;
-    },
-    exists: async (id) => !!(await db.selectFrom('email_codes').select('id').where('id', '=', id).executeTakeFirst()),
-    remove: async (id) => (await db.deleteFrom('email_codes').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
-  };
+/** The mail that carries a code: a login, or adding the address to an account, in its own words. */
+function codeMail(purpose: CodePurpose, code: string): { subject: string; text: string } {
+  const ignore = '如非本人操作，请忽略此邮件。';
+  return purpose === 'login'
+    ? { subject: '语境登录验证码', text: `您的验证码是 ${code}，10 分钟内有效。${ignore}` }
+    : {
+        subject: '语境绑定邮箱验证码',
+        text: `您正在将此邮箱绑定到语境账号，验证码是 ${code}，10 分钟内有效。${ignore}`,
+      };
 }
 
-/** Log-in by a one-time code sent to an e-mail address (login-codes.ts). */
+/**
+ * Log-in by a one-time code sent to an e-mail address (login-codes.ts); the codes live in
+ * `email_codes`, and the same codes, for another purpose, add an address to an account.
+ */
 export function createEmailLogin({ config, db, now, mailer, users, rates }: EmailLoginDeps) {
-  const codes = createLoginCodes({ config, now, rates, store: emailCodeStore(db) });
+  const codes = createLoginCodes({ config, now, rates, store: tableCodeStore(db, { table: 'email_codes', recipient: 'email' }) });
   const recipientOf = (address: string): Recipient => {
     const email = normalizeEmail(address);
     return { to: email, counted: mailboxOf(email) };
   };
 
   return {
-    /** Sends a login code to the address; `clientAddress` is the asking client's. */
-    async sendCode(address: string, clientAddress: string): Promise<void> {
+    /** Sends a code (a login code unless said) to the address; `clientAddress` is the asking client's. */
+    async sendCode(address: string, clientAddress: string, purpose: CodePurpose = 'login'): Promise<void> {
       const recipient = recipientOf(address);
-      await codes.send(recipient, clientAddress, (code) =>
-        mailer.send({
-          to: recipient.to,
-          subject: '语境登录验证码',
-          text: `您的验证码是 ${code}，10 分钟内有效。如非本人操作，请忽略此邮件。`,
-        }),
+      await codes.send(recipient, purpose, clientAddress, (code) =>
+        mailer.send({ to: recipient.to, ...codeMail(purpose, code) }),
       );
     },
 
     /** Consumes the code and answers the (possibly new) user. */
     async verifyCode(address: string, code: string, shareAccount?: string): Promise<User> {
       const recipient = recipientOf(address);
-      await codes.verify(recipient, code);
+      await codes.verify(recipient, 'login', code);
       return users.findOrCreateByEmail(recipient.to, shareAccount);
+    },
+
+    /** Consumes a code of the purpose and answers the (normalised) address it was sent to. */
+    async consumeCode(address: string, code: string, purpose: CodePurpose): Promise<string> {
+      const recipient = recipientOf(address);
+      await codes.verify(recipient, purpose, code);
+      return recipient.to;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { UpstreamModule } from '../platform/module';
 import { createRateLimiter } from '../platform/rate-limit';
 import { accountHandlers } from './account-calls';
+import { type ContactBinding, createContactBinding } from './contact-binding';
 import { createEmailLogin, type EmailLogin } from './email-login';
 import { createMailer, type Mailer } from './mailer';
 import { createPasswords, type Passwords } from './passwords';
@@ -21,12 +22,15 @@ export interface AccountServices {
   smsLogin: SmsLogin;
   wechatLogin: WechatLogin;
   passwords: Passwords;
+  /** Adding a phone number or an e-mail address to the logged-in learner's account, by code. */
+  contactBinding: ContactBinding;
 }
 
 /**
  * Accounts: users and sessions, log-in by e-mail code, by SMS code, by WeChat and by password,
- * binding WeChat to a password account, the user's info; in the test environment also the WeChat
- * authorise sandbox and the outboxes of "sent" login codes (mail and SMS).
+ * binding WeChat to a password account, binding a phone number or an e-mail address by code, the
+ * user's info; in the test environment also the WeChat authorise sandbox and the outboxes of
+ * "sent" codes (mail and SMS).
  */
 export const accountModule: UpstreamModule<object, AccountServices> = {
   name: 'account',
@@ -41,6 +45,7 @@ export const accountModule: UpstreamModule<object, AccountServices> = {
     wechatLogin: ({ config, db, now }) => createWechatLogin({ config, db, now }),
     passwords: ({ config, db, now, users, wechatLogin }) =>
       createPasswords({ config, db, now, users, wechatLogin, rates: createRateLimiter({ db, now }) }),
+    contactBinding: ({ db, emailLogin, smsLogin }) => createContactBinding({ db, emailLogin, smsLogin }),
   },
   calls: accountHandlers,
   routes: ({ config, db, wechatLogin }) => [

@@ -3,6 +3,7 @@ import { hash, verify } from '@node-rs/argon2';
 import type { Transaction } from 'kysely';
 import type { LoginMethods } from '../../lib/contract';
 import type { Db } from '../db/database';
+import { isUniqueViolation } from '../db/dialect';
 import type { Database, User } from '../db/schema';
 import type { UpstreamConfig } from '../platform/config';
 import { sha256 } from '../platform/crypto';
@@ -25,13 +26,18 @@ const invalidCredentials = () => new UpstreamError(400, 'invalid_credentials', '
 const oldPasswordRequired = () => new UpstreamError(400, 'old_password_required', '请输入原密码');
 const wrongOldPassword = () => new UpstreamError(400, 'wrong_password', '原密码错误');
 const changedMeanwhile = () => new UpstreamError(409, 'conflict', '账号信息刚刚发生了变化，请刷新后重试');
-const notWechatOnly = () => new UpstreamError(400, 'cannot_bind', '只有仅使用微信登录（未设置邮箱和密码）的账号可以绑定已有账号');
+const notWechatOnly = () =>
+  new UpstreamError(400, 'cannot_bind', '只有仅使用微信登录（未设置邮箱、手机号和密码）的账号可以绑定已有账号');
 const targetHasWechat = () => new UpstreamError(409, 'wechat_taken', '该账号已绑定其他微信，无法再绑定');
 const wechatHasMoney = () =>
   new UpstreamError(409, 'has_membership', '当前微信账号有会员时长或支付订单，不能合并到其他账号，请联系客服处理');
 const callerHasOtherWechat = () => new UpstreamError(409, 'already_bound', '当前账号已绑定其他微信');
 const wechatBelongsElsewhere = () =>
-  new UpstreamError(409, 'wechat_taken', '该微信已是另一个账号的登录方式（该账号有会员、订单、邮箱或密码），无法绑定到当前账号');
+  new UpstreamError(
+    409,
+    'wechat_taken',
+    '该微信已是另一个账号的登录方式（该账号有会员、订单、邮箱、手机号或密码），无法绑定到当前账号',
+  );
 
 /**
  * How long a pending order keeps a WeChat account from being merged away: the membership's
@@ -50,6 +56,13 @@ interface PasswordsDeps {
   rates: RateLimiter;
   wechatLogin: WechatLogin;
 }
+
+/**
+ * Whether the account can be logged in to otherwise than by WeChat (an e-mail, a mobile number, a
+ * password): then it is no bare WeChat account to merge away, since that way in would still lead
+ * to it, without its WeChat.
+ */
+const hasOtherLogin = (user: User) => user.email !== null || user.phone !== null || user.password_hash !== null;
 
 /** What the bind calls answer: the account now holding the WeChat identity. */
 export type BoundUser = User;
@@ -119,7 +132,7 @@ export function createPasswords({ config, db, now, users, rates, wechatLogin }: 
    * somebody's account of its own.
    */
   async function isBareWechatAccount(trx: Transaction<Database>, user: User): Promise<'bare' | 'money' | 'login'> {
-    if (user.email !== null || user.password_hash !== null) return 'login';
+    if (hasOtherLogin(user)) return 'login';
     const at = now();
     if (user.vip_expires_at !== null && user.vip_expires_at > stamp(at)) return 'money';
     const paid = await trx.selectFrom('payments').select('id').where('user_id', '=', user.id).limit(1).executeTakeFirst();
@@ -264,7 +277,7 @@ export function createPasswords({ config, db, now, users, rates, wechatLogin }: 
         wechat_bound: user.wechat_openid !== null,
         has_password: user.password_hash !== null,
         password_set_at: user.password_set_at,
-        can_bind_account: user.wechat_openid !== null && user.email === null && user.password_hash === null,
+        can_bind_account: user.wechat_openid !== null && !hasOtherLogin(user),
       };
     },
 
@@ -273,7 +286,7 @@ export function createPasswords({ config, db, now, users, rates, wechatLogin }: 
      * which then holds the WeChat identity. Answers that account (the caller logs in as it).
      */
     async bindAccount(user: User, login: string, password: string, clientAddress: string): Promise<BoundUser> {
-      if (user.wechat_openid === null || user.email !== null || user.password_hash !== null) throw notWechatOnly();
+      if (user.wechat_openid === null || hasOtherLogin(user)) throw notWechatOnly();
       const target = await checkCredentials(login, password, clientAddress);
       if (target.wechat_openid !== null) throw targetHasWechat();
       return moveWechat(
@@ -313,9 +326,3 @@ export function createPasswords({ config, db, now, users, rates, wechatLogin }: 
 }
 
 export type Passwords = ReturnType<typeof createPasswords>;
-
-/** A unique constraint said no (SQLite and PostgreSQL say it differently). */
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}

@@ -5,7 +5,7 @@ import { normalizeMainlandPhone } from '../../lib/contract/phone';
 import { UpstreamError } from '../platform/http';
 import type { RateLimiter } from '../platform/rate-limit';
 import type { Clock } from '../platform/time';
-import { type CodeStore, createLoginCodes, type Recipient } from './login-codes';
+import { type CodePurpose, createLoginCodes, type Recipient, tableCodeStore } from './login-codes';
 import type { SmsSender } from './sms-sender';
 import type { Users } from './users';
 
@@ -20,50 +20,13 @@ interface SmsLoginDeps {
 
 export const invalidPhone = () => new UpstreamError(400, 'invalid_phone', '手机号格式不正确');
 
-/** SMS login codes live in `sms_codes`, as e-mail's in `email_codes`. */
-function smsCodeStore(db: Db): CodeStore {
-  return {
-    newest: (phone) =>
-      db
-        .selectFrom('sms_codes')
-        .select(['id', 'code_hash', 'created_at', 'expires_at'])
-        .where('phone', '=', phone)
-        .orderBy('id', 'desc')
-        .limit(1)
-        .executeTakeFirst(),
-    replace: (phone, code) =>
-      db.transaction().execute(async (trx) => {
-        await trx
-          .deleteFrom('sms_codes')
-          .where((eb) => eb.or([eb('phone', '=', phone), eb('expires_at', '<=', code.created_at)]))
-          .execute();
-        const { id } = await trx
-          .insertInto('sms_codes')
-          .values({ phone, ...code })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        return id;
-      }),
-    spendTry: async (id) => {
-      const spent = await db
-        .updateTable('sms_codes')
-        .set((eb) => ({ tries_left: eb('tries_left', '-', 1) }))
-        .where('id', '=', id)
-        .where('tries_left', '>', 0)
-        .executeTakeFirst();
-      return spent.numUpdatedRows > 0n;
-    },
-    exists: async (id) => !!(await db.selectFrom('sms_codes').select('id').where('id', '=', id).executeTakeFirst()),
-    remove: async (id) => (await db.deleteFrom('sms_codes').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n,
-  };
-}
-
 /**
  * Log-in by a one-time code sent by SMS to a mainland mobile number, under the same rules and
- * limits as e-mail codes (login-codes.ts): a number is one recipient however it was typed.
+ * limits as e-mail codes (login-codes.ts): a number is one recipient however it was typed. The
+ * codes live in `sms_codes`; the same codes, for another purpose, add a number to an account.
  */
 export function createSmsLogin({ config, db, now, sms, users, rates }: SmsLoginDeps) {
-  const codes = createLoginCodes({ config, now, rates, store: smsCodeStore(db) });
+  const codes = createLoginCodes({ config, now, rates, store: tableCodeStore(db, { table: 'sms_codes', recipient: 'phone' }) });
   const recipientOf = (typed: string): Recipient => {
     const phone = normalizeMainlandPhone(typed);
     if (!phone) throw invalidPhone();
@@ -71,17 +34,24 @@ export function createSmsLogin({ config, db, now, sms, users, rates }: SmsLoginD
   };
 
   return {
-    /** Sends a login code to the number; `clientAddress` is the asking client's. */
-    async sendCode(typed: string, clientAddress: string): Promise<void> {
+    /** Sends a code (a login code unless said) to the number; `clientAddress` is the asking client's. */
+    async sendCode(typed: string, clientAddress: string, purpose: CodePurpose = 'login'): Promise<void> {
       const recipient = recipientOf(typed);
-      await codes.send(recipient, clientAddress, (code) => sms.send({ to: recipient.to, code }));
+      await codes.send(recipient, purpose, clientAddress, (code) => sms.send({ to: recipient.to, code }));
     },
 
     /** Consumes the code and answers the (possibly new) user. */
     async verifyCode(typed: string, code: string, shareAccount?: string): Promise<User> {
       const recipient = recipientOf(typed);
-      await codes.verify(recipient, code);
+      await codes.verify(recipient, 'login', code);
       return users.findOrCreateByPhone(recipient.to, shareAccount);
+    },
+
+    /** Consumes a code of the purpose and answers the number (E.164) it was sent to. */
+    async consumeCode(typed: string, code: string, purpose: CodePurpose): Promise<string> {
+      const recipient = recipientOf(typed);
+      await codes.verify(recipient, purpose, code);
+      return recipient.to;
     },
   };
 }

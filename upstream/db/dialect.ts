@@ -10,6 +10,12 @@ type AnyDb = Pick<Kysely<unknown>, 'getExecutor'>;
 
 export const isPostgres = (db: AnyDb) => db.getExecutor().adapter instanceof PostgresAdapter;
 
+/** A unique constraint said no (SQLite and PostgreSQL say it differently). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
+}
+
 /** Adds the auto-numbered key `id`: SQLite and PostgreSQL spell it differently. */
 export function withId<T extends string>(db: Kysely<unknown>, table: CreateTableBuilder<T, never>) {
   return isPostgres(db)

@@ -46,6 +46,8 @@ export interface EmailCodesTable {
   created_at: string;
   expires_at: string;
   tries_left: number;
+  /** What the code is for: `login`, or `bind:<user id>` (027_code_purpose). */
+  purpose: Generated<string>;
 }
 
 export interface SmsCodesTable {
@@ -56,6 +58,8 @@ export interface SmsCodesTable {
   created_at: string;
   expires_at: string;
   tries_left: number;
+  /** What the code is for: `login`, or `bind:<user id>` (027_code_purpose). */
+  purpose: Generated<string>;
 }
 
 /** Text messages "sent" without an SMS provider (test environment only). */

@@ -4,7 +4,10 @@ import { envelope } from '../envelope';
 import { PASSWORD_MAX, passwordProblem } from '../password-rules';
 import { PHONE_INPUT_MAX } from '../phone';
 
-/** Accounts: the environment, e-mail and WeChat login, the user, logging out. */
+/**
+ * Accounts: the environment, e-mail, SMS, WeChat and password login, binding a way in to the
+ * account, the user, logging out.
+ */
 
 /** The upstream's answer to a login: its token, kept by the BFF in the session (never the page's). */
 export const loginToken = obj({ token: str, nickname: str, headimgurl: str });
@@ -54,7 +57,7 @@ export const loginMethods = obj({
   wechat_bound: z.boolean(),
   has_password: z.boolean(),
   password_set_at: str.nullable(),
-  /** A WeChat-only account (no e-mail, no password) may join an existing account (bind_account). */
+  /** A WeChat-only account (no e-mail, phone or password) may join an existing account (bind_account). */
   can_bind_account: z.boolean(),
 });
 export type LoginMethods = z.infer<typeof loginMethods>;
@@ -126,6 +129,31 @@ export const accountCalls = {
   /** Logged in: attaches the WeChat identity of an OAuth code (state marked "bind") to the account. */
   bind_wechat: def('bind_wechat', {
     request: obj({ code: str.min(1).max(512), client_type: z.enum(['pc', 'inside_wechat']) }),
+  }),
+  /**
+   * Logged in: sends a 6-digit code by SMS to the number, to add it to the account (or put it in
+   * place of the account's number); the login codes' rules and limits, shared with them.
+   */
+  pre_bind_phone: def('pre_bind_phone', {
+    request: obj({ phone: typedPhone }),
+  }),
+  /**
+   * Logged in: the number of a pre_bind_phone code becomes the account's (then SMS login reaches
+   * it); refused with phone_taken (该手机号已绑定其他账号) when another account has it, which is
+   * told only after the code was right. Answers the number in E.164; the session stays.
+   */
+  bind_phone: def('bind_phone', {
+    request: obj({ phone: typedPhone, code: str.regex(/^\d{6}$/) }),
+    response: envelope(obj({ phone: str })),
+  }),
+  /** Logged in: as pre_bind_phone, for an e-mail address (a code by mail). */
+  pre_bind_email: def('pre_bind_email', {
+    request: obj({ email: z.email().max(254) }),
+  }),
+  /** Logged in: as bind_phone, for an e-mail address; email_taken (该邮箱已绑定其他账号). */
+  bind_email: def('bind_email', {
+    request: obj({ email: z.email().max(254), code: str.regex(/^\d{6}$/) }),
+    response: envelope(obj({ email: str })),
   }),
   /** Spec section 7: sends an empty body, reads status and description. */
   logout: def('logout', {}),

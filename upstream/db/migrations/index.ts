@@ -23,6 +23,7 @@ import * as reviewMemory from './023-review-memory';
 import * as paperQuestions from './024-paper-questions';
 import * as phoneLogin from './025-phone-login';
 import * as sandboxTradeType from './026-sandbox-trade-type';
+import * as codePurpose from './027-code-purpose';
 
 /*
  * Versioned schema changes, one file each, applied in name order by Kysely's Migrator, which
@@ -56,6 +57,7 @@ export const migrations: Record<string, Migration> = {
   '024_paper_questions': paperQuestions,
   '025_phone_login': phoneLogin,
   '026_sandbox_trade_type': sandboxTradeType,
+  '027_code_purpose': codePurpose,
 };
 
 export const migrationProvider: MigrationProvider = {
