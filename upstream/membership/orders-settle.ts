@@ -13,6 +13,21 @@ import { type PaymentProvider, type Refund, type Transaction, tradeTypeOf } from
 
 export type Settlement = 'credited' | 'already-settled' | 'flagged' | 'unpaid' | 'failed';
 
+/**
+ * Why a paid transaction is not credited to its order, if it is not: another amount, another way
+ * of paying than the order was placed (where the provider says), or an order no longer pending.
+ */
+function whyNotCredited(
+  tx: Pick<Transaction, 'amountFen' | 'tradeType'>,
+  order: { amount_fen: number; channel: keyof typeof tradeTypeOf; status: string },
+) {
+  if (tx.amountFen !== order.amount_fen) return 'flagged-amount' as const;
+  if (tx.tradeType !== undefined && tx.tradeType !== tradeTypeOf[order.channel]) return 'flagged-channel' as const;
+  if (order.status === 'closed') return 'flagged-closed' as const;
+  if (order.status !== 'pending') return 'flagged-late' as const;
+  return undefined;
+}
+
 /** The refund's number at the provider: one per payment, the same however often it is asked for. */
 export function refundNumberOf(transactionId: string): string {
   return /^[0-9A-Za-z]{1,60}$/.test(transactionId)
@@ -101,16 +116,7 @@ export function createSettlement({ db, now, provider, log }: SettlementDeps) {
             recorded_at: at,
           })
           .execute();
-      const flaggedAs =
-        tx.amountFen !== order.amount_fen
-          ? ('flagged-amount' as const)
-          : tx.tradeType !== undefined && tx.tradeType !== tradeTypeOf[order.channel]
-            ? ('flagged-channel' as const)
-            : order.status === 'closed'
-              ? ('flagged-closed' as const)
-              : order.status !== 'pending'
-                ? ('flagged-late' as const)
-                : undefined;
+      const flaggedAs = whyNotCredited(tx, order);
       if (flaggedAs) {
         await trx
           .updateTable('orders')
