@@ -71,6 +71,27 @@ const determiners = new Set([
 ]);
 const prepositions = new Set(['to', 'for', 'with', 'at', 'from', 'into', 'of', 'by', 'onto', 'upon', 'toward', 'towards']);
 
+/** Words that open a phrase of place after a verb's object ("got it onto his shoulder"). */
+const placePrepositions = new Set([
+  'onto',
+  'into',
+  'on',
+  'in',
+  'off',
+  'out',
+  'up',
+  'down',
+  'over',
+  'under',
+  'behind',
+  'across',
+  'around',
+  'away',
+  'back',
+  'inside',
+  'outside',
+]);
+
 /**
  * Particles that before a noun phrase are far more often its preposition ("held in recent months",
  * "to be had on good bonds", "walked through the door"): there only the parser's own particle link
@@ -186,10 +207,12 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
         const own = parse.links.some((l) => l.right === particle && /^(D|A|AN|GN)/.test(l.label));
         // "it" with a complement after it is the object of a verb that takes two ("made it
         // impossible", "makes it clear"), not the idiom (make it: succeed).
+        // Nor is "it" before a phrase of place ("got it onto his shoulder", "put it in the box").
         const complement =
           parse.words[particle]?.toLowerCase() === 'it' &&
           (/^[anv]/.test(parse.subscripts[particle + 1] ?? '') ||
-            determiners.has(parse.words[particle + 1]?.toLowerCase() ?? ''));
+            determiners.has(parse.words[particle + 1]?.toLowerCase() ?? '') ||
+            placePrepositions.has(parse.words[particle + 1]?.toLowerCase() ?? ''));
         return { used: !own && !complement };
       }
       // A verb and a preposition ("turned to her friend", "ran for ten years"): a prepositional
@@ -226,9 +249,12 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
           return { used: false };
         return { used: true, role: withParticle };
       }
-      // "ran out of water": the particle begins an idiom ("out of") that hangs on the verb.
+      // "ran out of water": the particle begins an idiom ("out of") that hangs on the verb, right
+      // after it; with the object between, it is the verb's own phrase ("make a piece out of his
+      // melodies" is make from).
       const group = parse.links.filter((l) => l.left === particle && idiom(l.label)).map((l) => l.right);
-      if (group.some((g) => linked(verb, g, (l) => l.startsWith('MV')))) return { used: true, role: withParticle };
+      if (particle === verb + 1 && group.some((g) => linked(verb, g, (l) => l.startsWith('MV'))))
+        return { used: true, role: withParticle };
       // "took two days off": the parser took the particle for an adverb of the verb.
       const adverb =
         linked(verb, particle, (l) => l.startsWith('MV')) && !parse.links.some((l) => l.left === particle && /^J/.test(l.label));
@@ -293,6 +319,10 @@ export function createExpressionJudge(wordnet: WordNet, lemmatizer: Lemmatizer) 
     // A verb idiom of three words or more ("made up my mind", "took great care"): its words are
     // linked among themselves, whatever else the verb governs.
     if (at.length >= 3 && senses.some((s) => s.pos === 'v') && ctx.parseIndexOf(match.tokens[0]) === from) {
+      // One that ends in a preposition whose object is a place, after a verb of motion, is the
+      // verb and a phrase of place ("go down on the sidewalk" is not go down on).
+      const object = parse.links.find((l) => l.left === to && /^J/.test(l.label));
+      if (object && movement(parse, from) && placeLike(parse.words[object.right].toLowerCase())) return { used: false };
       const inside = new Set(at);
       const reached = new Set([at[0]]);
       for (let grown = true; grown; ) {

@@ -141,6 +141,27 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect(sailor[0].gloss[0].sense_id).toMatch(/^sort%1:/);
   });
 
+  it('reads a noun modifier WordNet also has as an adjective as the adjective', async () => {
+    // The trained parser reads both as nouns compounded with the noun after them.
+    expect((await lookupParsed('It happened on the [twelfth] hole, a 155-yarder.'))[0].gloss[0].sense_id).toMatch(
+      /^twelfth%[35]:/,
+    );
+    expect((await lookupParsed('The [cut] edge is joined by cement to the cut end.'))[0].gloss[0].sense_id).toMatch(/^cut%[35]:/);
+    // A noun WordNet has no adjective of stays the noun.
+    expect((await lookupParsed('The [school] board met on Monday.'))[0].gloss[0].sense_id).toMatch(/^school%1:/);
+  });
+
+  it('takes no verb idiom where its last words are a phrase of place or of what the object is made of', async () => {
+    const first = async (marked: string) => (await lookupParsed(marked))[0].gloss[0].sense_id;
+    // Not make out (detect), get it (understand), go down on.
+    expect(await first('He would [make] a little piece out of his melodies.')).toMatch(/^make%2:/);
+    expect(await first('He [got] it onto his shoulder after some work.')).toMatch(/^get%2:/);
+    expect(await first('If you want to fight, [go] down on the sidewalk.')).not.toMatch(/^go_down_on%/);
+    // The idioms themselves still go first.
+    expect(await first('He [ran] out of money.')).toMatch(/^run_out%2:/);
+    expect(await first('The plane [took] off at noon.')).toMatch(/^take_off%2:/);
+  });
+
   it("reads a passive participle as its verb where SemCor's annotators mostly did, else as the adjective", async () => {
     const sentence = 'The authority for the program was renewed several times.';
     const words = trees?.parse(sentence).words ?? [];

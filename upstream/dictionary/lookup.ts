@@ -8,7 +8,7 @@
 import type { TranslationItem } from '../../lib/contract';
 import type { UdWord } from '../language/ud';
 import type { Parse } from '../parser/link-grammar';
-import { annotatorsPassive, annotatorsReading } from './annotators-reading';
+import { annotatorsPassive, annotatorsReading, nounModifier } from './annotators-reading';
 import { buildItem } from './build-item';
 import { pairOf } from './collocation-pair';
 import type { EngineContext } from './engine-data';
@@ -83,6 +83,7 @@ export function lookupWord(
 
   const pair = pairOf(role, d);
   const annotated = options.readings === false ? undefined : annotatorsReading(candidates, tree, model());
+  const modifier = tree && nounModifier(tree.words, tree.target);
   // The synsets of a compound the word is part of, for the word's sense that means it.
   const compoundSynsets = compound?.wordnet
     ? new Set(d.wordnet.senses(compound.wordnet).map((s) => `${s.pos}${s.offset}`))
@@ -97,7 +98,12 @@ export function lookupWord(
             .slice(0, 2)
             .map((g) => ({ ...g, gloss: { ...g.gloss, maybe: 'phrase' as const } }))
         : [];
-      const hint = annotated?.lemma === c.lemma ? annotated.pos : undefined;
+      const hint =
+        annotated?.lemma === c.lemma
+          ? annotated.pos
+          : !annotated && modifier && d.wordnet.has(c.lemma, 'a')
+            ? ('a' as const)
+            : undefined;
       const built = buildItem(engine, c, tagged, features, phrase, offered, role?.text, pair, tree, compoundSynsets, hint);
       return { ...built, fits: !features.posFromParse || (features.pos !== undefined && c.pos.has(features.pos)) };
     })
