@@ -59,7 +59,7 @@ export function buildItem(
   const meant = compound && byRanker.find((s) => s.sense.pos === pos && compound.has(`${s.sense.pos}${s.sense.offset}`));
   const choice = meant
     ? { order: [meant.sense.key], confident: true, byModel: false }
-    : pos && chooseSenses(lemma, pos, byRanker, model(), tree, options.contextWeight, options.confident);
+    : pos && chooseSenses(lemma, pos, byRanker, model(), tree, options);
   const ranked = choice ? applyChoice(byRanker, choice) : byRanker;
   d.chinese.prefetch(
     lemma,

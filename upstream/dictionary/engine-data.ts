@@ -34,6 +34,8 @@ export interface DictionaryEngineOptions {
   expressionsFirst?: boolean;
   /** Whether the annotators' reading of a form decides its lemma (bench; default true). */
   readings?: boolean;
+  /** Whether WordNet's tag counts weigh the senses of a lemma the model never saw (bench; sense-choice.ts). */
+  tagCounts?: boolean;
 }
 
 /** The engine's data: the shared word data, and what reads it with this engine's options. */

@@ -26,39 +26,49 @@ const ranked = [
 
 describe('choosing the sense that fits', () => {
   it("orders a part of speech's senses by the model's probability, a sense it never saw as rare", () => {
-    const byRiver = chooseSenses('bank', 'n', ranked, model, { words: river, target: 4 }, 0);
+    const byRiver = chooseSenses('bank', 'n', ranked, model, { words: river, target: 4 }, { contextWeight: 0 });
     expect(byRiver.byModel).toBe(true);
     expect(byRiver.order[0]).toBe(riverKey);
     expect([...byRiver.order].sort()).toEqual([flightKey, moneyKey, riverKey].sort());
-    const byMoney = chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 0);
+    const byMoney = chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 0 });
     expect(byMoney.order[0]).toBe(moneyKey);
   });
 
   it("adds the overlap ranker's reading of the sentence at the context weight", () => {
     // The flight sense's definition meets the sentence (overlap 6): enough to lead at weight 1.
-    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 1).order[0]).toBe(flightKey);
-    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 0).order[0]).toBe(moneyKey);
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 1 }).order[0]).toBe(flightKey);
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 0 }).order[0]).toBe(moneyKey);
   });
 
   it("reads WordNet's tag counts without the model or the tree, and is sure of a lone sense", () => {
-    const unseen = chooseSenses('bank', 'n', ranked, null, undefined, 0);
+    const unseen = chooseSenses('bank', 'n', ranked, null, undefined, { contextWeight: 0 });
     expect(unseen).toEqual({ order: [riverKey, moneyKey, flightKey], confident: false, byModel: false });
     // The overlap ranker's reading counts here too.
-    expect(chooseSenses('bank', 'n', ranked, null, undefined, 1).order[0]).toBe(flightKey);
+    expect(chooseSenses('bank', 'n', ranked, null, undefined, { contextWeight: 1 }).order[0]).toBe(flightKey);
     expect(chooseSenses('bank', 'v', ranked, model, { words: river, target: 4 }).confident).toBe(true);
+  });
+
+  it("sets WordNet's tag counts aside where asked (the bench's held-out folds)", () => {
+    // Sense 2 was tagged five times, sense 1 never: the counts lead, else WordNet's order.
+    const counted = [scored(riverKey, 'n', 1, 0), scored(moneyKey, 'n', 2, 0)].map((s, k) => ({
+      ...s,
+      sense: { ...s.sense, tagCount: k === 0 ? 0 : 5 },
+    }));
+    expect(chooseSenses('bank', 'n', counted, null, undefined, { contextWeight: 0 }).order[0]).toBe(moneyKey);
+    expect(chooseSenses('bank', 'n', counted, null, undefined, { contextWeight: 0, tagCounts: false }).order[0]).toBe(riverKey);
   });
 
   it('is sure only from the threshold chosen on held-out folds', () => {
     model.temperature = 0.2; // sharpened: the money sense stands out
-    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 0).confident).toBe(true);
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 0 }).confident).toBe(true);
     model.temperature = 50; // flattened: no sense stands out
-    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, 0).confident).toBe(false);
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 0 }).confident).toBe(false);
     model.temperature = 1;
     expect(CONFIDENT).toBeGreaterThan(0.5);
   });
 
   it("puts the chosen part of speech's senses first, in the choice's order, at the best score", () => {
-    const choice = chooseSenses('bank', 'n', ranked, model, { words: river, target: 4 }, 0);
+    const choice = chooseSenses('bank', 'n', ranked, model, { words: river, target: 4 }, { contextWeight: 0 });
     const out = applyChoice(ranked, choice);
     expect(out.map((s) => s.sense.key)).toEqual([...choice.order, verbKey]);
     expect(out[0].score).toBe(3.1);

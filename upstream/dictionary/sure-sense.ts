@@ -28,6 +28,6 @@ export function sureSense(
   // Only a sure reading places a sentence under a sense: a guess would put it under another's.
   const at = words && treeTarget(words, tagged.start, tagged.end);
   const tree = words && at !== undefined ? { words, target: at } : undefined;
-  const choice = chooseSenses(lemma, ranked[0].sense.pos, ranked, model(), tree, options.contextWeight, options.confident);
+  const choice = chooseSenses(lemma, ranked[0].sense.pos, ranked, model(), tree, options);
   return choice.confident ? choice.order[0] : undefined;
 }
