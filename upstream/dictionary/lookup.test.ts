@@ -147,6 +147,10 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
       /^twelfth%[35]:/,
     );
     expect((await lookupParsed('The [cut] edge is joined by cement to the cut end.'))[0].gloss[0].sense_id).toMatch(/^cut%[35]:/);
+    // And an adjective Link Grammar reads as a noun modifier is the adjective the trained parser reads.
+    expect((await lookupParsed('Myra would not budge without an [express] invitation.'))[0].gloss[0].sense_id).toMatch(
+      /^express%[35]:/,
+    );
     // A noun WordNet has no adjective of stays the noun.
     expect((await lookupParsed('The [school] board met on Monday.'))[0].gloss[0].sense_id).toMatch(/^school%1:/);
   });

@@ -77,7 +77,7 @@ export function lookupWord(
   if (role && !role.confident) role = { ...role, text: undefined };
   // The phrase's own words are not context for its senses or for the word's.
   const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? [], role);
-  applyParsePos(features, role);
+  applyParsePos(features, role, tree);
 
   applyTreePos(features, tree?.words[tree.target], word, d.wordnet);
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UdWord } from '../language/ud';
 import type { ContextFeatures } from './rank';
 import { emptyRole, type TargetRole } from './sentence-role';
-import { applyParsePos, applyTreePos } from './target-pos';
+import { applyParsePos, applyTreePos, attributiveAdjective } from './target-pos';
 
 const features = (fields: Partial<ContextFeatures>): ContextFeatures => ({
   transitivity: 'unknown',
@@ -34,6 +34,25 @@ describe("the parse's part of speech", () => {
     const f = features({ pos: 'v', tag: 'VERB' });
     applyParsePos(f, role({ pos: 'v', transitivity: 'obj' }));
     expect(f).toMatchObject({ pos: 'v', tag: 'VERB', transitivity: 'obj', posFromParse: true });
+  });
+
+  it('leaves an adjective before its noun to the trained parser where the parse reads a noun modifier', () => {
+    // "an express invitation": Link Grammar's express.n, the trained parser's amod.
+    const words = [treeWord('DET', 'DT', 'det'), treeWord('ADJ', 'JJ', 'amod'), treeWord('NOUN', 'NN', 'root')].map((w, k) => ({
+      ...w,
+      head: k === 2 ? 0 : 3,
+    }));
+    const express = features({ pos: 'a', tag: 'ADJ' });
+    applyParsePos(express, role({ pos: 'n' }), { words, target: 1 });
+    expect(express).toMatchObject({ pos: 'a', tag: 'ADJ' });
+    expect(express.posFromParse).toBeUndefined();
+    // "neurotic and psychotic disorders": joined to such an adjective.
+    const joined = [...words.slice(0, 2), { ...treeWord('ADJ', 'JJ', 'conj'), head: 2 }, words[2]];
+    expect(attributiveAdjective({ words: joined, target: 2 })).toBe(true);
+    // The parse still decides a noun the trained parser reads as a noun.
+    const noun = features({ pos: 'a', tag: 'ADJ' });
+    applyParsePos(noun, role({ pos: 'n' }), { words, target: 2 });
+    expect(noun).toMatchObject({ pos: 'n', posFromParse: true });
   });
 
   it("leaves the tagger's closed classes, and a reading the parse is unsure of", () => {
