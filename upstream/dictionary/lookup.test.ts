@@ -151,6 +151,11 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect((await lookupParsed('Myra would not budge without an [express] invitation.'))[0].gloss[0].sense_id).toMatch(
       /^express%[35]:/,
     );
+    // So is a participle before its noun: ECDICT's noun 环境 went first, and "hated" the tagger calls a past tense.
+    expect((await lookupParsed('They sliced over the crests of the [surrounding] hills.'))[0].gloss[0].sense_id).toMatch(
+      /^surrounding%[35]:/,
+    );
+    expect((await lookupParsed('From being a [hated] tyrant he was now a symbol.'))[0].lemma).toBe('hated');
     // A noun WordNet has no adjective of stays the noun.
     expect((await lookupParsed('The [school] board met on Monday.'))[0].gloss[0].sense_id).toMatch(/^school%1:/);
   });

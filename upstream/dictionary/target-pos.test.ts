@@ -49,6 +49,12 @@ describe("the parse's part of speech", () => {
     // "neurotic and psychotic disorders": joined to such an adjective.
     const joined = [...words.slice(0, 2), { ...treeWord('ADJ', 'JJ', 'conj'), head: 2 }, words[2]];
     expect(attributiveAdjective({ words: joined, target: 2 })).toBe(true);
+    // A participle before its noun too.
+    const participle = [words[0], { ...treeWord('VERB', 'VBG', 'amod'), head: 3 }, words[2]];
+    expect(attributiveAdjective({ words: participle, target: 1 })).toBe(true);
+    const hated = features({ pos: 'v', tag: 'VERB' });
+    applyTreePos(hated, { ...treeWord('VERB', 'VBD', 'amod'), head: 3 }, 'hated', wordnetWith('a', 'v'));
+    expect(hated).toMatchObject({ pos: 'a', tag: 'ADJ' });
     // The parse still decides a noun the trained parser reads as a noun.
     const noun = features({ pos: 'a', tag: 'ADJ' });
     applyParsePos(noun, role({ pos: 'n' }), { words, target: 2 });
