@@ -1,6 +1,5 @@
 import { PASSIVE_TAG, passiveParticiple, type SenseModel } from '../language/senses';
 import type { LemmaCandidate } from './lemmas';
-import type { UdWord } from '../language/ud';
 import type { TreeContext } from './sense-choice';
 import { CONTENT_UPOS } from './target-pos';
 import type { WnPos } from './wordnet';
@@ -56,17 +55,4 @@ export function annotatorsPassive(
   }
   if (adjective + verb < READING_LEAST) return undefined;
   return verb >= 2 * adjective ? 'v' : 'a';
-}
-
-/**
- * Whether the trained parser reads the target as a noun modifying the noun after it ("the twelfth
- * hole", "the west harbor", "Protestant churches", "ultrasonic radiation"): where WordNet also has
- * the word as an adjective, SemCor's annotators read such a word as the adjective 58% of the time
- * (672 of 1,151 such targets), whose sense is then what the modifier means ("made of or relating
- * to ..."). Where they read the form one way whatever its place (annotatorsReading: "surface",
- * "light"), that reading stands.
- */
-export function nounModifier(words: readonly UdWord[], target: number): boolean {
-  const word = words[target];
-  return (word?.xpos === 'NN' || word?.xpos === 'NNP') && word.deprel === 'compound' && word.head > target + 1;
 }

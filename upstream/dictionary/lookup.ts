@@ -8,7 +8,7 @@
 import type { TranslationItem } from '../../lib/contract';
 import type { UdWord } from '../language/ud';
 import type { Parse } from '../parser/link-grammar';
-import { annotatorsPassive, annotatorsReading, nounModifier } from './annotators-reading';
+import { annotatorsPassive, annotatorsReading } from './annotators-reading';
 import { buildItem } from './build-item';
 import { pairOf } from './collocation-pair';
 import type { EngineContext } from './engine-data';
@@ -20,7 +20,7 @@ import { expressionItem, phraseGlosses } from './phrase-glosses';
 import { treeTarget } from './sense-choice';
 import { phonetic } from './sense-gloss';
 import { tagContext } from './tagger';
-import { applyParsePos, applyTreePos } from './target-pos';
+import { applyParsePos, applyTreePos, nounModifier } from './target-pos';
 import type { LookupInput } from './types';
 
 /** The items of a lookup (DictionaryEngine.lookup); throws where the data fails. */
@@ -83,7 +83,7 @@ export function lookupWord(
 
   const pair = pairOf(role, d);
   const annotated = options.readings === false ? undefined : annotatorsReading(candidates, tree, model());
-  const modifier = tree && nounModifier(tree.words, tree.target);
+  const modifier = nounModifier(tree);
   // The synsets of a compound the word is part of, for the word's sense that means it.
   const compoundSynsets = compound?.wordnet
     ? new Set(d.wordnet.senses(compound.wordnet).map((s) => `${s.pos}${s.offset}`))
