@@ -32,7 +32,12 @@ const longBook = [
   ]).flat(),
 ].join('\n\n');
 
-async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, title?: string, timeout = 20_000) {
+/**
+ * Uploads a file from /uploadBook and waits for the book. The book is made in a worker thread that
+ * runs at a lower priority than the service (book-maker.ts) and loads in about a second on a quiet
+ * machine; with both test workers' browsers and servers busy on two cores it has taken over 20 s.
+ */
+async function upload(page: Page, file: { name: string; mimeType: string; buffer: Buffer }, title?: string, timeout = 60_000) {
   await page.goto('/uploadBook');
   await expect(page.getByTestId('upload-hint')).toContainText('10 MB');
   await page.getByTestId('upload-file').setInputFiles(file);
@@ -163,7 +168,7 @@ for (const [name, viewport] of [
         .setInputFiles({ name: 'broken.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7 nothing here') });
       await page.getByTestId('upload-submit').click();
       // The service loads its PDF reader on the first PDF it sees: give it time.
-      await expect(page.getByTestId('upload-error')).toContainText('文件已损坏', { timeout: 20_000 });
+      await expect(page.getByTestId('upload-error')).toContainText('文件已损坏', { timeout: 60_000 });
 
       await page.goto('/me');
       await expect(page.getByTestId('bookshelf-empty')).toBeVisible();

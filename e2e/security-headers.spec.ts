@@ -140,7 +140,8 @@ test.describe('the pages pass their Content-Security-Policy', () => {
       buffer: Buffer.from('Chapter 1\n\nFishermen mended their nets on the quiet harbour wall. Gulls circled above the boats.\n'),
     });
     await page.getByTestId('upload-submit').click();
-    await expect(page.getByTestId('upload-done')).toBeVisible({ timeout: 20_000 });
+    // The book worker loads at a lower priority than the service (book-maker.ts): slow on a busy machine.
+    await expect(page.getByTestId('upload-done')).toBeVisible({ timeout: 60_000 });
     await page.getByTestId('upload-book-link').click();
     await expect(page.getByTestId('article-reader')).toHaveAttribute('data-ready', 'true');
 
