@@ -43,7 +43,10 @@ async function upload(page: Page, file: { name: string; mimeType: string; buffer
   await page.getByTestId('upload-file').setInputFiles(file);
   if (title) await page.getByTestId('upload-title').fill(title);
   await page.getByTestId('upload-submit').click();
-  await expect(page.getByTestId('upload-done')).toBeVisible({ timeout });
+  // Either outcome ends the wait, so that a refusal fails with its own words rather than a timeout.
+  await expect(page.getByTestId('upload-done').or(page.getByTestId('upload-error'))).toBeVisible({ timeout });
+  const refusal = page.getByTestId('upload-error');
+  if (await refusal.isVisible()) throw new Error(`the upload was refused: ${await refusal.textContent()}`);
 }
 
 /** Follows a link from the keyboard: focused, then Enter. */
