@@ -31,6 +31,12 @@ describe("SemCor's annotators' reading of a form", () => {
     });
   });
 
+  it('decides nothing against the part of speech the parse is sure of', () => {
+    const reading = model({ lemma: 'later', pos: 's', count: 8 });
+    expect(annotatorsReading(later, tree('ADJ'), reading, 'a')).toEqual({ lemma: 'later', pos: 'a' });
+    expect(annotatorsReading(later, tree('ADJ'), reading, 'r')).toBeUndefined();
+  });
+
   it('decides nothing where they were split, saw the form too rarely, or read it as another lemma', () => {
     expect(
       annotatorsReading(later, tree('ADV'), model({ lemma: 'later', pos: 'r', count: 5 }, { lemma: 'late', pos: 'r', count: 4 })),

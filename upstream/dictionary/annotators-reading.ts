@@ -12,12 +12,16 @@ const READING_SHARE = 0.6;
  * The lemma and part of speech SemCor's annotators gave this form with this tag most often (the
  * sense model keeps the counts), among the lemmas the word can have, where they read it one way at
  * least READING_SHARE of READING_LEAST times or more: "later" is the adjective later, not late;
- * "data" is data, not datum; "tonight" the adverb.
+ * "data" is data, not datum; "tonight" the adverb. `parsePos` is the part of speech the Link
+ * Grammar parse is sure of, if any: the readings are those of the form with the trained tagger's
+ * tag, so where the two disagree the tag, and with it the readings, are of another construction
+ * ("ambition to exercise monopoly power", tagged a noun, is the verb the parse reads).
  */
 export function annotatorsReading(
   candidates: readonly LemmaCandidate[],
   tree: TreeContext | undefined,
   model: Pick<SenseModel, 'readingsOf'> | null,
+  parsePos?: WnPos,
 ): { lemma: string; pos: WnPos } | undefined {
   const word = tree?.words[tree.target];
   if (!word || !model || !(CONTENT_UPOS.has(word.upos) || word.upos === 'NUM')) return undefined;
@@ -31,7 +35,9 @@ export function annotatorsReading(
   const total = readings.reduce((n, r) => n + r.count, 0);
   const top = readings[0];
   if (!top || total < READING_LEAST || top.count < READING_SHARE * total) return undefined;
-  return { lemma: top.lemma.replace(/_/g, ' '), pos: top.pos as WnPos };
+  const pos = (top.pos === 's' ? 'a' : top.pos) as WnPos;
+  if (parsePos && pos !== parsePos) return undefined;
+  return { lemma: top.lemma.replace(/_/g, ' '), pos };
 }
 
 /**

@@ -124,7 +124,31 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect((await lookupParsed('[Being] Jewish gives you tremendous drive.'))[0].lemma).toBe('be');
     expect((await lookupParsed('It was [beginning] to look as if this one would last.'))[0].lemma).toBe('begin');
     expect((await lookupParsed('He spent a year [traveling] in Germany.'))[0].lemma).toBe('travel');
+    // The trained parser's copula, though Link Grammar is unsure and WordNet has the noun "being".
+    expect((await lookupParsed('[Being] a woman though, she would take only what she needed.'))[0].lemma).toBe('be');
+    expect((await lookupParsed('I praise God for the privilege of [being] a nurse.'))[0].lemma).toBe('be');
+    expect((await lookupParsed('He is a human [being].'))[0].lemma).toBe('being');
   });
+
+  it('reads an -ing form after a determiner or possessive, with no object after it, as the -ing noun', async () => {
+    // Link Grammar reads both as verbs: a participle modifying "fast", a progressive of be.
+    expect((await lookupParsed('The fast [opening] of the shutter is a piece of foil.'))[0].lemma).toBe('opening');
+    expect((await lookupParsed("They would be each other's [undoing]."))[0].lemma).toBe('undoing');
+    // With an object it is the verb; before its noun, the adjective.
+    expect((await lookupParsed('His [leaving] the house surprised us.'))[0].lemma).toBe('leave');
+    expect((await lookupParsed('A [growing] number of people agree.'))[0].lemma).toBe('growing');
+  });
+
+  it("takes the parse's sure part of speech over the annotators' reading of a form the trained tagger mistags", async () => {
+    // The trained tagger calls "exercise" a noun of "monopoly power"; SemCor's annotators read the
+    // noun-tagged form as the noun, but the parse finds the infinitive with its object.
+    const model = SenseModel.parse(readModelFile(SENSE_MODEL_FILE));
+    const [exercise] = await lookupParsed(
+      'It is their ambition to [exercise] monopoly power over the supply of labor.',
+      createEngineContext({ senses: () => model }),
+    );
+    expect(exercise.gloss[0].sense_id).toMatch(/^exercise%2:/);
+  }, 30_000);
 
   it('reads an -ing or -ed form the trained parser gives a verb’s syntax as the verb', async () => {
     // Link Grammar is unsure of these; WordNet has the noun "living" and the adjective "worn".

@@ -82,7 +82,10 @@ export function lookupWord(
   applyTreePos(features, tree?.words[tree.target], word, d.wordnet);
 
   const pair = pairOf(role, d);
-  const annotated = options.readings === false ? undefined : annotatorsReading(candidates, tree, model());
+  const annotated =
+    options.readings === false
+      ? undefined
+      : annotatorsReading(candidates, tree, model(), features.posFromParse && features.pos !== 'x' ? features.pos : undefined);
   const modifier = nounModifier(tree);
   // The synsets of a compound the word is part of, for the word's sense that means it.
   const compoundSynsets = compound?.wordnet

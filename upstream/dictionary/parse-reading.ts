@@ -128,14 +128,16 @@ export function formRole(
 /**
  * Whether the trained parser gives the target's -ing or -ed form a verb's syntax, which neither
  * an -ing noun nor an adjective has: an -ing form with a direct object or heading a clause that
- * modifies a noun or a sentence (acl, advcl: "Southerners living in the North"), an -ed form with
- * an agent ("ballgowns worn by those …"). 'gerund-noun' or 'participle-adjective': the candidate
- * form it rules out.
+ * modifies a noun or a sentence (acl, advcl: "Southerners living in the North"), "being" or
+ * "having" as a copula or auxiliary, an -ed form with an agent ("ballgowns worn by those …").
+ * 'gerund-noun' or 'participle-adjective': the candidate form it rules out.
  */
 export function verbalForm(words: readonly UdWord[], target: number): 'gerund-noun' | 'participle-adjective' | undefined {
   const word = words[target];
   const child = (deprel: string) => words.some((w) => w.head === target + 1 && w.deprel === deprel);
-  if (word?.xpos === 'VBG' && (word.deprel === 'acl' || word.deprel === 'advcl' || child('obj'))) return 'gerund-noun';
+  // "being" or "having" as a copula or an auxiliary ("Being a woman", "having seen it") is the verb.
+  if (word?.xpos === 'VBG' && (word.upos === 'AUX' || word.deprel === 'acl' || word.deprel === 'advcl' || child('obj')))
+    return 'gerund-noun';
   if (word?.xpos === 'VBN' && child('obl:agent')) return 'participle-adjective';
   return undefined;
 }

@@ -39,9 +39,18 @@ describe('an -ing or -ed form read from its neighbours', () => {
     expect(role?.text).toBe('动名词作 enjoys 的宾语，及物，宾语是 books');
   });
 
+  it('reads an -ing form heading a noun phrase as the -ing noun, keeping what the parse says of that noun', () => {
+    expect(read('The [reading] of the will took an hour.')).toMatchObject({ pos: 'n' });
+    expect(read("They would be each other's [undoing].")).toMatchObject({ pos: 'n' });
+    expect(read('The fast [opening] of the shutter is foil.')).toMatchObject({ pos: 'n' });
+    const object: TargetRole = { ...emptyRole(), pos: 'n', function: 'object', governor: 'be', gerund: true };
+    expect(read("They would be each other's [undoing].", object)).toBe(object);
+  });
+
   it('leaves an -ing form alone elsewhere', () => {
-    expect(read('The [reading] of the will took an hour.')).toBeUndefined();
     expect(read('She has a good [feeling] about it.')).toBeUndefined();
+    expect(read('His [leaving] the house surprised us.')).toBeUndefined();
+    expect(read('A [growing] number of people agree.')).toBeUndefined();
   });
 
   it('reads an -ed form after have as the verb', () => {

@@ -14,7 +14,9 @@
  *    story", "the more puzzled … grew", "most warmly attached to her" — unless "by" follows
  *    ("was bored by the speech" is a passive);
  *  - between a verb and a noun, an -ed form is an adjective of that noun: "offers advanced
- *    courses".
+ *    courses";
+ *  - after a determiner or possessive and before "of", a verb or the end of a clause, an -ing
+ *    form is the -ing noun: "the fast opening of the shutter", "each other's undoing".
  *
  * Each rule applies only when the form can be both (the lemmatizer found a verb and an -ing noun
  * or a participial adjective), and its reading replaces the parse's role.
@@ -38,6 +40,26 @@ const haveForms = new Set(['have', 'has', 'had', 'having', "'ve", "'d"]);
 const copulas = new Set(['be', 'seem', 'become', 'grow', 'get', 'feel', 'look', 'appear', 'remain', 'stay']);
 /** Words of degree that only an adjective takes before it ("very interested", not "very liked"). */
 const degreeWords = new Set(['very', 'too', 'so', 'more', 'most', 'less', 'least', 'extremely']);
+
+/** Words that begin a noun phrase: an -ing form after them (and its adjectives) is its head. */
+const determiners = new Set(
+  "the a an this that these those his her its my our your their whose 's ’s each every no any some".split(' '),
+);
+
+/**
+ * Whether the -ing form at `at` heads a noun phrase: after a determiner or a possessive (with up
+ * to two adjectives between, which the first tagger may call adverbs: "fast") and before "of", a verb or the end of a clause, where no object can follow
+ * it: "the fast opening of the shutter", "each other's undoing.", "the building stands". Not
+ * "the growing number" (an adjective of its noun) nor "his leaving the house" (a gerund with its
+ * object).
+ */
+function nominalPlace(tokens: TaggedSentence['tokens'], at: number): boolean {
+  let i = at - 1;
+  while (i >= 0 && i >= at - 2 && tokens[i].isWord && (tokens[i].pos === 'ADJ' || tokens[i].pos === 'ADV')) i--;
+  if (i < 0 || !determiners.has(tokens[i].lower)) return false;
+  const next = tokens[at + 1];
+  return !next || !next.isWord || next.lower === 'of' || next.pos === 'VERB' || next.pos === 'AUX';
+}
 
 function withText(role: TargetRole): TargetRole {
   return { ...role, text: roleText(role) };
@@ -83,6 +105,7 @@ export function readFormByPlace(
         ...(role?.particle ? { particle: role.particle } : {}),
       });
     }
+    if (nominalPlace(tokens, at)) return role?.pos === 'n' ? role : withText({ ...emptyRole(), pos: 'n' });
     return undefined;
   }
   if (!/(?:ed|en)$/.test(word) || !candidates.some((c) => c.form === 'participle-adjective')) return undefined;
