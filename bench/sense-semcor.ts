@@ -329,7 +329,7 @@ async function countEngines(t: Target) {
     };
     count(t, answer, into);
     // Proper names are SemCor's own convention (tagged person, group, location): also without them.
-    if (!t.name) count({ ...t, pos: 'x' as WnPos, fold: -99 }, answer, (name) => into(name === 'all' ? 'no names' : `-${name}`));
+    if (!t.name) count({ ...t, fold: -99 }, answer, (name) => into(name === 'all' ? 'no names' : `-${name}`));
   });
 }
 
@@ -412,7 +412,7 @@ for (const line of modelLines) report.say(line);
 if (engines.length > 0 && values.model) {
   report.say();
   report.say(
-    "query_word's sample by engine: the context weight (what the overlap ranker adds to the sense model), the probability from which an answer is shown as sure, expressions first or offered later, the lemma read as the annotators read the form or not:",
+    "query_word's sample by engine: the context weight (what the overlap ranker adds to the sense model), the probability from which an answer is shown as sure, expressions first or offered later, the lemma read as the annotators read the form or not; each part of speech without names:",
   );
   report.say();
   report.say(
@@ -423,7 +423,7 @@ if (engines.length > 0 && values.model) {
     const cell = (name: string) => pct(t.get(name)?.engine ?? 0, t.get(name)?.engineN ?? 0);
     const all = t.get('all') ?? empty();
     report.say(
-      `| ${options.contextWeight ?? 'default'} | ${options.confident ?? 'default'} | ${options.expressionsFirst ? 'first' : 'later'} | ${'readings' in options ? 'off' : 'on'} | ${'tagCounts' in options ? 'counted (inflated)' : 'set aside'} | ${cell('all')} | ${cell('no names')} | ${cell('n')} | ${cell('v')} | ${cell('a')} | ${cell('r')} | ${pct(all.sure, all.engineN)} | ${pct(all.sureRight, all.sure)} | ${all.phrase}, ${pct(all.phraseRight, all.phrase)} |`,
+      `| ${options.contextWeight ?? 'default'} | ${options.confident ?? 'default'} | ${options.expressionsFirst ? 'first' : 'later'} | ${'readings' in options ? 'off' : 'on'} | ${'tagCounts' in options ? 'counted (inflated)' : 'set aside'} | ${cell('all')} | ${cell('no names')} | ${cell('-n')} | ${cell('-v')} | ${cell('-a')} | ${cell('-r')} | ${pct(all.sure, all.engineN)} | ${pct(all.sureRight, all.sure)} | ${all.phrase}, ${pct(all.phraseRight, all.phrase)} |`,
     );
   }
 }
