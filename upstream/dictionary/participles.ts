@@ -58,7 +58,7 @@ function nominalPlace(tokens: TaggedSentence['tokens'], at: number): boolean {
   while (i >= 0 && i >= at - 2 && tokens[i].isWord && (tokens[i].pos === 'ADJ' || tokens[i].pos === 'ADV')) i--;
   if (i < 0 || !determiners.has(tokens[i].lower)) return false;
   const next = tokens[at + 1];
-  return !next || !next.isWord || next.lower === 'of' || next.pos === 'VERB' || next.pos === 'AUX';
+  return !next?.isWord || next.lower === 'of' || next.pos === 'VERB' || next.pos === 'AUX';
 }
 
 function withText(role: TargetRole): TargetRole {
