@@ -12,11 +12,10 @@ const READING_SHARE = 0.6;
  * The lemma and part of speech SemCor's annotators gave this form with this tag most often (the
  * sense model keeps the counts), among the lemmas the word can have, where they read it one way at
  * least READING_SHARE of READING_LEAST times or more: "later" is the adjective later, not late;
- * "data" is data, not datum; "tonight" the adverb. `parsePos` is the part of speech the sentence's
- * syntax settles, if any (the Link Grammar parse's sure one, a number's): the readings are those
- * of the form with the trained tagger's tag, so where the two disagree the tag, and with it the
- * readings, are of another construction ("ambition to exercise monopoly power", tagged a noun, is
- * the verb the parse reads; "two" is mostly a noun's count, but not in "at the age of two").
+ * "data" is data, not datum; "tonight" the adverb. `parsePos` is the part of speech the Link
+ * Grammar parse is sure of, if any: the readings are those of the form with the trained tagger's
+ * tag, so where the two disagree the tag, and with it the readings, are of another construction
+ * ("ambition to exercise monopoly power", tagged a noun, is the verb the parse reads).
  */
 export function annotatorsReading(
   candidates: readonly LemmaCandidate[],

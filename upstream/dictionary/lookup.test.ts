@@ -139,16 +139,6 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect((await lookupParsed('A [growing] number of people agree.'))[0].lemma).toBe('growing');
   });
 
-  it("reads a number that counts no noun as WordNet's noun, over the annotators' reading of the form", async () => {
-    // SemCor's annotators mostly read "two" as the adjective, a noun's count, which the product model keeps.
-    const model = SenseModel.parse(readModelFile(SENSE_MODEL_FILE));
-    const context = createEngineContext({ senses: () => model });
-    const [age] = await lookupParsed('The snakes mature at about the age of [two].', context);
-    expect(age.gloss[0].sense_id).toBe('two%1:23:00::');
-    const [apples] = await lookupParsed('She bought [two] apples.', context);
-    expect(apples.gloss[0].sense_id).toMatch(/^two%5:/);
-  }, 30_000);
-
   it("takes the parse's sure part of speech over the annotators' reading of a form the trained tagger mistags", async () => {
     // The trained tagger calls "exercise" a noun of "monopoly power"; SemCor's annotators read the
     // noun-tagged form as the noun, but the parse finds the infinitive with its object.

@@ -82,13 +82,10 @@ export function lookupWord(
   applyTreePos(features, tree?.words[tree.target], word, d.wordnet);
 
   const pair = pairOf(role, d);
-  // The part of speech the sentence's syntax settles: the parse's sure one, or a number's (a
-  // noun's count or a noun itself), which the annotators' reading of the form may not overrule.
-  const settled = features.posFromParse || tree?.words[tree.target].upos === 'NUM' ? features.pos : undefined;
   const annotated =
     options.readings === false
       ? undefined
-      : annotatorsReading(candidates, tree, model(), settled && settled !== 'x' ? settled : undefined);
+      : annotatorsReading(candidates, tree, model(), features.posFromParse && features.pos !== 'x' ? features.pos : undefined);
   const modifier = nounModifier(tree);
   // The synsets of a compound the word is part of, for the word's sense that means it.
   const compoundSynsets = compound?.wordnet

@@ -80,9 +80,9 @@ export function applyTreePos(
   wordnet: Pick<WordNet, 'has'>,
 ): void {
   // Where the parse above is not sure of the part of speech, the trained tagger's decides ("would
-  // curse" is a verb, "has" in "Palmer has such a gift" no auxiliary). A number before its noun
-  // is read as WordNet's adjective (two: "being one more than one"), as SemCor's annotators read
-  // it, with ECDICT's Chinese; where the trained tagger says auxiliary, the first tagger's reading stands,
+  // curse" is a verb, "has" in "Palmer has such a gift" no auxiliary). A number is read as
+  // WordNet's adjective (two: "being one more than one"), as SemCor's annotators read it, with
+  // ECDICT's Chinese; where the trained tagger says auxiliary, the first tagger's reading stands,
   // for ECDICT's lines of auxiliaries. A participle the first tagger read as an adjective is left
   // to participles.ts ("has been married for ten years"). Letting the tagger overrule the sure
   // parse too gains a point on SemCor (passives: "were measured", "is puzzled") and loses two on
@@ -99,10 +99,7 @@ export function applyTreePos(
   // such words so.
   const attributive = attributiveParticiple(treeWord) && wordnet.has(word, 'a');
   const treeTag = quantifier || attributive ? 'ADJ' : particle ? 'ADV' : treeWord?.upos;
-  // A number that counts no noun after it ("at the age of two", "one of the world's foremost
-  // geologists") is WordNet's noun, as SemCor's annotators read it.
-  const numberPos = treeWord?.deprel !== 'nummod' && wordnet.has(word, 'n') ? 'n' : 'a';
-  const treePos = treeTag === 'NUM' ? numberPos : treeTag && CONTENT_UPOS.has(treeTag) ? wnPosOfTag(treeTag) : 'x';
+  const treePos = treeTag === 'NUM' ? 'a' : treeTag && CONTENT_UPOS.has(treeTag) ? wnPosOfTag(treeTag) : 'x';
   const participleAdjective = features.tag === 'ADJ' && /^VB[NG]$/.test(treeWord?.xpos ?? '');
   const closedToOpen = treeTag === 'NUM' || quantifier || particle;
   if (treeTag && treePos !== 'x' && (features.pos !== 'x' || closedToOpen) && !features.posFromParse && !participleAdjective) {
