@@ -22,7 +22,7 @@ import { lazySenseModel } from '../upstream/language/senses';
 import { parseAround } from '../upstream/parser/clause';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import { openWordNet, type WnPos } from '../upstream/dictionary/wordnet';
-import { readJsonl, reporter } from './support';
+import { parseContextWeight, readJsonl, reporter } from './support';
 
 export const senseDevKinds = [
   'plain',
@@ -119,7 +119,7 @@ export async function runSenseDev() {
   const engine = createDictionaryEngine({
     ...(at > 0 ? { weights: JSON.parse(process.argv[at + 1]) } : {}),
     senses: () => model,
-    ...(context > 0 ? { contextWeight: Number(process.argv[context + 1]) } : {}),
+    ...(context > 0 ? { contextWeight: parseContextWeight(process.argv[context + 1]) } : {}),
   });
   // As query_word does: the target's sentence parsed by Link Grammar, unless --no-parse.
   const parser = !process.argv.includes('--no-parse') && linkGrammarInstalled() ? createLinkGrammar() : null;

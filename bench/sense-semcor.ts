@@ -51,7 +51,8 @@ import {
 import { PRIOR_EXAMPLES, SenseModel, TEMPERATURE } from '../upstream/language/senses';
 import { parseAround } from '../upstream/parser/clause';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
-import { reporter } from './support';
+import type { ContextWeight, PosWeight } from '../upstream/dictionary/sense-choice';
+import { parseContextWeight, reporter } from './support';
 
 const { values } = parseArgs({
   options: {
@@ -241,7 +242,7 @@ const engineEvery = Number(values.engine) > 0 ? Math.max(1, Math.floor(targets.l
 // With --model, query_word reads each fold with the sense model trained on the other folds, once
 // for each context weight asked for.
 let foldModel: SenseModel | null = null;
-const contextWeights = values.context ? values.context.split(',').map(Number) : [undefined];
+const contextWeights = values.context ? values.context.split(',').map(parseContextWeight) : [undefined];
 const thresholds = values.confident ? values.confident.split(',').map(Number) : [undefined];
 const variants = [
   ...contextWeights.flatMap((contextWeight) =>
@@ -257,6 +258,15 @@ const variants = [
     ? [{ contextWeight: contextWeights[0], confident: thresholds[0], expressionsFirst: true, tagCounts: true }]
     : []),
 ];
+/** A context weight as the table shows it: "0.45", "v 0.2", "v 0.2, 0.45 under 0.15". */
+function weightText(weight: ContextWeight | undefined): string {
+  if (weight === undefined) return 'default';
+  const one = (w: PosWeight) => (typeof w === 'number' ? String(w) : `${w[0]}, ${w[1]} under ${w[2]}`);
+  if (typeof weight === 'number' || Array.isArray(weight)) return one(weight as PosWeight);
+  return Object.entries(weight as Record<string, PosWeight>)
+    .map(([pos, w]) => `${pos} ${one(w)}`)
+    .join(', ');
+}
 const engines = engineEvery
   ? variants.map((options) => ({
       options,
@@ -331,7 +341,19 @@ async function countEngines(t: Target) {
     // Proper names are SemCor's own convention (tagged person, group, location): also without them.
     if (!t.name) count({ ...t, fold: -99 }, answer, (name) => into(name === 'all' ? 'no names' : `-${name}`));
   });
+  // The first sense by the training folds' counts on the same targets (WordNet's where the lemma
+  // was never seen in training), to set each part of speech beside.
+  const first = trainedFirst[t.fold].get(byLemma(t)) ?? wordnetFirst(t) ?? '';
+  const baseline = { right: t.gold.includes(first), sure: false, phrase: false };
+  const into = (name: string) => {
+    let x = sampleBaseline.get(name);
+    if (!x) sampleBaseline.set(name, (x = empty()));
+    return x;
+  };
+  count(t, baseline, into);
+  if (!t.name) count({ ...t, fold: -99 }, baseline, (name) => into(name === 'all' ? 'no names' : `-${name}`));
 }
+const sampleBaseline = new Map<string, Tally>();
 
 type Answer = { right: boolean; sure: boolean; phrase: boolean };
 function count(t: Target, answer: Answer, into: (name: string) => Tally) {
@@ -419,11 +441,18 @@ if (engines.length > 0 && values.model) {
     "| context | sure from | expressions | form readings | unseen lemmas' tag counts | all | without names | nouns | verbs | adjectives | adverbs | shown as sure | right when sure | expression first: n, right |",
   );
   report.say('|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  {
+    const t = sampleBaseline;
+    const cell = (name: string) => pct(t.get(name)?.engine ?? 0, t.get(name)?.engineN ?? 0);
+    report.say(
+      `| first sense by training counts, gold lemma and part of speech | – | – | – | – | ${cell('all')} | ${cell('no names')} | ${cell('-n')} | ${cell('-v')} | ${cell('-a')} | ${cell('-r')} | – | – | – |`,
+    );
+  }
   for (const { options, tallies: t } of engines) {
     const cell = (name: string) => pct(t.get(name)?.engine ?? 0, t.get(name)?.engineN ?? 0);
     const all = t.get('all') ?? empty();
     report.say(
-      `| ${options.contextWeight ?? 'default'} | ${options.confident ?? 'default'} | ${options.expressionsFirst ? 'first' : 'later'} | ${'readings' in options ? 'off' : 'on'} | ${'tagCounts' in options ? 'counted (inflated)' : 'set aside'} | ${cell('all')} | ${cell('no names')} | ${cell('-n')} | ${cell('-v')} | ${cell('-a')} | ${cell('-r')} | ${pct(all.sure, all.engineN)} | ${pct(all.sureRight, all.sure)} | ${all.phrase}, ${pct(all.phraseRight, all.phrase)} |`,
+      `| ${weightText(options.contextWeight)} | ${options.confident ?? 'default'} | ${options.expressionsFirst ? 'first' : 'later'} | ${'readings' in options ? 'off' : 'on'} | ${'tagCounts' in options ? 'counted (inflated)' : 'set aside'} | ${cell('all')} | ${cell('no names')} | ${cell('-n')} | ${cell('-v')} | ${cell('-a')} | ${cell('-r')} | ${pct(all.sure, all.engineN)} | ${pct(all.sureRight, all.sure)} | ${all.phrase}, ${pct(all.phraseRight, all.phrase)} |`,
     );
   }
 }

@@ -1,6 +1,7 @@
 /** Shared pieces of the benchmarks in bench/ (never part of the tests). */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { startUpstreamProcess } from '../tests/support/upstream-process';
+import type { ContextWeight, PosWeight } from '../upstream/dictionary/sense-choice';
 
 /** The embedded upstream in a child process over a throwaway database (tests/support). */
 export const startEmbeddedUpstream = startUpstreamProcess;
@@ -72,4 +73,23 @@ export function readJsonl<T>(path: string, schema: { parse(value: unknown): T })
     .split('\n')
     .filter((line) => line.trim())
     .map((line) => schema.parse(JSON.parse(line)));
+}
+
+/**
+ * A context weight for the sense choice as a bench's command line gives it: "0.45", or one per
+ * part of speech, "n:0.45/v:0.2/a:0.6/r:0.45" (a part of speech left out keeps the product's);
+ * "0.2~0.45@0.15" is 0.2, and 0.45 where the model's best sense is under 15% likely.
+ */
+export function parseContextWeight(text: string): ContextWeight {
+  const one = (w: string): PosWeight => {
+    const m = /^([\d.]+)~([\d.]+)@([\d.]+)$/.exec(w);
+    return m ? [Number(m[1]), Number(m[2]), Number(m[3])] : Number(w);
+  };
+  if (!text.includes(':')) return one(text);
+  return Object.fromEntries(
+    text.split('/').map((part) => {
+      const [pos, weight] = part.split(':');
+      return [pos, one(weight)];
+    }),
+  );
 }

@@ -11,6 +11,7 @@ import { createExpressionJudge, type ExpressionJudge } from './expression-use';
 import { createLemmatizer, type Lemmatizer } from './lemmas';
 import { createPhraseFinder, type PhraseFinder } from './phrases';
 import { createRanker, defaultWeights, type Ranker, type RankWeights } from './rank';
+import type { ContextWeight } from './sense-choice';
 import { defaultWordNetDir, openWordNet, type WordNet } from './wordnet';
 
 export interface DictionaryEngineOptions {
@@ -27,7 +28,7 @@ export interface DictionaryEngineOptions {
   /** The sense model (read when first asked for); without it, WordNet's order stands. */
   senses?: () => SenseModel | null;
   /** What the overlap ranker adds to the sense model's log probabilities (bench; sense-choice.ts). */
-  contextWeight?: number;
+  contextWeight?: ContextWeight;
   /** The probability from which an answer is shown as sure (bench; sense-choice.ts). */
   confident?: number;
   /** Whether an expression the sentence uses goes before the word's own senses (bench; default true). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bankCases, money, moneyKey, river, riverKey } from '../../tests/support/bank-senses';
 import { SenseModel } from '../language/senses';
 import type { ScoredSense } from './rank';
-import { applyChoice, CONFIDENT, chooseSenses, treeTarget } from './sense-choice';
+import { applyChoice, CONFIDENT, CONTEXT_WEIGHT, chooseSenses, contextWeightOf, treeTarget } from './sense-choice';
 
 const verbKey = 'bank%2:40:00::';
 
@@ -38,6 +38,30 @@ describe('choosing the sense that fits', () => {
     // The flight sense's definition meets the sentence (overlap 6): enough to lead at weight 1.
     expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 1 }).order[0]).toBe(flightKey);
     expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 0 }).order[0]).toBe(moneyKey);
+  });
+
+  it('weighs the sentence by part of speech, and more where the model barely knows the lemma', () => {
+    const byPos = { v: 0, n: 1 } as const;
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: byPos }).order[0]).toBe(
+      flightKey,
+    );
+    expect(contextWeightOf(byPos, 'v', 0.5)).toBe(0);
+    // A part of speech left out keeps the product's weight.
+    expect(contextWeightOf({ v: 0.2 }, 'a', 0.5)).toBe(contextWeightOf(CONTEXT_WEIGHT, 'a', 0.5));
+    // A triple gives its second weight where the best sense's probability is under its third.
+    expect(contextWeightOf([0.2, 0.45, 0.15], 'v', 0.5)).toBe(0.2);
+    expect(contextWeightOf({ v: [0.2, 0.45, 0.15] }, 'v', 0.1)).toBe(0.45);
+    // Sharpened, the model is sure of the money sense and the sentence's small weight leaves it
+    // first; flattened, the model barely knows and the flight sense the sentence reads leads.
+    model.temperature = 0.2;
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: [0, 2, 0.6] }).order[0]).toBe(
+      moneyKey,
+    );
+    model.temperature = 50;
+    expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: [0, 2, 0.6] }).order[0]).toBe(
+      flightKey,
+    );
+    model.temperature = 1;
   });
 
   it("reads WordNet's tag counts without the model or the tree, and is sure of a lone sense", () => {
