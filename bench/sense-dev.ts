@@ -13,7 +13,7 @@
  *   npx tsx bench/sense-dev.ts --json     # figures as JSON
  *   npx tsx bench/sense-dev.ts --misses   # also list every target the engine got wrong
  *   npx tsx bench/sense-dev.ts --no-model # without the sense model (the overlap ranker's order)
- *   npx tsx bench/sense-dev.ts --context W # the sense model with another context weight
+ *   npx tsx bench/sense-dev.ts --context W # the sense model with another context weight ("0.45", "v:0.2", …)
  */
 import { z } from 'zod';
 import { createDictionaryEngine } from '../upstream/dictionary/engine';

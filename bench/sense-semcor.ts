@@ -70,7 +70,9 @@ const { values } = parseArgs({
     // (p = (n·model + k·counts) / (n + k), n the lemma's training examples), for each k listed.
     shrink: { type: 'string', default: '' },
     // With --model: what the overlap ranker adds to the model's log probabilities, one or more
-    // values; the first is the main table's.
+    // values, comma-separated; the first is the main table's. Each is "default" (the product's),
+    // a number, one per part of speech ("n:0.45/v:0.2"), or "0.2~0.45@0.15" (0.2, and 0.45 where
+    // the model's best sense is under 15% likely): support.ts parseContextWeight.
     context: { type: 'string', default: '' },
     // ... and one or more probabilities from which an answer is shown as sure; --expressions-later
     // adds an engine that offers expressions after the word's senses instead of first.
@@ -242,7 +244,9 @@ const engineEvery = Number(values.engine) > 0 ? Math.max(1, Math.floor(targets.l
 // With --model, query_word reads each fold with the sense model trained on the other folds, once
 // for each context weight asked for.
 let foldModel: SenseModel | null = null;
-const contextWeights = values.context ? values.context.split(',').map(parseContextWeight) : [undefined];
+const contextWeights = values.context
+  ? values.context.split(',').map((w) => (w === 'default' ? undefined : parseContextWeight(w)))
+  : [undefined];
 const thresholds = values.confident ? values.confident.split(',').map(Number) : [undefined];
 const variants = [
   ...contextWeights.flatMap((contextWeight) =>
