@@ -39,6 +39,8 @@ for (const [name, viewport] of [
 
       await loginPage.logInByEmail(page.request, newEmail('anon-quota'));
       await expect(page).toHaveURL(/\/ContextualDict(\?|$)/);
+      // A click before the page hydrates is lost: wait for the screen to be ready.
+      await expect(dict.screen()).toHaveAttribute('data-ready', 'true');
       // The text is still there, and a logged-in user has lookups of their own.
       await dict.word('bank').click();
       await panel.expectLoaded('bank');
