@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bankCases, money, moneyKey, river, riverKey } from '../../tests/support/bank-senses';
 import { SenseModel } from '../language/senses';
 import type { ScoredSense } from './rank';
-import { applyChoice, CONFIDENT, CONTEXT_WEIGHT, chooseSenses, contextWeightOf, treeTarget } from './sense-choice';
+import { applyChoice, BASE_WEIGHT, CONFIDENT, CONTEXT_WEIGHT, chooseSenses, contextWeightOf, treeTarget } from './sense-choice';
 
 const verbKey = 'bank%2:40:00::';
 
@@ -46,8 +46,11 @@ describe('choosing the sense that fits', () => {
       flightKey,
     );
     expect(contextWeightOf(byPos, 'v', 0.5)).toBe(0);
-    // A part of speech left out keeps the product's weight.
-    expect(contextWeightOf({ v: 0.2 }, 'a', 0.5)).toBe(contextWeightOf(CONTEXT_WEIGHT, 'a', 0.5));
+    // A part of speech left out keeps the base weight.
+    expect(contextWeightOf({ v: 0.2 }, 'a', 0.5)).toBe(BASE_WEIGHT);
+    // The product reads a verb the model knows with less of the sentence than one it barely knows.
+    expect(contextWeightOf(CONTEXT_WEIGHT, 'v', 0.6)).toBeLessThan(contextWeightOf(CONTEXT_WEIGHT, 'v', 0.1));
+    expect(contextWeightOf(CONTEXT_WEIGHT, 'v', 0.1)).toBe(contextWeightOf(CONTEXT_WEIGHT, 'n', 0.6));
     // A triple gives its second weight where the best sense's probability is under its third.
     expect(contextWeightOf([0.2, 0.45, 0.15], 'v', 0.5)).toBe(0.2);
     expect(contextWeightOf({ v: [0.2, 0.45, 0.15] }, 'v', 0.1)).toBe(0.45);

@@ -34,21 +34,21 @@ export const CONFIDENT = 0.9;
  * knows what each sense is about, which the model cannot learn for a lemma seen twenty times.
  * On SemCor's held-out folds (bench:sense-semcor --context, 2,007 targets, names left out) nouns
  * are best at 0.45 (68.2%; 67.4% at 0.1–0.3), adverbs at 0.45 (83.8%), adjectives between 0.3 and
- * 0.6 (71.3–72.4%, within the sample's noise); the project's own targets (bench:sense-dev) 55.5%
- * at 0.2 for every part of speech, 59.6% at 0.4 and 0.45, 58.4% at 0.5. Lower, the sentence no
- * longer tells the product's own examples apart: "runs a company" and "runs to the station" one
- * sense at 0.3, the river bank the money bank at 0.25.
+ * 0.6 (71.3–72.4%, within the sample's noise). Lower, the sentence no longer tells the product's
+ * own examples apart: the river bank reads as the money bank at 0.25.
  */
-export const CONTEXT_WEIGHT = 0.45;
+export const BASE_WEIGHT = 0.45;
 
-/*
- * Verbs would gain from less of the sentence: on SemCor's held-out folds verbs are 60.9% at 0.45,
- * 63.5% at 0.2, 64.2% at 0.1 (the whole sample without names 66.9% → 68.0% at 0.2, with 0.45 kept
- * where the model's best sense is under 15% likely, so that "she took a piece of cake", carry out
- * 9% and eat 8% to the model, still reads eat). It is held back: at 0.2 "She ran a small company
- * in the city" reads run as moving on foot, which only a threshold of 0.3 keeps (not yet measured
- * on SemCor), and the project's own targets fall 61.0% → 60.6%. bench/README.md, eighth pass.
+/**
+ * The weights the product reads with: BASE_WEIGHT, except verbs the model knows in this use.
+ * Verbs gain from less of the sentence (SemCor's held-out folds: 60.9% at 0.45, 63.5% at 0.2,
+ * 64.2% at 0.1), but at 0.2 throughout "She ran a small company in the city" reads run as moving
+ * on foot and "she took a piece of cake" as carrying it: both are verbs whose best sense the model
+ * gives under 30%. So verbs weigh the sentence at 0.2 where the model's best sense is 30% likely
+ * or more, at 0.45 below (the sample without names 66.9% → 67.9%, verbs 63.1%; the project's own
+ * targets, bench:sense-dev, 61.0% → 61.2%). bench/README.md, eighth and ninth passes.
  */
+export const CONTEXT_WEIGHT: ContextWeight = { v: [0.2, BASE_WEIGHT, 0.3] };
 
 export interface SenseChoice {
   /** The senses of the part of speech, best first. */
@@ -69,13 +69,13 @@ export type ContextWeight = PosWeight | Partial<Record<WnPos, PosWeight>>;
 
 /**
  * The weight `weight` gives the senses of part of speech `pos` where the model's best sense has
- * probability `best` (CONTEXT_WEIGHT where it names none).
+ * probability `best` (BASE_WEIGHT where it names none).
  */
 export function contextWeightOf(weight: ContextWeight, pos: WnPos, best: number): number {
   const own: PosWeight =
     typeof weight === 'number' || Array.isArray(weight)
       ? (weight as PosWeight)
-      : ((weight as Partial<Record<WnPos, PosWeight>>)[pos] ?? CONTEXT_WEIGHT);
+      : ((weight as Partial<Record<WnPos, PosWeight>>)[pos] ?? BASE_WEIGHT);
   if (typeof own === 'number') return own;
   return best < own[2] ? own[1] : own[0];
 }
