@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
-import { formKindsOf, lemmaOf, parseTranslation, variantsOf } from './ecdict-text';
+import { formKindsOf, lemmaOf, notedBaseOf, parseTranslation, variantsOf } from './ecdict-text';
 
 describe('parseTranslation', () => {
   it('reads part of speech lines and lifts subject tags into domain', () => {
@@ -142,5 +142,20 @@ describe('on the real ECDICT rows', () => {
     }
     // Bare lines of single words are the "X的过去式" kind and ECDICT's few untagged lines: rare.
     expect(bare / lines).toBeLessThan(0.02);
+  });
+});
+
+describe('a base named in the Chinese', () => {
+  it('reads the note of a row that is only an inflection', () => {
+    expect(notedBaseOf('wake的过去式和过去分词')).toEqual({ lemma: 'wake', kinds: ['p', 'd'] });
+    expect(notedBaseOf('vt. 发球得分（ace的过去式与过去分词形式）')).toEqual({ lemma: 'ace', kinds: ['p', 'd'] });
+    expect(notedBaseOf('v. 使适应新环境, 适应( acclimate的第三人称单数 )')).toEqual({ lemma: 'acclimate', kinds: ['3'] });
+    expect(notedBaseOf('abomasum的复数')).toEqual({ lemma: 'abomasum', kinds: ['s'] });
+  });
+
+  it('names nothing for a word with a line of its own, or none at all', () => {
+    expect(notedBaseOf('a. 有某种面孔或表情的\nv. 面对（face的过去分词）')).toBeUndefined();
+    expect(notedBaseOf('n. 数百')).toBeUndefined();
+    expect(notedBaseOf('')).toBeUndefined();
   });
 });

@@ -153,3 +153,31 @@ export function formKindsOf(exchange: string | null | undefined): string[] {
   const letters = parseExchange(exchange).get('1')?.[0] ?? '';
   return [...new Set(letters.split('').filter((c) => /[pdi3srt]/.test(c)))];
 }
+
+/** The kind letters of `exchange` for the Chinese names ECDICT's notes use. */
+const kindOfName = new Map<string, string>(variantKinds.map((k) => [k.name, k.key]));
+
+/**
+ * The base and kinds a row names in its Chinese only, where every line is about the base
+ * ("wake的过去式和过去分词", "v. 发球得分（ace的过去式与过去分词形式）"): some 3,000 rows carry no
+ * `0:` in their exchange and are inflections all the same. A row with a line of its own beside
+ * the note ("-faced": "a. 有某种面孔…") is a word of its own and names nothing here.
+ */
+export function notedBaseOf(translation: string | null | undefined): { lemma: string; kinds: string[] } | undefined {
+  const lines = (translation ?? '').split(/\r?\n|\r|\\n/).filter((l) => l.trim());
+  if (lines.length === 0) return undefined;
+  let lemma: string | undefined;
+  const kinds = new Set<string>();
+  const note = /([A-Za-z][A-Za-z'-]*)\s*的\s*(过去式(?:[和与及]过去分词)?|过去分词|现在分词|第三人称单数|复数|比较级|最高级)/g;
+  for (const line of lines) {
+    const found = [...line.matchAll(note)];
+    if (found.length === 0) return undefined;
+    for (const m of found) {
+      const base = m[1].toLowerCase();
+      if (lemma !== undefined && base !== lemma) return undefined;
+      lemma = base;
+      for (const name of m[2].split(/[和与及]/)) kinds.add(kindOfName.get(name) ?? '');
+    }
+  }
+  return lemma ? { lemma, kinds: [...kinds].filter(Boolean) } : undefined;
+}

@@ -27,6 +27,10 @@ describe('lemmas of a surface form', () => {
     // ECDICT's row for "has" names have: it is no plural of "ha", nor "uses" of "us".
     expect(lemmas('has')).toEqual(['have']);
     expect(lemmas('uses')).toEqual(['use']);
+    // A row whose Chinese only names its base ("wake的过去式和过去分词") is that base's form.
+    expect(lemmas('waked')).toEqual(['wake']);
+    expect(lemmatizer.candidates('waked')[0].form).toBe('verb-participle');
+    expect(lemmas('counseled')).toEqual(['counsel']);
   });
 
   it('knows which part of speech the form has for each lemma', () => {

@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module';
 import type { Ecdict } from './ecdict';
-import { formKindsOf, lemmaOf, parseTranslation, variantsOf } from './ecdict-text';
+import { formKindsOf, lemmaOf, notedBaseOf, parseTranslation, variantsOf } from './ecdict-text';
 import { posOf } from './pos';
 import type { WnPos, WordNet } from './wordnet';
 import { releaseWhenIdle } from '../platform/idle-release';
@@ -123,6 +123,15 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
 
   const wnPosOf = (lemma: string): Set<WnPos> => new Set(wordnet.senses(lemma).map((s) => s.pos));
 
+  /** The base an ECDICT row is an inflection of, and of what kinds: its exchange's `0:`, else its Chinese note. */
+  function inflectionOf(word: string): { lemma: string; kinds: string[] } | undefined {
+    const entry = ecdict.get(word);
+    if (!entry) return undefined;
+    const lemma = lemmaOf(entry.exchange);
+    if (lemma) return { lemma: lemma.toLowerCase(), kinds: formKindsOf(entry.exchange) };
+    return notedBaseOf(entry.translation);
+  }
+
   /** The parts of speech ECDICT gives a headword (from its translation lines). */
   function ecdictPos(word: string): Set<LemmaPos> {
     const entry = ecdict.get(word);
@@ -139,7 +148,7 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
   function isHeadword(word: string): boolean {
     if (wordnet.senses(word).length > 0) return true;
     const entry = ecdict.get(word);
-    return !!entry && !!entry.translation.trim() && !lemmaOf(entry.exchange) && /[\u3400-\u9fff]/.test(entry.translation);
+    return !!entry && !!entry.translation.trim() && !inflectionOf(word) && /[\u3400-\u9fff]/.test(entry.translation);
   }
 
   function candidatesOf(surface: string): LemmaCandidate[] {
@@ -162,15 +171,11 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
       add(surface, pos, true);
     }
 
-    // ECDICT: this row is an inflection of `0:`, of the kinds `1:`.
-    const entry = ecdict.get(surface);
-    if (entry) {
-      const lemma = lemmaOf(entry.exchange);
-      if (lemma && lemma.toLowerCase() !== surface) {
-        const kinds = formKindsOf(entry.exchange);
-        const pos = kinds.flatMap((k) => kindPos[k] ?? []);
-        add(lemma, pos.length ? pos : wnPosOf(lemma));
-      }
+    // ECDICT: this row is an inflection of `0:`, of the kinds `1:` (or of the base its Chinese names).
+    const row = inflectionOf(surface);
+    if (row && row.lemma !== surface) {
+      const pos = row.kinds.flatMap((k) => kindPos[k] ?? []);
+      add(row.lemma, pos.length ? pos : wnPosOf(row.lemma));
     }
 
     // WordNet's exceptions and detachment rules. A form that is a headword of its own is not
@@ -180,7 +185,7 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
     // ECDICT's row for the form names the form's base ("has" → have): another base a rule reaches
     // counts only where its own row lists the form ("has" is no plural of the interjection "ha").
     // A base ECDICT names that WordNet lacks ("noblest" → nobl, "traveled" → travele) names nothing.
-    const namedRow = entry ? lemmaOf(entry.exchange)?.toLowerCase() : undefined;
+    const namedRow = row?.lemma;
     const named = namedRow && wordnet.senses(namedRow).length > 0 ? namedRow : undefined;
     for (const p of ['n', 'v', 'a'] as const) {
       const exc = exceptions[p][surface];
@@ -220,9 +225,9 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
   /** Whether `surface` is an -ing, -ed or -en form of the verb `lemma` (not only its past tense). */
   function isParticiple(surface: string, lemma: string): boolean {
     if (surface.endsWith('ing')) return true;
-    const own = ecdict.get(surface);
-    if (own && lemmaOf(own.exchange)?.toLowerCase() === lemma) {
-      const kinds = formKindsOf(own.exchange);
+    const own = inflectionOf(surface);
+    if (own?.lemma === lemma) {
+      const kinds = own.kinds;
       if (kinds.includes('d') || kinds.includes('i')) return true;
       if (kinds.includes('p')) return false;
     }
