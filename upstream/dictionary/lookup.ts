@@ -79,7 +79,7 @@ export function lookupWord(
   const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? [], role);
   applyParsePos(features, role, tree);
 
-  applyTreePos(features, tree?.words[tree.target], word, d.wordnet);
+  applyTreePos(features, tree?.words[tree.target], word, d.wordnet, tree?.words[tree.target - 1]);
 
   const pair = pairOf(role, d);
   const annotated =

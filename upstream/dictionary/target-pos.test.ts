@@ -61,6 +61,42 @@ describe("the parse's part of speech", () => {
     expect(noun).toMatchObject({ pos: 'n', posFromParse: true });
   });
 
+  it('leaves a common noun the trained parser makes an object or oblique to it where the parse reads a verb', () => {
+    // "a portion of the ghetto wall": Link Grammar's verb, the trained parser's noun under "of".
+    const wall = features({ pos: 'n', tag: 'NOUN' });
+    const words = [treeWord('NOUN', 'NN', 'compound'), treeWord('NOUN', 'NN', 'obl')];
+    applyParsePos(wall, role({ pos: 'v' }), { words, target: 1 });
+    expect(wall).toMatchObject({ pos: 'n', tag: 'NOUN' });
+    expect(wall.posFromParse).toBeUndefined();
+    // Where the trained parser makes the noun the root, the parse's verb stands ("But Voltaire perseveres").
+    const perseveres = features({ pos: 'n', tag: 'NOUN' });
+    applyParsePos(perseveres, role({ pos: 'v' }), {
+      words: [treeWord('PROPN', 'NNP', 'nsubj'), treeWord('NOUN', 'NNS', 'root')],
+      target: 1,
+    });
+    expect(perseveres).toMatchObject({ pos: 'v', posFromParse: true });
+  });
+
+  it('leaves a verb the trained parser joins to another verb to it where the parse reads a noun', () => {
+    // "ready to complain or desert at any opportunity": Link Grammar's noun desert.
+    const words = [
+      { ...treeWord('VERB', 'VB', 'xcomp'), head: 0 },
+      { ...treeWord('VERB', 'VB', 'conj'), head: 1 },
+    ];
+    const desert = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(desert, role({ pos: 'n' }), { words, target: 1 });
+    expect(desert).toMatchObject({ pos: 'v', tag: 'VERB' });
+    expect(desert.posFromParse).toBeUndefined();
+    // Joined to a noun, the parse's noun stands.
+    const nouns = [
+      { ...treeWord('NOUN', 'NN', 'obj'), head: 0 },
+      { ...treeWord('VERB', 'VB', 'conj'), head: 1 },
+    ];
+    const other = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(other, role({ pos: 'n' }), { words: nouns, target: 1 });
+    expect(other).toMatchObject({ pos: 'n', posFromParse: true });
+  });
+
   it("leaves the tagger's closed classes, and a reading the parse is unsure of", () => {
     const the = features({ pos: 'x', tag: 'DET' });
     applyParsePos(the, role({ pos: 'n' }));
@@ -92,6 +128,16 @@ describe("the trained tagger's part of speech", () => {
     const down = features({ pos: 'x', tag: 'ADP' });
     applyTreePos(down, treeWord('ADP', 'RP', 'compound:prt'), 'down', wordnetWith('r'));
     expect(down).toMatchObject({ pos: 'r', tag: 'ADV' });
+  });
+
+  it("reads a modal's form after a determiner or possessive as the noun", () => {
+    const might = features({ pos: 'x', tag: 'AUX' });
+    applyTreePos(might, treeWord('AUX', 'MD', 'obl'), 'might', wordnetWith('n'), treeWord('PRON', 'PRP$', 'nmod:poss'));
+    expect(might).toMatchObject({ pos: 'n', tag: 'NOUN' });
+    // "You might be right": the modal.
+    const modal = features({ pos: 'x', tag: 'AUX' });
+    applyTreePos(modal, treeWord('AUX', 'MD', 'aux'), 'might', wordnetWith('n'), treeWord('PRON', 'PRP', 'nsubj'));
+    expect(modal).toEqual(features({ pos: 'x', tag: 'AUX' }));
   });
 
   it('leaves a sure parse and a participle read as an adjective, but tells a main verb from an auxiliary', () => {

@@ -43,6 +43,19 @@ export function nounModifier(tree: TreeContext | undefined): boolean {
   return (word?.xpos === 'NN' || word?.xpos === 'NNP') && word.deprel === 'compound' && word.head > (tree?.target ?? 0) + 1;
 }
 
+/** Whether the trained parser reads the target as a common noun that is an object or an oblique. */
+function nounArgument(tree: TreeContext | undefined): boolean {
+  const word = tree?.words[tree.target];
+  return /^NNS?$/.test(word?.xpos ?? '') && /^(?:obj|obl|iobj)$/.test(word?.deprel ?? '');
+}
+
+/** Whether the trained parser reads the target as a plain verb form joined to a verb before it. */
+function conjoinedVerb(tree: TreeContext | undefined): boolean {
+  const word = tree?.words[tree.target];
+  const head = word && tree?.words[word.head - 1];
+  return /^VB[DPZ]?$/.test(word?.xpos ?? '') && word?.deprel === 'conj' && head?.upos === 'VERB';
+}
+
 /**
  * Sets the features' part of speech, tag and transitivity to the parse's where it is sure of them;
  * `tree` is the trained parser's reading of the sentence.
@@ -58,7 +71,17 @@ export function applyParsePos(features: ContextFeatures, role: TargetRole | unde
     // before its noun that the parse reads as a noun or a verb ("the surrounding hills" was
     // ECDICT's noun 环境): the annotators read 81% of those WordNet has as adjectives so.
     const modifierMisread = (role.pos === 'n' || role.pos === 'v') && attributiveAdjective(tree);
-    if (role.confident && role.pos && role.pos !== 'x' && features.pos !== 'x' && !modifierMisread) {
+    // Nor where the parse reads a verb that the trained parser has as a common noun taking a
+    // verb's object or a preposition's ("a portion of the ghetto wall", "meet national defense
+    // needs", "to oppose … in tomorrow's contest"): on SemCor's sample the annotators read all
+    // four such nouns so, and the parse's verb was right where the trained parser made the noun a
+    // root, a conjunct or a clause (22 of 27 disagreements).
+    const argumentMisread = role.pos === 'v' && nounArgument(tree);
+    // Nor a noun the trained parser reads as a verb joined to another verb ("ready to complain or
+    // desert", "would crawl down …, walk along …"): the annotators read all three on the sample so.
+    const conjoinedMisread = role.pos === 'n' && conjoinedVerb(tree);
+    const misread = modifierMisread || argumentMisread || conjoinedMisread;
+    if (role.confident && role.pos && role.pos !== 'x' && features.pos !== 'x' && !misread) {
       features.pos = role.pos;
       features.posFromParse = true;
       // ECDICT's lines for parts of speech WordNet lacks follow the tag ("swear" as a noun).
@@ -70,14 +93,15 @@ export function applyParsePos(features: ContextFeatures, role: TargetRole | unde
 
 /**
  * Sets the features' part of speech and tag to the trained tagger's reading of the target
- * (`treeWord`, the tree parser's word for it) where the parse is not sure of them; `word` is the
- * target as looked up.
+ * (`treeWord`, the tree parser's word for it; `before`, the word before it) where the parse is not
+ * sure of them; `word` is the target as looked up.
  */
 export function applyTreePos(
   features: ContextFeatures,
   treeWord: UdWord | undefined,
   word: string,
   wordnet: Pick<WordNet, 'has'>,
+  before?: UdWord,
 ): void {
   // Where the parse above is not sure of the part of speech, the trained tagger's decides ("would
   // curse" is a verb, "has" in "Palmer has such a gift" no auxiliary). A number is read as
@@ -98,10 +122,13 @@ export function applyTreePos(
   // tagger calls a past tense; "the surrounding hills"): SemCor's annotators read 1,004 of 1,255
   // such words so.
   const attributive = attributiveParticiple(treeWord) && wordnet.has(word, 'a');
-  const treeTag = quantifier || attributive ? 'ADJ' : particle ? 'ADV' : treeWord?.upos;
+  // A modal's form after a determiner or a possessive is the noun ("with all his might", "a tin
+  // can", "the will to live"), which the trained tagger still calls a modal.
+  const modalNoun = treeWord?.xpos === 'MD' && /^(?:DT|PRP\$|POS|JJ)$/.test(before?.xpos ?? '') && wordnet.has(word, 'n');
+  const treeTag = modalNoun ? 'NOUN' : quantifier || attributive ? 'ADJ' : particle ? 'ADV' : treeWord?.upos;
   const treePos = treeTag === 'NUM' ? 'a' : treeTag && CONTENT_UPOS.has(treeTag) ? wnPosOfTag(treeTag) : 'x';
   const participleAdjective = features.tag === 'ADJ' && /^VB[NG]$/.test(treeWord?.xpos ?? '');
-  const closedToOpen = treeTag === 'NUM' || quantifier || particle;
+  const closedToOpen = treeTag === 'NUM' || quantifier || particle || modalNoun;
   if (treeTag && treePos !== 'x' && (features.pos !== 'x' || closedToOpen) && !features.posFromParse && !participleAdjective) {
     features.pos = treePos;
     if (features.tag && (wnPosOfTag(features.tag) !== treePos || features.tag === 'AUX' || features.tag === 'NUM'))
