@@ -55,6 +55,14 @@ describe("query_word's lookup", () => {
     expect(lookup('The fire started on the top floor of a [three-story] building.')[0].lemma).toBe('story');
   });
 
+  it("puts the WordNet lemma before ECDICT's headword for its plain inflection", () => {
+    // ECDICT keeps "hundreds" (数百) as a word of its own; its senses and Chinese are hundred's.
+    expect(lookup('The President received [hundreds] of letters every day.').map((i) => i.lemma)).toEqual([
+      'hundred',
+      'hundreds',
+    ]);
+  });
+
   it("puts the senses of an expression the sentence uses first, and offers ECDICT's phrases", () => {
     const took = lookup('The plane [took] off.')[0];
     expect(took.gloss[0].phrase_title).toBe('take off');

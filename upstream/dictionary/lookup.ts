@@ -14,6 +14,7 @@ import { pairOf } from './collocation-pair';
 import type { EngineContext } from './engine-data';
 import { chooseExpressions } from './expression-choice';
 import { headItems } from './head-items';
+import type { LemmaCandidate } from './lemmas';
 import { notFound, targetWord } from './lookup-target';
 import { formRole, readParse, verbalForm } from './parse-reading';
 import { expressionItem, phraseGlosses } from './phrase-glosses';
@@ -22,6 +23,7 @@ import { phonetic } from './sense-gloss';
 import { tagContext } from './tagger';
 import { applyParsePos, applyTreePos, nounModifier } from './target-pos';
 import type { LookupInput } from './types';
+import type { WordNet } from './wordnet';
 
 /** The items of a lookup (DictionaryEngine.lookup); throws where the data fails. */
 export function lookupWord(
@@ -108,15 +110,21 @@ export function lookupWord(
             ? ('a' as const)
             : undefined;
       const built = buildItem(engine, c, tagged, features, phrase, offered, role?.text, pair, tree, compoundSynsets, hint);
-      return { ...built, fits: !features.posFromParse || (features.pos !== undefined && c.pos.has(features.pos)) };
+      return {
+        ...built,
+        fits: !features.posFromParse || (features.pos !== undefined && c.pos.has(features.pos)),
+        shadowed: shadowedHeadword(c, candidates, d.wordnet),
+      };
     })
     // The annotators' reading first; then a lemma that has the part of speech the parse is sure of
     // ("America … was responsible" is be, not wa, Washington, however much the sentence says of
-    // America); then the best score.
+    // America); then a lemma WordNet has over ECDICT's headword for its inflection; then the best
+    // score.
     .sort(
       (a, b) =>
         Number(b.item.lemma === annotated?.lemma) - Number(a.item.lemma === annotated?.lemma) ||
         Number(b.fits) - Number(a.fits) ||
+        Number(a.shadowed) - Number(b.shadowed) ||
         b.score - a.score,
     )
     .map((x) => x.item)
@@ -129,4 +137,19 @@ export function lookupWord(
     items.push(...headItems(engine, word, tagged).filter((i) => !shown.has(i.lemma)));
   }
   return items;
+}
+
+/**
+ * Whether `c` is a form ECDICT keeps as a headword of its own that WordNet lacks ("hundreds" 数百)
+ * beside the WordNet lemma it is a plain inflection of in the same part of speech: the lemma's
+ * senses, Chinese and sense model come first ("received hundreds of them" is hundred, a cardinal
+ * number, to SemCor's annotators), the form's own line after them.
+ */
+function shadowedHeadword(c: LemmaCandidate, candidates: readonly LemmaCandidate[], wordnet: WordNet): boolean {
+  const inWordNet = (x: LemmaCandidate) => [...x.pos].some((p) => p !== 'x' && wordnet.has(x.lemma.replace(/ /g, '_'), p));
+  return (
+    c.identity &&
+    !inWordNet(c) &&
+    candidates.some((o) => o !== c && o.form === 'inflection' && inWordNet(o) && [...o.pos].some((p) => c.pos.has(p)))
+  );
 }
