@@ -61,6 +61,8 @@ describe('an -ing or -ed form read from its neighbours', () => {
     expect(read('The students were [interested] in the story.')).toMatchObject({ pos: 'a', adjectival: true });
     expect(read('He had been most warmly [attached] to her.')).toMatchObject({ pos: 'a' });
     expect(read('The more [puzzled] the boy grew, the faster he walked.')).toMatchObject({ pos: 'a' });
+    // A floating quantifier between be and the form: "were both excited".
+    expect(read('They were going to town, and they were both [excited].')).toMatchObject({ pos: 'a', adjectival: true });
     // An agent makes it a passive; an event verb stays the verb.
     expect(read('I was [bored] by the long speech.')).toBeUndefined();
     expect(read('The manager was [fired] after the match.')).toBeUndefined();

@@ -41,6 +41,9 @@ const copulas = new Set(['be', 'seem', 'become', 'grow', 'get', 'feel', 'look', 
 /** Words of degree that only an adjective takes before it ("very interested", not "very liked"). */
 const degreeWords = new Set(['very', 'too', 'so', 'more', 'most', 'less', 'least', 'extremely']);
 
+/** Quantifiers that float after the verb they hang on ("they were both excited", "are all agreed"). */
+const floating = new Set(['both', 'all', 'each']);
+
 /** Words that begin a noun phrase: an -ing form after them (and its adjectives) is its head. */
 const determiners = new Set(
   "the a an this that these those his her its my our your their whose 's ’s each every no any some".split(' '),
@@ -48,10 +51,10 @@ const determiners = new Set(
 
 /**
  * Whether the -ing form at `at` heads a noun phrase: after a determiner or a possessive (with up
- * to two adjectives between, which the first tagger may call adverbs: "fast") and before "of", a verb or the end of a clause, where no object can follow
- * it: "the fast opening of the shutter", "each other's undoing.", "the building stands". Not
- * "the growing number" (an adjective of its noun) nor "his leaving the house" (a gerund with its
- * object).
+ * to two adjectives between, which the first tagger may call adverbs: "fast") and before "of", a
+ * verb or the end of a clause, where no object can follow it: "the fast opening of the shutter",
+ * "each other's undoing.", "the building stands". Not "the growing number" (an adjective of its
+ * noun) nor "his leaving the house" (a gerund with its object).
  */
 function nominalPlace(tokens: TaggedSentence['tokens'], at: number): boolean {
   let i = at - 1;
@@ -114,10 +117,11 @@ export function readFormByPlace(
     if (role?.confident && role.pos === 'v') return undefined;
     return withText({ ...emptyRole(), ...object, pos: 'v', function: 'predicate' });
   }
-  // Back over adverbs to the word the form hangs on: "was certainly disposed", "most warmly attached".
+  // Back over adverbs (and a floating quantifier) to the word the form hangs on: "was certainly
+  // disposed", "most warmly attached", "were both excited".
   let i = at - 1;
   let degree = false;
-  while (wordBefore(i) && (degreeWords.has(tokens[i].lower) || tokens[i].pos === 'ADV')) {
+  while (wordBefore(i) && (degreeWords.has(tokens[i].lower) || tokens[i].pos === 'ADV' || floating.has(tokens[i].lower))) {
     if (degreeWords.has(tokens[i].lower)) degree = true;
     i--;
   }
