@@ -20,6 +20,14 @@ export const vagueWords = new Set(
   ),
 );
 
+/**
+ * Words a definition frames its meaning with, not the meaning: "fail to keep or to maintain"
+ * (lose touch) is no 失败, "cease to have" no 停止, "try to find" no 尝试.
+ */
+export const aspectWords = new Set(
+  'fail fails cease ceases begin begins start starts try tries attempt attempts tend tends'.split(' '),
+);
+
 /** The English words of a sense, weighted: its synonyms and neighbours' lemmas, its definition's words. */
 export interface SenseWords {
   /** The word itself, as a gloss key. */
@@ -55,7 +63,7 @@ export function senseWords(lemma: string, synset: Synset, ev: Map<string, number
   }
   for (const w of contentWords(synset.definition)) {
     const st = stem(w);
-    if (w.length > 2 && !own.has(st) && !vagueWords.has(w)) put(stems, st, 0.4);
+    if (w.length > 2 && !own.has(st) && !vagueWords.has(w) && !aspectWords.has(w)) put(stems, st, 0.4);
   }
   // A noun's definition names what kind of thing it is first ("the act of deciding to do
   // something": an act), as a hypernym does: 举措 "move; act; measure" is that move.

@@ -21,6 +21,11 @@ describe('Chinese for a WordNet sense', () => {
     expect(money?.matched).toBe(true);
   });
 
+  it('reads no meaning into the words a definition frames it with', () => {
+    // lose touch: "fail to keep or to maintain"; 失败 (fail) is another meaning of lose.
+    expect(sense('lose%2:40:02::', 'vt.')?.simple ?? '').not.toContain('失败');
+  });
+
   it('picks the item of its own part of speech and sense', () => {
     expect(sense('leave%1:10:00::', 'n.')?.simple).toContain('许可'); // permission
     expect(sense('leave%2:38:01::', 'vi.')?.simple).toContain('离开'); // go away

@@ -26,7 +26,7 @@
  */
 import { type Cedict, glossKey, openCedict } from './cedict';
 import { type Collocation, type CollocationChinese, collocationChinese } from './chinese-collocation';
-import { senseWords, type SenseWords, stem, vagueWords } from './chinese-sense-words';
+import { aspectWords, senseWords, type SenseWords, stem, vagueWords } from './chinese-sense-words';
 import { cjk, core, type Prepared, prepare, similarityPrepared } from './chinese-similarity';
 import type { Ecdict } from './ecdict';
 import { parseTranslation, type TranslationLine } from './ecdict-text';
@@ -194,7 +194,11 @@ export function createChineseMatcher(wordnet: WordNet, ecdict: Ecdict, cedict: C
       const words = p.target > 0 ? [related.words[p.target - 1] ?? ''] : related.words;
       for (const x of words) if (x) add(x, weight, pointerGroups.hyponym.has(p.symbol));
     }
-    for (const x of contentWords(synset.definition).slice(0, 5)) add(x, 0.25);
+    // The definition's first words, not those that frame it ("fail to keep": lose touch is no 失败).
+    for (const x of contentWords(synset.definition)
+      .filter((w) => !aspectWords.has(w))
+      .slice(0, 5))
+      add(x, 0.25);
     return out;
   }
 
