@@ -19,7 +19,8 @@ export interface ExpressionChoice {
 /**
  * An expression goes first only when the sentence uses it as one (expression-use.ts); one
  * whose words merely stand together is offered after the word's own senses. ECDICT's phrase
- * lines, which nothing ranks, are always only offered.
+ * lines, which nothing ranks, are always only offered. `attributive`: the trained parser reads
+ * the target as an adjective before its noun (target-pos.ts attributiveAdjective).
  */
 export function chooseExpressions(
   tagged: TaggedSentence,
@@ -27,6 +28,7 @@ export function chooseExpressions(
   role: TargetRole | undefined,
   d: Pick<EngineData, 'phrases' | 'expressions' | 'wordnet' | 'lemmatizer'>,
   options: Pick<DictionaryEngineOptions, 'expressionsFirst'>,
+  attributive = false,
 ): ExpressionChoice {
   let best: PhraseMatch | undefined;
   let maybe: PhraseMatch | undefined;
@@ -47,6 +49,13 @@ export function chooseExpressions(
     // is a sales pitch in WordNet too), that sense goes first; the compound is offered. Phrasal
     // verbs and fixed adverbials (take off, in fact) still go first.
     const phrasal = !m.wordnet || d.wordnet.has(m.wordnet, 'v') || d.wordnet.has(m.wordnet, 'r');
+    // An adverbial expression that ends in an adjective before its noun is the determiner and the
+    // adjective ("could all do with a little drink" is not a_little, to a small degree).
+    const adverbial = m.wordnet !== undefined && d.wordnet.senses(m.wordnet).every((s) => s.pos === 'r');
+    if (attributive && adverbial && tagged.target.includes(m.tokens[m.tokens.length - 1])) {
+      if (!best && !maybe) maybe = m;
+      continue;
+    }
     if (!best && !compound && m.wordnet && verdict.used && !phrasal && options.expressionsFirst !== false) {
       compound = m;
       if (!maybe) maybe = m;

@@ -124,6 +124,17 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect(bankers[0].lemma).toBe('expect');
   });
 
+  it('reads a plural number as the noun, and an adjective before its noun outside an adverbial expression', async () => {
+    expect((await lookupParsed('For a time the President received [hundreds] of them every day.'))[0].gloss[0].sense_id).toBe(
+      'hundred%1:23:00::',
+    );
+    // "a little" is an adverb (a_little, to a small degree) only where it modifies no noun.
+    const drink = (await lookupParsed('Well, I guess we could all do with a [little] drink.'))[0];
+    expect(drink.gloss[0].phrase_title).toBeUndefined();
+    expect(drink.gloss[0].sense_id).toMatch(/^little%[35]:/);
+    expect((await lookupParsed('I waited a [little] and then left.'))[0].gloss[0].sense_id).toBe('a_little%4:02:00::');
+  });
+
   it('looks a multiword target up as the verb the sentence uses', () => {
     expect(lookup("Sure, they're [giving up] hope.")[0].lemma).toBe('give up');
   });

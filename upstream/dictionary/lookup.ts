@@ -21,7 +21,7 @@ import { expressionItem, phraseGlosses } from './phrase-glosses';
 import { treeTarget } from './sense-choice';
 import { phonetic } from './sense-gloss';
 import { tagContext } from './tagger';
-import { applyParsePos, applyTreePos, nounModifier } from './target-pos';
+import { applyParsePos, applyTreePos, attributiveAdjective, nounModifier } from './target-pos';
 import type { LookupInput } from './types';
 import type { WordNet } from './wordnet';
 
@@ -72,6 +72,7 @@ export function lookupWord(
     }),
     d,
     options,
+    attributiveAdjective(tree),
   );
   const { best, maybe, compound } = expressions;
   let role = expressions.role;
@@ -79,7 +80,7 @@ export function lookupWord(
   if (role && !role.confident) role = { ...role, text: undefined };
   // The phrase's own words are not context for its senses or for the word's.
   const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? [], role);
-  applyParsePos(features, role, tree);
+  applyParsePos(features, role, tree, (p) => candidates.some((c) => d.wordnet.has(c.lemma.replace(/ /g, '_'), p)));
 
   applyTreePos(features, tree?.words[tree.target], word, d.wordnet, tree?.words[tree.target - 1]);
 

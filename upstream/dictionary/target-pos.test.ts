@@ -97,6 +97,23 @@ describe("the parse's part of speech", () => {
     expect(other).toMatchObject({ pos: 'n', posFromParse: true });
   });
 
+  it('keeps no adjective the trained parser tags a plural noun, nor a noun WordNet has only as an adjective', () => {
+    // "received hundreds of them": Link Grammar's number adjective.
+    const hundreds = features({ pos: 'n', tag: 'NOUN' });
+    applyParsePos(hundreds, role({ pos: 'a' }), { words: [treeWord('NOUN', 'NNS', 'obj')], target: 0 });
+    expect(hundreds).toMatchObject({ pos: 'n', tag: 'NOUN' });
+    expect(hundreds.posFromParse).toBeUndefined();
+    // "one had been too many": Link Grammar's noun, the trained parser's adjective.
+    const words = [treeWord('ADJ', 'JJ')];
+    const many = features({ pos: 'a', tag: 'ADJ' });
+    applyParsePos(many, role({ pos: 'n' }), { words, target: 0 }, (pos) => pos === 'a');
+    expect(many).toMatchObject({ pos: 'a', tag: 'ADJ' });
+    // Where WordNet has the noun too, the parse's noun stands ("the greatest good").
+    const good = features({ pos: 'a', tag: 'ADJ' });
+    applyParsePos(good, role({ pos: 'n' }), { words, target: 0 }, (pos) => pos === 'a' || pos === 'n');
+    expect(good).toMatchObject({ pos: 'n', posFromParse: true });
+  });
+
   it("leaves the tagger's closed classes, and a reading the parse is unsure of", () => {
     const the = features({ pos: 'x', tag: 'DET' });
     applyParsePos(the, role({ pos: 'n' }));

@@ -7,7 +7,7 @@ import type { ContextFeatures } from './rank';
 import type { TreeContext } from './sense-choice';
 import type { TargetRole } from './sentence-role';
 import { wnPosOfTag } from './tagger';
-import type { WordNet } from './wordnet';
+import type { WnPos, WordNet } from './wordnet';
 
 /** The trained tagger's parts of speech that WordNet's senses are sorted by (not AUX, DET, …). */
 export const CONTENT_UPOS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ', 'ADV']);
@@ -58,9 +58,15 @@ function conjoinedVerb(tree: TreeContext | undefined): boolean {
 
 /**
  * Sets the features' part of speech, tag and transitivity to the parse's where it is sure of them;
- * `tree` is the trained parser's reading of the sentence.
+ * `tree` is the trained parser's reading of the sentence, `inWordNet` whether WordNet has one of
+ * the word's lemmas in a part of speech.
  */
-export function applyParsePos(features: ContextFeatures, role: TargetRole | undefined, tree?: TreeContext): void {
+export function applyParsePos(
+  features: ContextFeatures,
+  role: TargetRole | undefined,
+  tree?: TreeContext,
+  inWordNet?: (pos: WnPos) => boolean,
+): void {
   if (role) {
     // The parse knows the target's part of speech and object better than the tagger; the
     // tagger's closed classes (the, of, she) stay, for ECDICT's function-word lines. But where
@@ -80,7 +86,15 @@ export function applyParsePos(features: ContextFeatures, role: TargetRole | unde
     // Nor a noun the trained parser reads as a verb joined to another verb ("ready to complain or
     // desert", "would crawl down …, walk along …"): the annotators read all three on the sample so.
     const conjoinedMisread = role.pos === 'n' && conjoinedVerb(tree);
-    const misread = modifierMisread || argumentMisread || conjoinedMisread;
+    // Nor an adjective the trained parser tags a plural noun: English adjectives have no plural,
+    // and Link Grammar reads a plural number as one ("received hundreds of them", which SemCor's
+    // annotators read as the noun all 20 times, as "thousands" all 20).
+    const pluralMisread = role.pos === 'a' && tree?.words[tree.target]?.xpos === 'NNS';
+    // Nor a noun WordNet has only as an adjective, which the trained parser reads as one ("one had
+    // been too many" showed ECDICT's noun line for many).
+    const adjectiveOnly =
+      role.pos === 'n' && tree?.words[tree.target]?.upos === 'ADJ' && inWordNet?.('a') === true && !inWordNet('n');
+    const misread = modifierMisread || argumentMisread || conjoinedMisread || pluralMisread || adjectiveOnly;
     if (role.confident && role.pos && role.pos !== 'x' && features.pos !== 'x' && !misread) {
       features.pos = role.pos;
       features.posFromParse = true;
