@@ -51,8 +51,8 @@ export function chooseExpressions(
     const phrasal = !m.wordnet || d.wordnet.has(m.wordnet, 'v') || d.wordnet.has(m.wordnet, 'r');
     // An adverbial expression that ends in an adjective before its noun is the determiner and the
     // adjective ("could all do with a little drink" is not a_little, to a small degree).
-    const adverbial = m.wordnet !== undefined && d.wordnet.senses(m.wordnet).every((s) => s.pos === 'r');
-    if (attributive && adverbial && tagged.target.includes(m.tokens[m.tokens.length - 1])) {
+    const endsOnTarget = tagged.target.includes(m.tokens[m.tokens.length - 1]);
+    if (attributive && endsOnTarget && m.wordnet && d.wordnet.senses(m.wordnet).every((s) => s.pos === 'r')) {
       if (!best && !maybe) maybe = m;
       continue;
     }
