@@ -79,11 +79,14 @@ function parseLine(raw: string): TranslationLine | undefined {
   return domain ? { pos, items, domain } : { pos, items };
 }
 
+/** How ECDICT's translations break lines: real line breaks, or a literal "\n" in some rows. */
+const lineBreak = /\r?\n|\r|\\n/;
+
 /** ECDICT's `translation` column as lines of part of speech and renderings. */
 export function parseTranslation(translation: string | null | undefined): TranslationLine[] {
   if (!translation) return [];
   const lines: TranslationLine[] = [];
-  for (const raw of translation.split(/\r?\n|\r|\\n/)) {
+  for (const raw of translation.split(lineBreak)) {
     const line = parseLine(raw);
     if (line) lines.push(line);
   }
@@ -164,7 +167,7 @@ const kindOfName = new Map<string, string>(variantKinds.map((k) => [k.name, k.ke
  * the note ("-faced": "a. 有某种面孔…") is a word of its own and names nothing here.
  */
 export function notedBaseOf(translation: string | null | undefined): { lemma: string; kinds: string[] } | undefined {
-  const lines = (translation ?? '').split(/\r?\n|\r|\\n/).filter((l) => l.trim());
+  const lines = (translation ?? '').split(lineBreak).filter((l) => l.trim());
   if (lines.length === 0) return undefined;
   let lemma: string | undefined;
   const kinds = new Set<string>();

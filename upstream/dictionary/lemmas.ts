@@ -44,6 +44,12 @@ export interface LemmaCandidate {
   form: LemmaForm;
   /** For a compound's head: the compound as written ("three-story"). */
   compound?: string;
+  /**
+   * The form is a headword only ECDICT has ("hundreds" 数百) beside a WordNet lemma it is a plain
+   * inflection of in the same part of speech (hundred): that lemma's senses, Chinese and sense
+   * model come first ("received hundreds of them" is hundred, a number, to SemCor's annotators).
+   */
+  shadowed?: true;
 }
 
 export interface Lemmatizer {
@@ -144,12 +150,18 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
     return out;
   }
 
-  /** A headword in its own right: WordNet has it, or ECDICT has it with Chinese and not as an inflection. */
-  function isHeadword(word: string): boolean {
+  /**
+   * A headword in its own right: WordNet has it, or ECDICT has it with Chinese and not as an
+   * inflection (`row`, the word's inflectionOf, where the caller has it already).
+   */
+  function isHeadword(word: string, row = inflectionOf(word)): boolean {
     if (wordnet.senses(word).length > 0) return true;
     const entry = ecdict.get(word);
-    return !!entry && !!entry.translation.trim() && !inflectionOf(word) && /[\u3400-\u9fff]/.test(entry.translation);
+    return !!entry && !!entry.translation.trim() && !row && /[\u3400-\u9fff]/.test(entry.translation);
   }
+
+  /** Whether WordNet has the candidate's lemma in one of its parts of speech. */
+  const inWordNet = (c: LemmaCandidate) => [...c.pos].some((p) => p !== 'x' && wordnet.has(c.lemma.replace(/ /g, '_'), p));
 
   function candidatesOf(surface: string): LemmaCandidate[] {
     const found = new Map<string, LemmaCandidate>();
@@ -165,14 +177,15 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
       c.identity ||= identity;
     };
 
-    if (isHeadword(surface)) {
+    // ECDICT: this row is an inflection of `0:`, of the kinds `1:` (or of the base its Chinese names).
+    const row = inflectionOf(surface);
+    const ownWord = isHeadword(surface, row);
+    if (ownWord) {
       const pos = new Set<LemmaPos>([...wnPosOf(surface), ...ecdictPos(surface)]);
       if (pos.size === 0) pos.add('x');
       add(surface, pos, true);
     }
 
-    // ECDICT: this row is an inflection of `0:`, of the kinds `1:` (or of the base its Chinese names).
-    const row = inflectionOf(surface);
     if (row && row.lemma !== surface) {
       const pos = row.kinds.flatMap((k) => kindPos[k] ?? []);
       add(row.lemma, pos.length ? pos : wnPosOf(row.lemma));
@@ -180,8 +193,7 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
 
     // WordNet's exceptions and detachment rules. A form that is a headword of its own is not
     // taken for a regular form of a base whose ECDICT row lists other forms: "bed" is not a past
-    // of "be", nor "feed" of "fee".
-    const ownWord = isHeadword(surface);
+    // of "be", nor "feed" of "fee" (ownWord above).
     // ECDICT's row for the form names the form's base ("has" → have): another base a rule reaches
     // counts only where its own row lists the form ("has" is no plural of the interjection "ha").
     // A base ECDICT names that WordNet lacks ("noblest" → nobl, "traveled" → travele) names nothing.
@@ -211,7 +223,6 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
     }
     // ECDICT names a few forms' base wrongly ("favored" as the past of "favore", a row with no
     // frequency): a base only ECDICT has gives way to one WordNet has in the same part of speech.
-    const inWordNet = (c: LemmaCandidate) => [...c.pos].some((p) => p !== 'x' && wordnet.has(c.lemma.replace(/ /g, '_'), p));
     const list = [...found.values()];
     const kept = list.filter(
       (c) =>
@@ -219,7 +230,16 @@ export function createLemmatizer(wordnet: WordNet, ecdict: Ecdict): Lemmatizer {
         inWordNet(c) ||
         !list.some((o) => o !== c && !o.identity && inWordNet(o) && [...c.pos].some((p) => o.pos.has(p))),
     );
-    return withForms(surface, kept);
+    const out = withForms(surface, kept);
+    // The other way round, the form itself only ECDICT has is kept, behind the WordNet lemma.
+    for (const c of out)
+      if (
+        c.identity &&
+        !inWordNet(c) &&
+        out.some((o) => o.form === 'inflection' && inWordNet(o) && [...o.pos].some((p) => c.pos.has(p)))
+      )
+        c.shadowed = true;
+    return out;
   }
 
   /** Whether `surface` is an -ing, -ed or -en form of the verb `lemma` (not only its past tense). */

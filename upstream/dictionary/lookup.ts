@@ -14,7 +14,6 @@ import { pairOf } from './collocation-pair';
 import type { EngineContext } from './engine-data';
 import { chooseExpressions } from './expression-choice';
 import { headItems } from './head-items';
-import type { LemmaCandidate } from './lemmas';
 import { notFound, targetWord } from './lookup-target';
 import { formRole, readParse, verbalForm } from './parse-reading';
 import { expressionItem, phraseGlosses } from './phrase-glosses';
@@ -23,7 +22,6 @@ import { phonetic } from './sense-gloss';
 import { tagContext } from './tagger';
 import { applyParsePos, applyTreePos, attributiveAdjective, nounModifier } from './target-pos';
 import type { LookupInput } from './types';
-import type { WordNet } from './wordnet';
 
 /** The items of a lookup (DictionaryEngine.lookup); throws where the data fails. */
 export function lookupWord(
@@ -114,7 +112,7 @@ export function lookupWord(
       return {
         ...built,
         fits: !features.posFromParse || (features.pos !== undefined && c.pos.has(features.pos)),
-        shadowed: shadowedHeadword(c, candidates, d.wordnet),
+        shadowed: c.shadowed === true,
       };
     })
     // The annotators' reading first; then a lemma that has the part of speech the parse is sure of
@@ -138,19 +136,4 @@ export function lookupWord(
     items.push(...headItems(engine, word, tagged).filter((i) => !shown.has(i.lemma)));
   }
   return items;
-}
-
-/**
- * Whether `c` is a form ECDICT keeps as a headword of its own that WordNet lacks ("hundreds" 数百)
- * beside the WordNet lemma it is a plain inflection of in the same part of speech: the lemma's
- * senses, Chinese and sense model come first ("received hundreds of them" is hundred, a cardinal
- * number, to SemCor's annotators), the form's own line after them.
- */
-function shadowedHeadword(c: LemmaCandidate, candidates: readonly LemmaCandidate[], wordnet: WordNet): boolean {
-  const inWordNet = (x: LemmaCandidate) => [...x.pos].some((p) => p !== 'x' && wordnet.has(x.lemma.replace(/ /g, '_'), p));
-  return (
-    c.identity &&
-    !inWordNet(c) &&
-    candidates.some((o) => o !== c && o.form === 'inflection' && inWordNet(o) && [...o.pos].some((p) => c.pos.has(p)))
-  );
 }

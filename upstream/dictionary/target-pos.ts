@@ -89,11 +89,11 @@ export function applyParsePos(
     // Nor an adjective the trained parser tags a plural noun: English adjectives have no plural,
     // and Link Grammar reads a plural number as one ("received hundreds of them", which SemCor's
     // annotators read as the noun all 20 times, as "thousands" all 20).
-    const pluralMisread = role.pos === 'a' && tree?.words[tree.target]?.xpos === 'NNS';
+    const word = tree?.words[tree.target];
+    const pluralMisread = role.pos === 'a' && word?.xpos === 'NNS';
     // Nor a noun WordNet has only as an adjective, which the trained parser reads as one ("one had
     // been too many" showed ECDICT's noun line for many).
-    const adjectiveOnly =
-      role.pos === 'n' && tree?.words[tree.target]?.upos === 'ADJ' && inWordNet?.('a') === true && !inWordNet('n');
+    const adjectiveOnly = role.pos === 'n' && word?.upos === 'ADJ' && inWordNet?.('a') === true && !inWordNet('n');
     const misread = modifierMisread || argumentMisread || conjoinedMisread || pluralMisread || adjectiveOnly;
     if (role.confident && role.pos && role.pos !== 'x' && features.pos !== 'x' && !misread) {
       features.pos = role.pos;
