@@ -25,6 +25,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The superuser's connection string of the run's PostgreSQL cluster (project `postgres` only). */
     postgresAdminUrl: string;
+    /** The run's database with every migration applied, which the tests' databases copy (project `postgres` only). */
+    postgresTemplate: string;
   }
 }
 
@@ -36,13 +38,19 @@ const postgresUrlFile = (dir: string) => path.join(dir, 'postgres-url');
 
 /**
  * The configuration that keeps the service's database in the data folder `dir`: a SQLite file
- * there, or a PostgreSQL database made for that folder on its first use.
+ * there, or a PostgreSQL database made for that folder on its first use. A new PostgreSQL
+ * database already has the current schema (a copy of the run's migrated template, which saves
+ * migrating one for each test), unless `empty`, for the tests of the migrations themselves; a new
+ * SQLite file is always empty, and the service or the test migrates it.
  */
-export async function testDatabaseEnv(dir: string): Promise<{ DATABASE_PATH: string } | { DATABASE_URL: string }> {
+export async function testDatabaseEnv(
+  dir: string,
+  { empty = false }: { empty?: boolean } = {},
+): Promise<{ DATABASE_PATH: string } | { DATABASE_URL: string }> {
   if (testDatabase === 'sqlite') return { DATABASE_PATH: path.join(dir, 'yujing.sqlite') };
   const known = await readFile(postgresUrlFile(dir), 'utf8').catch(() => undefined);
   if (known) return { DATABASE_URL: known };
-  const url = await createDatabase(inject('postgresAdminUrl'));
+  const url = await createDatabase(inject('postgresAdminUrl'), empty ? undefined : inject('postgresTemplate'));
   await mkdir(dir, { recursive: true });
   await writeFile(postgresUrlFile(dir), url);
   return { DATABASE_URL: url };

@@ -251,7 +251,7 @@ describe('annotation', () => {
     await db.destroy();
     await removeTestData(dir);
     dir = await mkdtemp(path.join(tmpdir(), 'yujing-annotation-'));
-    db = openDatabase(loadConfig(await testDatabaseEnv(dir)));
+    db = openDatabase(loadConfig(await testDatabaseEnv(dir, { empty: true })));
     expect((await new Migrator({ db, provider: migrationProvider }).migrateTo(before)).error).toBeUndefined();
     const [alice, bob] = [await addUser('10000011'), await addUser('10000012')];
     const taskIds: number[] = [];

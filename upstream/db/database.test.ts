@@ -13,7 +13,7 @@ describe('database', () => {
   let location: ReturnType<typeof loadConfig>;
   beforeEach(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'yujing-db-'));
-    location = loadConfig(await testDatabaseEnv(dir));
+    location = loadConfig(await testDatabaseEnv(dir, { empty: true }));
   });
   afterEach(() => removeTestData(dir));
 
