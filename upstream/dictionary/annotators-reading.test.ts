@@ -37,6 +37,17 @@ describe("SemCor's annotators' reading of a form", () => {
     expect(annotatorsReading(later, tree('ADJ'), reading, 'r')).toBeUndefined();
   });
 
+  it("reads an adverb the tree hangs on a noun by their reading of the form's adjective tag", () => {
+    const byTag = {
+      readingsOf: (_form: string, tag: string) =>
+        tag === 'JJR' ? [{ lemma: 'later', pos: 's', count: 6 }] : [{ lemma: 'later', pos: 'r', count: 9 }],
+    };
+    const modifier = { words: [{ ...tree('ADV').words[0], xpos: 'RBR', deprel: 'amod', head: 2 }], target: 0 };
+    expect(annotatorsReading(later, modifier, byTag)).toEqual({ lemma: 'later', pos: 'a' });
+    const adverb = { words: [{ ...tree('ADV').words[0], xpos: 'RBR', deprel: 'advmod', head: 2 }], target: 0 };
+    expect(annotatorsReading(later, adverb, byTag)).toEqual({ lemma: 'later', pos: 'r' });
+  });
+
   it('decides nothing where they were split, saw the form too rarely, or read it as another lemma', () => {
     expect(
       annotatorsReading(later, tree('ADV'), model({ lemma: 'later', pos: 'r', count: 5 }, { lemma: 'late', pos: 'r', count: 4 })),

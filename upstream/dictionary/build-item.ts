@@ -11,6 +11,7 @@ import { type EngineContext, type EngineData, safe } from './engine-data';
 import { lemmaPosOfLabel, type LemmaCandidate } from './lemmas';
 import type { ContextFeatures, ScoredSense } from './rank';
 import { applyChoice, chooseSenses, type TreeContext } from './sense-choice';
+import { treeWordPos } from './target-pos';
 import { phonetic, type ScoredGloss, senseGloss } from './sense-gloss';
 import { labelOfTag, type TaggedSentence, wnPosOfTag } from './tagger';
 import { wordFormation } from './word-formation';
@@ -45,7 +46,7 @@ export function buildItem(
   // The Link Grammar parse's part of speech where it is sure of it ("had cost Vernon $2300", "one
   // inch equals 2.54 cm": the trained tagger read both as nouns).
   const treePos =
-    features.posFromParse && features.pos ? features.pos : tree ? wnPosOfTag(tree.words[tree.target]?.upos ?? '') : 'x';
+    features.posFromParse && features.pos ? features.pos : tree ? treeWordPos(tree.words[tree.target]) : 'x';
   // The parse is sure of a part of speech WordNet has for the lemma: no ECDICT line goes before it.
   const parseSure = features.posFromParse && features.pos && senses.some((s) => s.pos === features.pos);
   const pos =

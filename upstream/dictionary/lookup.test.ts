@@ -102,6 +102,17 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect(took.gloss[0].sense.second).toMatch(/拿|取|吃/);
   }, 30_000);
 
+  it('reads an adverb the trained parser hangs on a noun as the adjective, by the annotators\' reading of it so', async () => {
+    // The trained tagger tags "later" RBR; SemCor's annotators read that tag as the adverb later.
+    const model = SenseModel.parse(readModelFile(SENSE_MODEL_FILE));
+    const engine = createEngineContext({ senses: () => model });
+    const [stoic] = await lookupParsed("We find it in the [later] Stoic conception of man's natural condition.", engine);
+    expect(stoic.lemma).toBe('later');
+    expect(stoic.gloss[0].sense_id).toMatch(/^later%[35]:/);
+    const [came] = await lookupParsed('He came [later] that night.', engine);
+    expect(came.gloss[0].sense_id).toMatch(/^later%4:/);
+  }, 30_000);
+
   it('puts first a lemma that has the part of speech the parse is sure of', async () => {
     // "was" as the plural of wa (Washington) drew on "America" around it.
     expect((await lookupParsed('As America on wheels [was] responsible for an industry of motor cars.'))[0].lemma).toBe('be');

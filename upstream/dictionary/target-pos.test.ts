@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { UdWord } from '../language/ud';
 import type { ContextFeatures } from './rank';
 import { emptyRole, type TargetRole } from './sentence-role';
-import { applyParsePos, applyTreePos, attributiveAdjective } from './target-pos';
+import { applyParsePos, applyTreePos, attributiveAdjective, treeWordPos } from './target-pos';
 
 const features = (fields: Partial<ContextFeatures>): ContextFeatures => ({
   transitivity: 'unknown',
@@ -145,6 +145,19 @@ describe("the trained tagger's part of speech", () => {
     const down = features({ pos: 'x', tag: 'ADP' });
     applyTreePos(down, treeWord('ADP', 'RP', 'compound:prt'), 'down', wordnetWith('r'));
     expect(down).toMatchObject({ pos: 'r', tag: 'ADV' });
+  });
+
+  it('reads an adverb the trained parser hangs on a noun as its adjective ("the later Stoic conception")', () => {
+    const later = features({ pos: 'a', tag: 'ADJ' });
+    applyTreePos(later, treeWord('ADV', 'RBR', 'amod'), 'later', wordnetWith('a', 'r'));
+    expect(later).toMatchObject({ pos: 'a', tag: 'ADJ' });
+    // "came later": the adverb.
+    const came = features({ pos: 'a', tag: 'ADJ' });
+    applyTreePos(came, treeWord('ADV', 'RBR', 'advmod'), 'later', wordnetWith('a', 'r'));
+    expect(came).toMatchObject({ pos: 'r', tag: 'ADV' });
+    expect(treeWordPos(treeWord('ADV', 'RBR', 'amod'))).toBe('a');
+    expect(treeWordPos(treeWord('ADV', 'RBR', 'advmod'))).toBe('r');
+    expect(treeWordPos(undefined)).toBe('x');
   });
 
   it("reads a modal's form after a determiner or possessive as the noun", () => {

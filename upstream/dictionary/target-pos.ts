@@ -19,6 +19,17 @@ const tagOfPos = { n: 'NOUN', v: 'VERB', a: 'ADJ', r: 'ADV' } as const;
 const attributiveParticiple = (word: UdWord | undefined) => /^VB[NGD]$/.test(word?.xpos ?? '') && word?.deprel === 'amod';
 
 /**
+ * An adverb the trained parser hangs on a noun as its adjective ("the later Stoic conception",
+ * "the above example"): a noun's modifier is an adjective's use, whatever the tag says (the
+ * tagger gives the form's commoner use elsewhere), and is read as WordNet's adjective.
+ */
+export const adverbAsModifier = (word: UdWord | undefined) => word?.upos === 'ADV' && word.deprel === 'amod';
+
+/** The WordNet part of speech of the trained parser's word: its tag's, but an adverb modifying a noun is an adjective. */
+export const treeWordPos = (word: UdWord | undefined): WnPos | 'x' =>
+  adverbAsModifier(word) ? 'a' : wnPosOfTag(word?.upos ?? '');
+
+/**
  * Whether the trained parser reads the target as an adjective or participle before its noun ("a
  * mobile society", "the surrounding hills"), or an adjective joined to one ("neurotic and
  * psychotic disorders").
@@ -136,10 +147,12 @@ export function applyTreePos(
   // tagger calls a past tense; "the surrounding hills"): SemCor's annotators read 1,004 of 1,255
   // such words so.
   const attributive = attributiveParticiple(treeWord) && wordnet.has(word, 'a');
+  // So is an adverb the trained parser hangs on a noun as its adjective.
+  const modifyingAdverb = adverbAsModifier(treeWord) && wordnet.has(word, 'a');
   // A modal's form after a determiner or a possessive is the noun ("with all his might", "a tin
   // can", "the will to live"), which the trained tagger still calls a modal.
   const modalNoun = treeWord?.xpos === 'MD' && /^(?:DT|PRP\$|POS|JJ)$/.test(before?.xpos ?? '') && wordnet.has(word, 'n');
-  const treeTag = modalNoun ? 'NOUN' : quantifier || attributive ? 'ADJ' : particle ? 'ADV' : treeWord?.upos;
+  const treeTag = modalNoun ? 'NOUN' : quantifier || attributive || modifyingAdverb ? 'ADJ' : particle ? 'ADV' : treeWord?.upos;
   const treePos = treeTag === 'NUM' ? 'a' : treeTag && CONTENT_UPOS.has(treeTag) ? wnPosOfTag(treeTag) : 'x';
   const participleAdjective = features.tag === 'ADJ' && /^VB[NG]$/.test(treeWord?.xpos ?? '');
   const closedToOpen = treeTag === 'NUM' || quantifier || particle || modalNoun;
