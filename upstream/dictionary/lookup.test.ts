@@ -113,6 +113,12 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect(came.gloss[0].sense_id).toMatch(/^later%4:/);
   }, 30_000);
 
+  it('reads a progressive -ing form as the verb where Link Grammar reads a noun', async () => {
+    const [happening] = await lookupParsed("I need someone to go out and find out what's [happening].");
+    expect(happening.lemma).toBe('happen');
+    expect(happening.gloss[0].sense_id).toMatch(/^happen%2:/);
+  });
+
   it('puts first a lemma that has the part of speech the parse is sure of', async () => {
     // "was" as the plural of wa (Washington) drew on "America" around it.
     expect((await lookupParsed('As America on wheels [was] responsible for an industry of motor cars.'))[0].lemma).toBe('be');

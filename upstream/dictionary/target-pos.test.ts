@@ -114,6 +114,23 @@ describe("the parse's part of speech", () => {
     expect(good).toMatchObject({ pos: 'n', posFromParse: true });
   });
 
+  it('keeps no noun the trained parser reads as a progressive verb', () => {
+    // "find out what's happening": Link Grammar's noun (an event).
+    const words = [
+      { ...treeWord('PRON', 'WP', 'nsubj'), form: 'what', head: 3 },
+      { ...treeWord('AUX', 'VBZ', 'aux'), form: "'s", head: 3 },
+      { ...treeWord('VERB', 'VBG', 'ccomp'), form: 'happening' },
+    ];
+    const happening = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(happening, role({ pos: 'n' }), { words, target: 2 });
+    expect(happening).toMatchObject({ pos: 'v', tag: 'VERB' });
+    expect(happening.posFromParse).toBeUndefined();
+    // Without be before it ("the killing of the bird" read as a verb by the tree), the parse's noun stands.
+    const killing = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(killing, role({ pos: 'n' }), { words: [words[0], { ...words[1], form: 'has' }, words[2]], target: 2 });
+    expect(killing).toMatchObject({ pos: 'n', posFromParse: true });
+  });
+
   it("leaves the tagger's closed classes, and a reading the parse is unsure of", () => {
     const the = features({ pos: 'x', tag: 'DET' });
     applyParsePos(the, role({ pos: 'n' }));

@@ -67,6 +67,19 @@ function conjoinedVerb(tree: TreeContext | undefined): boolean {
   return /^VB[DPZ]?$/.test(word?.xpos ?? '') && word?.deprel === 'conj' && head?.upos === 'VERB';
 }
 
+/** The forms of be that make a progressive with an -ing verb ("what's happening", "were leaving"). */
+const BE_FORMS = new Set(['be', 'am', "'m", 'is', "'s", 'are', "'re", 'was', 'were', 'been', 'being']);
+
+/** Whether the trained parser reads the target as an -ing verb with be as its auxiliary. */
+function progressiveVerb(tree: TreeContext | undefined): boolean {
+  const word = tree?.words[tree.target];
+  if (word?.xpos !== 'VBG' || word.upos !== 'VERB') return false;
+  return (
+    tree?.words.some((w) => w.head === (tree.target ?? 0) + 1 && w.deprel === 'aux' && BE_FORMS.has(w.form.toLowerCase())) ??
+    false
+  );
+}
+
 /**
  * Sets the features' part of speech, tag and transitivity to the parse's where it is sure of them;
  * `tree` is the trained parser's reading of the sentence, `inWordNet` whether WordNet has one of
@@ -97,6 +110,9 @@ export function applyParsePos(
     // Nor a noun the trained parser reads as a verb joined to another verb ("ready to complain or
     // desert", "would crawl down …, walk along …"): the annotators read all three on the sample so.
     const conjoinedMisread = role.pos === 'n' && conjoinedVerb(tree);
+    // Nor a noun the trained parser reads as a progressive verb ("find out what's happening" showed
+    // happening, an event: Link Grammar reads the "'s" as a possessive or a copula).
+    const progressiveMisread = role.pos === 'n' && progressiveVerb(tree);
     // Nor an adjective the trained parser tags a plural noun: English adjectives have no plural,
     // and Link Grammar reads a plural number as one ("received hundreds of them", which SemCor's
     // annotators read as the noun all 20 times, as "thousands" all 20).
@@ -105,7 +121,8 @@ export function applyParsePos(
     // Nor a noun WordNet has only as an adjective, which the trained parser reads as one ("one had
     // been too many" showed ECDICT's noun line for many).
     const adjectiveOnly = role.pos === 'n' && word?.upos === 'ADJ' && inWordNet?.('a') === true && !inWordNet('n');
-    const misread = modifierMisread || argumentMisread || conjoinedMisread || pluralMisread || adjectiveOnly;
+    const misread =
+      modifierMisread || argumentMisread || conjoinedMisread || progressiveMisread || pluralMisread || adjectiveOnly;
     if (role.confident && role.pos && role.pos !== 'x' && features.pos !== 'x' && !misread) {
       features.pos = role.pos;
       features.posFromParse = true;
