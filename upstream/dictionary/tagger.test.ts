@@ -8,6 +8,16 @@ describe('the target and its sentence', () => {
     expect(s.text.slice(s.start, s.end)).toBe('bank');
   });
 
+  it('does not end the sentence at an abbreviation or an initial', () => {
+    expect(contextSentence("They oppose the champions in tomorrow's 8 P.M. ", 'contest', '. Next.').text).toBe(
+      "They oppose the champions in tomorrow's 8 P.M. contest.",
+    );
+    expect(contextSentence('It rained. Then Mr. ', 'Guthrie', ' left.').text).toBe('Then Mr. Guthrie left.');
+    expect(contextSentence('The letter from J. K. ', 'Rowling', ' came.').text).toBe('The letter from J. K. Rowling came.');
+    // A hard-wrapped line goes on in lower case.
+    expect(contextSentence('She sat on the\n', 'bank', ' of the river.').text).toBe('She sat on the\nbank of the river.');
+  });
+
   it('treats line breaks and full-width stops as sentence ends', () => {
     expect(contextSentence('Title\nShe ', 'leaves', ' at noon。下一句').text).toBe('She leaves at noon。');
     expect(contextSentence('', 'Bank', '').text).toBe('Bank');

@@ -4,6 +4,7 @@
  */
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { sentenceRanges } from '../../lib/text/sentences';
 import { releaseWhenIdle } from '../platform/idle-release';
 
 export interface Token {
@@ -35,28 +36,30 @@ export interface TaggedSentence extends ContextSentence {
 /** Longest context kept on either side; a sentence longer than this is cut (tagging cost is linear). */
 const maxSide = 600;
 
-/** Sentence ends: . ! ? and closing quotes, then space; the full-width 。！？ (no space needed); a line break. */
-const boundary = /(?:[.!?…]+["'”’)\]]*\s+|[。！？]+["'”’)\]」』]*\s*|[\r\n]+)/g;
-
-/** The sentence around the target: the last sentence of `pre` and the first of `post`. */
+/**
+ * The sentence around the target: the last sentence of `pre` and the first of `post`, as the one
+ * sentence splitter the product has cuts them (lib/text/sentences.ts), so that an abbreviation or
+ * an initial does not end it ("Mr. Guthrie", "in tomorrow's 8 P.M. contest").
+ */
 export function contextSentence(pre: string, target: string, post: string): ContextSentence {
   let before = pre.slice(-4 * maxSide);
-  let cut = 0;
-  for (const m of before.matchAll(boundary)) cut = m.index + m[0].length;
-  before = before.slice(cut);
-  if (before.length > maxSide) before = before.slice(before.length - maxSide).replace(/^\S*\s/, '');
   let after = post.slice(0, 4 * maxSide);
-  // The first boundary after the target ends its sentence; a boundary at offset 0 is the
-  // punctuation right after the target ("bank."), which belongs to this sentence.
-  const end = /[.!?…]+["'”’)\]]*(?=\s|$)|[。！？]+["'”’)\]」』]*|[\r\n]/.exec(after);
-  if (end) after = after.slice(0, end.index + end[0].length);
-  if (after.length > maxSide) after = after.slice(0, maxSide).replace(/\s\S*$/, '');
   // A caller may send the contexts without the spaces around the word ("decided to" + "table" +
   // "the proposal."): words that touch are separated, or the sentence would read "totablethe".
   const touches = (a: string, b: string) => /[\p{L}\p{N}]$/u.test(a) && /^[\p{L}\p{N}]/u.test(b);
   if (touches(before, target)) before = `${before} `;
   if (touches(target, after)) after = ` ${after}`;
-  return { text: before + target + after, start: before.length, end: before.length + target.length };
+  const text = before + target + after;
+  const from = before.length;
+  const to = from + target.length;
+  // The sentences the target touches (one, unless the target holds a stop of its own).
+  const around = sentenceRanges(text).filter((r) => r.start < Math.max(to, from + 1) && r.end > from);
+  let start = Math.min(from, ...around.map((r) => r.start));
+  let end = Math.max(to, ...around.map((r) => r.end));
+  // A sentence longer than maxSide on a side is cut there, at a word's edge.
+  if (from - start > maxSide) start = from - maxSide + (/^\S*\s/.exec(text.slice(from - maxSide, from))?.[0].length ?? 0);
+  if (end - to > maxSide) end = to + text.slice(to, to + maxSide).replace(/\s\S*$/, '').length;
+  return { text: text.slice(start, end), start: from - start, end: to - start };
 }
 
 type Nlp = ReturnType<typeof winkNLP>;
