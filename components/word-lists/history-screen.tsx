@@ -92,7 +92,7 @@ function HistoryList({ account }: { account: string }) {
 }
 
 function HistoryItem({ entry }: { entry: LookupEntry }) {
-  const { before, after } = sentenceAround(entry.pre_context, entry.post_context);
+  const { before, after } = sentenceAround(entry.pre_context, entry.target_word, entry.post_context);
   const at = new Date(entry.created_at);
   const source = sourceNames[entry.from];
   const showLemma = entry.lemma && entry.lemma.toLowerCase() !== entry.target_word.toLowerCase();

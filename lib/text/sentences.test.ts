@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverText, sentenceRanges, splitSentences } from './sentences';
+import { coverText, sentenceHolding, sentenceRanges, splitSentences } from './sentences';
 
 describe('splitSentences', () => {
   it('ends sentences at . ! ? before a capital, keeping closing quotes with their sentence', () => {
@@ -129,5 +129,24 @@ describe('sentenceRanges', () => {
       { start: 6, end: text.length },
     ]);
     expect(coverText('', sentenceRanges(''))).toEqual([]);
+  });
+});
+
+describe('sentenceHolding', () => {
+  const text = 'It rained. We met Mr. Guthrie at the bank. Then we left.';
+  const at = (word: string) => {
+    const from = text.indexOf(word);
+    const r = sentenceHolding(text, from, from + word.length);
+    return text.slice(r.start, r.end);
+  };
+
+  it('is the sentence the word is in, an abbreviation inside it', () => {
+    expect(at('Guthrie')).toBe('We met Mr. Guthrie at the bank.');
+    expect(at('left')).toBe('Then we left.');
+  });
+
+  it('joins the sentences a span with a stop of its own touches, and is the span where it touches none', () => {
+    expect(at('bank. Then')).toBe('We met Mr. Guthrie at the bank. Then we left.');
+    expect(sentenceHolding('Go.  Now', 4, 4)).toEqual({ start: 4, end: 4 });
   });
 });

@@ -92,6 +92,19 @@ export function sentenceRanges(text: string): SentenceRange[] {
   return ranges;
 }
 
+/**
+ * The sentence of a text that holds the span from `from` to `to` (a looked-up word): the sentences
+ * the span touches, joined where the span holds a stop of its own; the span itself where it
+ * touches none (white space).
+ */
+export function sentenceHolding(text: string, from: number, to: number): SentenceRange {
+  const touched = sentenceRanges(text).filter((r) => r.start < Math.max(to, from + 1) && r.end > from);
+  return {
+    start: Math.min(from, ...touched.map((r) => r.start)),
+    end: Math.max(to, ...touched.map((r) => r.end)),
+  };
+}
+
 /** The sentences of a text, in order, each trimmed, with its closing quotes and brackets. */
 export function splitSentences(text: string): string[] {
   return sentenceRanges(text).map((r) => text.slice(r.start, r.end));

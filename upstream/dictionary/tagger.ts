@@ -4,7 +4,7 @@
  */
 import winkNLP from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
-import { sentenceRanges } from '../../lib/text/sentences';
+import { sentenceHolding } from '../../lib/text/sentences';
 import { releaseWhenIdle } from '../platform/idle-release';
 
 export interface Token {
@@ -52,10 +52,7 @@ export function contextSentence(pre: string, target: string, post: string): Cont
   const text = before + target + after;
   const from = before.length;
   const to = from + target.length;
-  // The sentences the target touches (one, unless the target holds a stop of its own).
-  const around = sentenceRanges(text).filter((r) => r.start < Math.max(to, from + 1) && r.end > from);
-  let start = Math.min(from, ...around.map((r) => r.start));
-  let end = Math.max(to, ...around.map((r) => r.end));
+  let { start, end } = sentenceHolding(text, from, to);
   // A sentence longer than maxSide on a side is cut there, at a word's edge.
   if (from - start > maxSide) start = from - maxSide + (/^\S*\s/.exec(text.slice(from - maxSide, from))?.[0].length ?? 0);
   if (end - to > maxSide) end = to + text.slice(to, to + maxSide).replace(/\s\S*$/, '').length;

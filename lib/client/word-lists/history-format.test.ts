@@ -3,26 +3,36 @@ import { dayLabel, groupByDay, sentenceAround } from './history-format';
 
 describe('sentenceAround', () => {
   it('keeps only the sentence that holds the word', () => {
-    expect(sentenceAround('It rained. We sat on the ', ' of the river. Then we left.')).toEqual({
+    expect(sentenceAround('It rained. We sat on the ', 'bank', ' of the river. Then we left.')).toEqual({
       before: 'We sat on the ',
       after: ' of the river.',
     });
   });
 
   it('keeps the whole context when it is one sentence, tidying whitespace', () => {
-    expect(sentenceAround('She  deposited\nher salary at the ', ' today')).toEqual({
+    expect(sentenceAround('She  deposited\nher salary at the ', 'bank', ' today')).toEqual({
       before: 'She deposited her salary at the ',
       after: ' today',
     });
   });
 
   it('does not cut at a full stop without a space after it (numbers, abbreviations in words)', () => {
-    expect(sentenceAround('It cost 3.5 dollars at the ', '.')).toEqual({ before: 'It cost 3.5 dollars at the ', after: '.' });
+    expect(sentenceAround('It cost 3.5 dollars at the ', 'bank', '.')).toEqual({
+      before: 'It cost 3.5 dollars at the ',
+      after: '.',
+    });
+  });
+
+  it('does not cut at an abbreviation or an initial', () => {
+    expect(sentenceAround('We met Mr. ', 'Guthrie', ' at 8 P.M. yesterday. Then we left.')).toEqual({
+      before: 'We met Mr. ',
+      after: ' at 8 P.M. yesterday.',
+    });
   });
 
   it('shortens a very long sentence on a word boundary, marking the cut', () => {
     const long = 'word '.repeat(60);
-    const { before, after } = sentenceAround(long, ` ${long}`);
+    const { before, after } = sentenceAround(long, 'bank', ` ${long}`);
     expect(before.startsWith('…')).toBe(true);
     expect(before.length).toBeLessThanOrEqual(141);
     expect(before.endsWith('word ')).toBe(true);

@@ -2,23 +2,24 @@
  * How the lookup history shows an entry: the sentence around the word (the stored context may
  * hold whole paragraphs) and when it was looked up, grouped by day in the reader's time zone.
  */
+import { sentenceHolding } from '../../text/sentences';
 
-const sentenceEnd = /[.!?。！？](?:["'”’)\]]*)\s+/g;
 // A long sentence keeps this many characters on each side of the word.
 const maxSide = 140;
 
-/** The part of the context that belongs to the word's own sentence, whitespace tidied. */
-export function sentenceAround(pre: string, post: string): { before: string; after: string } {
+/**
+ * The part of the context that belongs to the word's own sentence (the product's one sentence
+ * splitter, lib/text/sentences.ts, decides where it ends), whitespace tidied.
+ */
+export function sentenceAround(pre: string, word: string, post: string): { before: string; after: string } {
   const tidy = (s: string) => s.replace(/\s+/g, ' ');
   const preText = tidy(pre);
-  const postText = tidy(post);
-
-  let start = 0;
-  for (const m of preText.matchAll(sentenceEnd)) start = m.index + m[0].length;
-  let before = preText.slice(start).trimStart();
-
-  const end = new RegExp(sentenceEnd.source).exec(postText);
-  let after = (end ? postText.slice(0, end.index + end[0].length) : postText).trimEnd();
+  const text = preText + word + tidy(post);
+  const from = preText.length;
+  const to = from + word.length;
+  const { start, end } = sentenceHolding(text, from, to);
+  let before = text.slice(start, from);
+  let after = text.slice(to, end);
 
   if (before.length > maxSide) {
     const cut = before.slice(-maxSide);
