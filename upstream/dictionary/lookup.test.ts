@@ -102,7 +102,7 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect(took.gloss[0].sense.second).toMatch(/拿|取|吃/);
   }, 30_000);
 
-  it('reads an adverb the trained parser hangs on a noun as the adjective, by the annotators\' reading of it so', async () => {
+  it("reads an adverb the trained parser hangs on a noun as the adjective, by the annotators' reading of it so", async () => {
     // The trained tagger tags "later" RBR; SemCor's annotators read that tag as the adverb later.
     const model = SenseModel.parse(readModelFile(SENSE_MODEL_FILE));
     const engine = createEngineContext({ senses: () => model });

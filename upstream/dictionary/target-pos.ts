@@ -72,12 +72,10 @@ const BE_FORMS = new Set(['be', 'am', "'m", 'is', "'s", 'are', "'re", 'was', 'we
 
 /** Whether the trained parser reads the target as an -ing verb with be as its auxiliary. */
 function progressiveVerb(tree: TreeContext | undefined): boolean {
-  const word = tree?.words[tree.target];
-  if (word?.xpos !== 'VBG' || word.upos !== 'VERB') return false;
-  return (
-    tree?.words.some((w) => w.head === (tree.target ?? 0) + 1 && w.deprel === 'aux' && BE_FORMS.has(w.form.toLowerCase())) ??
-    false
-  );
+  if (!tree) return false;
+  const word = tree.words[tree.target];
+  const beAux = (w: UdWord) => w.head === tree.target + 1 && w.deprel === 'aux' && BE_FORMS.has(w.form.toLowerCase());
+  return word?.xpos === 'VBG' && word.upos === 'VERB' && tree.words.some(beAux);
 }
 
 /**
