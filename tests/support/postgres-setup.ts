@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { createMigratedTemplate, dropDatabase, startPostgresCluster } from './postgres';
+import { createMigratedTemplate, databaseUrl, dropDatabase, startPostgresCluster } from './postgres';
 
 /**
  * Vitest's global setup of the project `postgres`: one throwaway cluster for the whole run, or
@@ -13,11 +13,7 @@ export default async function setup(project: TestProject) {
     const template = await createMigratedTemplate(given);
     project.provide('postgresAdminUrl', given);
     project.provide('postgresTemplate', template);
-    return async () => {
-      const url = new URL(given);
-      url.pathname = `/${template}`;
-      await dropDatabase(given, url.toString());
-    };
+    return () => dropDatabase(given, databaseUrl(given, template));
   }
   const started = Date.now();
   const cluster = await startPostgresCluster();

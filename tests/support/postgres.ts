@@ -117,10 +117,18 @@ export async function createDatabase(adminUrl: string, template = 'template1'): 
   await asAdmin(adminUrl, (client) =>
     client.query(`create database "${name}" template "${template.replaceAll('"', '""')}" strategy file_copy`),
   );
+  return databaseUrl(adminUrl, name);
+}
+
+/** The connection string of the database `name` in the cluster of `adminUrl`. */
+export function databaseUrl(adminUrl: string, name: string): string {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }
+
+/** The name of the database a connection string opens. */
+const databaseName = (url: string) => decodeURIComponent(new URL(url).pathname.slice(1));
 
 /**
  * A database with every migration applied, for the run's tests to copy (createDatabase's
@@ -136,12 +144,12 @@ export async function createMigratedTemplate(adminUrl: string): Promise<string> 
   } finally {
     await db.destroy();
   }
-  return decodeURIComponent(new URL(url).pathname.slice(1));
+  return databaseName(url);
 }
 
 /** Drops the database of `url`, closing what is still connected to it. */
 export async function dropDatabase(adminUrl: string, url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const name = databaseName(url);
   await asAdmin(adminUrl, (client) => client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`));
 }
 

@@ -2,6 +2,7 @@
  * The target's part of speech in the ranker's features: the Link Grammar parse's where it is sure,
  * else the trained tagger's (the tree parser's words), else the first tagger's (tagger.ts).
  */
+import { BE } from '../language/mend';
 import type { UdWord } from '../language/ud';
 import type { ContextFeatures } from './rank';
 import type { TreeContext } from './sense-choice';
@@ -67,14 +68,13 @@ function conjoinedVerb(tree: TreeContext | undefined): boolean {
   return /^VB[DPZ]?$/.test(word?.xpos ?? '') && word?.deprel === 'conj' && head?.upos === 'VERB';
 }
 
-/** The forms of be that make a progressive with an -ing verb ("what's happening", "were leaving"). */
-const BE_FORMS = new Set(['be', 'am', "'m", 'is', "'s", 'are', "'re", 'was', 'were', 'been', 'being']);
-
 /** Whether the trained parser reads the target as an -ing verb with be as its auxiliary. */
 function progressiveVerb(tree: TreeContext | undefined): boolean {
   if (!tree) return false;
   const word = tree.words[tree.target];
-  const beAux = (w: UdWord) => w.head === tree.target + 1 && w.deprel === 'aux' && BE_FORMS.has(w.form.toLowerCase());
+  // As an auxiliary, "'s" is is ("what's happening").
+  const beAux = (w: UdWord) =>
+    w.head === tree.target + 1 && w.deprel === 'aux' && (BE.has(w.form.toLowerCase()) || /^['’]s$/.test(w.form));
   return word?.xpos === 'VBG' && word.upos === 'VERB' && tree.words.some(beAux);
 }
 

@@ -8,7 +8,8 @@ import type { Tag } from './tagger';
  */
 
 const HAVE = new Set(['have', 'has', 'had', 'having', "'ve", '’ve']);
-const BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'m", "'re", '’m', '’re', 'am']);
+/** The forms of be, but "'s" (also has, and the possessive). */
+export const BE = new Set(['be', 'is', 'are', 'was', 'were', 'been', 'being', "'m", "'re", '’m', '’re', 'am']);
 
 /**
  * Mends the tagging slips English grammar settles without doubt: an inverted perfect, an inverted
