@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callList, contentPath } from '../lib/contract';
 import { createContentLibrary } from './reading/library';
 import { eventually, startTestUpstream, type TestUpstream } from './test-harness';
+import { warmUpSoon } from './platform/warm-up';
 
 // Sends the path as written: fetch would normalise '..' away before it left the process.
 function rawRequest(base: string, method: string, path: string): Promise<{ http: number; body: any }> {
@@ -30,6 +31,19 @@ describe('upstream protocol', () => {
     const { http: status, body } = await upstream.request('/health');
     expect(status).toBe(200);
     expect(body).toEqual({ status: 'OK' });
+  });
+
+  it('is ready once the warm-ups of its start are over (GET /ready), alive meanwhile (GET /health)', async () => {
+    expect(await upstream.request('/ready')).toMatchObject({ http: 200, body: { status: 'OK' } });
+    const stop = warmUpSoon(
+      'models',
+      () => {},
+      () => {},
+    );
+    expect(await upstream.request('/ready')).toMatchObject({ http: 503, body: { status: 'WARMING_UP' } });
+    expect((await upstream.request('/health')).http).toBe(200);
+    await stop();
+    expect((await upstream.request('/ready')).http).toBe(200);
   });
 
   it('tells the environment type', async () => {

@@ -37,6 +37,7 @@ import { wordListsModule } from './word-lists/module';
 import { reviewModule } from './review/module';
 import { createLanguageModel } from './platform/language-model';
 import { noteRequest, setIdleReleaseAfter } from './platform/idle-release';
+import { warmingUp } from './platform/warm-up';
 
 /**
  * The features of the upstream. A new feature is a folder with its module.ts and one line here;
@@ -126,14 +127,17 @@ function assembleUpstream(deps: UpstreamDeps): { app: Hono; start: () => Stop } 
   app.onError(createErrorHandler(platform.log));
   app.notFound(notFoundHandler);
 
-  // Every request but the supervisor's health check makes the process busy (platform/idle-release.ts).
+  // Every request but the supervisor's and balancers' checks makes the process busy (platform/idle-release.ts).
   app.use(async (c, next) => {
-    if (c.req.path !== '/health') noteRequest();
+    if (c.req.path !== '/health' && c.req.path !== '/ready') noteRequest();
     await next();
   });
   app.use(settleRequestBody(bodyLimitOf));
   app.use(limitRequestBody(bodyLimitOf));
+  // /health: the process answers. /ready: it also answers as well as it will (the dictionary, the
+  // sense model and the parser's models read), for the launcher and for balancers.
   app.get('/health', (c) => c.json({ status: 'OK' }));
+  app.get('/ready', (c) => (warmingUp() ? c.json({ status: 'WARMING_UP' }, 503) : c.json({ status: 'OK' })));
   registerContractRoutes(app, handlers);
 
   for (const route of routes) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { warmUpSoon } from './warm-up';
+import { warmingUp, warmUpSoon } from './warm-up';
 
 describe('warmUpSoon', () => {
   afterEach(() => vi.useRealTimers());
@@ -42,5 +42,38 @@ describe('warmUpSoon', () => {
     await vi.advanceTimersByTimeAsync(2_000);
     await stop();
     expect(lines).toEqual(['dictionary: reading its data failed: Error: no data']);
+  });
+
+  it('counts as warming up from the schedule until the work ends, fails or is cancelled', async () => {
+    vi.useFakeTimers();
+    expect(warmingUp()).toBe(false);
+    let finish = () => {};
+    const stopSlow = warmUpSoon(
+      'slow',
+      () => new Promise<void>((resolve) => (finish = resolve)),
+      () => {},
+    );
+    const stopFailing = warmUpSoon(
+      'failing',
+      () => Promise.reject(new Error('no models')),
+      () => {},
+    );
+    const stopCancelled = warmUpSoon(
+      'cancelled',
+      () => {},
+      () => {},
+    );
+    // Before the work begins, too: the process is not ready the moment it listens.
+    expect(warmingUp()).toBe(true);
+    await stopCancelled();
+    await vi.advanceTimersByTimeAsync(2_000);
+    // The failing one is over (and logged); the slow one still reads.
+    expect(warmingUp()).toBe(true);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(warmingUp()).toBe(false);
+    await stopSlow();
+    await stopFailing();
+    expect(warmingUp()).toBe(false);
   });
 });
