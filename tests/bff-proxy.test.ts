@@ -113,6 +113,8 @@ describe('headers', () => {
     expect(seen.headers['content-type']).toBe('application/json');
     expect(seen.headers['x-forwarded-for']).toMatch(/^[\d.:a-f]+$/);
     expect(seen.headers['x-visitor-id']).toBe('visitor-1234567');
+    // The visitor came with its cookie: not a new one.
+    expect(seen.headers['x-visitor-new']).toBeUndefined();
     expect(seen.headers.authorization).toBeUndefined();
   });
 
@@ -134,11 +136,14 @@ describe('headers', () => {
     expect(await answer.json()).toEqual({ status: 'OK', data: { translation: '你好' } });
   });
 
-  it('gives a new visitor an HttpOnly visitor cookie', async () => {
+  it('gives a new visitor an HttpOnly visitor cookie, and tells the upstream the visitor is new', async () => {
     const answer = await fetch(`${base}/api/get_env_type`);
     const line = answer.headers.getSetCookie().find((c) => c.startsWith('yj_vid='));
     expect(line).toMatch(/HttpOnly/i);
     expect(line).toMatch(/SameSite=lax/i);
+    const seen = stack.fixture.last('/api/get_env_type')!;
+    expect(seen.headers['x-visitor-id']).toBe(/^yj_vid=([^;]+)/.exec(line ?? '')?.[1]);
+    expect(seen.headers['x-visitor-new']).toBe('1');
   });
 });
 

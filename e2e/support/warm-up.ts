@@ -5,10 +5,11 @@ const warmUpLimitMs = 120_000;
 
 /**
  * Global setup, run after the web servers answer and before the first spec: one word looked up
- * through the BFF. The started product reads its dictionary, sense model and parser soon after
- * it listens; the first specs would otherwise wait for that inside their own timeouts (20 s and
- * more on a busy machine, where a spec's first task allows 15). The lookup comes from an address
- * of its own (the test server trusts one proxy hop), so it spends no spec's free lookups.
+ * through the BFF. The started product has read its dictionary, sense model and parser before the
+ * site opened (upstream GET /ready); what is left cold is the first lookup's own path (the route's
+ * code, the Link Grammar worker's first sentence), which the first spec would otherwise wait for
+ * inside its own timeout. The lookup comes from an address of its own (the test server trusts one
+ * proxy hop), so it spends no spec's free lookups.
  */
 export default async function warmUp(config: FullConfig): Promise<void> {
   const baseURL = config.projects[0]?.use.baseURL;

@@ -81,12 +81,22 @@ export function checkSameOrigin(request: Request, spends = false): void {
   if (origin !== null && origin !== siteOrigin(request)) throw bffErrors.crossSite();
 }
 
-/** The fixed list of request headers the upstream gets. */
-export function upstreamHeaders(request: NextRequest, identity: UpstreamIdentity, visitorId: string): Record<string, string> {
+/**
+ * The fixed list of request headers the upstream gets. A visitor id made for this request (no
+ * cookie came with it) is marked new: a browser has its cookie from the page's first call before
+ * anyone clicks, so a metered call without one is a client that keeps no cookies, and the upstream
+ * counts all of those behind an address as one visitor (upstream/metering/usage-ledger.ts).
+ */
+export function upstreamHeaders(
+  request: NextRequest,
+  identity: UpstreamIdentity,
+  visitor: { id: string; isNew: boolean },
+): Record<string, string> {
   const headers: Record<string, string> = {
     'x-forwarded-for': clientAddress(request),
-    'x-visitor-id': visitorId,
+    'x-visitor-id': visitor.id,
   };
+  if (visitor.isNew) headers['x-visitor-new'] = '1';
   for (const name of ['content-type', 'accept', 'accept-language']) {
     const value = request.headers.get(name);
     if (value) headers[name] = value;
@@ -118,7 +128,7 @@ export async function forwardCall(request: NextRequest, { matched, upstreamPath 
   checkSameOrigin(request, 'spends' in matched.call && matched.call.spends === true);
   const identity = await upstreamIdentity(request);
   const visitor = visitorIdOf(request);
-  const headers = upstreamHeaders(request, identity, visitor.id);
+  const headers = upstreamHeaders(request, identity, visitor);
   const kind = matched.call.kind;
   const isGet = matched.call.method === 'GET';
 

@@ -40,7 +40,7 @@ export async function loginWithUpstream(
   if (referrer && body.share_account === undefined && !asTheUser.has(call)) body.share_account = referrer;
 
   // The upstream limits login codes and passwords by address and visitor: it must see the browser's.
-  const headers = upstreamHeaders(request, identity, visitorIdOf(request).id);
+  const headers = upstreamHeaders(request, identity, visitorIdOf(request));
   const token = await readUpstream(call, body as CallRequest<LoginCall>, {
     headers,
     identity,
@@ -57,7 +57,7 @@ export async function loginWithUpstream(
       'get_user_info',
       {},
       {
-        headers: upstreamHeaders(request, { session: null }, visitorIdOf(request).id),
+        headers: upstreamHeaders(request, { session: null }, visitorIdOf(request)),
         identity: { authorization: `Bearer ${token}` },
         signal: request.signal,
         reshape: dataOf,
@@ -113,7 +113,7 @@ export async function handleLogout(request: NextRequest): Promise<Response> {
     const answer = await callUpstream({
       method: 'POST',
       path: calls.logout.path,
-      headers: { ...upstreamHeaders(request, identity, visitor.id), 'content-type': 'application/json' },
+      headers: { ...upstreamHeaders(request, identity, visitor), 'content-type': 'application/json' },
       body: Buffer.from('{}'),
       signal: request.signal,
     });

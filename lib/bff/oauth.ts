@@ -120,7 +120,7 @@ async function finishBinding(request: NextRequest, code: string, clientType: Wec
     await readUpstream(
       'bind_wechat',
       { code, client_type: clientType },
-      { headers: upstreamHeaders(request, identity, visitorIdOf(request).id), identity, signal: request.signal },
+      { headers: upstreamHeaders(request, identity, visitorIdOf(request)), identity, signal: request.signal },
     );
   } catch (error) {
     if (!(error instanceof BffError)) throw error;

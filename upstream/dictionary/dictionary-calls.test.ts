@@ -360,6 +360,32 @@ describe('the dictionary calls', () => {
     }
   });
 
+  it('counts every client behind an address that keeps no cookie as one visitor', async () => {
+    const own = await startTestUpstream({ env: { FREE_USES_ANONYMOUS: '2', FREE_USES_PER_ADDRESS: '50' } });
+    try {
+      const body = inSentence('A cat sat on the mat.', 'cat');
+      const status = async (headers: Record<string, string>) => (await own.call('query_word', body, headers)).body.status;
+      // The BFF makes a visitor id for each request without its cookie, and says so.
+      const cookieless = (n: number) => ({
+        'x-forwarded-for': '198.51.100.20',
+        'x-visitor-id': `new-${n}`,
+        'x-visitor-new': '1',
+      });
+      const seen = [];
+      for (let i = 0; i < 4; i++) seen.push(await status(cookieless(i)));
+      expect(seen).toEqual(['OK', 'OK', 'anonymous_user_free_num_limit', 'anonymous_user_free_num_limit']);
+      // A browser that kept its cookie, behind the same address, has its own allowance.
+      expect(await status({ 'x-forwarded-for': '198.51.100.20', 'x-visitor-id': 'kept-cookie' })).toBe('OK');
+      // How many are left is told as they will be counted.
+      const remain = await own.request('/api/get_remain_vip_num', { headers: cookieless(9) });
+      expect((remain.body as { data: { remain: { query_word: number } } }).data.remain.query_word).toBe(0);
+      // Cookieless clients elsewhere are not affected.
+      expect(await status({ ...cookieless(5), 'x-forwarded-for': '203.0.113.20' })).toBe('OK');
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('charges nothing for a word the dictionary does not know', async () => {
     const own = await startTestUpstream({ env: { FREE_USES_ANONYMOUS: '1' } });
     try {

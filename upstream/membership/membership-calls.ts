@@ -1,5 +1,5 @@
 import type { Users } from '../account/users';
-import type { UsageLedger } from '../metering/usage-ledger';
+import { freeUseContext, type UsageLedger } from '../metering/usage-ledger';
 import type { MembershipConfig } from '../platform/config';
 import type { CallHandlers } from '../platform/contract-routes';
 import { ok } from '../platform/http';
@@ -52,11 +52,7 @@ export function membershipHandlers({ config, db, now, users, ledger, orders }: M
 
     get_remain_vip_num: async (_input, caller) => {
       const user = await users.userForToken(caller.token);
-      const remain = await ledger.remaining({
-        user: user && { id: user.id, isVip: users.isVip(user) },
-        visitorId: caller.visitorId,
-        ip: caller.ip,
-      });
+      const remain = await ledger.remaining(freeUseContext(caller, user, (u) => users.isVip(u)));
       return ok({ is_vip: user ? users.isVip(user) : false, remain });
     },
   };

@@ -20,16 +20,23 @@ import {
 export interface FreeUseContext {
   user?: { id: number; isVip: boolean };
   visitorId?: string;
+  /** The visitor id was made for this request: the client brought no cookie (Caller.newVisitor). */
+  newVisitor?: boolean;
   ip: string;
 }
 
 /** A caller as the ledger counts them: by account (with whether it is a member), else by browser and address. */
 export function freeUseContext<U extends { id: number }>(
-  caller: Pick<Caller, 'visitorId' | 'ip'>,
+  caller: Pick<Caller, 'visitorId' | 'newVisitor' | 'ip'>,
   user: U | undefined,
   isVip: (user: U) => boolean,
 ): FreeUseContext {
-  return { user: user && { id: user.id, isVip: isVip(user) }, visitorId: caller.visitorId, ip: caller.ip };
+  return {
+    user: user && { id: user.id, isVip: isVip(user) },
+    visitorId: caller.visitorId,
+    newVisitor: caller.newVisitor,
+    ip: caller.ip,
+  };
 }
 
 export type FreeUseVerdict = { allowed: true } | { allowed: false; status: QuotaStatus };
@@ -73,9 +80,11 @@ interface Counter {
  * Daily free uses of the metered features, as the entitlements table allows them. VIPs are not
  * counted. A logged-in user is counted by account; an anonymous one under the browser's visitor
  * id (up to a visitor's allowance) and under the client address (up to the far larger ceiling of
- * everyone behind it), so that dropping the cookie buys at most what the address has left, and a
- * classroom behind one address does not share one visitor's uses. A use that fails, or is not
- * worth one, is given back.
+ * everyone behind it), so that a classroom behind one address does not share one visitor's uses.
+ * A client that keeps no cookie comes as a new visitor every time (a browser has its cookie from
+ * its page's first call, before any click): all such clients behind an address count as one
+ * visitor too, so that dropping the cookie buys nothing. A use that fails, or is not worth one, is
+ * given back.
  */
 export function createUsageLedger({ config, db, now }: LedgerDeps) {
   const entitlements = entitlementsTable(config.freeUses);
@@ -87,6 +96,7 @@ export function createUsageLedger({ config, db, now }: LedgerDeps) {
     if (who.user) return [{ subject: `user:${who.user.id}`, limit: allowance.own }];
     return [
       ...(who.visitorId ? [{ subject: `visitor:${who.visitorId}`, limit: allowance.own }] : []),
+      ...(who.newVisitor ? [{ subject: `cookieless:${who.ip}`, limit: allowance.own }] : []),
       { subject: `ip:${who.ip}`, limit: allowance.perAddress },
     ];
   }

@@ -22,6 +22,11 @@ describe('readCaller', () => {
     expect((await who({ 'x-visitor-id': 'x'.repeat(129) })).visitorId).toBeUndefined();
   });
 
+  it('knows a visitor the BFF made for this request (no cookie came) from one that kept its cookie', async () => {
+    expect((await who({ 'x-visitor-id': 'b3f1c2d4-1a2b', 'x-visitor-new': '1' })).newVisitor).toBe(true);
+    expect((await who({ 'x-visitor-id': 'b3f1c2d4-1a2b' })).newVisitor).toBe(false);
+  });
+
   it('reads the bearer token, with or without the scheme', async () => {
     expect((await who({ authorization: 'Bearer abc.def' })).token).toBe('abc.def');
     expect((await who({ authorization: 'bearer   abc' })).token).toBe('abc');

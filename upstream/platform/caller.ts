@@ -10,6 +10,11 @@ export interface Caller {
   /** The browser's random id (X-Visitor-Id), when present and well-formed. */
   visitorId?: string;
   /**
+   * The BFF made the visitor id for this request (X-Visitor-New: no cookie came with it): a
+   * client that keeps no cookies, as a browser does from its page's first call on.
+   */
+  newVisitor?: boolean;
+  /**
    * Aborts when the client goes away: a long answer (the tutor's stream) stops the work behind
    * it, such as the language model's request.
    */
@@ -36,6 +41,7 @@ export function readCaller(c: Context): Caller {
     token: bearerToken(c.req.header('authorization')),
     ip: forwarded && ipShape.test(forwarded) ? forwarded : socketAddress(c),
     visitorId: visitorId && visitorShape.test(visitorId) ? visitorId : undefined,
+    newVisitor: c.req.header('x-visitor-new') === '1',
     signal: c.req.raw.signal,
   };
 }
