@@ -18,7 +18,7 @@ async function markStrange({ dict, panel }: { dict: DictionaryPage; panel: WordP
   await dict.open();
   await dict.read(TEXT);
   for (const word of words) {
-    await dict.word(word).click();
+    await dict.openWord(word);
     await panel.expectLoaded(word);
     const strange = panel.root().getByTestId('mark-sense-strange');
     await strange.click();

@@ -31,4 +31,17 @@ export class DictionaryPage {
     await this.readButton().click();
     await expect(this.words().first()).toBeVisible();
   }
+
+  /**
+   * Taps a word until the word panel (test id `word-panel`) opens: a tap while the text is drawn
+   * again (its marks arriving just after reading mode opens) can be lost, as a person's would be,
+   * who taps again; a CI run waited 10 s for a panel that never came.
+   */
+  async openWord(text: string) {
+    const panel = this.page.getByTestId('word-panel');
+    await expect(async () => {
+      if (!(await panel.isVisible())) await this.word(text).click({ timeout: 2000 });
+      await expect(panel).toBeVisible({ timeout: 4000 });
+    }).toPass({ timeout: 30_000 });
+  }
 }
