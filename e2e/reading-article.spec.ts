@@ -2,7 +2,7 @@ import { expect, test } from './fixtures';
 import { seriousViolations } from './support/axe';
 import { hideDebugConsole } from './support/debug-console';
 import { widths } from './support/outbox';
-import { clickWord, sentence, sentences } from './support/reading-text';
+import { clickWord, openWordIn, sentence, sentences } from './support/reading-text';
 
 // The shipped library's first book (upstream/reading/seed.ts): category classic, so /Article.
 const BOOK = '/Article/carroll-alice';
@@ -109,7 +109,7 @@ for (const [name, viewport] of [
 
       // A short sentence, chosen by a click on it, for its analysis (a long one takes the tutor long).
       const short = sentence(page, 'Down, down, down.');
-      await clickWord(page, short, 'down');
+      await openWordIn(page, short, 'down');
       await panel.expectLoaded('down');
       await page.keyboard.press('Escape');
       await expect(short).toHaveAttribute('data-current', '');

@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The sentence spans of a reading page's text (bare spans with an id: a book has thousands). */
 export const sentences = (page: Page) => page.locator('[data-testid="article-text"] p > span[id]');
@@ -23,4 +23,16 @@ export async function clickWord(page: Page, span: Locator, word: string) {
     return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
   }, word);
   await page.mouse.click(point.x, point.y);
+}
+
+/**
+ * clickWord until the word panel opens: a tap can be lost (a CI run clicked a sentence further
+ * down a phone's page just after closing the panel, and no panel came), and a reader taps again.
+ */
+export async function openWordIn(page: Page, span: Locator, word: string) {
+  const panel = page.getByTestId('word-panel');
+  await expect(async () => {
+    if (!(await panel.isVisible())) await clickWord(page, span, word);
+    await expect(panel).toBeVisible({ timeout: 4000 });
+  }).toPass({ timeout: 30_000 });
 }
