@@ -3,6 +3,7 @@ import { expect, test } from './fixtures';
 import { importTestPaper } from './support/course-papers';
 import { widths } from './support/outbox';
 import { hideDebugConsole } from './support/debug-console';
+import { tapUntilShown } from './support/taps';
 
 /** The course-book screens: /aiBook/{category}, a book's units, the lessons, resuming. */
 
@@ -269,10 +270,7 @@ for (const [name, viewport] of [
       await expect(page.getByTestId('unit-known-share')).toHaveCount(0);
       await page.getByTestId('word-known').click();
       await expect(page.getByTestId('lesson-count')).toHaveText(/^2 \/ /);
-      await expect(async () => {
-        if (!(await shell.loginDialog().isVisible())) await notice.getByRole('button').click({ timeout: 1000 });
-        await expect(shell.loginDialog()).toBeVisible({ timeout: 2000 });
-      }).toPass();
+      await tapUntilShown(shell.loginDialog(), () => notice.getByRole('button').click({ timeout: 1000 }));
     });
   });
 }

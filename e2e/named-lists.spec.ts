@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { readPdf } from '../tests/support/pdf-text';
 import { expect, test } from './fixtures';
 import { widths } from './support/outbox';
+import { tapUntilShown } from './support/taps';
 
 const squeeze = (text: string) => text.replace(/\s+/g, '');
 
@@ -96,10 +97,7 @@ for (const [name, viewport] of [
       const create = async (name: string) => {
         // The button is server-rendered: a click before the page hydrates is lost (a CI run
         // waited a minute for the form). Click until the form opens.
-        await expect(async () => {
-          if (!(await nameForm.isVisible())) await page.getByTestId('named-list-new').click({ timeout: 1000 });
-          await expect(nameForm).toBeVisible({ timeout: 2000 });
-        }).toPass();
+        await tapUntilShown(nameForm, () => page.getByTestId('named-list-new').click({ timeout: 1000 }));
         await nameForm.fill(name);
         await page.getByTestId('named-list-name-save').click();
       };

@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { widths } from './support/outbox';
 import { lookUp, type Lookup } from './support/visitors';
+import { tapUntilShown } from './support/taps';
 
 // Words whose lemma is the form itself, each in a sentence of its own.
 const river: Lookup = { pre: 'It rained all day. We sat on the bank of the ', word: 'river', post: ' until dark.' };
@@ -61,10 +62,7 @@ for (const [name, viewport] of [
       // A click that lands before the page has hydrated does nothing; try again until it opens.
       // Once the dialog is on its way (its code loads on first open, slower on a busy machine),
       // it covers the button: then only wait for it.
-      await expect(async () => {
-        if (!(await shell.loginDialog().isVisible())) await page.getByTestId('login-required-button').click({ timeout: 1000 });
-        await expect(shell.loginDialog()).toBeVisible({ timeout: 2000 });
-      }).toPass();
+      await tapUntilShown(shell.loginDialog(), () => page.getByTestId('login-required-button').click({ timeout: 1000 }));
     });
   });
 

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { tapUntilShown } from '../support/taps';
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -38,10 +39,9 @@ export class DictionaryPage {
    * who taps again; a CI run waited 10 s for a panel that never came.
    */
   async openWord(text: string) {
-    const panel = this.page.getByTestId('word-panel');
-    await expect(async () => {
-      if (!(await panel.isVisible())) await this.word(text).click({ timeout: 2000 });
-      await expect(panel).toBeVisible({ timeout: 4000 });
-    }).toPass({ timeout: 30_000 });
+    await tapUntilShown(this.page.getByTestId('word-panel'), () => this.word(text).click({ timeout: 2000 }), {
+      visibleMs: 4000,
+      totalMs: 30_000,
+    });
   }
 }

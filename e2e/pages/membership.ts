@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import type { PackageType } from '../../lib/contract/membership';
+import { tapUntilShown } from '../support/taps';
 
 /** The membership dialogs (open membership, confirm order, congratulations) and the sandbox's pay page. */
 export class Membership {
@@ -38,11 +39,7 @@ export class Membership {
    * order dialog opens, then only waited for.
    */
   async buyOnPage(type: PackageType) {
-    const order = this.orderDialog();
-    await expect(async () => {
-      if (!(await order.isVisible())) await this.page.getByTestId(`buy-${type}`).click({ timeout: 1000 });
-      await expect(order).toBeVisible({ timeout: 2000 });
-    }).toPass();
+    await tapUntilShown(this.orderDialog(), () => this.page.getByTestId(`buy-${type}`).click({ timeout: 1000 }));
   }
 
   /** The sandbox pay page's address of the order the dialog shows now (waits for the QR code). */

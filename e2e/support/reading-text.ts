@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { tapUntilShown } from './taps';
 
 /** The sentence spans of a reading page's text (bare spans with an id: a book has thousands). */
 export const sentences = (page: Page) => page.locator('[data-testid="article-text"] p > span[id]');
@@ -30,9 +31,8 @@ export async function clickWord(page: Page, span: Locator, word: string) {
  * down a phone's page just after closing the panel, and no panel came), and a reader taps again.
  */
 export async function openWordIn(page: Page, span: Locator, word: string) {
-  const panel = page.getByTestId('word-panel');
-  await expect(async () => {
-    if (!(await panel.isVisible())) await clickWord(page, span, word);
-    await expect(panel).toBeVisible({ timeout: 4000 });
-  }).toPass({ timeout: 30_000 });
+  await tapUntilShown(page.getByTestId('word-panel'), () => clickWord(page, span, word), {
+    visibleMs: 4000,
+    totalMs: 30_000,
+  });
 }
