@@ -48,6 +48,18 @@ describe("SemCor's annotators' reading of a form", () => {
     expect(annotatorsReading(later, adverb, byTag)).toEqual({ lemma: 'later', pos: 'r' });
   });
 
+  it('reads "next" before "to" by their reading of its adjective tag', () => {
+    const byTag = {
+      readingsOf: (_form: string, tag: string) =>
+        tag === 'JJ' ? [{ lemma: 'next', pos: 's', count: 30 }] : [{ lemma: 'next', pos: 'r', count: 40 }],
+    };
+    const next = [candidate('next')];
+    const word = { ...tree('ADV', 'next').words[0], deprel: 'case', head: 3 };
+    const to = { ...word, form: 'to', lemma: 'to', upos: 'ADP', xpos: 'IN' };
+    expect(annotatorsReading(next, { words: [word, to], target: 0 }, byTag)).toEqual({ lemma: 'next', pos: 'a' });
+    expect(annotatorsReading(next, { words: [word], target: 0 }, byTag)).toEqual({ lemma: 'next', pos: 'r' });
+  });
+
   it('decides nothing where they were split, saw the form too rarely, or read it as another lemma', () => {
     expect(
       annotatorsReading(later, tree('ADV'), model({ lemma: 'later', pos: 'r', count: 5 }, { lemma: 'late', pos: 'r', count: 4 })),

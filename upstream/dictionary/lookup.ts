@@ -80,7 +80,7 @@ export function lookupWord(
   const features = d.ranker.features(tagged.tokens, tagged.target, best?.tokens ?? [], role);
   applyParsePos(features, role, tree, (p) => candidates.some((c) => d.wordnet.has(c.lemma.replace(/ /g, '_'), p)));
 
-  applyTreePos(features, tree?.words[tree.target], word, d.wordnet, tree?.words[tree.target - 1]);
+  applyTreePos(features, tree?.words[tree.target], word, d.wordnet, tree?.words[tree.target - 1], tree?.words[tree.target + 1]);
 
   const pair = pairOf(role, d);
   const annotated =

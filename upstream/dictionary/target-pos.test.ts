@@ -61,13 +61,21 @@ describe("the parse's part of speech", () => {
     expect(noun).toMatchObject({ pos: 'n', posFromParse: true });
   });
 
-  it('leaves a common noun the trained parser makes an object or oblique to it where the parse reads a verb', () => {
+  it('leaves a common noun the trained parser makes a subject, object or oblique to it where the parse reads a verb', () => {
     // "a portion of the ghetto wall": Link Grammar's verb, the trained parser's noun under "of".
     const wall = features({ pos: 'n', tag: 'NOUN' });
     const words = [treeWord('NOUN', 'NN', 'compound'), treeWord('NOUN', 'NN', 'obl')];
     applyParsePos(wall, role({ pos: 'v' }), { words, target: 1 });
     expect(wall).toMatchObject({ pos: 'n', tag: 'NOUN' });
     expect(wall.posFromParse).toBeUndefined();
+    // "Part 2 discusses the operation of the model": Link Grammar's imperative, the trained parser's subject.
+    const part = features({ pos: 'n', tag: 'NOUN' });
+    applyParsePos(part, role({ pos: 'v' }), {
+      words: [treeWord('NOUN', 'NN', 'nsubj'), treeWord('NUM', 'CD', 'nummod')],
+      target: 0,
+    });
+    expect(part).toMatchObject({ pos: 'n', tag: 'NOUN' });
+    expect(part.posFromParse).toBeUndefined();
     // Where the trained parser makes the noun the root, the parse's verb stands ("But Voltaire perseveres").
     const perseveres = features({ pos: 'n', tag: 'NOUN' });
     applyParsePos(perseveres, role({ pos: 'v' }), {
@@ -108,10 +116,10 @@ describe("the parse's part of speech", () => {
     const many = features({ pos: 'a', tag: 'ADJ' });
     applyParsePos(many, role({ pos: 'n' }), { words, target: 0 }, (pos) => pos === 'a');
     expect(many).toMatchObject({ pos: 'a', tag: 'ADJ' });
-    // Where WordNet has the noun too, the parse's noun stands ("the greatest good").
-    const good = features({ pos: 'a', tag: 'ADJ' });
-    applyParsePos(good, role({ pos: 'n' }), { words, target: 0 }, (pos) => pos === 'a' || pos === 'n');
-    expect(good).toMatchObject({ pos: 'n', posFromParse: true });
+    // Where WordNet has the noun too, the parse's noun stands ("he is not an eccentric").
+    const eccentric = features({ pos: 'a', tag: 'ADJ' });
+    applyParsePos(eccentric, role({ pos: 'n' }), { words, target: 0 }, (pos) => pos === 'a' || pos === 'n');
+    expect(eccentric).toMatchObject({ pos: 'n', posFromParse: true });
   });
 
   it('keeps no noun the trained parser reads as a progressive verb', () => {
@@ -175,6 +183,21 @@ describe("the trained tagger's part of speech", () => {
     expect(treeWordPos(treeWord('ADV', 'RBR', 'amod'))).toBe('a');
     expect(treeWordPos(treeWord('ADV', 'RBR', 'advmod'))).toBe('r');
     expect(treeWordPos(undefined)).toBe('x');
+  });
+
+  it('reads "next" before "to" as the adjective, whatever either parser says', () => {
+    const to = { ...treeWord('ADP', 'IN', 'case'), form: 'to' };
+    const next = { ...treeWord('ADV', 'RB', 'case'), form: 'next' };
+    // "the room next to theirs": Link Grammar's sure adverb gives way, then the tagger's adverb.
+    const f = features({ pos: 'r', tag: 'ADV' });
+    applyParsePos(f, role({ pos: 'r' }), { words: [next, to], target: 0 }, () => true);
+    expect(f.posFromParse).toBeUndefined();
+    applyTreePos(f, next, 'next', wordnetWith('a', 'r'), undefined, to);
+    expect(f).toMatchObject({ pos: 'a', tag: 'ADJ' });
+    // "next week", "what comes next": as the tagger reads it.
+    const week = features({ pos: 'r', tag: 'ADV' });
+    applyTreePos(week, next, 'next', wordnetWith('a', 'r'), undefined, { ...treeWord('NOUN', 'NN', 'obl'), form: 'week' });
+    expect(week).toMatchObject({ pos: 'r', tag: 'ADV' });
   });
 
   it("reads a modal's form after a determiner or possessive as the noun", () => {
