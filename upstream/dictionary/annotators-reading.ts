@@ -1,7 +1,7 @@
 import { PASSIVE_TAG, passiveParticiple, type SenseModel } from '../language/senses';
 import type { LemmaCandidate } from './lemmas';
 import type { TreeContext } from './sense-choice';
-import { adverbAsModifier, CONTENT_UPOS, nextTo } from './target-pos';
+import { adjectiveTag, CONTENT_UPOS } from './target-pos';
 import type { WnPos } from './wordnet';
 
 /** How many times, and in what share, the annotators must have read a form one way (annotatorsReading). */
@@ -30,14 +30,9 @@ export function annotatorsReading(
   // adjectives for a learner. SemCor's annotators read most passives as the verb ("must be
   // impaired", "was married"); letting them decide cost the project's own targets two points.
   if (candidates.some((c) => c.form === 'participle-adjective' || c.form === 'gerund-noun')) return undefined;
-  // An adverb the tree hangs on a noun is the adjective (target-pos.ts): their reading of the form
-  // as an adjective of the same degree ("the later Stoic conception": later, not late; RBR → JJR);
-  // so is "next" before "to", whatever its tag.
-  const tag = nextTo(word, tree?.words[tree.target + 1])
-    ? 'JJ'
-    : adverbAsModifier(word)
-      ? word.xpos.replace(/^RB/, 'JJ')
-      : word.xpos;
+  // A word read as the adjective whatever its tag (target-pos.ts) is read by their reading of the
+  // form's adjective tag ("the later Stoic conception": later, not late; "next to").
+  const tag = adjectiveTag(word, tree.words[tree.target + 1]) ?? word.xpos;
   const lemmas = new Set(candidates.map((c) => c.lemma));
   const readings = model.readingsOf(word.form, tag, READING_LEAST).filter((r) => lemmas.has(r.lemma.replace(/_/g, ' ')));
   const total = readings.reduce((n, r) => n + r.count, 0);

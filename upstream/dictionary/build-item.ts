@@ -45,7 +45,12 @@ export function buildItem(
   const byRanker = d.ranker.rank(senses, features, { formPos: candidate.pos });
   // The Link Grammar parse's part of speech where it is sure of it ("had cost Vernon $2300", "one
   // inch equals 2.54 cm": the trained tagger read both as nouns).
-  const treePos = features.posFromParse && features.pos ? features.pos : tree ? treeWordPos(tree.words[tree.target]) : 'x';
+  const treePos =
+    features.posFromParse && features.pos
+      ? features.pos
+      : tree
+        ? treeWordPos(tree.words[tree.target], tree.words[tree.target + 1])
+        : 'x';
   // The parse is sure of a part of speech WordNet has for the lemma: no ECDICT line goes before it.
   const parseSure = features.posFromParse && features.pos && senses.some((s) => s.pos === features.pos);
   const pos =

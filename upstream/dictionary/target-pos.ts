@@ -24,11 +24,29 @@ const attributiveParticiple = (word: UdWord | undefined) => /^VB[NGD]$/.test(wor
  * "the above example"): a noun's modifier is an adjective's use, whatever the tag says (the
  * tagger gives the form's commoner use elsewhere), and is read as WordNet's adjective.
  */
-export const adverbAsModifier = (word: UdWord | undefined) => word?.upos === 'ADV' && word.deprel === 'amod';
+const adverbAsModifier = (word: UdWord | undefined) => word?.upos === 'ADV' && word.deprel === 'amod';
 
-/** The WordNet part of speech of the trained parser's word: its tag's, but an adverb modifying a noun is an adjective. */
-export const treeWordPos = (word: UdWord | undefined): WnPos | 'x' =>
-  adverbAsModifier(word) ? 'a' : wnPosOfTag(word?.upos ?? '');
+/**
+ * Whether the target is "next" before "to" ("the room next to theirs", "sitting next to me"):
+ * WordNet's adjective nearest in space, whose own example this is, and SemCor's annotators'
+ * reading all 15 times, where both parsers read an adverb or a preposition.
+ */
+const nextTo = (word: UdWord | undefined, after: UdWord | undefined) =>
+  word?.form.toLowerCase() === 'next' && after?.form.toLowerCase() === 'to';
+
+/**
+ * The adjective tag the trained parser's word (`after` is the word after it) is read with where
+ * it is WordNet's adjective whatever its own tag: an adverb modifying a noun, of the same degree
+ * (RBR → JJR), and "next" before "to"; undefined for every other word.
+ */
+export function adjectiveTag(word: UdWord | undefined, after?: UdWord): string | undefined {
+  if (nextTo(word, after)) return 'JJ';
+  return word && adverbAsModifier(word) ? word.xpos.replace(/^RB/, 'JJ') : undefined;
+}
+
+/** The WordNet part of speech of the trained parser's word: its tag's, but see adjectiveTag. */
+export const treeWordPos = (word: UdWord | undefined, after?: UdWord): WnPos | 'x' =>
+  adjectiveTag(word, after) ? 'a' : wnPosOfTag(word?.upos ?? '');
 
 /**
  * Whether the trained parser reads the target as an adjective or participle before its noun ("a
@@ -60,14 +78,6 @@ function nounArgument(tree: TreeContext | undefined): boolean {
   const word = tree?.words[tree.target];
   return /^NNS?$/.test(word?.xpos ?? '') && /^(?:nsubj|nsubj:pass|obj|obl|iobj)$/.test(word?.deprel ?? '');
 }
-
-/**
- * Whether the target is "next" before "to" ("the room next to theirs", "sitting next to me"):
- * WordNet's adjective nearest in space, whose own example this is, and SemCor's annotators'
- * reading all 15 times, where both parsers read an adverb or a preposition.
- */
-export const nextTo = (word: UdWord | undefined, after: UdWord | undefined) =>
-  word?.form.toLowerCase() === 'next' && after?.form.toLowerCase() === 'to';
 
 /** Whether the trained parser reads the target as a plain verb form joined to a verb before it. */
 function conjoinedVerb(tree: TreeContext | undefined): boolean {
