@@ -51,14 +51,13 @@ export function buildItem(
       : tree
         ? treeWordPos(tree.words[tree.target], tree.words[tree.target + 1])
         : 'x';
-  // The parse is sure of a part of speech WordNet has for the lemma: no ECDICT line goes before it.
-  const parseSure = features.posFromParse && features.pos && senses.some((s) => s.pos === features.pos);
-  const pos =
-    hint && senses.some((s) => s.pos === hint)
-      ? hint
-      : treePos !== 'x' && senses.some((s) => s.pos === treePos)
-        ? treePos
-        : byRanker[0]?.sense.pos;
+  const hinted = hint && senses.some((s) => s.pos === hint);
+  // The parse is sure of a part of speech WordNet has for the lemma, or the annotators' reading of
+  // the form (or a noun's modifier read as the adjective) names one: no ECDICT line of another
+  // part of speech goes before it ("the laissez-faire Paris" is WordNet's adjective, not ECDICT's
+  // noun line the tagger's NN fits).
+  const parseSure = (features.posFromParse && features.pos && senses.some((s) => s.pos === features.pos)) || hinted;
+  const pos = hinted ? hint : treePos !== 'x' && senses.some((s) => s.pos === treePos) ? treePos : byRanker[0]?.sense.pos;
   // A sense the compound around the word means is the sense here ("sales pitch": pitch as
   // promotion), and sure; else the model chooses.
   const meant = compound && byRanker.find((s) => s.sense.pos === pos && compound.has(`${s.sense.pos}${s.sense.offset}`));

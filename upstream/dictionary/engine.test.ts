@@ -332,6 +332,14 @@ describe('the dictionary engine with the sense model (issue 31)', () => {
     // "all" before its noun is WordNet's adjective; "the" has none and keeps ECDICT's article.
     expect(read('Nearly ', 'all', ' students passed the test .')[0].gloss[0].sense_id).toBe('all%3:00:00::');
     expect(read('', 'The', ' plan worked .')[0].gloss[0].pos?.label).toBe('art.');
+    // So is one standing for its noun, as SemCor's annotators read it, not ECDICT's pronoun line.
+    expect(read('Even ', 'some', ' of the queens will die before the winter is over .')[0].gloss[0].sense_id).toBe(
+      'some%3:00:00::',
+    );
+    // A noun's modifier WordNet has whole as an adjective is that adjective, not ECDICT's noun line.
+    expect(read('He loved the ', 'laissez-faire', ' Paris of the twenties .')[0].gloss[0].sense_id).toBe(
+      'laissez-faire%5:00:00:capitalistic:00',
+    );
     // A verb's particle is WordNet's adverb, not ECDICT's preposition.
     expect(read('If I do not get some whisky ', 'down', ' him he might die .')[0].gloss[0].sense_id).toMatch(/^down%4:/);
   });

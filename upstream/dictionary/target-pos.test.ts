@@ -76,6 +76,14 @@ describe("the parse's part of speech", () => {
     });
     expect(part).toMatchObject({ pos: 'n', tag: 'NOUN' });
     expect(part.posFromParse).toBeUndefined();
+    // A noun hung on a noun is not one: "Farmers in the region face a difficult choice" is the
+    // trained parser's "region face" and Link Grammar's verb, which stands.
+    const face = features({ pos: 'n', tag: 'NOUN' });
+    applyParsePos(face, role({ pos: 'v' }), {
+      words: [treeWord('NOUN', 'NN', 'obl'), treeWord('NOUN', 'NN', 'nmod')],
+      target: 1,
+    });
+    expect(face).toMatchObject({ pos: 'v', posFromParse: true });
     // Where the trained parser makes the noun the root, the parse's verb stands ("But Voltaire perseveres").
     const perseveres = features({ pos: 'n', tag: 'NOUN' });
     applyParsePos(perseveres, role({ pos: 'v' }), {
@@ -164,6 +172,13 @@ describe("the trained tagger's part of speech", () => {
     const all = features({ pos: 'x', tag: 'DET' });
     applyTreePos(all, treeWord('DET', 'DT', 'det'), 'all', wordnetWith('a'));
     expect(all).toMatchObject({ pos: 'a', tag: 'ADJ' });
+    // Standing for its noun ("some of the queens").
+    const some = features({ pos: 'x', tag: 'DET' });
+    applyTreePos(some, treeWord('DET', 'DT', 'nsubj'), 'some', wordnetWith('a', 'r'));
+    expect(some).toMatchObject({ pos: 'a', tag: 'ADJ' });
+    const that = features({ pos: 'x', tag: 'DET' });
+    applyTreePos(that, treeWord('DET', 'DT', 'nsubj'), 'that', wordnetWith('r'));
+    expect(that).toEqual(features({ pos: 'x', tag: 'DET' }));
     const the = features({ pos: 'x', tag: 'DET' });
     applyTreePos(the, treeWord('DET', 'DT', 'det'), 'the', wordnetWith());
     expect(the).toEqual(features({ pos: 'x', tag: 'DET' }));
