@@ -282,6 +282,9 @@ function asRaw(req: ProbeRequest): ProbeRequest {
   return { ...req, raw: `${req.method} ${req.path} HTTP/1.1${head ? `\r\n${head}` : ''}${length}` };
 }
 
+/** How long a request may go without an answer before it counts as hung. */
+const ANSWER_WAIT_MS = 30_000;
+
 export function send(base: URL, req: ProbeRequest): Promise<Answer> {
   return new Promise((resolve) => {
     const done = (a: Answer) => resolve(a);
@@ -290,7 +293,10 @@ export function send(base: URL, req: ProbeRequest): Promise<Answer> {
       const withBody = req.raw.includes('Content-Length: ') && req.body !== undefined;
       const socket = connect(Number(base.port), base.hostname, () => socket.write(withBody ? head + req.body : head));
       let text = '';
-      socket.setTimeout(10_000, () => socket.destroy());
+      // As patient as the client below: in a test run on 2 busy cores the site's first API answers
+      // wait seconds behind the loading of its API route (2.8 s measured on a quiet machine), and
+      // a raw request among them once waited more than 10 s.
+      socket.setTimeout(ANSWER_WAIT_MS, () => socket.destroy());
       socket.on('data', (d) => (text += d));
       socket.on('error', () => {});
       socket.on('close', () => {
@@ -309,7 +315,15 @@ export function send(base: URL, req: ProbeRequest): Promise<Answer> {
       req.body === undefined ? req.headers : { ...req.headers, 'content-length': String(Buffer.byteLength(req.body)) };
     try {
       out = http.request(
-        { host: base.hostname, port: base.port, method: req.method, path: req.path, headers, timeout: 30_000, agent: false },
+        {
+          host: base.hostname,
+          port: base.port,
+          method: req.method,
+          path: req.path,
+          headers,
+          timeout: ANSWER_WAIT_MS,
+          agent: false,
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.length < 64 && chunks.push(c));
