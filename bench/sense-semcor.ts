@@ -342,12 +342,7 @@ async function countEngines(t: Target) {
       return x;
     };
     count(t, answer, into);
-    // Proper names are SemCor's own convention (tagged person, group, location): also without them,
-    // and apart by whether the training folds saw the lemma.
-    if (!t.name) {
-      count({ ...t, fold: -99 }, answer, (name) => into(name === 'all' ? 'no names' : `-${name}`));
-      count({ ...t, fold: -99 }, answer, (name) => into(`${seenness(t)} ${name}`));
-    }
+    countWithoutNames(t, answer, into);
   });
   // The first sense by the training folds' counts on the same targets (WordNet's where the lemma
   // was never seen in training), to set each part of speech beside.
@@ -359,13 +354,19 @@ async function countEngines(t: Target) {
     return x;
   };
   count(t, baseline, into);
-  if (!t.name) {
-    count({ ...t, fold: -99 }, baseline, (name) => into(name === 'all' ? 'no names' : `-${name}`));
-    count({ ...t, fold: -99 }, baseline, (name) => into(`${seenness(t)} ${name}`));
-  }
+  countWithoutNames(t, baseline, into);
 }
-/** Whether the training folds of the target's fold have its lemma in its part of speech. */
-const seenness = (t: Target) => (trainedFirst[t.fold].has(byLemma(t)) ? 'seen' : 'unseen');
+/**
+ * Proper names are SemCor's own convention (tagged person, group, location): every answer is also
+ * counted without them ("no names", "-n"…), and apart by whether the training folds of the
+ * target's fold saw its lemma in its part of speech ("seen n", "unseen n"…).
+ */
+function countWithoutNames(t: Target, answer: Answer, into: (name: string) => Tally) {
+  if (t.name) return;
+  const seen = trainedFirst[t.fold].has(byLemma(t)) ? 'seen' : 'unseen';
+  count({ ...t, fold: -99 }, answer, (name) => into(name === 'all' ? 'no names' : `-${name}`));
+  count({ ...t, fold: -99 }, answer, (name) => into(`${seen} ${name}`));
+}
 const sampleBaseline = new Map<string, Tally>();
 
 type Answer = { right: boolean; sure: boolean; phrase: boolean };
@@ -398,6 +399,9 @@ for (const [k, t] of targets.entries()) {
   if (engine && !values.model && k % engineEvery === 0) await countEngines(t);
 }
 const pct = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(1)}%` : '–');
+/** An engine's share of right answers in one tally of `tallies` ('–' where it has none). */
+const accuracy = (tallies: Map<string, Tally>, name: string) =>
+  pct(tallies.get(name)?.engine ?? 0, tallies.get(name)?.engineN ?? 0);
 const names: Record<string, string> = { all: 'all', n: 'nouns', v: 'verbs', a: 'adjectives', r: 'adverbs' };
 const modelLines = values.model ? await modelRun() : [];
 parser?.close();
@@ -456,13 +460,13 @@ if (engines.length > 0 && values.model) {
   report.say('|---:|---:|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   {
     const t = sampleBaseline;
-    const cell = (name: string) => pct(t.get(name)?.engine ?? 0, t.get(name)?.engineN ?? 0);
+    const cell = (name: string) => accuracy(t, name);
     report.say(
       `| first sense by training counts, gold lemma and part of speech | – | – | – | – | ${cell('all')} | ${cell('no names')} | ${cell('-n')} | ${cell('-v')} | ${cell('-a')} | ${cell('-r')} | – | – | – |`,
     );
   }
   for (const { options, tallies: t } of engines) {
-    const cell = (name: string) => pct(t.get(name)?.engine ?? 0, t.get(name)?.engineN ?? 0);
+    const cell = (name: string) => accuracy(t, name);
     const all = t.get('all') ?? empty();
     report.say(
       `| ${weightText(options.contextWeight)} | ${options.confident ?? 'default'} | ${options.expressionsFirst ? 'first' : 'later'} | ${'readings' in options ? 'off' : 'on'} | ${'tagCounts' in options ? 'counted (inflated)' : 'set aside'} | ${cell('all')} | ${cell('no names')} | ${cell('-n')} | ${cell('-v')} | ${cell('-a')} | ${cell('-r')} | ${pct(all.sure, all.engineN)} | ${pct(all.sureRight, all.sure)} | ${all.phrase}, ${pct(all.phraseRight, all.phrase)} |`,
@@ -473,7 +477,6 @@ if (engines.length > 0 && values.model) {
   // The baseline's first sense of a lemma the training folds never saw is WordNet's, which counted
   // the held-out fold itself: beside it, the same targets apart.
   const mine = engines[0].tallies;
-  const cell = (t: Map<string, Tally>, name: string) => `${pct(t.get(name)?.engine ?? 0, t.get(name)?.engineN ?? 0)}`;
   report.say();
   report.say(
     "The first engine's sample without names, apart by whether the training folds saw the target's lemma in its part of speech (the baseline's first sense: the training counts' where seen, WordNet's, inflated, where not):",
@@ -484,7 +487,7 @@ if (engines.length > 0 && values.model) {
   for (const pos of ['all', 'n', 'v', 'a', 'r']) {
     const n = (seen: string) => mine.get(`${seen} ${pos}`)?.engineN ?? 0;
     report.say(
-      `| ${names[pos]} | ${n('seen')} | ${cell(mine, `seen ${pos}`)} | ${cell(sampleBaseline, `seen ${pos}`)} | ${n('unseen')} | ${cell(mine, `unseen ${pos}`)} | ${cell(sampleBaseline, `unseen ${pos}`)} |`,
+      `| ${names[pos]} | ${n('seen')} | ${accuracy(mine, `seen ${pos}`)} | ${accuracy(sampleBaseline, `seen ${pos}`)} | ${n('unseen')} | ${accuracy(mine, `unseen ${pos}`)} | ${accuracy(sampleBaseline, `unseen ${pos}`)} |`,
     );
   }
   const plain = mine.get('no names') ?? empty();

@@ -51,13 +51,15 @@ export function buildItem(
       : tree
         ? treeWordPos(tree.words[tree.target], tree.words[tree.target + 1])
         : 'x';
-  const hinted = hint && senses.some((s) => s.pos === hint);
+  // The parts of speech WordNet has the lemma in.
+  const wnPos = new Set<string>(senses.map((s) => s.pos));
+  const inWordNet = (p: WnPos | 'x' | undefined): p is WnPos => p !== undefined && wnPos.has(p);
   // The parse is sure of a part of speech WordNet has for the lemma, or the annotators' reading of
   // the form (or a noun's modifier read as the adjective) names one: no ECDICT line of another
   // part of speech goes before it ("the laissez-faire Paris" is WordNet's adjective, not ECDICT's
   // noun line the tagger's NN fits).
-  const parseSure = (features.posFromParse && features.pos && senses.some((s) => s.pos === features.pos)) || hinted;
-  const pos = hinted ? hint : treePos !== 'x' && senses.some((s) => s.pos === treePos) ? treePos : byRanker[0]?.sense.pos;
+  const posSure = inWordNet(hint) || (features.posFromParse === true && inWordNet(features.pos));
+  const pos = inWordNet(hint) ? hint : inWordNet(treePos) ? treePos : byRanker[0]?.sense.pos;
   // A sense the compound around the word means is the sense here ("sales pitch": pitch as
   // promotion), and sure; else the model chooses.
   const meant = compound && byRanker.find((s) => s.sense.pos === pos && compound.has(`${s.sense.pos}${s.sense.offset}`));
@@ -74,7 +76,6 @@ export function buildItem(
 
   // ECDICT lines for what WordNet lacks: every line when WordNet has no sense of the word, else
   // the parts of speech WordNet does not have for it (the preposition "in", the adjective "run").
-  const wnPos = new Set(senses.map((s) => s.pos as string));
   const extra = ecdictGlosses(
     lemma,
     phon,
@@ -92,7 +93,7 @@ export function buildItem(
   extra.forEach((g, i) => {
     // The tagger's reading of the word decides: a fitting closed-class line goes first, unless the
     // parse is sure of a WordNet sense's part of speech ("we have hydrogen in water" is no auxiliary).
-    const fits = tagFits(features.tag, g.label) && !parseSure;
+    const fits = tagFits(features.tag, g.label) && !posSure;
     const score = fits ? top + 1 - 0.01 * i : senses.length === 0 ? -1 - 0.01 * i : top - 4 - 0.01 * i;
     scored.push({ gloss: g.gloss, score });
   });
