@@ -60,6 +60,46 @@ describe("SemCor's annotators' reading of a form", () => {
     expect(annotatorsReading(next, { words: [word], target: 0 }, byTag)).toEqual({ lemma: 'next', pos: 'r' });
   });
 
+  it("reads a noun's modifier and an adjective standing for its noun by their reading of the construction first", () => {
+    // "the west harbor": as a modifier they read "west" as the adjective, as a noun everywhere else.
+    const byTag = {
+      readingsOf: (_form: string, tag: string) =>
+        tag === 'MOD' ? [{ lemma: 'west', pos: 's', count: 4 }] : [{ lemma: 'west', pos: 'n', count: 16 }],
+    };
+    const west = [candidate('west')];
+    const word = (form: string, xpos: string, deprel: string, head: number): UdWord => ({
+      form,
+      lemma: form,
+      upos: xpos === 'JJ' ? 'ADJ' : 'NOUN',
+      xpos,
+      feats: {},
+      head,
+      deprel,
+    });
+    const modifier = {
+      words: [word('the', 'DT', 'det', 3), word('west', 'NN', 'compound', 3), word('harbor', 'NN', 'root', 0)],
+      target: 1,
+    };
+    // Link Grammar's noun is what it makes of any modifier: the construction's adjective stands.
+    expect(annotatorsReading(west, modifier, byTag, 'n')).toEqual({ lemma: 'west', pos: 'a' });
+    // Not a verb the parse is sure of; then the form's own reading decides, against the parse too.
+    expect(annotatorsReading(west, modifier, byTag, 'v')).toBeUndefined();
+    // Standing alone, "west" is their noun.
+    const head = { words: [word('the', 'DT', 'det', 2), word('west', 'NN', 'root', 0)], target: 1 };
+    expect(annotatorsReading(west, head, byTag)).toEqual({ lemma: 'west', pos: 'n' });
+    // "The latter plays": an adjective as a subject.
+    const latter = [candidate('latter')];
+    const asNoun = {
+      readingsOf: (_form: string, tag: string) =>
+        tag === 'NOM' ? [{ lemma: 'latter', pos: 'a', count: 34 }] : [{ lemma: 'latter', pos: 'n', count: 5 }],
+    };
+    const subject = {
+      words: [word('the', 'DT', 'det', 2), word('latter', 'JJ', 'nsubj', 3), word('plays', 'VBZ', 'root', 0)],
+      target: 1,
+    };
+    expect(annotatorsReading(latter, subject, asNoun, 'n')).toEqual({ lemma: 'latter', pos: 'a' });
+  });
+
   it('decides nothing where they were split, saw the form too rarely, or read it as another lemma', () => {
     expect(
       annotatorsReading(later, tree('ADV'), model({ lemma: 'later', pos: 'r', count: 5 }, { lemma: 'late', pos: 'r', count: 4 })),

@@ -1,4 +1,4 @@
-import { PASSIVE_TAG, passiveParticiple, type SenseModel } from '../language/senses';
+import { constructionTag, PASSIVE_TAG, passiveParticiple, type SenseModel } from '../language/senses';
 import type { LemmaCandidate } from './lemmas';
 import type { TreeContext } from './sense-choice';
 import { adjectiveTag, CONTENT_UPOS } from './target-pos';
@@ -34,13 +34,24 @@ export function annotatorsReading(
   // form's adjective tag ("the later Stoic conception": later, not late; "next to").
   const tag = adjectiveTag(word, tree.words[tree.target + 1]) ?? word.xpos;
   const lemmas = new Set(candidates.map((c) => c.lemma));
-  const readings = model.readingsOf(word.form, tag, READING_LEAST).filter((r) => lemmas.has(r.lemma.replace(/_/g, ' ')));
-  const total = readings.reduce((n, r) => n + r.count, 0);
-  const top = readings[0];
-  if (!top || total < READING_LEAST || top.count < READING_SHARE * total) return undefined;
-  const pos = (top.pos === 's' ? 'a' : top.pos) as WnPos;
-  if (parsePos && pos !== parsePos) return undefined;
-  return { lemma: top.lemma.replace(/_/g, ' '), pos };
+  const oneWay = (xpos: string) => {
+    const readings = model.readingsOf(word.form, xpos, READING_LEAST).filter((r) => lemmas.has(r.lemma.replace(/_/g, ' ')));
+    const total = readings.reduce((n, r) => n + r.count, 0);
+    const top = readings[0];
+    if (!top || total < READING_LEAST || top.count < READING_SHARE * total) return undefined;
+    return { lemma: top.lemma.replace(/_/g, ' '), pos: (top.pos === 's' ? 'a' : top.pos) as WnPos };
+  };
+  // Their reading of the form in the same construction first: a noun's modifier or an adjective
+  // standing for its noun ("the west harbor", "the latter plays"), which they read as the adjective
+  // or the noun by the word. Its adjective overrules Link Grammar's noun, which is what Link Grammar
+  // makes of both constructions.
+  const construction = constructionTag(tree.words, tree.target);
+  const inConstruction = construction && construction !== PASSIVE_TAG ? oneWay(construction) : undefined;
+  if (inConstruction && (!parsePos || parsePos === inConstruction.pos || (parsePos === 'n' && inConstruction.pos === 'a')))
+    return inConstruction;
+  const reading = oneWay(tag);
+  if (!reading || (parsePos && reading.pos !== parsePos)) return undefined;
+  return reading;
 }
 
 /**

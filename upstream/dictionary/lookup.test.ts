@@ -186,6 +186,20 @@ describe("query_word's lookup with the parse and the trained parser's tree", () 
     expect(exercise.gloss[0].sense_id).toMatch(/^exercise%2:/);
   }, 30_000);
 
+  it("reads a noun's modifier and an adjective standing for its noun as SemCor's annotators read the word so", async () => {
+    // Elsewhere they read "west" as the noun, and Link Grammar reads both targets as nouns; as a
+    // modifier they read "west" as the adjective, "the latter" as the adjective everywhere.
+    const model = SenseModel.parse(readModelFile(SENSE_MODEL_FILE));
+    const engine = createEngineContext({ senses: () => model });
+    const [harbor] = await lookupParsed('The house stood on the land bordering the [west] harbor.', engine);
+    expect(harbor.gloss[0].sense_id).toMatch(/^west%[35]:/);
+    const [latter] = await lookupParsed('The [latter] plays a prominent role in the theology of the church.', engine);
+    expect(latter.gloss[0].sense_id).toMatch(/^latter%[35]:/);
+    // A modifier they read as the noun stays the noun.
+    const [surface] = await lookupParsed('The [surface] tension of the water was measured.', engine);
+    expect(surface.gloss[0].sense_id).toMatch(/^surface%1:/);
+  }, 30_000);
+
   it('reads an -ing or -ed form the trained parser gives a verb’s syntax as the verb', async () => {
     // Link Grammar is unsure of these; WordNet has the noun "living" and the adjective "worn".
     expect((await lookupParsed('Southerners [living] in the North write home often.'))[0].lemma).toBe('live');

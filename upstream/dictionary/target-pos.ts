@@ -3,6 +3,7 @@
  * else the trained tagger's (the tree parser's words), else the first tagger's (tagger.ts).
  */
 import { BE } from '../language/mend';
+import { modifyingNoun } from '../language/senses';
 import type { UdWord } from '../language/ud';
 import type { ContextFeatures } from './rank';
 import type { TreeContext } from './sense-choice';
@@ -66,11 +67,11 @@ export function attributiveAdjective(tree: TreeContext | undefined): boolean {
  * hole", "the cut edge"): where WordNet also has the word as an adjective, SemCor's annotators
  * read such a word as the adjective 58% of the time (672 of 1,151 such targets), whose sense is
  * then what the modifier means. lookup.ts lets the annotators' own reading of the form stand where
- * they read it one way wherever it stands (annotatorsReading: "surface", "light").
+ * they read it one way as a modifier ("surface", "downtown") or, failing that, wherever it stands
+ * (annotatorsReading).
  */
 export function nounModifier(tree: TreeContext | undefined): boolean {
-  const word = tree?.words[tree.target];
-  return (word?.xpos === 'NN' || word?.xpos === 'NNP') && word.deprel === 'compound' && word.head > (tree?.target ?? 0) + 1;
+  return tree !== undefined && modifyingNoun(tree.words, tree.target);
 }
 
 /** Whether the trained parser reads the target as a common noun that is a subject, an object or an oblique. */

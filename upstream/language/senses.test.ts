@@ -4,7 +4,16 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { bankCases as cases, money, moneyKey, parsedSentence, river, riverKey } from '../../tests/support/bank-senses';
-import { lazySenseModel, PASSIVE_TAG, passiveParticiple, SenseModel, senseFeatures } from './senses';
+import {
+  constructionTag,
+  lazySenseModel,
+  MODIFIER_TAG,
+  NOMINAL_TAG,
+  PASSIVE_TAG,
+  passiveParticiple,
+  SenseModel,
+  senseFeatures,
+} from './senses';
 
 describe('the sense model', () => {
   it('reads the words around the target, the sentence, and the tree', () => {
@@ -82,6 +91,33 @@ describe('the sense model', () => {
     expect(passiveParticiple(active, 2)).toBe(false);
     const copy = SenseModel.parse(model.serialize());
     expect(copy.readingsOf('renewed', PASSIVE_TAG)).toEqual(model.readingsOf('renewed', PASSIVE_TAG));
+  });
+
+  it("keeps apart how the annotators read a noun's modifier and an adjective standing for its noun", () => {
+    const modifier = parsedSentence('the/the/DET/DT/3/det west/west/NOUN/NN/3/compound harbor/harbor/NOUN/NN/0/root');
+    const alone = parsedSentence('to/to/ADP/IN/3/case the/the/DET/DT/3/det west/west/NOUN/NN/0/root');
+    const subject = parsedSentence('the/the/DET/DT/2/det latter/latter/ADJ/JJ/3/nsubj plays/play/VERB/VBZ/0/root');
+    const before = parsedSentence('the/the/DET/DT/3/det latter/latter/ADJ/JJ/3/amod part/part/NOUN/NN/0/root');
+    const adjective = { lemma: 'west', pos: 'a', words: modifier, target: 1, gold: ['west%3:00:00::'] };
+    const noun = { lemma: 'west', pos: 'n', words: alone, target: 2, gold: ['west%1:15:00::'] };
+    const latter = { lemma: 'latter', pos: 'a', words: subject, target: 1, gold: ['latter%3:00:00::'] };
+    const model = SenseModel.train([adjective, noun, noun, latter, ...cases(2)]);
+    expect(constructionTag(modifier, 1)).toBe(MODIFIER_TAG);
+    expect(constructionTag(alone, 2)).toBeUndefined();
+    expect(constructionTag(subject, 1)).toBe(NOMINAL_TAG);
+    expect(constructionTag(before, 1)).toBeUndefined();
+    // The head noun of the phrase is no modifier.
+    expect(constructionTag(modifier, 2)).toBeUndefined();
+    expect(model.readingsOf('west', MODIFIER_TAG, 1)).toEqual([{ lemma: 'west', pos: 'a', count: 1 }]);
+    expect(model.readingsOf('west', 'NN', 1)).toEqual([
+      { lemma: 'west', pos: 'n', count: 2 },
+      { lemma: 'west', pos: 'a', count: 1 },
+    ]);
+    expect(model.readingsOf('latter', NOMINAL_TAG, 1)).toEqual([{ lemma: 'latter', pos: 'a', count: 1 }]);
+    // Kept in the model's file, and never summed into a coarse tag.
+    const copy = SenseModel.parse(model.serialize());
+    expect(copy.readingsOf('west', MODIFIER_TAG, 1)).toEqual(model.readingsOf('west', MODIFIER_TAG, 1));
+    expect(copy.readingsOf('west', '~MO', 1)).toEqual([]);
   });
 
   it('draws a lemma seen a few times toward its training counts, one seen often hardly at all', () => {
