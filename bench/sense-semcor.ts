@@ -48,7 +48,7 @@ import {
   sentenceText,
   writeSemcorCases,
 } from '../upstream/language/semcor';
-import { PRIOR_EXAMPLES, SenseModel, TEMPERATURE } from '../upstream/language/senses';
+import { lexicalClasses, PRIOR_EXAMPLES, SenseModel, TEMPERATURE } from '../upstream/language/senses';
 import { parseAround } from '../upstream/parser/clause';
 import { createLinkGrammar, linkGrammarInstalled, type Parse } from '../upstream/parser/link-grammar';
 import type { ContextWeight, PosWeight } from '../upstream/dictionary/sense-choice';
@@ -64,6 +64,13 @@ const { values } = parseArgs({
     epochs: { type: 'string', default: '4' },
     rate: { type: 'string', default: '0.3' },
     l2: { type: 'string', default: '0.00001' },
+    // Train the fold models by averaged SGD (senses.ts TrainOptions.average).
+    average: { type: 'boolean', default: false },
+    // Train and read the fold models with the words' classes (senses.ts lexicalClasses; model only:
+    // query_word reads the product's features, without them).
+    classes: { type: 'boolean', default: false },
+    // The temperature query_word reads the fold models at (the product's TEMPERATURE by default).
+    temperature: { type: 'string', default: '' },
     cache: { type: 'string' },
     prune: { type: 'string', default: '' },
     // With --model: the model's probabilities drawn toward the training counts' by k pseudo-examples
@@ -109,6 +116,12 @@ interface Target {
 }
 
 const wordnet = openWordNet();
+// The words' classes the fold models read with --classes (senses.ts lexicalClasses).
+const classOf = values.classes ? lexicalClasses((lemma) => wordnet.senses(lemma)) : undefined;
+if (classOf && Number(values.engine) > 0) {
+  console.error('--classes scores the sense model alone: add --engine 0');
+  process.exit(2);
+}
 const foldCount = Number(values.folds);
 const documents = readSemcor(values.semcor);
 const folds = documentFolds(documents, foldCount);
@@ -539,18 +552,18 @@ async function modelRun(): Promise<string[]> {
     const t0 = performance.now();
     const model = SenseModel.train(
       cases.flatMap((c, f) => (f === fold ? [] : c)),
-      { epochs: Number(values.epochs), rate: Number(values.rate), l2: Number(values.l2) },
+      { epochs: Number(values.epochs), rate: Number(values.rate), l2: Number(values.l2), average: values.average, classOf },
     );
     trainMs += performance.now() - t0;
     if (engine) {
       foldModel = SenseModel.parse(model.serialize(3, Number(values.prune?.split(',').pop() || 0)));
-      foldModel.temperature = TEMPERATURE;
+      foldModel.temperature = Number(values.temperature || TEMPERATURE);
       for (const [k, t] of targets.entries()) if (t.fold === fold && k % engineEvery === 0) await countEngines(t);
     }
     for (const c of cases[fold]) {
       const first = wordnet.senses(c.lemma).find((s) => s.pos === c.pos)?.key;
       const known = model.inventory.get(SenseModel.key(c.lemma, c.pos));
-      const ranked = model.predict(c);
+      const ranked = model.predict({ ...c, classOf });
       const answer = ranked?.[0]?.sense ?? first;
       for (const name of ['all', c.pos]) {
         const r = row(name);
@@ -568,7 +581,7 @@ async function modelRun(): Promise<string[]> {
         model.prior = x.k;
         for (const c of cases[fold]) {
           const known = model.inventory.get(SenseModel.key(c.lemma, c.pos));
-          const best = model.predict(c)?.[0]?.sense;
+          const best = model.predict({ ...c, classOf })?.[0]?.sense;
           if (!known || !best) continue;
           x.n++;
           if (c.gold.includes(best)) x.right++;
@@ -589,7 +602,8 @@ async function modelRun(): Promise<string[]> {
         x.weights = text.split('\nD\t').length - 1;
       }
       for (const c of cases[fold]) {
-        const answer = smaller.predict(c)?.[0]?.sense ?? wordnet.senses(c.lemma).find((s) => s.pos === c.pos)?.key;
+        const answer =
+          smaller.predict({ ...c, classOf })?.[0]?.sense ?? wordnet.senses(c.lemma).find((s) => s.pos === c.pos)?.key;
         x.n++;
         if (answer && c.gold.includes(answer)) x.right++;
       }
@@ -597,7 +611,7 @@ async function modelRun(): Promise<string[]> {
   }
   say();
   say(
-    `## The sense model (upstream/language/senses.ts), ${values.epochs} epochs, rate ${values.rate}, L2 ${values.l2}, trained on the other folds`,
+    `## The sense model (upstream/language/senses.ts), ${values.epochs} epochs, rate ${values.rate}, L2 ${values.l2}${values.average ? ', averaged' : ''}${classOf ? ", with the words' classes" : ''}, trained on the other folds`,
   );
   say();
   say(

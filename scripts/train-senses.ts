@@ -32,6 +32,8 @@ const { values } = parseArgs({
     epochs: { type: 'string', default: '4' },
     rate: { type: 'string', default: '0.3' },
     l2: { type: 'string', default: '0.00001' },
+    // Averaged SGD (senses.ts TrainOptions.average): measured on the folds, not the product's (bench/README.md).
+    average: { type: 'boolean', default: false },
     temperature: { type: 'string', default: String(TEMPERATURE) },
     prune: { type: 'string', default: '0.2' },
     // The tagged and parsed corpus, kept between runs (as bench:sense-semcor's --cache, one fold).
@@ -58,7 +60,12 @@ if (!cases) {
   if (values.cache) writeSemcorCases(values.cache, [cases]);
 }
 log(`${cases.length} sense-tagged words`);
-const model = SenseModel.train(cases, { epochs: Number(values.epochs), rate: Number(values.rate), l2: Number(values.l2) });
+const model = SenseModel.train(cases, {
+  epochs: Number(values.epochs),
+  rate: Number(values.rate),
+  l2: Number(values.l2),
+  average: values.average,
+});
 model.temperature = Number(values.temperature);
 log(`trained: ${model.inventory.size} lemmas and parts of speech`);
 

@@ -112,6 +112,9 @@ describe('verbalForm: an -ing or -ed form the trained parser gives a verb’s sy
       w('those', 'DT', 2, 'obl:agent'),
     ];
     expect(verbalForm(worn, 1)).toBe('participle-adjective');
+    // "workers who established rapport": a participle's own object (the tagger's past tense).
+    const established = [w('who', 'WP', 2, 'nsubj'), w('established', 'VBN', 0, 'root'), w('rapport', 'NN', 2, 'obj')];
+    expect(verbalForm(established, 1)).toBe('participle-adjective');
     // "the living room", "a worn coat": nothing of a verb's.
     expect(verbalForm([w('living', 'VBG', 2, 'amod'), w('room', 'NN', 0, 'root')], 0)).toBeUndefined();
     expect(verbalForm([w('worn', 'VBN', 2, 'amod'), w('coat', 'NN', 0, 'root')], 0)).toBeUndefined();

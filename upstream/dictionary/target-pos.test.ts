@@ -147,6 +147,28 @@ describe("the parse's part of speech", () => {
     expect(killing).toMatchObject({ pos: 'n', posFromParse: true });
   });
 
+  it('keeps no noun the trained parser reads as a verb after a modal or "to"', () => {
+    // "a publisher will find himself reviewed": Link Grammar's compound noun "publisher will find".
+    const words = [
+      { ...treeWord('NOUN', 'NN', 'nsubj'), form: 'publisher', head: 3 },
+      { ...treeWord('AUX', 'MD', 'aux'), form: 'will', head: 3 },
+      { ...treeWord('VERB', 'VB', 'root'), form: 'find' },
+    ];
+    const find = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(find, role({ pos: 'n' }), { words, target: 2 });
+    expect(find).toMatchObject({ pos: 'v', tag: 'VERB' });
+    expect(find.posFromParse).toBeUndefined();
+    // "ambition to exercise power": the same after "to".
+    const toWords = [{ ...treeWord('PART', 'TO', 'mark'), form: 'to', head: 2 }, treeWord('VERB', 'VB', 'acl')];
+    const exercise = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(exercise, role({ pos: 'n' }), { words: toWords, target: 1 });
+    expect(exercise).toMatchObject({ pos: 'v', tag: 'VERB' });
+    // A modal that is not the word's own ("the will of the people") leaves the parse's noun.
+    const noun = features({ pos: 'v', tag: 'VERB' });
+    applyParsePos(noun, role({ pos: 'n' }), { words: [{ ...words[1], head: 0 }, words[2]], target: 1 });
+    expect(noun).toMatchObject({ pos: 'n', posFromParse: true });
+  });
+
   it("leaves the tagger's closed classes, and a reading the parse is unsure of", () => {
     const the = features({ pos: 'x', tag: 'DET' });
     applyParsePos(the, role({ pos: 'n' }));

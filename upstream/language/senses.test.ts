@@ -7,6 +7,7 @@ import { bankCases as cases, money, moneyKey, parsedSentence, river, riverKey } 
 import {
   constructionTag,
   lazySenseModel,
+  lexicalClasses,
   MODIFIER_TAG,
   NOMINAL_TAG,
   PASSIVE_TAG,
@@ -26,6 +27,20 @@ describe('the sense model', () => {
     expect(f).not.toContain('bag=bank');
   });
 
+  it("reads the classes of the target's head and dependents where it is given them", () => {
+    const classOf = lexicalClasses((lemma) =>
+      lemma === 'fish' ? [{ key: 'fish%2:38:00::', pos: 'v' }] : lemma === 'river' ? [{ key: 'river%1:17:00::', pos: 'n' }] : [],
+    );
+    const f = senseFeatures({ lemma: 'bank', pos: 'n', words: river, target: 4, classOf });
+    expect(f).toContain('headc=obl:2:38');
+    expect(f).toContain('depc=nmod:of:1:17');
+    expect(senseFeatures({ lemma: 'bank', pos: 'n', words: river, target: 4 }).some((x) => x.includes('c='))).toBe(false);
+    // A name WordNet lacks is a name; a word of no open class has none.
+    expect(classOf('Dorsey', 'PROPN')).toBe('name');
+    expect(classOf('Dorsey', 'NOUN')).toBeUndefined();
+    expect(classOf('the', 'DET')).toBeUndefined();
+  });
+
   it('learns which sense each context takes, with probabilities that sum to one', () => {
     const model = SenseModel.train(cases(30), { epochs: 5 });
     // The more frequent sense comes first in the inventory.
@@ -35,6 +50,26 @@ describe('the sense model', () => {
     expect(byRiver?.[0].sense).toBe(riverKey);
     expect(byMoney?.[0].sense).toBe(moneyKey);
     expect((byRiver ?? []).reduce((sum, s) => sum + s.p, 0)).toBeCloseTo(1, 9);
+  });
+
+  it('averaged, depends less on the order the cases came in', () => {
+    // The same sentence read both ways by the annotators, two times in three by the river: the last
+    // weights of SGD lean toward whichever reading came last, their average does not.
+    const c = { lemma: 'bank', pos: 'n', words: river, target: 4 };
+    const mixed = Array.from({ length: 30 }, (_, k) => ({ ...c, gold: [k % 3 === 0 ? moneyKey : riverKey] }));
+    const spread = (average: boolean) => {
+      const p = [1, 2, 3, 4, 5, 6].map(
+        (seed) =>
+          SenseModel.train(mixed, { epochs: 4, seed, average })
+            .predict(c)
+            ?.find((x) => x.sense === riverKey)?.p ?? 0,
+      );
+      return { least: Math.min(...p), spread: Math.max(...p) - Math.min(...p) };
+    };
+    const last = spread(false);
+    const averaged = spread(true);
+    expect(averaged.least).toBeGreaterThan(0.5);
+    expect(averaged.spread).toBeLessThan(last.spread / 2);
   });
 
   it('is sure of a lemma with one sense, and knows nothing of a lemma it never saw', () => {
