@@ -66,8 +66,8 @@ const { values } = parseArgs({
     l2: { type: 'string', default: '0.00001' },
     // Train the fold models by averaged SGD (senses.ts TrainOptions.average).
     average: { type: 'boolean', default: false },
-    // Train and read the fold models with the words' classes (senses.ts lexicalClasses; model only:
-    // query_word reads the product's features, without them).
+    // Train and read the fold models with the words' classes (senses.ts lexicalClasses), query_word
+    // included (the engine hands them to the model); the product's model is trained without them.
     classes: { type: 'boolean', default: false },
     // The temperature query_word reads the fold models at (the product's TEMPERATURE by default).
     temperature: { type: 'string', default: '' },
@@ -118,10 +118,6 @@ interface Target {
 const wordnet = openWordNet();
 // The words' classes the fold models read with --classes (senses.ts lexicalClasses).
 const classOf = values.classes ? lexicalClasses((lemma) => wordnet.senses(lemma)) : undefined;
-if (classOf && Number(values.engine) > 0) {
-  console.error('--classes scores the sense model alone: add --engine 0');
-  process.exit(2);
-}
 const foldCount = Number(values.folds);
 const documents = readSemcor(values.semcor);
 const folds = documentFolds(documents, foldCount);
@@ -290,6 +286,7 @@ const engines = engineEvery
       engine: createDictionaryEngine({
         senses: () => foldModel,
         tagCounts: !values.model,
+        classOf,
         ...options,
       }),
       tallies: new Map<string, Tally>(),

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bankCases, river } from '../../tests/support/bank-senses';
+import { lexicalClasses, SenseModel, type SenseCase } from '../language/senses';
 import { buildItem, synonymsOf } from './build-item';
 import { createEngineContext, type EngineContext } from './engine-data';
 import { phraseGlosses } from './phrase-glosses';
@@ -12,7 +14,14 @@ const d = engine.open();
 function itemOf(
   marked: string,
   lemma: string,
-  more: { phrase?: ScoredGloss[]; offered?: ScoredGloss[]; role?: string; compound?: string; engine?: EngineContext } = {},
+  more: {
+    phrase?: ScoredGloss[];
+    offered?: ScoredGloss[];
+    role?: string;
+    compound?: string;
+    engine?: EngineContext;
+    tree?: Parameters<typeof buildItem>[8];
+  } = {},
 ) {
   const m = /^(.*)\[(.*)\](.*)$/.exec(marked)!;
   const tagged = tagContext(m[1], m[2], m[3]);
@@ -28,7 +37,7 @@ function itemOf(
     more.offered ?? [],
     more.role,
     undefined,
-    undefined,
+    more.tree,
     compound,
   );
 }
@@ -70,6 +79,21 @@ describe('one item of an answer', () => {
   it('marks the two best senses as both possible where the choice is not sure', () => {
     const [first, second, third] = itemOf('[bank]', 'bank').item.gloss;
     expect([first.maybe, second.maybe, third.maybe]).toEqual(['close', 'close', undefined]);
+  });
+
+  it("hands the sense model the words' classes the engine was given, and none otherwise", () => {
+    const model = SenseModel.train(bankCases(6));
+    const read: SenseCase['classOf'][] = [];
+    const predict = model.predict.bind(model);
+    model.predict = (c) => {
+      read.push(c.classOf);
+      return predict(c);
+    };
+    const classOf = lexicalClasses((lemma) => d.wordnet.senses(lemma));
+    const tree = { words: river, target: 4 };
+    itemOf('we fished from the [bank] of river', 'bank', { tree, engine: createEngineContext({ senses: () => model, classOf }) });
+    itemOf('we fished from the [bank] of river', 'bank', { tree, engine: createEngineContext({ senses: () => model }) });
+    expect(read).toEqual([classOf, undefined]);
   });
 
   it('puts the sense the compound around the word means first, as sure', () => {

@@ -3,7 +3,7 @@
  * per process for WordNet and ECDICT, shared with the passage reader), and the context its parts
  * (lookup.ts, build-item.ts, …) share.
  */
-import type { SenseModel } from '../language/senses';
+import type { SenseModel, WordClass } from '../language/senses';
 import type { Cedict } from './cedict';
 import { createChineseMatcher, type ChineseMatcher } from './chinese';
 import { defaultEcdictPath, openEcdict, type Ecdict } from './ecdict';
@@ -37,6 +37,8 @@ export interface DictionaryEngineOptions {
   readings?: boolean;
   /** Whether WordNet's tag counts weigh the senses of a lemma the model never saw (bench; sense-choice.ts). */
   tagCounts?: boolean;
+  /** The words' classes, for a sense model trained with them (bench; sense-choice.ts). */
+  classOf?: WordClass;
 }
 
 /** The engine's data: the shared word data, and what reads it with this engine's options. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bankCases, money, moneyKey, river, riverKey } from '../../tests/support/bank-senses';
-import { SenseModel } from '../language/senses';
+import { bankCases, money, moneyKey, parsedSentence, river, riverKey } from '../../tests/support/bank-senses';
+import { lexicalClasses, SenseModel } from '../language/senses';
 import type { ScoredSense } from './rank';
 import { applyChoice, BASE_WEIGHT, CONFIDENT, CONTEXT_WEIGHT, chooseSenses, contextWeightOf, treeTarget } from './sense-choice';
 
@@ -38,6 +38,32 @@ describe('choosing the sense that fits', () => {
     // The flight sense's definition meets the sentence (overlap 6): enough to lead at weight 1.
     expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 1 }).order[0]).toBe(flightKey);
     expect(chooseSenses('bank', 'n', ranked, model, { words: money, target: 5 }, { contextWeight: 0 }).order[0]).toBe(moneyKey);
+  });
+
+  it("hands the model the words' classes it was trained with", () => {
+    // A company and a firm are groups (1:14), a race and a marathon acts (1:04).
+    const nounClass: Record<string, string> = { company: '1:14', firm: '1:14', race: '1:04', marathon: '1:04' };
+    const classOf = lexicalClasses((lemma) => (nounClass[lemma] ? [{ key: `${lemma}%${nounClass[lemma]}:00::`, pos: 'n' }] : []));
+    const ran = (object: string) =>
+      parsedSentence(`we/we/PRON/PRP/2/nsubj ran/run/VERB/VBD/0/root the/the/DET/DT/4/det ${object}/${object}/NOUN/NN/2/obj`);
+    const operate = 'run%2:41:00::';
+    const compete = 'run%2:33:00::';
+    const cases = Array.from({ length: 20 }, (_, k) => ({
+      lemma: 'run',
+      pos: 'v',
+      words: ran(k % 2 ? 'company' : 'race'),
+      target: 1,
+      gold: [k % 2 ? operate : compete],
+    }));
+    const withClasses = SenseModel.train(cases, { epochs: 5, classOf });
+    const senses = [scored(operate, 'v', 1, 1), scored(compete, 'v', 2, 1)];
+    // "ran the firm", "ran the marathon": objects never seen, of the classes seen.
+    const choose = (object: string, options: { classOf?: typeof classOf }) =>
+      chooseSenses('run', 'v', senses, withClasses, { words: ran(object), target: 1 }, { contextWeight: 0, ...options }).order[0];
+    expect(choose('firm', { classOf })).toBe(operate);
+    expect(choose('marathon', { classOf })).toBe(compete);
+    // Without them the model cannot tell the two apart.
+    expect(choose('firm', {})).toBe(choose('marathon', {}));
   });
 
   it('weighs the sentence by part of speech, and more where the model barely knows the lemma', () => {

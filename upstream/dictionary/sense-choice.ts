@@ -1,4 +1,4 @@
-import { SenseModel } from '../language/senses';
+import { SenseModel, type WordClass } from '../language/senses';
 import type { UdWord } from '../language/ud';
 import type { ScoredSense } from './rank';
 import type { WnPos } from './wordnet';
@@ -92,6 +92,11 @@ export interface SenseChoiceOptions {
    * false in the bench, where they count the held-out fold's own tags).
    */
   tagCounts?: boolean;
+  /**
+   * The words' classes, for a model trained with them (senses.ts lexicalClasses; the bench's
+   * `--classes`). The product's model is trained without them, and reads none.
+   */
+  classOf?: WordClass;
 }
 
 /**
@@ -106,9 +111,9 @@ export function chooseSenses(
   context: TreeContext | undefined,
   options: SenseChoiceOptions = {},
 ): SenseChoice {
-  const { contextWeight = CONTEXT_WEIGHT, confident = CONFIDENT, tagCounts = true } = options;
+  const { contextWeight = CONTEXT_WEIGHT, confident = CONFIDENT, tagCounts = true, classOf } = options;
   const own = ranked.filter((s) => s.sense.pos === pos).sort((a, b) => a.sense.senseNumber - b.sense.senseNumber);
-  const predicted = model && context ? model.predict({ lemma, pos, ...context }) : null;
+  const predicted = model && context ? model.predict({ lemma, pos, ...context, classOf }) : null;
   let share: (s: ScoredSense) => number;
   if (predicted) {
     // A sense the model saw has the model's probability; one it never saw with this lemma is

@@ -163,7 +163,7 @@ describe("the parse's part of speech", () => {
     const exercise = features({ pos: 'v', tag: 'VERB' });
     applyParsePos(exercise, role({ pos: 'n' }), { words: toWords, target: 1 });
     expect(exercise).toMatchObject({ pos: 'v', tag: 'VERB' });
-    // A modal that is not the word's own ("the will of the people") leaves the parse's noun.
+    // A modal beside the word that is not its own (attached elsewhere in the tree) leaves the parse's noun.
     const noun = features({ pos: 'v', tag: 'VERB' });
     applyParsePos(noun, role({ pos: 'n' }), { words: [{ ...words[1], head: 0 }, words[2]], target: 1 });
     expect(noun).toMatchObject({ pos: 'n', posFromParse: true });

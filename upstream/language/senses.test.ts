@@ -27,14 +27,19 @@ describe('the sense model', () => {
     expect(f).not.toContain('bag=bank');
   });
 
-  it("reads the classes of the target's head and dependents where it is given them", () => {
+  it("reads the classes of a verb's head and dependents where it is given them", () => {
     const classOf = lexicalClasses((lemma) =>
       lemma === 'fish' ? [{ key: 'fish%2:38:00::', pos: 'v' }] : lemma === 'river' ? [{ key: 'river%1:17:00::', pos: 'n' }] : [],
     );
-    const f = senseFeatures({ lemma: 'bank', pos: 'n', words: river, target: 4, classOf });
-    expect(f).toContain('headc=obl:2:38');
-    expect(f).toContain('depc=nmod:of:1:17');
-    expect(senseFeatures({ lemma: 'bank', pos: 'n', words: river, target: 4 }).some((x) => x.includes('c='))).toBe(false);
+    // "fished from the bank of the river", read as if "bank" were the verb whose senses are chosen.
+    const classes = (lemma: string, pos: string) =>
+      senseFeatures({ lemma, pos, words: river, target: 4, classOf }).filter((x) => /^(head|dep)c=/.test(x));
+    expect(classes('bank', 'v')).toEqual(['headc=obl:2:38', 'depc=nmod:of:1:17']);
+    expect(senseFeatures({ lemma: 'bank', pos: 'v', words: river, target: 4 }).some((x) => x.includes('c='))).toBe(false);
+    // A noun, an adjective and "be" read their words alone.
+    expect(classes('bank', 'n')).toEqual([]);
+    expect(classes('bank', 'a')).toEqual([]);
+    expect(classes('be', 'v')).toEqual([]);
     // A name WordNet lacks is a name; a word of no open class has none.
     expect(classOf('Dorsey', 'PROPN')).toBe('name');
     expect(classOf('Dorsey', 'NOUN')).toBeUndefined();

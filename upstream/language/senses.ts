@@ -41,11 +41,11 @@ const WN_POS: Record<string, string> = { NOUN: 'n', PROPN: 'n', VERB: 'v', ADJ: 
 /**
  * A word's class as WordNet's lexicographers filed its first sense ("1:14", a group of people;
  * "2:38", a verb of motion), read from the sense key; a name WordNet lacks is "name". Given these,
- * the model reads the class of the target's head and dependents beside their lemmas, so that
- * "exercise power" and "exercise authority" are one evidence. Measured, not in the product's
- * model: on SemCor's folds the model alone gains (73.1% → 73.3%, calibration error 4.0 → 2.0
- * points), query_word's sample does not (69.4% → 69.2% without names); bench/README.md,
- * fourteenth pass (bench:sense-semcor --classes).
+ * the model reads the class of a verb's head and dependents beside their lemmas, so that
+ * "exercise power" and "exercise authority" are one evidence (senseFeatures says for which
+ * targets). Measured, not in the product's model (bench:sense-semcor --classes; bench/README.md,
+ * fourteenth and fifteenth passes): query_word's sample on SemCor gains 69.4% → 69.6% without
+ * names (verbs 64.2 → 64.7%), the project's 500 targets lose one (60.8% → 60.6%).
  */
 export function lexicalClasses(sensesOf: (lemma: string) => readonly { key: string; pos: string }[]): WordClass {
   const memo = new Map<string, string | undefined>();
@@ -63,8 +63,19 @@ export function lexicalClasses(sensesOf: (lemma: string) => readonly { key: stri
 
 const CONTENT = /^(?:NOUN|VERB|ADJ|ADV|PROPN)$/;
 
+/**
+ * Targets whose features read the words' classes: verbs, whose senses the classes of their
+ * subjects and objects tell apart, but not "be", read from its complement's word ("be a doctor",
+ * "be in London"). A noun's or an adjective's senses follow the words around it more than their
+ * classes: with them query_word's adjectives fell 76.6% → 75.5% on SemCor's sample, and nouns
+ * lost "the case with those who get into trouble" and "forty students in our class" of the
+ * project's 500 targets.
+ */
+const readsClasses = (lemma: string, pos: string) => pos === 'v' && lemma !== 'be';
+
 /** The features of a case, as strings (the model hashes them). */
-export function senseFeatures({ words, target, classOf }: SenseCase): string[] {
+export function senseFeatures({ lemma: targetLemma, pos, words, target, classOf: given }: SenseCase): string[] {
+  const classOf = readsClasses(targetLemma, pos) ? given : undefined;
   const word = (k: number) => words[k]?.form.toLowerCase() ?? (k < 0 ? '<s>' : '</s>');
   const tag = (k: number) => words[k]?.xpos ?? (k < 0 ? '<s>' : '</s>');
   const lemma = (w: UdWord) => w.lemma.toLowerCase();
