@@ -113,9 +113,12 @@ export function createLinkGrammar(options: LinkGrammarOptions = {}) {
 
   function startWorker(): Worker {
     const [program, ...args] = command;
+    // -spell=0: where Debian's hunspell-en-us happens to be installed (link-grammar recommends it),
+    // link-parser would otherwise replace a word it does not know by a spelling guess ("zqxvort"
+    // parsed as "vortex"), so that a host's packages changed the parse and what is marked unknown.
     const child = spawn(
       program,
-      [...args, '-graphics=0', '-constituents=2', '-postscript=1', '-verbosity=0', `-timeout=${parserSeconds}`],
+      [...args, '-graphics=0', '-constituents=2', '-postscript=1', '-verbosity=0', '-spell=0', `-timeout=${parserSeconds}`],
       { env: { ...process.env, LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' }, stdio: 'pipe' },
     );
     let lines: string[] = [];
