@@ -54,6 +54,20 @@ test.describe('desktop header (1440 px)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // Still the same document: no reload happened.
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    // The header follows the navigation with the chrome and menu patterns the server handed it.
+    await expect(link).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the footer and header take the new route’s style after a client navigation', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('site-footer')).toHaveAttribute('data-footer-style', 'blue');
+    await expect(page.getByTestId('login-button')).toBeVisible();
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 7));
+    await page.getByTestId('site-header').getByTestId('menu-essay').click();
+    await expect(page).toHaveURL(/\/essay$/);
+    await expect(page.getByTestId('site-footer')).toHaveAttribute('data-footer-style', 'black');
+    await expect(page.getByTestId('site-header').getByTestId('menu-essay')).toHaveAttribute('aria-current', 'page');
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(7);
   });
 
   test('the dropdown works with the keyboard', async ({ page }) => {

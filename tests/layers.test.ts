@@ -9,7 +9,7 @@ describe('the layers of the tree (scripts/layers.ts)', () => {
 
   it('catch an added violation, whatever way the import is written', () => {
     const files = new Map(readTree(repositoryRoot));
-    files.set('upstream/courses/added.ts', "import { menus } from '../../lib/routes/menu';\nexport const m = menus;\n");
+    files.set('upstream/courses/added.ts', "import { menus } from '../../lib/routes/menus';\nexport const m = menus;\n");
     files.set('lib/contract/added.ts', "export type { CurrentUser } from '@/lib/client/user';\n");
     files.set('lib/bff/added.ts', "const lazy = () => import('@/lib/client/api');\nexport { lazy };\n");
     files.set(
@@ -19,7 +19,7 @@ describe('the layers of the tree (scripts/layers.ts)', () => {
     files.set('lib/text/added.ts', "import { calls } from '../contract';\nexport { calls };\n");
     const found = layerViolations(repositoryRoot, files).map((v) => `${v.file} → ${v.target}`);
     expect(found).toEqual([
-      'upstream/courses/added.ts → lib/routes/menu',
+      'upstream/courses/added.ts → lib/routes/menus',
       'lib/contract/added.ts → lib/client/user',
       'lib/bff/added.ts → lib/client/api',
       'components/reading/added.tsx → lib/bff/current-user',
@@ -29,7 +29,7 @@ describe('the layers of the tree (scripts/layers.ts)', () => {
 
   it('let tests cross layers, and packages through', () => {
     const files = new Map([
-      ['upstream/courses/x.test.ts', "import { menus } from '../../lib/routes/menu';"],
+      ['upstream/courses/x.test.ts', "import { menus } from '../../lib/routes/menus';"],
       [
         'upstream/courses/y.ts',
         "import { z } from 'zod';\nimport { calls } from '../../lib/contract';\nimport { splitSentences } from '../../lib/text/sentences';",

@@ -8,7 +8,7 @@ import { recentDocuments } from '@/lib/bff/reading-lists';
 import { offered } from '@/lib/membership/benefits';
 import { categoryLabels, contentCategories } from '@/lib/contract/categories';
 import { categoryHref } from '@/lib/reading/categories';
-import { toolItems } from '@/lib/routes/menu';
+import { toolItems } from '@/lib/routes/menus';
 import { pathFor } from '@/lib/routes/route-table';
 import { Button, buttonClass } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/field';

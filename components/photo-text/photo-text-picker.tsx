@@ -38,7 +38,7 @@ export function PhotoTextPicker({ onText }: PhotoTextPickerProps) {
   };
 
   return (
-    // The id is the menu's 拍照识字 anchor (lib/routes/menu.ts).
+    // The id is the menu's 拍照识字 anchor (lib/routes/menus.ts).
     <div id="photo-text" data-testid="photo-text" className="flex scroll-mt-20 flex-col gap-2 px-2 pb-2">
       <div className="flex flex-wrap items-center gap-2">
         <button

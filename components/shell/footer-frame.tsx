@@ -3,7 +3,7 @@
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { useClientMode } from '@/lib/client/use-client-mode';
-import { layoutFor, type FooterStyle } from '@/lib/routes/route-table';
+import { chromeAt, type ChromeMap, type FooterStyle } from '@/lib/routes/chrome';
 
 const styles: Record<FooterStyle, string> = {
   black: 'bg-ink text-slate-300',
@@ -16,8 +16,8 @@ const styles: Record<FooterStyle, string> = {
  * kept across client navigations: only `usePathname` follows the route (and it is right in the
  * server render too). 60 px tall; below 768 px the items wrap onto more lines instead of overflowing.
  */
-export function FooterFrame({ children }: { children: ReactNode }) {
-  const { showFooter, footerStyle } = layoutFor(usePathname() ?? '/', { embedded: useClientMode().isApp });
+export function FooterFrame({ chrome, children }: { chrome: ChromeMap; children: ReactNode }) {
+  const { showFooter, footerStyle } = chromeAt(chrome, usePathname() ?? '/', { embedded: useClientMode().isApp }).layout;
   if (!showFooter) return null;
   return (
     <footer data-chrome="" data-testid="site-footer" data-footer-style={footerStyle} className={styles[footerStyle]}>

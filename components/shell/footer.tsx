@@ -1,5 +1,6 @@
 import 'server-only';
 import { Link } from '@/components/ui/link';
+import type { ChromeMap } from '@/lib/routes/chrome';
 import { FooterFrame } from './footer-frame';
 import { FooterImageDialog } from './footer-image-dialog';
 
@@ -58,12 +59,12 @@ function isImageAddress(url: string): boolean {
 /**
  * The site footer: copyright, filing number, about us, and the contact and study-group images.
  * Renders nothing inside the native app (FooterFrame). Which routes show it, and in which style, follows the
- * route table on the client (FooterFrame), because a layout is not re-rendered on navigation.
+ * route table's chrome on the client (FooterFrame), because a layout is not re-rendered on navigation.
  */
-export function Footer() {
+export function Footer({ chrome }: { chrome: ChromeMap }) {
   const { filingNumber, contactImageUrl, studyGroupImageUrl } = footerConfig();
   return (
-    <FooterFrame>
+    <FooterFrame chrome={chrome}>
       <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
         {/* One string: JSX pieces would be split by comment nodes in the HTML. */}
         <span data-testid="footer-copyright">{`© ${COPYRIGHT_YEARS} 语境`}</span>

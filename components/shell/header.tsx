@@ -1,7 +1,7 @@
 'use client';
 
 import { Suspense } from 'react';
-import type { LayoutFlags } from '@/lib/routes/route-table';
+import type { LayoutFlags } from '@/lib/routes/chrome';
 import type { Menu } from '@/lib/routes/menu';
 import { AccountCorner } from './account-corner';
 import { LogoLink } from './logo-link';

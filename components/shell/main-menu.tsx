@@ -2,8 +2,7 @@
 
 import { Link } from '@/components/ui/link';
 import { lazy, Suspense, useState } from 'react';
-import type { ActiveMenu } from '@/lib/routes/active-menu';
-import type { Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
+import type { ActiveMenu, Menu, MenuGroup, MenuItem } from '@/lib/routes/menu';
 import { menuItemClass } from './menu-item-class';
 import { useActiveMenu, useActiveMenuByPath } from './use-active-menu';
 import { ChevronDownIcon } from './icons';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { menus } from '@/lib/routes/menu';
+import { menus } from '@/lib/routes/menus';
+import { routeChrome } from '@/lib/routes/route-table';
 import { Footer } from './footer';
 import { SiteHeader } from './site-header';
 
@@ -22,11 +23,11 @@ export function ShellFrame({ children }: { children: ReactNode }) {
       >
         跳到正文
       </a>
-      <SiteHeader menus={menus} />
+      <SiteHeader chrome={routeChrome} menus={menus} />
       <main id={mainContentId} tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <Footer />
+      <Footer chrome={routeChrome} />
     </div>
   );
 }

@@ -1,18 +1,11 @@
 'use client';
 
 import { usePathname, useSearchParams } from 'next/navigation';
-import { activeMenuKey, type ActiveMenu, type SearchParamsLike } from '@/lib/routes/active-menu';
-import type { Menu } from '@/lib/routes/menu';
-import { matchRoute } from '@/lib/routes/route-table';
-
-function activeFor(menu: Menu, pathname: string, searchParams?: SearchParamsLike): ActiveMenu | null {
-  const match = matchRoute(pathname);
-  return match ? activeMenuKey(menu, match.route.name, match.params, searchParams) : null;
-}
+import { type ActiveMenu, activeMenuAt, type Menu } from '@/lib/routes/menu';
 
 /** Which item (and group) of the menu the current route highlights. */
 export function useActiveMenu(menu: Menu): ActiveMenu | null {
-  return activeFor(menu, usePathname(), useSearchParams());
+  return activeMenuAt(menu, usePathname(), useSearchParams());
 }
 
 /**
@@ -20,5 +13,5 @@ export function useActiveMenu(menu: Menu): ActiveMenu | null {
  * render does not know (the menu's Suspense fallback): items that need a query value stay unlit.
  */
 export function useActiveMenuByPath(menu: Menu): ActiveMenu | null {
-  return activeFor(menu, usePathname());
+  return activeMenuAt(menu, usePathname());
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { activeMenuKey } from './active-menu';
-import { defaultMenu, flattenMenu, menuFor, menus, type Menu } from './menu';
-import { matchRoute, routeByName, routes } from './route-table';
+import { activeMenuAt, flattenMenu, type Menu } from './menu';
+import { defaultMenu, menuItem, menus } from './menus';
+import { matchRoute } from './route-table';
 
 describe('defaultMenu', () => {
   it('has the spec categories with their labels, the last four under 更多', () => {
@@ -74,10 +74,16 @@ describe('defaultMenu', () => {
     for (const path of ['/writer', '/assessment', '/ContextualDict#photo-text', '/uploadBook']) expect(hrefs).toContain(path);
   });
 
-  it('is the menu of every route without its own key', () => {
+  it('is the default menu set', () => {
     expect(menus.default).toBe(defaultMenu);
-    for (const r of routes) expect(menuFor(r)).toBe(menus[r.menu ?? 'default']);
-    expect(menuFor(routeByName.ReadNews)).toBe(defaultMenu);
+  });
+
+  it('reaches the browser as plain data', () => {
+    expect(JSON.parse(JSON.stringify(defaultMenu))).toEqual(defaultMenu);
+  });
+
+  it('refuses an item whose address is not a page', () => {
+    expect(() => menuItem({ key: 'x', label: 'X', href: '/no/such/page' })).toThrow(/not a page/);
   });
 });
 
@@ -111,20 +117,16 @@ describe('flattenMenu', () => {
 
   it('keeps items between and after groups in place', () => {
     const menu: Menu = [
-      { kind: 'item', key: 'a', label: 'A', href: '/a' },
-      { kind: 'group', key: 'g', label: 'G', items: [{ kind: 'item', key: 'b', label: 'B', href: '/b' }] },
-      { kind: 'item', key: 'c', label: 'C', href: '/c' },
+      menuItem({ key: 'a', label: 'A', href: '/a' }),
+      { kind: 'group', key: 'g', label: 'G', items: [menuItem({ key: 'b', label: 'B', href: '/b' })] },
+      menuItem({ key: 'c', label: 'C', href: '/c' }),
     ];
     expect(flattenMenu(menu).map((i) => i.key)).toEqual(['a', 'b', 'c']);
   });
 });
 
-describe('activeMenuKey', () => {
-  const at = (path: string, search?: URLSearchParams) => {
-    const m = matchRoute(path);
-    if (!m) throw new Error(path);
-    return activeMenuKey(defaultMenu, m.route.name, m.params, search);
-  };
+describe('activeMenuAt', () => {
+  const at = (path: string, search?: URLSearchParams) => activeMenuAt(defaultMenu, path, search);
 
   it('lights the course book of /aiBook/{category}', () => {
     expect(at('/aiBook/cet4')).toEqual({ item: 'cet4' });
@@ -155,14 +157,30 @@ describe('activeMenuKey', () => {
     expect(at('/ReadNews')).toBeNull();
     expect(at('/')).toBeNull();
     expect(at('/Sentences')).toBeNull();
-    expect(activeMenuKey(defaultMenu, 'aiBookCategory')).toBeNull();
+    expect(at('/no/such/page')).toBeNull();
+    expect(at('/%')).toBeNull();
+  });
+
+  it('lights the routes that belong to an item, whatever their params, but not a not-found path', () => {
+    expect(at('/frequentWords/cet6/phrase/3/20')).toEqual({ item: 'frequent', group: 'tools' });
+    expect(at('/myBook/12')).toEqual({ item: 'upload', group: 'tools' });
+    expect(matchRoute('/myBook/abc')).toBeNull();
+    expect(at('/myBook/abc')).toBeNull();
+    expect(at('/review/stats')).toEqual({ item: 'review', group: 'tools' });
+    expect(at('/Profil')).toEqual({ item: 'me', group: 'more' });
+  });
+
+  it('reads an address as the table does: decoded, one trailing slash, case-sensitive', () => {
+    expect(at('/aiBook/cet4/')).toEqual({ item: 'cet4' });
+    expect(at('/aiBook/%63et4')).toEqual({ item: 'cet4' });
+    expect(at('/aiBook/CET4')).toBeNull();
   });
 
   it('requires the query an item href carries', () => {
-    const menu: Menu = [{ kind: 'item', key: 'essays', label: '短文', href: '/readingList?category=essay' }];
-    expect(activeMenuKey(menu, 'readingList', {}, new URLSearchParams('category=essay&page=2'))).toEqual({ item: 'essays' });
-    expect(activeMenuKey(menu, 'readingList', {}, { category: ['essay', 'x'] })).toEqual({ item: 'essays' });
-    expect(activeMenuKey(menu, 'readingList', {}, new URLSearchParams('category=news'))).toBeNull();
-    expect(activeMenuKey(menu, 'readingList', {}, undefined)).toBeNull();
+    const menu: Menu = [menuItem({ key: 'essays', label: '短文', href: '/readingList?category=essay' })];
+    expect(activeMenuAt(menu, '/readingList', new URLSearchParams('category=essay&page=2'))).toEqual({ item: 'essays' });
+    expect(activeMenuAt(menu, '/readingList', { category: ['essay', 'x'] })).toEqual({ item: 'essays' });
+    expect(activeMenuAt(menu, '/readingList', new URLSearchParams('category=news'))).toBeNull();
+    expect(activeMenuAt(menu, '/readingList', undefined)).toBeNull();
   });
 });

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { chromeAt } from './chrome';
 import {
   NOT_FOUND_PATH,
+  browserPattern,
+  chromeFor,
   createRouteMatcher,
   defineRoute,
-  homeFor,
   isProductName,
-  layoutFor,
   matchRoute,
+  routeChrome,
   pathFor,
   resolvePath,
   routeByName,
@@ -190,7 +192,9 @@ describe('createRouteMatcher precedence', () => {
   });
 });
 
-describe('layoutFor', () => {
+describe('chromeFor', () => {
+  const layoutFor = (path: string) => chromeFor(path).layout;
+
   it('hides the footer on the history, word-book, sentence-book and review pages', () => {
     for (const path of [
       '/ContextualDictHistory',
@@ -245,10 +249,6 @@ describe('layoutFor', () => {
     expect(layoutFor('/zhenti')).toEqual(layoutFor('/aiBook/paper'));
   });
 
-  it('drops all chrome when embedded in a host app', () => {
-    expect(layoutFor('/ReadNews', { embedded: true })).toMatchObject({ showHeader: false, showFooter: false, showMenu: false });
-  });
-
   it('never shows a menu without a header', () => {
     for (const r of routes) if (!r.showHeader) expect(r.showMenu, r.name).toBe(false);
   });
@@ -277,7 +277,7 @@ describe('resolvePath', () => {
   });
 });
 
-describe('pathFor and homeFor', () => {
+describe('pathFor', () => {
   it('builds paths that match back to the same route and params', () => {
     const path = pathFor('topicList', { cid: '3', title: 'a/b c' });
     expect(path).toBe('/topicList/3/a%2Fb%20c');
@@ -285,11 +285,69 @@ describe('pathFor and homeFor', () => {
     expect(pathFor('Admin')).toBe('/Admin');
     expect(() => pathFor('annotate', { uid: '' })).toThrow();
   });
+});
 
+describe('chromeFor: the logo and the menu', () => {
   it("sends the logo to the route's home, else the portal", () => {
-    expect(homeFor(routeByName.ContextualDictHistory)).toBe('/ContextualDict');
-    expect(homeFor(routeByName.ReadNews)).toBe('/');
-    expect(homeFor(null)).toBe('/');
+    expect(chromeFor('/ContextualDictHistory').home).toBe('/ContextualDict');
+    expect(chromeFor('/ReadNews').home).toBe('/');
+    expect(chromeFor('/no/such/page').home).toBe('/');
     for (const r of routes) if (r.home) expect(matchRoute(r.home), r.name).not.toBeNull();
+  });
+
+  it('shows every route the default menu', () => {
+    for (const [path] of specPaths) expect(chromeFor(path).menu, path).toBe('default');
+  });
+});
+
+describe('routeChrome in the browser (chromeAt)', () => {
+  // Odd and unknown paths besides one path of every route: the browser's answer must be the table's.
+  const oddPaths = [
+    '/no/such/page',
+    '/aiBook/unknown',
+    '/aiBook/word',
+    '/aiBook/toefl/detail',
+    '/aiBook/word/class/',
+    '/writer/',
+    '/Writer',
+    '/Article/%',
+    '/login',
+    '/myBook/0',
+    '/myBook/abc',
+    '/review/stats/x',
+    '/%77riter',
+    '',
+    'writer',
+  ];
+
+  it.each([...specPaths.map(([path]) => path), ...oddPaths])('%s shows the same chrome as the table says', (path) => {
+    expect(chromeAt(routeChrome, path)).toEqual(chromeFor(path));
+  });
+
+  it('drops all chrome when embedded in a host app', () => {
+    expect(chromeAt(routeChrome, '/ReadNews', { embedded: true }).layout).toMatchObject({
+      showHeader: false,
+      showFooter: false,
+      showMenu: false,
+    });
+    expect(chromeAt(routeChrome, '/ContextualDict', { embedded: true }).home).toBe('/ContextualDict');
+  });
+
+  it('holds only the routes whose chrome differs from an unknown path’s', () => {
+    expect(routeChrome.fallback).toEqual(chromeFor(NOT_FOUND_PATH));
+    expect(routeChrome.rules.flatMap((rule) => rule.patterns).length).toBeLessThan(routes.length / 2);
+    expect(JSON.parse(JSON.stringify(routeChrome))).toEqual(routeChrome);
+  });
+});
+
+describe('browserPattern', () => {
+  it('gives fixed words, any value, and a regular expression’s source', () => {
+    expect(browserPattern('aiBookDetail')).toEqual(['aiBook', null, 'detail']);
+    expect(browserPattern('myBook')).toEqual(['myBook', { re: '^[1-9]\\d{0,8}$' }]);
+  });
+
+  it('refuses routes the browser could not follow alone', () => {
+    expect(() => browserPattern('index')).toThrow(/takes some of its paths first/);
+    expect(() => browserPattern('aiBookCategory')).toThrow(/guard/);
   });
 });

@@ -1,4 +1,6 @@
 import { isCourseBookCategory } from '@/lib/contract/categories';
+import type { Chrome, ChromeMap, LayoutFlags, MenuKey } from './chrome';
+import { type SegmentRule, splitPath } from './path-match';
 
 /**
  * Every page route of spec section 2 as data, and the one matcher that turns a pathname into a
@@ -9,26 +11,11 @@ import { isCourseBookCategory } from '@/lib/contract/categories';
  * position where two differ, a fixed segment beats a param (`/aiBook/word/class` before
  * `/aiBook/:type/detail`, `/Login` before `/:product`); ties keep table order. Matching is
  * case-sensitive, as in Next.
+ *
+ * The browser never loads this table: the shell follows client navigations with `routeChrome`,
+ * the table reduced to patterns (./chrome), and links are built on the server or by pages that
+ * load it on their own.
  */
-
-/** 'solid': white bar with a bottom border. 'transparent': no background, over a hero (portal). */
-export type HeaderStyle = 'solid' | 'transparent';
-export type FooterStyle = 'black' | 'blue';
-
-/** Which menu set a route shows; `menus` in ./menu holds one per key. */
-export const menuKeys = ['default'] as const;
-export type MenuKey = (typeof menuKeys)[number];
-
-export interface LayoutFlags {
-  showHeader: boolean;
-  showFooter: boolean;
-  /** Never true without the header: the menu lives in it. */
-  showMenu: boolean;
-  headerStyle: HeaderStyle;
-  footerStyle: FooterStyle;
-  /** The title beside the logo. */
-  appTitle: string;
-}
 
 export type RouteParams = Readonly<Record<string, string>>;
 
@@ -43,9 +30,10 @@ export interface RouteDef<N extends string = string, P extends string = string> 
   readonly redirect?: string;
   /**
    * Shape rules for params: a value that fails one means the pattern does not match at all, so
-   * the path falls through to other routes or to not-found.
+   * the path falls through to other routes or to not-found. A regular expression can also be
+   * held by the browser (`browserPattern`); a function cannot.
    */
-  readonly constraints?: Readonly<Record<string, (value: string) => boolean>>;
+  readonly constraints?: Readonly<Record<string, RegExp | ((value: string) => boolean)>>;
   /**
    * Known-value rule: the path is this route's, but an unknown value goes to /NotFound
    * (spec: `/aiBook/{category}`). Unlike a constraint it does not fall through.
@@ -150,7 +138,7 @@ export const routes = [
   route('aiBookReadingQuestionClass', '/aiBook/reading-question/class', bare),
   route('uploadBook', '/uploadBook'),
   // A personal book made on /uploadBook, read by its owner only (never indexed).
-  route('myBook', '/myBook/:bookId', { constraints: { bookId: (v) => /^[1-9]\d{0,8}$/.test(v) } }),
+  route('myBook', '/myBook/:bookId', { constraints: { bookId: /^[1-9]\d{0,8}$/ } }),
   route('assessment', '/assessment'),
   route('operator', '/operator'),
   route('vip', '/vip'),
@@ -213,37 +201,10 @@ function precedence(a: Compiled, b: Compiled): number {
   return 0; // Array.prototype.sort is stable: table order decides.
 }
 
-/**
- * Decoded segments of a pathname, or null when it cannot be a page path: not starting with '/',
- * empty segments, malformed percent-encoding, control characters, or '.'/'..' (which would be
- * path tricks once a param reaches a file name). One trailing slash is ignored.
- */
-function splitPath(pathname: string): string[] | null {
-  if (typeof pathname !== 'string' || !pathname.startsWith('/')) return null;
-  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  if (path === '/') return [];
-  const segments: string[] = [];
-  for (const raw of path.slice(1).split('/')) {
-    let s: string;
-    try {
-      s = decodeURIComponent(raw);
-    } catch {
-      return null;
-    }
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
-    if (s === '' || s === '.' || s === '..' || /[\u0000-\u001f\u007f]/.test(s)) return null;
-    segments.push(s);
-  }
-  return segments;
-}
-
 type Structural<R extends RouteDef> = { route: R; params: Record<string, string> } | null;
 
-/**
- * A matcher over a table, before guards: the first route in precedence order whose fixed
- * segments and param constraints fit. Exported so the precedence rule can be tested on its own.
- */
-export function createRouteMatcher<R extends RouteDef>(table: readonly R[]): (pathname: string) => Structural<R> {
+/** A table's patterns by segment count, each list in precedence order. */
+function compileTable<R extends RouteDef>(table: readonly R[]): Map<number, Compiled<R>[]> {
   const bySegmentCount = new Map<number, Compiled<R>[]>();
   for (const c of table.map(compile)) {
     const list = bySegmentCount.get(c.segments.length) ?? [];
@@ -251,7 +212,22 @@ export function createRouteMatcher<R extends RouteDef>(table: readonly R[]): (pa
     bySegmentCount.set(c.segments.length, list);
   }
   for (const list of bySegmentCount.values()) list.sort(precedence);
+  return bySegmentCount;
+}
 
+function passes(check: RegExp | ((value: string) => boolean), value: string): boolean {
+  return typeof check === 'function' ? check(value) : check.test(value);
+}
+
+/**
+ * A matcher over a table, before guards: the first route in precedence order whose fixed
+ * segments and param constraints fit. Exported so the precedence rule can be tested on its own.
+ */
+export function createRouteMatcher<R extends RouteDef>(table: readonly R[]): (pathname: string) => Structural<R> {
+  return matcherOver(compileTable(table));
+}
+
+function matcherOver<R extends RouteDef>(bySegmentCount: Map<number, Compiled<R>[]>): (pathname: string) => Structural<R> {
   return (pathname) => {
     const segments = splitPath(pathname);
     if (!segments) return null;
@@ -260,7 +236,7 @@ export function createRouteMatcher<R extends RouteDef>(table: readonly R[]): (pa
       const fits = c.segments.every((seg, i) => {
         if ('fixed' in seg) return seg.fixed === segments[i];
         const check = c.route.constraints?.[seg.param];
-        if (check && !check(segments[i])) return false;
+        if (check && !passes(check, segments[i])) return false;
         params[seg.param] = segments[i];
         return true;
       });
@@ -270,7 +246,8 @@ export function createRouteMatcher<R extends RouteDef>(table: readonly R[]): (pa
   };
 }
 
-const findStructural = createRouteMatcher<Route>(routes);
+const compiledRoutes = compileTable<Route>(routes);
+const findStructural = matcherOver(compiledRoutes);
 
 export interface RouteMatch {
   route: Route;
@@ -304,30 +281,79 @@ export function resolvePath(pathname: string): Resolution {
   return { kind: 'page', route: found.route, params: Object.freeze(found.params) };
 }
 
-export interface LayoutOptions {
-  /** Inside a host app the host draws its own chrome: no header, footer or menu. */
-  embedded?: boolean;
+function overlaps(a: Compiled, b: Compiled): boolean {
+  return a.segments.every((seg, i) => {
+    const other = b.segments[i];
+    return 'param' in seg || 'param' in other || seg.fixed === other.fixed;
+  });
 }
 
-/** The shell's flags for a pathname: a redirect's target's, and the not-found page's when unknown. */
-export function layoutFor(pathname: string, options: LayoutOptions = {}): LayoutFlags {
-  let r = matchRoute(pathname)?.route ?? notFoundRoute;
-  if (r.redirect) r = matchRoute(r.redirect)?.route ?? notFoundRoute;
-  const flags: LayoutFlags = {
-    showHeader: r.showHeader,
-    showFooter: r.showFooter,
-    showMenu: r.showMenu,
-    headerStyle: r.headerStyle,
-    footerStyle: r.footerStyle,
-    appTitle: r.appTitle,
+/**
+ * A route's pattern as the browser can hold a path against it without this table
+ * (./path-match): a path fits it exactly when `matchRoute` gives this route. Only for routes whose
+ * matching needs nothing else: no guard, no constraint but a regular expression, and no route of
+ * higher precedence that could take some of its paths; throws otherwise, a programming error
+ * the tests meet when this module loads.
+ */
+export function browserPattern(name: RouteName): SegmentRule[] {
+  const r = routeByName[name];
+  const list = compiledRoutes.get(compile(r).segments.length) ?? [];
+  const index = list.findIndex((c) => c.route === r);
+  const own = list[index];
+  const shadow = list.slice(0, index).find((c) => overlaps(c, own));
+  if (shadow) throw new Error(`browserPattern(${name}): ${shadow.route.name} takes some of its paths first`);
+  if (r.guard) throw new Error(`browserPattern(${name}): a guard cannot be held in the browser`);
+  return own.segments.map((seg) => {
+    if ('fixed' in seg) return seg.fixed;
+    const check = r.constraints?.[seg.param];
+    if (typeof check === 'function') throw new Error(`browserPattern(${name}): the ${seg.param} rule is a function`);
+    return check ? { re: check.source } : null;
+  });
+}
+
+/** A route's chrome: a redirect's target's, since that is the page a reader sees. */
+function chromeOf(r: Route): Chrome {
+  const shown = r.redirect ? (matchRoute(r.redirect)?.route ?? notFoundRoute) : r;
+  return {
+    layout: {
+      showHeader: shown.showHeader,
+      showFooter: shown.showFooter,
+      showMenu: shown.showMenu,
+      headerStyle: shown.headerStyle,
+      footerStyle: shown.footerStyle,
+      appTitle: shown.appTitle,
+    },
+    home: shown.home ?? PORTAL_PATH,
+    menu: shown.menu ?? 'default',
   };
-  return options.embedded ? { ...flags, showHeader: false, showFooter: false, showMenu: false } : flags;
 }
 
-/** Where the logo goes from this route. */
-export function homeFor(r: Pick<RouteDef, 'home'> | null | undefined): string {
-  return r?.home ?? PORTAL_PATH;
+/** The chrome of a pathname: its route's, and the not-found page's when unknown. */
+export function chromeFor(pathname: string): Chrome {
+  return chromeOf(matchRoute(pathname)?.route ?? notFoundRoute);
 }
+
+const notFoundChrome = chromeOf(notFoundRoute);
+
+/**
+ * The table as the shell's client parts need it (./chrome's `chromeAt`): the not-found page's
+ * chrome, and every other chrome a route shows with the browser patterns of those routes. Built
+ * when the module loads, so that a route the browser could not follow fails every test rather
+ * than one page.
+ */
+export const routeChrome: ChromeMap = (() => {
+  const groups = new Map<string, { chrome: Chrome; patterns: SegmentRule[][] }>();
+  const fallbackKey = JSON.stringify(notFoundChrome);
+  for (const r of routes) {
+    const chrome = chromeOf(r);
+    const key = JSON.stringify(chrome);
+    if (key === fallbackKey) continue;
+    const group = groups.get(key) ?? { chrome, patterns: [] };
+    group.patterns.push(browserPattern(r.name));
+    groups.set(key, group);
+  }
+  return { fallback: notFoundChrome, rules: [...groups.values()] };
+})();
 
 /** A route's path with its params filled in and encoded; empty params are a programming error. */
 export function pathFor<N extends RouteName>(
