@@ -160,6 +160,20 @@ function siteHeapMb() {
 }
 
 /**
+ * SITE_HEAP_GROWTH_PERCENT: how far the site's heap may grow past its live objects before a full
+ * collection (scripts/heap-growth.cjs); unset: 50; 0: V8's own factor; else a whole number up to 400.
+ */
+function siteHeapGrowthPercent() {
+  const value = process.env.SITE_HEAP_GROWTH_PERCENT?.trim();
+  if (!value) return 50;
+  if (!/^\d+$/.test(value) || Number(value) > 400) {
+    console.error(`[serve] SITE_HEAP_GROWTH_PERCENT must be a whole number from 0 to 400 (got "${value}")`);
+    process.exit(1);
+  }
+  return Number(value);
+}
+
+/**
  * The embedded upstream parses sentences with CMU Link Grammar, a Debian package: install it the
  * first time, when it is missing and apt-get can run (as root, or through sudo without a password).
  * When it cannot be installed the product still starts, and sentence analysis answers with its
@@ -180,6 +194,7 @@ async function main() {
   checkSharedSecrets();
   checkSecuritySettings();
   const siteHeap = siteHeapMb();
+  const siteHeapGrowth = siteHeapGrowthPercent();
   if (mode === 'start' && !existsSync(join(root, '.next', 'BUILD_ID'))) {
     console.error('[serve] no production build: run `npm run build` first (or `npm run dev`)');
     process.exit(1);
@@ -205,10 +220,12 @@ async function main() {
     );
   }
   const nextBin = require.resolve('next/dist/bin/next');
+  env.SITE_HEAP_GROWTH_PERCENT = String(siteHeapGrowth);
   // NODE_OPTIONS, not a flag: `next start` serves from a child process, which inherits it.
   env.NODE_OPTIONS = [
     process.env.NODE_OPTIONS ?? '',
     `--require ${JSON.stringify(join(root, 'scripts', 'request-guard.cjs'))}`,
+    `--require ${JSON.stringify(join(root, 'scripts', 'heap-growth.cjs'))}`,
     // The site's heap only: the embedded upstream, started above, holds its dictionary uncapped.
     siteHeap ? `--max-old-space-size=${siteHeap}` : '',
   ]

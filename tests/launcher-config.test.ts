@@ -38,6 +38,12 @@ describe('npm start', () => {
     expect(output.trim()).toBe(`[serve] SITE_MAX_HEAP_MB must be a whole number of MB, 64 or more (got "${value}")`);
   });
 
+  it.each(['abc', '-5', '401', '1.5'])('stops with a clear message when SITE_HEAP_GROWTH_PERCENT is %s', async (value) => {
+    const { code, output } = await launch({ SITE_HEAP_GROWTH_PERCENT: value });
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(`[serve] SITE_HEAP_GROWTH_PERCENT must be a whole number from 0 to 400 (got "${value}")`);
+  });
+
   it.each([
     // A semicolon would end the frame-ancestors directive and start one of the setter's making.
     ['FRAME_ANCESTORS', "https://app.example.com; script-src 'unsafe-eval'", 'https://app.example.com;'],
