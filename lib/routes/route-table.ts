@@ -12,9 +12,10 @@ import { type SegmentRule, splitPath } from './path-match';
  * `/aiBook/:type/detail`, `/Login` before `/:product`); ties keep table order. Matching is
  * case-sensitive, as in Next.
  *
- * The browser never loads this table: the shell follows client navigations with `routeChrome`,
- * the table reduced to patterns (./chrome), and links are built on the server or by pages that
- * load it on their own.
+ * No page's first load carries this table: the shell follows client navigations with
+ * `routeChrome`, the table reduced on the server to patterns (./chrome), and the menu comes built
+ * (./menus). Client components that build links with `pathFor` (the bookshelf, the lessons) bring
+ * it in their own chunks.
  */
 
 export type RouteParams = Readonly<Record<string, string>>;
