@@ -148,30 +148,27 @@ function checkSecuritySettings() {
   }
 }
 
-/** SITE_MAX_HEAP_MB: unset (V8's own limit) or a whole number of MB, 64 at least; else the start stops. */
-function siteHeapMb() {
-  const value = process.env.SITE_MAX_HEAP_MB?.trim();
-  if (!value) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < 64) {
-    console.error(`[serve] SITE_MAX_HEAP_MB must be a whole number of MB, 64 or more (got "${value}")`);
+/** A whole-number setting: `fallback` when unset, else a whole number within [min, max]; otherwise the start stops. */
+function wholeNumberSetting(name, { min = 0, max = Number.MAX_SAFE_INTEGER, fallback, rule }) {
+  const value = process.env[name]?.trim();
+  if (!value) return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+    console.error(`[serve] ${name} must be ${rule} (got "${value}")`);
     process.exit(1);
   }
   return Number(value);
 }
 
+/** SITE_MAX_HEAP_MB: unset (V8's own limit) or a whole number of MB, 64 at least. */
+const siteHeapMb = () =>
+  wholeNumberSetting('SITE_MAX_HEAP_MB', { min: 64, fallback: undefined, rule: 'a whole number of MB, 64 or more' });
+
 /**
  * SITE_HEAP_GROWTH_PERCENT: how far the site's heap may grow past its live objects before a full
  * collection (scripts/heap-growth.cjs); unset: 50; 0: V8's own factor; else a whole number up to 400.
  */
-function siteHeapGrowthPercent() {
-  const value = process.env.SITE_HEAP_GROWTH_PERCENT?.trim();
-  if (!value) return 50;
-  if (!/^\d+$/.test(value) || Number(value) > 400) {
-    console.error(`[serve] SITE_HEAP_GROWTH_PERCENT must be a whole number from 0 to 400 (got "${value}")`);
-    process.exit(1);
-  }
-  return Number(value);
-}
+const siteHeapGrowthPercent = () =>
+  wholeNumberSetting('SITE_HEAP_GROWTH_PERCENT', { max: 400, fallback: 50, rule: 'a whole number from 0 to 400' });
 
 /**
  * The embedded upstream parses sentences with CMU Link Grammar, a Debian package: install it the

@@ -48,6 +48,21 @@ function firstValue(search: SearchParamsLike | undefined, key: string): string |
 }
 
 /**
+ * Each item's href as a rule, worked out once: the header matches every item against the address
+ * on every render and every navigation, and the menu objects, handed over once, stay the same.
+ */
+const hrefRules = new WeakMap<MenuItem, PathRule | null>();
+
+function hrefRule(item: MenuItem): PathRule | null {
+  let rule = hrefRules.get(item);
+  if (rule === undefined) {
+    rule = addressRule(item.href);
+    hrefRules.set(item, rule);
+  }
+  return rule;
+}
+
+/**
  * Which item (and group) to highlight at a pathname and its query; null when none belongs to it.
  * An item is lit when the path fits its href's segments or one of its other patterns, and the
  * query carries every value that address or pattern asks for. So /aiBook/cet4 and /cet4 light 四级, /bookworm lights 书虫 and 更多, and
@@ -58,7 +73,7 @@ export function activeMenuAt(menu: Menu, pathname: string, search?: SearchParams
   if (!segments) return null;
   const fits = (rule: PathRule | null) =>
     !!rule && fitsPattern(rule.pattern, segments) && rule.query.every(([key, value]) => firstValue(search, key) === value);
-  const isLit = (item: MenuItem) => fits(addressRule(item.href)) || item.alsoLit.some(fits);
+  const isLit = (item: MenuItem) => fits(hrefRule(item)) || item.alsoLit.some(fits);
   for (const entry of menu) {
     if (entry.kind === 'item') {
       if (isLit(entry)) return { item: entry.key };
