@@ -9,7 +9,7 @@ import { startUpstreamProcess, type UpstreamProcess } from './support/upstream-p
  * of them. The upstream killed mid-burst is tests/launcher.test.ts; each class of defect the
  * probe found has its own test beside the code that closed it.
  */
-const requests = Number(process.env.PROBE_FUZZ_SHORT ?? 5_000);
+const requests = Number(process.env.PROBE_FUZZ_SHORT ?? 2_000);
 const seed = Number(process.env.PROBE_SEED ?? 20261124);
 
 describe('the outside probe, short form', () => {

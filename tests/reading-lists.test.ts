@@ -13,6 +13,10 @@ let lists: typeof import('../lib/bff/reading-lists');
 let siteMap: typeof import('../lib/bff/site-map');
 let reader: typeof import('../lib/bff/reader');
 
+// The worker goes on to other files (vitest.config.ts: the stack shares its workers' modules):
+// the environment is given back as it was found.
+const ownEnv = { UPSTREAM_URL: process.env.UPSTREAM_URL, SESSION_SECRET: process.env.SESSION_SECRET };
+
 beforeAll(async () => {
   chain = await startUpstreamChain();
   process.env.UPSTREAM_URL = chain.fixture.url;
@@ -21,7 +25,13 @@ beforeAll(async () => {
   siteMap = await import('../lib/bff/site-map');
   reader = await import('../lib/bff/reader');
 });
-afterAll(() => chain?.stop());
+afterAll(async () => {
+  for (const [name, value] of Object.entries(ownEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+  await chain?.stop();
+});
 afterEach(() => {
   chain.fixture.reset();
   reader.clearReadCache();

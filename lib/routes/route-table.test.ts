@@ -11,7 +11,6 @@ import {
   routeChrome,
   pathFor,
   resolvePath,
-  routeByName,
   routes,
   type RouteName,
 } from './route-table';
