@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { get } from 'node:http';
-import { gunzipSync } from 'node:zlib';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNext, type RunningNext } from './support/next-server';
+import { rawRequest } from './support/raw-request';
 import { startUpstreamProcess, type UpstreamProcess } from './support/upstream-process';
 
 /*
@@ -51,23 +50,13 @@ function importDoc(filename: string, title: string, tellSite = false) {
 }
 
 // As a browser asks (gzip): the way by which the guard keeps a whole answer for a second
-// (scripts/reading-page-cache.cjs), so the expiry below must reach that too. A connection of its
-// own each time: between two reads the import process holds this one for seconds, past the
-// server's keep-alive, and a kept socket may be closed by the server as it is reused.
-const titleOf = (path: string) =>
-  new Promise<{ status: number; title: string | undefined }>((resolve, reject) => {
-    const request = get(`${next.url}${path}`, { agent: false, headers: { 'accept-encoding': 'gzip' } }, (answer) => {
-      const chunks: Buffer[] = [];
-      answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('error', reject);
-      answer.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const html = (answer.headers['content-encoding'] === 'gzip' ? gunzipSync(body) : body).toString('utf8');
-        resolve({ status: answer.statusCode ?? 0, title: /data-testid="article-title"[^>]*>([^<]*)</.exec(html)?.[1] });
-      });
-    });
-    request.on('error', reject);
-  });
+// (scripts/reading-page-cache.cjs), so the expiry below must reach that too. rawRequest opens a
+// connection of its own each time: between two reads the import process holds the test for
+// seconds, past the server's keep-alive.
+const titleOf = async (path: string) => {
+  const answer = await rawRequest(next.url, path, { headers: { 'accept-encoding': 'gzip' } });
+  return { status: answer.status, title: /data-testid="article-title"[^>]*>([^<]*)</.exec(answer.body)?.[1] };
+};
 
 const revalidate = (filenames: string[], auth: string) =>
   fetch(`${next.url}/api/revalidate_documents`, {

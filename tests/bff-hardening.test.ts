@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startNext } from './support/next-server';
-import { rawRequest, setCookie, startStack, type Stack } from './support/stack';
+import { rawRequest } from './support/raw-request';
+import { setCookie, startStack, type Stack } from './support/stack';
 
 // What an attacker or a bad network does to the site: methods and targets Next cannot handle,
 // forged forwarding headers, clients that vanish, login-code spraying, connections dropped under

@@ -1,6 +1,7 @@
 import { Agent, fetch as undiciFetch, type BodyInit } from 'undici';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { rawRequest, startStack, type Stack } from './support/stack';
+import { rawRequest } from './support/raw-request';
+import { startStack, type Stack } from './support/stack';
 
 // The BFF in front of the upstream: allow-list, header hygiene, limits, failures, streams.
 let stack: Stack;

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DocumentSummary } from '../lib/contract/calls/reading';
 import { startUpstreamChain, type UpstreamChain } from './support/stack';
 
@@ -13,23 +13,18 @@ let lists: typeof import('../lib/bff/reading-lists');
 let siteMap: typeof import('../lib/bff/site-map');
 let reader: typeof import('../lib/bff/reader');
 
-// The worker goes on to other files (vitest.config.ts: the stack shares its workers' modules):
-// the environment is given back as it was found.
-const ownEnv = { UPSTREAM_URL: process.env.UPSTREAM_URL, SESSION_SECRET: process.env.SESSION_SECRET };
-
 beforeAll(async () => {
   chain = await startUpstreamChain();
-  process.env.UPSTREAM_URL = chain.fixture.url;
-  process.env.SESSION_SECRET = 'test-secret-that-is-long-enough-for-iron-session';
+  // Stubbed, and given back after the file: the worker goes on to other files (vitest.config.ts:
+  // the stack shares its workers' modules).
+  vi.stubEnv('UPSTREAM_URL', chain.fixture.url);
+  vi.stubEnv('SESSION_SECRET', 'test-secret-that-is-long-enough-for-iron-session');
   lists = await import('../lib/bff/reading-lists');
   siteMap = await import('../lib/bff/site-map');
   reader = await import('../lib/bff/reader');
 });
 afterAll(async () => {
-  for (const [name, value] of Object.entries(ownEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  vi.unstubAllEnvs();
   await chain?.stop();
 });
 afterEach(() => {

@@ -1,7 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startNext, type RunningNext } from './support/next-server';
-import { rawRequest, startStack, type RawAnswer, type Stack } from './support/stack';
+import { type RawAnswer, rawRequest } from './support/raw-request';
+import { startStack, type Stack } from './support/stack';
 
 // The browser-facing security headers (scripts/security-headers.cjs) on every kind of answer the
 // site gives, HSTS only over https, and the GET calls that spend a user's uses refused from other

@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startUpstream, type RunningUpstream } from '../../upstream/app';
@@ -67,35 +66,6 @@ export async function startUpstreamChain(env: Record<string, string> = {}): Prom
       await upstream.close();
     },
   };
-}
-
-export interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A request with the path sent exactly as written (fetch would normalise `..` and `//`). */
-export function rawRequest(
-  base: string,
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
-): Promise<RawAnswer> {
-  const url = new URL(base);
-  // Node's client frames a body only for some methods (not DELETE or OPTIONS): always say its length.
-  const headers =
-    init.body === undefined ? init.headers : { 'content-length': String(Buffer.byteLength(init.body)), ...init.headers };
-  return new Promise((resolve, reject) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, path, method: init.method ?? 'GET', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-      );
-    });
-    req.on('error', reject);
-    req.end(init.body);
-  });
 }
 
 /** The `name=value` of a Set-Cookie line for `name`, with its attributes. */
