@@ -161,14 +161,24 @@ function readBody(request: http.IncomingMessage): Promise<string> {
   });
 }
 
+let identities: { platform: RsaIdentity; stranger: RsaIdentity } | undefined;
+
+/**
+ * The fake's platform key, and the impostor's (a well-formed key that the merchant has no reason
+ * to trust): made once for the process, as a key pair takes a core some tenths of a second and a
+ * test file starts a fake for each of its tests.
+ */
+function fakeIdentities() {
+  identities ??= { platform: generateRsaIdentity(), stranger: generateRsaIdentity() };
+  return identities;
+}
+
 export async function startFakeWechatPay(options: FakeWechatPayOptions): Promise<FakeWechatPay> {
   const now = options.now ?? systemClock;
   const mchId = options.mchId ?? '1900000109';
   const appId = options.appId ?? 'wx8888888888888888';
   const apiV3Key = options.apiV3Key ?? randomNonce(32);
-  const platform = generateRsaIdentity();
-  // The impostor: a well-formed key that the merchant has no reason to trust.
-  const stranger = generateRsaIdentity();
+  const { platform, stranger } = fakeIdentities();
   let baseUrl = '';
   const { orders, refunds, transactionOf, placeOrder, orderOf, orderOfPrepayId, applyRefund, refundAnswer } = createFakeOrderBook(
     { mchId, appId, now, h5PageUrl: () => `${baseUrl}${h5PagePath}` },

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, randomInt } from 'node:crypto';
+import { generateKeyPairSync, type KeyPairKeyObjectResult, randomBytes, randomInt } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { SandboxTransactionsTable } from '../db/schema';
 import { stamp, type Clock } from '../platform/time';
@@ -15,11 +15,32 @@ import { buildNotification, jsapiPageParameters, verifyNotification } from './we
  * It closes orders as WeChat does (a paid one cannot be: ORDERPAID), after which its page takes
  * no payment, and refunds a payment at once, once per refund number.
  *
- * The keys are made when the process starts: a notification is delivered by the instance whose
- * page was used, which verifies it with the key it signed it with.
+ * The keys are the process's own, made when it first needs them (two RSA-2048 key pairs take a
+ * core some tenths of a second, which no start should wait for): a notification is delivered by
+ * the instance whose page was used, which verifies it with the key it signed it with.
  */
 
 const sandboxAppId = 'wx-sandbox';
+
+interface SandboxKeys {
+  platform: KeyPairKeyObjectResult;
+  merchant: KeyPairKeyObjectResult;
+  platformSerial: string;
+  /** 32 bytes, as WeChat's APIv3 keys are. */
+  apiV3Key: string;
+}
+
+let processKeys: SandboxKeys | undefined;
+
+function sandboxKeys(): SandboxKeys {
+  processKeys ??= {
+    platform: generateKeyPairSync('rsa', { modulusLength: 2048 }),
+    merchant: generateKeyPairSync('rsa', { modulusLength: 2048 }),
+    platformSerial: `SANDBOX${randomBytes(8).toString('hex').toUpperCase()}`,
+    apiV3Key: randomBytes(16).toString('hex'),
+  };
+  return processKeys;
+}
 
 export interface SandboxProvider extends PaymentProvider {
   kind: 'sandbox';
@@ -43,12 +64,6 @@ export function createSandboxProvider({
   now: Clock;
   payPageUrl: (outTradeNo: string) => string;
 }): SandboxProvider {
-  const platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const merchant = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const platformSerial = `SANDBOX${randomBytes(8).toString('hex').toUpperCase()}`;
-  // 32 bytes, as WeChat's APIv3 keys are.
-  const apiV3Key = randomBytes(16).toString('hex');
-
   const row = (outTradeNo: string) =>
     db.selectFrom('sandbox_transactions').selectAll().where('out_trade_no', '=', outTradeNo).executeTakeFirst();
 
@@ -92,7 +107,7 @@ export function createSandboxProvider({
       return jsapiPageParameters({
         appId: sandboxAppId,
         prepayId: `wx${randomBytes(14).toString('hex')}`,
-        merchantPrivateKey: merchant.privateKey,
+        merchantPrivateKey: sandboxKeys().merchant.privateKey,
         now,
       });
     },
@@ -157,6 +172,7 @@ export function createSandboxProvider({
     },
 
     async verifyNotification(headers, body) {
+      const { platform, platformSerial, apiV3Key } = sandboxKeys();
       return transactionOf(
         verifyNotification(headers, body, { platformPublicKey: platform.publicKey, platformSerial, apiV3Key, now }),
       );
@@ -182,6 +198,7 @@ export function createSandboxProvider({
         .executeTakeFirst();
       // Paid or closed by someone else in the meantime.
       if (!paid) return undefined;
+      const { platform, platformSerial, apiV3Key } = sandboxKeys();
       const notification = buildNotification(
         {
           appid: sandboxAppId,

@@ -30,10 +30,12 @@ const freePort = () =>
     });
   });
 
+// The merchant's key, one for the file (a key pair takes a core some tenths of a second).
+const merchant = generateRsaIdentity();
+
 /** The upstream configured as a merchant of the fake WeChat Pay, which shares its clock. */
 async function merchantUpstream() {
   const clock = testClock();
-  const merchant = generateRsaIdentity();
   fake = await startFakeWechatPay({ merchantPublicKey: merchant.publicKey, merchantSerial: merchant.serial, now: clock.now });
   const keys = await mkdtemp(path.join(tmpdir(), 'yujing-pay-keys-'));
   await writeFile(path.join(keys, 'merchant.pem'), merchant.privateKey);
